@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// Hearth: one binary, no packages from outside the toolchain (see ../shared/DESIGN.md).
+import PackageDescription
+
+let package = Package(
+    name: "Hearth",
+    products: [
+        .executable(name: "hearth", targets: ["hearth"]),
+    ],
+    targets: [
+        // C shims: system calls Swift cannot reach directly, and Debian's C libraries.
+        .target(name: "CSystem"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // Shared by all: logging, lifecycle, clocks.
+        .target(name: "Support", dependencies: ["CSystem"]),
+
+        // Liftable libraries: no Hearth types inside.
+        .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
+        .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
+        .target(name: "GraphQL"),
+
+        // Composition root and the binary.
+        .target(
+            name: "HearthApp",
+            dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"],
+            plugins: ["EmbedFilesPlugin"]
+        ),
+        .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
+
+        // Build-time embedding of migrations/ and schema.graphql into the binary.
+        .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+public enum AppPlaceholder {
+    public static var migrationCount: Int { EmbeddedFiles.migrations.count }
+}

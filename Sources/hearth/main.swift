@@ -1,0 +1,2 @@
+import HearthApp
+print(AppPlaceholder.migrationCount)
