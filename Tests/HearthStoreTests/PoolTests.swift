@@ -131,3 +131,15 @@ import Testing
         }
     }
 }
+
+@Suite struct ReentrancyTests {
+    @Test func usingThePoolFromInsideItsOwnClosureTrapsInsteadOfDeadlocking() async {
+        await #expect(processExitsWith: .failure) {
+            try TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
+                try pool.read { _ in
+                    try pool.read { _ in }
+                }
+            }
+        }
+    }
+}

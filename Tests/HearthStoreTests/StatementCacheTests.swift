@@ -73,4 +73,18 @@ import Testing
             }
         }
     }
+
+    @Test func cachedSelectStarFollowsSchemaChanges() throws {
+        try TemporaryDatabase.withPool { pool in
+            try pool.write { db throws in
+                try db.execute("CREATE TABLE t (a)")
+                try db.execute("INSERT INTO t (a) VALUES (1)")
+                #expect(try db.queryOne("SELECT * FROM t")?.columnNames == ["a"])
+                try db.execute("ALTER TABLE t ADD COLUMN b DEFAULT 2")
+                let row = try #require(try db.queryOne("SELECT * FROM t"))
+                #expect(row.columnNames == ["a", "b"])
+                #expect(try row["b"] as Int == 2)
+            }
+        }
+    }
 }

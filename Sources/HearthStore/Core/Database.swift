@@ -136,7 +136,7 @@ public final class Database {
             guard try statement.step() else { return nil }
             let value = statement.value(at: 0)
             if value.isNull { return nil }
-            return try value.converted(to: T.self, column: statement.columnNames.first ?? "0")
+            return try value.converted(to: T.self, column: String(cString: sqlite3_column_name(statement.handle, 0)))
         }
     }
 

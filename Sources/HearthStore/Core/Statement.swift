@@ -21,8 +21,13 @@ final class Statement {
     }
 
     /// The column names of the result set, in order.
-    lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map { index in
-        String(cString: sqlite3_column_name(handle, index))
+    ///
+    /// Read afresh for each execution, not cached: SQLite transparently re-prepares a
+    /// statement after a schema change, and `SELECT *` may then have other columns.
+    var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { index in
+            String(cString: sqlite3_column_name(handle, index))
+        }
     }
 
     /// Binds every parameter; the argument count must match the parameter count exactly,

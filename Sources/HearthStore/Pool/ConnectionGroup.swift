@@ -183,9 +183,11 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
         }
         var connections: [Connection] = []
         while connections.count < capacity {
-            // Draining cannot fail: only a closed group refuses, and draining ignores that.
-            if let connection = try? acquireBlocking(draining: true) {
-                connections.append(connection)
+            do {
+                connections.append(try acquireBlocking(draining: true))
+            } catch {
+                // Only closing fails waiters, it happened above, and draining ignores it.
+                preconditionFailure("draining a closed connection group failed: \(error)")
             }
         }
         return connections

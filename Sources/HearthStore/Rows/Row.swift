@@ -18,12 +18,6 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
         self.values = values
     }
 
-    /// Builds a row from name/value pairs; handy in tests and for synthesized rows.
-    public init(_ pairs: KeyValuePairs<String, any DatabaseValueConvertible>) {
-        self.columns = ColumnIndex(names: pairs.map(\.key))
-        self.values = pairs.map(\.value.databaseValue)
-    }
-
     /// The column names, in result order.
     public var columnNames: [String] { columns.names }
 
