@@ -160,3 +160,13 @@ import Testing
         }
     }
 }
+
+@Suite struct DateRoundTripTests {
+    @Test(arguments: [0.001, 0.123, 0.999, 59.5, 86_399.999, 1_234_567_890.987, 4_102_444_799.999, -0.001, -86_400.25])
+    func millisecondDatesRoundTripExactly(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        try TemporaryDatabase.withPool { pool throws in
+            #expect(try pool.read { db in try db.scalar(Date.self, "SELECT ?", [date]) } == date)
+        }
+    }
+}

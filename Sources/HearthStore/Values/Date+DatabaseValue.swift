@@ -88,17 +88,22 @@ enum ISO8601Timestamp {
               let minute = scanner.number(digits: 2)
         else { return nil }
         var second: Int64 = 0
-        var fraction = 0.0
+        // The fraction as an integer over a power of ten, so that `.123` becomes exactly
+        // the double nearest to x.123 (what `Date(timeIntervalSince1970: x.123)` holds).
+        var fraction: Int64 = 0
+        var fractionScale: Int64 = 1
         if scanner.skip(":") {
             guard let parsedSecond = scanner.number(digits: 2) else { return nil }
             second = parsedSecond
             if scanner.skip(".") {
-                var scale = 0.1
                 var digitCount = 0
                 while let digit = scanner.digit() {
-                    fraction += Double(digit) * scale
-                    scale /= 10
                     digitCount += 1
+                    // Digits past nanoseconds are below Date's precision anyway.
+                    if digitCount <= 9 {
+                        fraction = fraction * 10 + digit
+                        fractionScale *= 10
+                    }
                 }
                 guard digitCount > 0 else { return nil }
             }
@@ -118,7 +123,7 @@ enum ISO8601Timestamp {
         else { return nil }
         let seconds = days(fromCivilYear: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSince1970: Double(seconds * fractionScale + fraction) / Double(fractionScale))
     }
 
     private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
