@@ -19,7 +19,7 @@ let package = Package(
 
         // Liftable libraries: no Hearth types inside.
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
-        .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
+        .target(name: "HearthStore", dependencies: ["CSQLite", "COpenSSL", "Support"]),
         .target(name: "GraphQL"),
 
         // Composition root and the binary.

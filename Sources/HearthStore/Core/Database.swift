@@ -1,0 +1,295 @@
+import CSQLite
+
+/// One SQLite connection, handed to the closures of ``DatabasePool/read(_:)`` and
+/// ``DatabasePool/write(_:)``.
+///
+/// A `Database` is confined to its connection's serial queue: use it only inside the
+/// closure that received it, never store it or pass it to another thread (it is not
+/// `Sendable`, so the compiler refuses most such mistakes). Statements are prepared
+/// once and kept in a bounded per-connection cache.
+public final class Database {
+    /// Whether the connection may write (the pool's single writer) or only read.
+    enum Role {
+        case writer
+        case reader
+    }
+
+    let handle: OpaquePointer
+    private var statementCache: StatementCache
+    private var savepointDepth = 0
+
+    /// Opens a connection and applies the per-connection settings of `configuration`.
+    init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
+        var connection: OpaquePointer?
+        // NOMUTEX: SQLite's own locking is redundant, the pool serializes access per connection.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        guard let connection else {
+            throw StoreError(extendedCode: ResultCode(rawValue: status), message: "cannot allocate a connection to \(path)")
+        }
+        guard status == SQLITE_OK else {
+            let error = StoreError.lastError(of: connection, sql: nil)
+            sqlite3_close_v2(connection)
+            throw StoreError(extendedCode: error.extendedCode, message: "cannot open \(path): \(error.message)")
+        }
+        self.handle = connection
+        self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
+        sqlite3_extended_result_codes(connection, 1)
+        do {
+            try configure(role: role, configuration: configuration)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    private func configure(role: Role, configuration: DatabasePool.Configuration) throws {
+        let milliseconds = configuration.busyTimeout.components.seconds * 1000
+            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        if role == .writer {
+            let mode = try scalar(String.self, "PRAGMA journal_mode = WAL")
+            guard mode?.lowercased() == "wal" else {
+                throw StoreError(extendedCode: .error, message: "the database refused WAL mode (journal_mode is \(mode ?? "unknown"))")
+            }
+        }
+        try execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+        try execute("PRAGMA foreign_keys = ON")
+        if role == .reader {
+            // Readers must never write: a write there would bypass the writer's serialization.
+            try execute("PRAGMA query_only = ON")
+        }
+    }
+
+    /// Finalizes cached statements and closes the connection.
+    func close() {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Executing
+
+    /// Executes one statement with positional arguments, ignoring any result rows.
+    ///
+    /// - Throws: ``StoreError`` if preparation or execution fails, if the SQL holds more
+    ///   than one statement, or if the argument count differs from the parameter count.
+    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() {}
+        }
+    }
+
+    /// Executes a script of several statements without arguments (`sqlite3_exec`),
+    /// such as a migration file.
+    ///
+    /// - Throws: ``StoreError`` carrying the whole script as its SQL.
+    public func executeScript(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard status == SQLITE_OK else {
+            throw StoreError(
+                extendedCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)),
+                message: message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status)),
+                sql: sql
+            )
+        }
+    }
+
+    // MARK: Querying
+
+    /// Calls `body` with each result row in turn, without collecting them.
+    public func forEachRow(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
+        try withStatement(sql, arguments) { statement in
+            let columns = ColumnIndex(names: statement.columnNames)
+            let count = Int32(columns.names.count)
+            while try statement.step() {
+                try body(Row(columns: columns, values: (0..<count).map(statement.value(at:))))
+            }
+        }
+    }
+
+    /// All result rows.
+    public func query(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// The first result row, or `nil` when there is none; later rows are not computed.
+    public func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
+        try withStatement(sql, arguments) { statement in
+            guard try statement.step() else { return nil }
+            let columns = ColumnIndex(names: statement.columnNames)
+            return Row(columns: columns, values: (0..<Int32(columns.names.count)).map(statement.value(at:)))
+        }
+    }
+
+    /// The first column of the first row converted to `T`; `nil` when there is no row
+    /// or the value is `NULL`.
+    ///
+    /// - Throws: ``StoreError`` `.mismatch` when a non-`NULL` value does not convert.
+    public func scalar<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> T? {
+        try withStatement(sql, arguments) { statement in
+            guard try statement.step() else { return nil }
+            let value = statement.value(at: 0)
+            if value.isNull { return nil }
+            return try value.converted(to: T.self, column: String(cString: sqlite3_column_name(statement.handle, 0)))
+        }
+    }
+
+    /// Every result row decoded as `T` (see ``Row/decode(_:)``).
+    public func decode<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        var values: [T] = []
+        try forEachRow(sql, arguments) { values.append(try $0.decode(T.self)) }
+        return values
+    }
+
+    /// The first result row decoded as `T`, or `nil` when there is none.
+    public func decodeOne<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        try queryOne(sql, arguments)?.decode(T.self)
+    }
+
+    // MARK: State
+
+    /// The rowid of the last row inserted through this connection.
+    public var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Rows changed by the last completed `INSERT`, `UPDATE` or `DELETE`.
+    public var changedRowCount: Int {
+        Int(sqlite3_changes64(handle))
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool {
+        sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// Hit, miss and eviction counters of this connection's statement cache.
+    public var statementCacheStatistics: StatementCacheStatistics {
+        statementCache.statistics
+    }
+
+    // MARK: Transactions
+
+    /// How a transaction takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Locks on first access: the right choice for reads.
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so the transaction never fails halfway on a lock upgrade.
+        case immediate = "IMMEDIATE"
+        /// Takes the write lock at once; outside WAL mode it also keeps readers out.
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws
+    /// (and rethrows). ``DatabasePool/write(_:)`` already does this; use it inside
+    /// ``DatabasePool/writeWithoutTransaction(_:)``.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` inside a savepoint, a nested transaction: its changes are released into
+    /// the enclosing transaction when it returns, and undone alone when it throws (the
+    /// error is rethrown and the enclosing transaction goes on).
+    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "hearth_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // ROLLBACK TO keeps the savepoint open; RELEASE then closes it. If SQLite already
+            // rolled the whole transaction back (disk full, interrupt) there is nothing to undo.
+            if isInTransaction {
+                try? execute("ROLLBACK TO SAVEPOINT \(name)")
+                try? execute("RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+        try execute("RELEASE SAVEPOINT \(name)")
+        return result
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already done so.
+    ///
+    /// A failed rollback leaves nothing better to do than report the original error; SQLite
+    /// rolls back any transaction still open when the connection is next used or closed.
+    func rollbackIfNeeded() {
+        if isInTransaction {
+            try? execute("ROLLBACK TRANSACTION")
+        }
+    }
+
+    // MARK: Statements
+
+    /// Runs `body` with a bound statement for `sql`, from the cache when possible, and
+    /// leaves the statement reset with its bindings cleared whatever happens.
+    private func withStatement<T>(_ sql: String, _ arguments: StatementArguments, _ body: (Statement) throws -> T) throws -> T {
+        let statement: Statement
+        if let cached = statementCache.statement(for: sql) {
+            statement = cached
+        } else {
+            statement = try prepare(sql)
+            if !statementCache.contains(sql) {
+                statementCache.insert(statement)
+            }
+        }
+        statement.isInUse = true
+        defer {
+            statement.reset()
+            statement.isInUse = false
+        }
+        try statement.bind(arguments)
+        return try body(statement)
+    }
+
+    /// Compiles exactly one statement; trailing whitespace and comments are allowed.
+    private func prepare(_ sql: String) throws -> Statement {
+        try sql.withCString { start in
+            var handle: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
+            guard sqlite3_prepare_v3(self.handle, start, -1, flags, &handle, &tail) == SQLITE_OK else {
+                throw StoreError.lastError(of: self.handle, sql: sql)
+            }
+            guard let handle else {
+                throw StoreError(extendedCode: .misuse, message: "the SQL holds no statement", sql: sql)
+            }
+            let statement = Statement(handle: handle, sql: sql, connection: self.handle)
+            if let tail, tail.pointee != 0 {
+                var extra: OpaquePointer?
+                sqlite3_prepare_v3(self.handle, tail, -1, 0, &extra, nil)
+                if let extra {
+                    sqlite3_finalize(extra)
+                    throw StoreError(
+                        extendedCode: .misuse,
+                        message: "the SQL holds more than one statement; use executeScript for scripts",
+                        sql: sql
+                    )
+                }
+            }
+            return statement
+        }
+    }
+}

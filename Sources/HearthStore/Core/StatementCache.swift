@@ -1,0 +1,66 @@
+/// Counters of a connection's prepared-statement cache.
+public struct StatementCacheStatistics: Sendable, Hashable {
+    /// Statements served from the cache without compiling SQL.
+    public var hits: Int
+    /// Statements compiled because they were not cached (or were busy).
+    public var misses: Int
+    /// Statements finalized to make room, least recently used first.
+    public var evictions: Int
+    /// Statements currently cached.
+    public var count: Int
+}
+
+/// A bounded, least-recently-used map from SQL text to prepared statements.
+///
+/// Eviction scans for the oldest entry: with the small capacities a connection
+/// needs (tens of statements) this is cheaper than maintaining a linked list.
+struct StatementCache {
+    private struct Entry {
+        let statement: Statement
+        var lastUse: UInt64
+    }
+
+    let capacity: Int
+    private var entries: [String: Entry] = [:]
+    private var clock: UInt64 = 0
+    private(set) var statistics = StatementCacheStatistics(hits: 0, misses: 0, evictions: 0, count: 0)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The cached statement for `sql` if it is free, counting a hit; otherwise counts a miss.
+    mutating func statement(for sql: String) -> Statement? {
+        clock += 1
+        if let entry = entries[sql], !entry.statement.isInUse {
+            entries[sql]?.lastUse = clock
+            statistics.hits += 1
+            return entry.statement
+        }
+        statistics.misses += 1
+        return nil
+    }
+
+    /// Whether `sql` already has a cached statement (busy or not).
+    func contains(_ sql: String) -> Bool {
+        entries[sql] != nil
+    }
+
+    /// Caches a freshly prepared statement, evicting the least recently used when full.
+    mutating func insert(_ statement: Statement) {
+        guard capacity > 0 else { return }
+        if entries.count >= capacity,
+           let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            entries[oldest] = nil
+            statistics.evictions += 1
+        }
+        entries[statement.sql] = Entry(statement: statement, lastUse: clock)
+        statistics.count = entries.count
+    }
+
+    /// Drops every statement (they finalize when released); used before closing.
+    mutating func removeAll() {
+        entries.removeAll()
+        statistics.count = 0
+    }
+}

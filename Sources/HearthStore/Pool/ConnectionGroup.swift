@@ -1,0 +1,209 @@
+import Dispatch
+import Synchronization
+
+/// A fixed set of connections lent to one caller at a time, first come first served.
+///
+/// Blocking callers park on a semaphore; async callers suspend on a continuation and
+/// never block their thread. A returned connection goes straight to the oldest waiter,
+/// so nobody starves. Cancelling an async waiter removes it from the queue.
+final class ConnectionGroup<Connection: Sendable>: Sendable {
+    /// Where a blocked thread receives its connection, or the error that ends its wait.
+    private final class Handoff: Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Connection, any Error>?>(nil)
+    }
+
+    private enum WaiterKind {
+        case blocking(Handoff)
+        case suspended(id: UInt64, CheckedContinuation<Connection, any Error>)
+    }
+
+    private struct Waiter {
+        let kind: WaiterKind
+        let since: ContinuousClock.Instant
+
+        var id: UInt64? {
+            if case .suspended(let id, _) = kind { return id }
+            return nil
+        }
+
+        func deliver(_ result: Result<Connection, any Error>) {
+            switch kind {
+            case .blocking(let handoff):
+                handoff.outcome.withLock { $0 = result }
+                handoff.semaphore.signal()
+            case .suspended(_, let continuation):
+                continuation.resume(with: result)
+            }
+        }
+    }
+
+    /// What an acquisition found under the lock.
+    private enum Attempt {
+        case ready(Connection)
+        case wait(Handoff)
+        case failed(any Error)
+    }
+
+    private struct State {
+        var idle: [Connection]
+        var waiters: [Waiter] = []
+        var inUse = 0
+        var isClosed = false
+        var nextWaiterID: UInt64 = 0
+        var acquisitions = 0
+        var waits = 0
+        var totalWaitTime = Duration.zero
+
+        /// Removes a waiter, counting the time it waited.
+        mutating func removeWaiter(at index: Int) -> Waiter {
+            let waiter = waiters.remove(at: index)
+            totalWaitTime += waiter.since.duration(to: .now)
+            return waiter
+        }
+    }
+
+    private let state: Mutex<State>
+    private let capacity: Int
+    private let name: String
+
+    /// - Parameter name: how errors call these connections ("reader", "writer").
+    init(connections: [Connection], name: String) {
+        self.state = Mutex(State(idle: connections))
+        self.capacity = connections.count
+        self.name = name
+    }
+
+    private var closedError: StoreError {
+        StoreError(extendedCode: .misuse, message: "the database pool is closed; no \(name) connection is available")
+    }
+
+    /// Takes a connection, blocking the calling thread until one is free.
+    ///
+    /// - Throws: ``StoreError`` `.misuse` if the group is (or gets) closed.
+    func acquire() throws -> Connection {
+        try acquireBlocking(draining: false)
+    }
+
+    private func acquireBlocking(draining: Bool) throws -> Connection {
+        let attempt = state.withLock { state -> Attempt in
+            if state.isClosed && !draining {
+                return .failed(closedError)
+            }
+            state.acquisitions += 1
+            if let connection = state.idle.popLast() {
+                state.inUse += 1
+                return .ready(connection)
+            }
+            let handoff = Handoff()
+            state.waiters.append(Waiter(kind: .blocking(handoff), since: .now))
+            state.waits += 1
+            return .wait(handoff)
+        }
+        switch attempt {
+        case .ready(let connection):
+            return connection
+        case .failed(let error):
+            throw error
+        case .wait(let handoff):
+            handoff.semaphore.wait()
+            // `deliver` stores the outcome before signalling, so it is there.
+            guard let outcome = handoff.outcome.withLock({ $0 }) else { throw closedError }
+            return try outcome.get()
+        }
+    }
+
+    /// Takes a connection, suspending (not blocking) until one is free.
+    ///
+    /// - Throws: ``StoreError`` `.misuse` if the group is (or gets) closed;
+    ///   `CancellationError` if the task is cancelled while waiting.
+    func acquire() async throws -> Connection {
+        let id = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Connection, any Error>) in
+                let immediate = state.withLock { state -> Result<Connection, any Error>? in
+                    if state.isClosed {
+                        return .failure(closedError)
+                    }
+                    // Checked under the lock: a cancellation that lands after this point
+                    // finds the waiter in the queue and removes it.
+                    if Task.isCancelled {
+                        return .failure(CancellationError())
+                    }
+                    state.acquisitions += 1
+                    if let connection = state.idle.popLast() {
+                        state.inUse += 1
+                        return .success(connection)
+                    }
+                    state.waiters.append(Waiter(kind: .suspended(id: id, continuation), since: .now))
+                    state.waits += 1
+                    return nil
+                }
+                if let immediate {
+                    continuation.resume(with: immediate)
+                }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.removeWaiter(at: index)
+            }
+            cancelled?.deliver(.failure(CancellationError()))
+        }
+    }
+
+    /// Gives a connection back: to the oldest waiter if any, otherwise to the idle set.
+    func release(_ connection: Connection) {
+        let waiter = state.withLock { state -> Waiter? in
+            if !state.waiters.isEmpty {
+                return state.removeWaiter(at: 0)
+            }
+            state.inUse -= 1
+            state.idle.append(connection)
+            return nil
+        }
+        waiter?.deliver(.success(connection))
+    }
+
+    /// Refuses new acquisitions, fails current waiters, then waits until every lent
+    /// connection is back and returns them all. A second call returns an empty list.
+    func close() -> [Connection] {
+        let waiters = state.withLock { state -> [Waiter]? in
+            guard !state.isClosed else { return nil }
+            state.isClosed = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        guard let waiters else { return [] }
+        for waiter in waiters {
+            waiter.deliver(.failure(closedError))
+        }
+        var connections: [Connection] = []
+        while connections.count < capacity {
+            do {
+                connections.append(try acquireBlocking(draining: true))
+            } catch {
+                // Only closing fails waiters, it happened above, and draining ignores it.
+                preconditionFailure("draining a closed connection group failed: \(error)")
+            }
+        }
+        return connections
+    }
+
+    /// A snapshot of the counters.
+    var statistics: ConnectionStatistics {
+        state.withLock { state in
+            ConnectionStatistics(
+                capacity: capacity,
+                inUse: state.inUse,
+                waiting: state.waiters.count,
+                acquisitions: state.acquisitions,
+                waits: state.waits,
+                totalWaitTime: state.totalWaitTime
+            )
+        }
+    }
+}

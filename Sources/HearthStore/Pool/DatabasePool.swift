@@ -1,0 +1,212 @@
+import Dispatch
+import CSQLite
+import Foundation
+
+/// Access to one SQLite database file: one writer connection and several readers in
+/// WAL mode, so reads run in parallel with each other and with the write.
+///
+/// ```swift
+/// let pool = try DatabasePool(path: "data/app.sqlite")
+/// try pool.write { db in
+///     try db.execute("INSERT INTO notes (id, body) VALUES (?, ?)", [id, body])
+/// }
+/// let count = try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM notes") }
+/// let notes = try await pool.read { db in try db.decode(Note.self, "SELECT * FROM notes") }
+/// ```
+///
+/// - Reads run in a deferred transaction whose snapshot is pinned before the closure
+///   starts: the closure sees one consistent state even while the writer commits.
+/// - Writes run in an `IMMEDIATE` transaction, committed when the closure returns and
+///   rolled back when it throws (the error is rethrown). With `synchronous = FULL` a
+///   write that returned has been fsynced: it survives `kill -9` and power loss.
+/// - Each connection lives on its own serial queue. The synchronous `read`/`write`
+///   block the calling thread while waiting for a connection and running the closure;
+///   call the `async` variants from Swift concurrency, they suspend instead.
+/// - Do not call `read` or `write` of the same pool from inside one of its closures:
+///   use the `Database` you were given (reentrancy would deadlock, so it traps).
+public final class DatabasePool: Sendable {
+    /// The database file.
+    public let path: String
+    /// The settings the pool was opened with.
+    public let configuration: Configuration
+
+    private let writer: ConnectionGroup<SerializedDatabase>
+    private let readers: ConnectionGroup<SerializedDatabase>
+    private let queueKey = DispatchSpecificKey<Bool>()
+
+    /// Opens (creating if needed) the database at `path` and its connections.
+    ///
+    /// The parent directory is created if missing. The writer switches the file to WAL
+    /// mode; every connection enables foreign keys and applies `synchronous` and the busy
+    /// timeout; readers are `query_only`.
+    ///
+    /// - Throws: ``StoreError`` if the directory cannot be created or a connection cannot
+    ///   be opened or configured.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        precondition(configuration.readerCount >= 1, "a pool needs at least one reader")
+        self.path = path
+        self.configuration = configuration
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(extendedCode: .cantOpen, message: "cannot create directory \(directory): \(error.localizedDescription)")
+            }
+        }
+        // The writer opens first: it sets WAL mode, which readers then find in the file.
+        let writerConnection = try Database(path: path, role: .writer, configuration: configuration)
+        var readerConnections: [Database] = []
+        do {
+            for _ in 0..<configuration.readerCount {
+                readerConnections.append(try Database(path: path, role: .reader, configuration: configuration))
+            }
+        } catch {
+            readerConnections.forEach { $0.close() }
+            writerConnection.close()
+            throw error
+        }
+        let key = queueKey
+        writer = ConnectionGroup(
+            connections: [SerializedDatabase(database: writerConnection, label: "HearthStore.writer", key: key)],
+            name: "writer"
+        )
+        readers = ConnectionGroup(
+            connections: readerConnections.enumerated().map { index, connection in
+                SerializedDatabase(database: connection, label: "HearthStore.reader.\(index)", key: key)
+            },
+            name: "reader"
+        )
+    }
+
+    // MARK: Reading
+
+    /// Runs `body` on a reader inside a read transaction (a stable snapshot), blocking
+    /// the calling thread until it returns.
+    ///
+    /// - Throws: what `body` throws, or ``StoreError``.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try withConnection(from: readers) { database in
+            try Self.readTransaction(database, body)
+        }
+    }
+
+    /// Runs `body` on a reader inside a read transaction, suspending the caller (not
+    /// blocking its thread) while it waits for a connection and while `body` runs.
+    ///
+    /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task
+    ///   is cancelled while waiting for a connection.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withConnection(from: readers) { database in
+            try Self.readTransaction(database, body)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Runs `body` on the writer inside an `IMMEDIATE` transaction, blocking the calling
+    /// thread; commits when `body` returns, rolls back and rethrows when it throws.
+    ///
+    /// - Throws: what `body` throws, or ``StoreError`` (including a failed `COMMIT`,
+    ///   after which nothing was written).
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try withConnection(from: writer) { database in
+            try database.transaction(.immediate) { try body(database) }
+        }
+    }
+
+    /// Runs `body` on the writer inside an `IMMEDIATE` transaction, suspending the caller
+    /// (not blocking its thread); commits when `body` returns, rolls back when it throws.
+    ///
+    /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task
+    ///   is cancelled while waiting for the writer.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withConnection(from: writer) { database in
+            try database.transaction(.immediate) { try body(database) }
+        }
+    }
+
+    /// Runs `body` on the writer with no transaction around it, for statements that
+    /// cannot run inside one (`VACUUM`, `PRAGMA foreign_keys`) or that manage their own
+    /// with ``Database/transaction(_:_:)``. Any transaction left open is rolled back.
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try withConnection(from: writer) { database in
+            defer { database.rollbackIfNeeded() }
+            return try body(database)
+        }
+    }
+
+    // MARK: Maintenance
+
+    /// Counters for metrics: how often and how long callers waited for a connection,
+    /// and how many connections are in use.
+    public var statistics: PoolStatistics {
+        PoolStatistics(readers: readers.statistics, writer: writer.statistics)
+    }
+
+    /// Copies the write-ahead log into the database file and truncates it
+    /// (`wal_checkpoint(TRUNCATE)`); call it on graceful shutdown.
+    ///
+    /// - Throws: ``StoreError``, `.busy` if readers kept the log in use past the busy timeout.
+    public func checkpoint() throws {
+        try writeWithoutTransaction { database in
+            try database.checkpoint()
+        }
+    }
+
+    /// The lines of `PRAGMA integrity_check`: `["ok"]` for a sound database.
+    public func integrityCheck() throws -> [String] {
+        try read { database in
+            try database.query("PRAGMA integrity_check").map { try $0[0] as String }
+        }
+    }
+
+    /// Waits for connections in use to come back, then closes them all; later calls to
+    /// `read` and `write` throw ``StoreError`` `.misuse`. Closing twice does nothing.
+    public func close() {
+        for connection in readers.close() + writer.close() {
+            connection.close()
+        }
+    }
+
+    // MARK: Plumbing
+
+    private static func readTransaction<T>(_ database: Database, _ body: (Database) throws -> T) throws -> T {
+        try database.transaction(.deferred) {
+            // A deferred transaction takes its snapshot at the first read; do one now so the
+            // snapshot is pinned before `body` runs, not at some later query of `body`.
+            try database.execute("SELECT rootpage FROM sqlite_master LIMIT 1")
+            return try body(database)
+        }
+    }
+
+    private func withConnection<T>(
+        from group: ConnectionGroup<SerializedDatabase>, _ body: (Database) throws -> T
+    ) throws -> T {
+        precondition(
+            DispatchQueue.getSpecific(key: queueKey) == nil,
+            "DatabasePool.read/write called from inside one of its own closures: use the Database you were given"
+        )
+        let connection = try group.acquire()
+        defer { group.release(connection) }
+        return try connection.sync(body)
+    }
+
+    private func withConnection<T: Sendable>(
+        from group: ConnectionGroup<SerializedDatabase>, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        let connection = try await group.acquire()
+        defer { group.release(connection) }
+        return try await connection.run(body)
+    }
+}
+
+extension Database {
+    /// `wal_checkpoint(TRUNCATE)` on this connection.
+    func checkpoint() throws {
+        let status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        guard status == SQLITE_OK else {
+            throw StoreError.lastError(of: handle, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Dispatch
+
+/// A connection and the serial queue that is the only place it is ever used
+/// (GRDB's `SerializedDatabase`).
+///
+/// `@unchecked Sendable` is sound because `database`, the only mutable state, is
+/// touched exclusively inside closures run on `queue`, and a serial queue runs one
+/// closure at a time with a happens-before edge between consecutive closures. The
+/// pool additionally lends a connection to one caller at a time.
+final class SerializedDatabase: @unchecked Sendable {
+    private let database: Database
+    private let queue: DispatchQueue
+
+    /// - Parameters:
+    ///   - key: marks the queue as belonging to its pool, to detect reentrant use.
+    init(database: Database, label: String, key: DispatchSpecificKey<Bool>) {
+        self.database = database
+        self.queue = DispatchQueue(label: label)
+        queue.setSpecific(key: key, value: true)
+    }
+
+    /// Runs `body` on the connection's queue and waits for it.
+    func sync<T>(_ body: (Database) throws -> T) rethrows -> T {
+        try queue.sync { try body(database) }
+    }
+
+    /// Runs `body` on the connection's queue and resumes the caller with its result,
+    /// without blocking the caller's thread.
+    func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try body(self.database) })
+            }
+        }
+    }
+
+    /// Closes the connection on its queue.
+    func close() {
+        queue.sync { database.close() }
+    }
+}

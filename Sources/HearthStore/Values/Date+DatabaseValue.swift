@@ -1,0 +1,196 @@
+import Foundation
+
+/// Dates are stored as ISO 8601 UTC text with milliseconds, `2025-03-01T08:30:00.250Z`.
+///
+/// Text keeps the database readable with the `sqlite3` shell, sorts chronologically
+/// with plain string comparison (fixed width, years 0001 through 9999), and works
+/// with SQLite's date functions. Writing rounds to the nearest millisecond.
+///
+/// Reading also accepts what SQLite itself produces: `CURRENT_TIMESTAMP`'s
+/// `2025-03-01 08:30:00` (a space instead of `T`, no zone: UTC), any fraction
+/// length, a `Z` or `±HH:MM` offset, and INTEGER or REAL Unix seconds (`unixepoch()`).
+extension Date: DatabaseValueConvertible {
+    /// `TEXT` in the form `YYYY-MM-DDTHH:MM:SS.sssZ`.
+    public var databaseValue: DatabaseValue {
+        .text(ISO8601Timestamp.format(self))
+    }
+
+    /// Reads ISO 8601 text or Unix seconds; `nil` for anything else.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
+        switch value {
+        case .text(let text): ISO8601Timestamp.parse(text)
+        case .integer(let seconds): Date(timeIntervalSince1970: Double(seconds))
+        case .real(let seconds): Date(timeIntervalSince1970: seconds)
+        default: nil
+        }
+    }
+}
+
+/// A small, allocation-light ISO 8601 formatter and parser for UTC timestamps.
+///
+/// Foundation's formatters are heavier than this hot path deserves (every row with a
+/// date goes through here) and their Linux Sendable story varies between versions.
+enum ISO8601Timestamp {
+    private static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC.
+    static func format(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.toNearestOrAwayFromZero))
+        var days = milliseconds / millisecondsPerDay
+        var millisecondOfDay = milliseconds % millisecondsPerDay
+        if millisecondOfDay < 0 {
+            days -= 1
+            millisecondOfDay += millisecondsPerDay
+        }
+        let (year, month, day) = civil(fromDays: days)
+        let hour = millisecondOfDay / 3_600_000
+        let minute = millisecondOfDay / 60_000 % 60
+        let second = millisecondOfDay / 1000 % 60
+        let millisecond = millisecondOfDay % 1000
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func append(_ value: Int64, digits: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var remaining = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(remaining / divisor % 10))
+                remaining %= divisor
+                divisor /= 10
+            }
+        }
+        append(year, digits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        append(month, digits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        append(day, digits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        append(hour, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(minute, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(second, digits: 2)
+        bytes.append(UInt8(ascii: "."))
+        append(millisecond, digits: 3)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH:MM]`; no zone means UTC.
+    static func parse(_ text: String) -> Date? {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+              let month = scanner.number(digits: 2), scanner.skip("-"),
+              let day = scanner.number(digits: 2),
+              scanner.skip("T") || scanner.skip(" ") || scanner.skip("t"),
+              let hour = scanner.number(digits: 2), scanner.skip(":"),
+              let minute = scanner.number(digits: 2)
+        else { return nil }
+        var second: Int64 = 0
+        // The fraction as an integer over a power of ten, so that `.123` becomes exactly
+        // the double nearest to x.123 (what `Date(timeIntervalSince1970: x.123)` holds).
+        var fraction: Int64 = 0
+        var fractionScale: Int64 = 1
+        if scanner.skip(":") {
+            guard let parsedSecond = scanner.number(digits: 2) else { return nil }
+            second = parsedSecond
+            if scanner.skip(".") {
+                var digitCount = 0
+                while let digit = scanner.digit() {
+                    digitCount += 1
+                    // Digits past nanoseconds are below Date's precision anyway.
+                    if digitCount <= 9 {
+                        fraction = fraction * 10 + digit
+                        fractionScale *= 10
+                    }
+                }
+                guard digitCount > 0 else { return nil }
+            }
+        }
+        var offsetSeconds: Int64 = 0
+        if scanner.skip("Z") || scanner.skip("z") {
+            offsetSeconds = 0
+        } else if let sign = scanner.sign() {
+            guard let offsetHours = scanner.number(digits: 2), scanner.skip(":"),
+                  let offsetMinutes = scanner.number(digits: 2)
+            else { return nil }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        }
+        guard scanner.isAtEnd,
+              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = days(fromCivilYear: year, month: month, day: day) * 86_400
+            + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds * fractionScale + fraction) / Double(fractionScale))
+    }
+
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func days(fromCivilYear year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (inverse of the above).
+    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// A cursor over ASCII bytes.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        var isAtEnd: Bool { position == bytes.count }
+
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func digit() -> Int64? {
+            guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else {
+                return nil
+            }
+            defer { position += 1 }
+            return Int64(bytes[position] - UInt8(ascii: "0"))
+        }
+
+        mutating func number(digits: Int) -> Int64? {
+            var value: Int64 = 0
+            for _ in 0..<digits {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        mutating func sign() -> Int64? {
+            if skip("+") { return 1 }
+            if skip("-") { return -1 }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Work running on its own thread, joined later: lets a test hold a connection on one
+/// thread while it acts on another, coordinated with semaphores instead of sleeps.
+final class Background<Value: Sendable>: Sendable {
+    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    private init() {}
+
+    /// Starts `body` on a new thread.
+    static func run(_ body: @escaping @Sendable () throws -> Value) -> Background {
+        let background = Background()
+        Thread.detachNewThread {
+            let result = Result { try body() }
+            background.outcome.withLock { $0 = result }
+            background.finished.signal()
+        }
+        return background
+    }
+
+    /// Waits for the thread to finish and returns its value or rethrows its error.
+    func join() throws -> Value {
+        finished.wait()
+        finished.signal()
+        return try outcome.withLock { $0! }.get()
+    }
+}
+
+/// Spins (yielding the processor, never sleeping) until `condition` holds: for states
+/// that are observable but have no notification, such as "a caller is now queued".
+func waitUntil(_ condition: () -> Bool) {
+    while !condition() {
+        sched_yield()
+    }
+}
