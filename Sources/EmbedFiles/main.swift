@@ -54,7 +54,9 @@ enum EmbeddedFiles {
 """
 for path in migrationPaths {
     let name = (path as NSString).lastPathComponent
-    source += "        (\(rawLiteral(name).replacingOccurrences(of: "\n", with: "")), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
+    // File names are checked by the migrator; here they only need to be a valid literal.
+    let quotedName = "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    source += "        (\(quotedName), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
 }
 source += "    ]\n}\n"
 try Data(source.utf8).write(to: output, options: .atomic)

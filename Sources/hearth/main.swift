@@ -1,2 +1,4 @@
+import Foundation
 import HearthApp
-print(AppPlaceholder.migrationCount)
+
+exit(CommandLineInterface.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

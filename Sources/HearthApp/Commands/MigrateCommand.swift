@@ -1,0 +1,46 @@
+import Foundation
+import HearthStore
+
+/// `hearth migrate`: applies the migrations compiled into the binary, or lists their state.
+enum MigrateCommand: Command {
+    static let name = "migrate"
+    static let summary = "Apply pending database migrations (or list them with --status)"
+    static let usage = """
+    Usage: hearth migrate [--status] [--database PATH]
+
+    Applies every pending migration compiled into this binary, each in its own transaction,
+    and reports what it did. Refuses to touch a database whose recorded migrations differ
+    from this binary's (an edited migration, or a database migrated by a newer hearth).
+    """
+    static let options: [OptionSpec] = [
+        .toggle("--status", help: "List applied and pending migrations without changing anything."),
+    ] + DatabaseSettings.options
+
+    static func run(_ options: ParsedOptions, environment: [String: String]) throws -> Int32 {
+        let settings = try DatabaseSettings(options)
+        let migrator = try DatabaseSettings.embeddedMigrator()
+        let pool = try DatabasePool(path: settings.path, configuration: settings.pool)
+        defer { pool.close() }
+        if try options.isOn("--status") {
+            let status = try migrator.status(of: pool)
+            for migration in status.applied {
+                print("applied  \(String(format: "%04d", migration.version))_\(migration.name).sql  at \(migration.appliedAt)")
+            }
+            for migration in status.pending {
+                print("pending  \(migration.fileName)")
+            }
+            for problem in status.problems {
+                print("problem  \(problem.message)")
+            }
+            return status.problems.isEmpty ? 0 : 1
+        }
+        let applied = try migrator.migrate(pool)
+        for migration in applied {
+            print("applied  \(migration.fileName)")
+        }
+        print(applied.isEmpty
+            ? "database \(settings.path) is up to date (\(migrator.migrations.count) migrations)"
+            : "applied \(applied.count) migration\(applied.count == 1 ? "" : "s") to \(settings.path)")
+        return 0
+    }
+}

@@ -1,3 +1,0 @@
-public enum AppPlaceholder {
-    public static var migrationCount: Int { EmbeddedFiles.migrations.count }
-}

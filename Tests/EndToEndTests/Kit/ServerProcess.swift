@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+
+/// The real `hearth` binary started for a test: `hearth serve --port 0` on a temporary
+/// database, ready once it printed its `listening on` line. Its standard error (the
+/// structured log) is kept in a file the test can read.
+final class ServerProcess {
+    /// Errors starting or stopping the server.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The `hearth` executable: `HEARTH_BIN` (set by `make test`), else next to the test bundle.
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["HEARTH_BIN"] { return path }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("hearth").path
+    }
+
+    let directory: URL
+    let databasePath: String
+    let logPath: String
+    private(set) var process: Process
+    private(set) var port: Int = 0
+
+    /// Starts a server on a new temporary database.
+    convenience init(_ arguments: [String] = []) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try self.init(directory: directory, arguments: arguments)
+    }
+
+    /// Starts a server on the database inside `directory` (which may already hold one).
+    init(directory: URL, arguments: [String] = []) throws {
+        self.directory = directory
+        databasePath = directory.appendingPathComponent("hearth.sqlite").path
+        logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
+        process = Process()
+        try start(arguments)
+    }
+
+    private func start(_ arguments: [String]) throws {
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        try process.run()
+        self.process = process
+        let line = Self.readLine(stdout.fileHandleForReading)
+        guard let line, line.hasPrefix("listening on http://"), let portText = line.split(separator: ":").last,
+              let port = Int(portText)
+        else {
+            process.terminate()
+            process.waitUntilExit()
+            throw Failure(description: "hearth did not start (stdout: \(line ?? "<closed>")); log:\n\(log)")
+        }
+        self.port = port
+    }
+
+    /// Everything the server has logged so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal` and waits for the process to exit; returns its exit status
+    /// (or the signal number for a process killed by a signal).
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Stops the server if it still runs and removes its directory.
+    func remove() {
+        stop(signal: SIGKILL)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Reads one line byte by byte so nothing after it is consumed from the pipe.
+    private static func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(handle.fileDescriptor, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}
