@@ -73,6 +73,9 @@ public struct HTTPRequestParser: Sendable {
         return false
     }
 
+    /// When the first byte of the request being read arrived, or nil between requests.
+    public var requestStartedAt: UInt64? { headStartedAt }
+
     /// When the request being read must be complete (header deadline while reading the head, body deadline while
     /// reading the body), or nil when no request is being read.
     public var readDeadline: UInt64? {
