@@ -1,3 +1,4 @@
+import Testing
 import HearthHTTP
 import Synchronization
 
@@ -40,3 +41,6 @@ final class RecordingObserver: HTTPServerObserver {
     func connectionClosed() { closed.add(1, ordering: .relaxed) }
     func requestCompleted(_ record: HTTPRequestRecord) { records.withLock { $0.append(record) } }
 }
+
+/// Live tests block a test thread on socket reads while async handlers need a free one, so they run one at a time.
+@Suite(.serialized) enum LiveTests {}

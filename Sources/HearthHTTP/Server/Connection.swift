@@ -94,10 +94,15 @@ final class Connection {
         defer { isPumping = false }
         while !isClosed {
             if !pending.isEmpty && acceptsMoreRequests { processPending() }
-            guard acceptsMoreRequests, canRead, !peerClosedInput else { break }
-            readOnce()
+            if acceptsMoreRequests && canRead && !peerClosedInput {
+                readOnce()
+                continue
+            }
+            let wasBackedUp = hasBacklog
+            flush()
+            // Writing out a backlog lets the requests waiting behind it go on.
+            guard wasBackedUp, !isClosed, acceptsMoreRequests else { break }
         }
-        flush()
     }
 
     private func readOnce() {
