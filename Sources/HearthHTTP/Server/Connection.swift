@@ -1,0 +1,414 @@
+import CSystem
+import Glibc
+
+/// One HTTP/1.1 connection, confined to its event loop's thread.
+///
+/// Requests are handled one at a time: after a request is dispatched, no further bytes are parsed until its
+/// response has been queued, which is what answers pipelined requests in order. Responses of handlers that
+/// answer inline are batched and written with one `send` at the end of the read.
+///
+/// The socket is registered edge-triggered for input and output once; `canRead`/`canWrite` remember readiness
+/// between edges, so pausing (a handler in flight, too much unwritten output) costs no `epoll_ctl`.
+///
+/// Protocol seam: everything HTTP-specific about the byte stream lives in `process(_:)` and `receive(_:)`;
+/// the socket plumbing (`pump`, `readOnce`, `flush`, `close`) does not look at the bytes, so a connection can
+/// later hand its socket to another protocol handler after a 101 response.
+final class Connection {
+    private enum Responding {
+        case none
+        case awaiting
+        case streaming(chunked: Bool)
+    }
+
+    /// The request being received or answered.
+    private struct Exchange {
+        var head: HTTPRequestHead
+        var body: [UInt8] = []
+        var startedAt: UInt64
+        var requestID = ""
+        var route: String?
+        var bytesOut = 0
+        var status = 0
+    }
+
+    let fd: Int32
+    let token: ConnectionToken
+    let remoteAddress: String
+    private unowned let loop: EventLoop
+    private var parser: HTTPRequestParser
+    private var pending: [UInt8] = []
+    private var output: [UInt8] = []
+    private var outputSent = 0
+    private var canRead = false
+    private var canWrite = true
+    private var peerClosedInput = false
+    private var closeAfterOutput = false
+    private(set) var isClosed = false
+    private var isPumping = false
+    private var responding = Responding.none
+    private var exchange: Exchange?
+    private var sequence: UInt64 = 0
+    private var requestBytesIn = 0
+    private var idleSince: UInt64
+    private var lastWriteProgress: UInt64
+
+    init(fd: Int32, token: ConnectionToken, remoteAddress: String, loop: EventLoop) {
+        self.fd = fd
+        self.token = token
+        self.remoteAddress = remoteAddress
+        self.loop = loop
+        parser = HTTPRequestParser(configuration: loop.context.configuration.parser)
+        idleSince = loop.now
+        lastWriteProgress = loop.now
+    }
+
+    /// Nothing received, nothing in flight, nothing to write: safe to close at any moment.
+    var isIdle: Bool {
+        if case .none = responding {
+            return exchange == nil && parser.isAtMessageBoundary && pending.isEmpty && outputSent == output.count
+        }
+        return false
+    }
+
+    private var hasBacklog: Bool {
+        output.count - outputSent > loop.context.configuration.maxPendingOutputBytes
+    }
+
+    private var acceptsMoreRequests: Bool {
+        if case .none = responding { return !closeAfterOutput && !hasBacklog && !isClosed }
+        return false
+    }
+
+    // MARK: - Socket plumbing
+
+    func handle(events: UInt32) {
+        if events & (CSYSTEM_EPOLLIN | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 { canRead = true }
+        if events & (CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 { canWrite = true }
+        pump()
+    }
+
+    /// Processes buffered input, reads while requests can be accepted, and writes what is queued.
+    func pump() {
+        guard !isPumping, !isClosed else { return }
+        isPumping = true
+        defer { isPumping = false }
+        while !isClosed {
+            if !pending.isEmpty && acceptsMoreRequests { processPending() }
+            if acceptsMoreRequests && canRead && !peerClosedInput {
+                readOnce()
+                continue
+            }
+            let wasBackedUp = hasBacklog
+            flush()
+            // Writing out a backlog lets the requests waiting behind it go on.
+            guard wasBackedUp, !isClosed, acceptsMoreRequests else { break }
+        }
+    }
+
+    private func readOnce() {
+        let buffer = loop.readBuffer
+        let count: Int
+        do throws(SystemError) {
+            switch try syscall("read", { read(fd, buffer.baseAddress, buffer.count) }) {
+            case .wouldBlock:
+                canRead = false
+                return
+            case .done(let value):
+                count = value
+            }
+        } catch {
+            close()
+            return
+        }
+        if count == 0 {
+            peerFinishedSending()
+            return
+        }
+        // A short read drained the socket; the next edge will tell us about new data.
+        if count < buffer.count { canRead = false }
+        let received = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        if pending.isEmpty {
+            let consumed = process(received)
+            if consumed < count && !isClosed { pending.append(contentsOf: received[consumed...]) }
+        } else {
+            pending.append(contentsOf: received)
+            processPending()
+        }
+    }
+
+    private func processPending() {
+        let consumed = pending.withUnsafeBytes { process($0) }
+        pending.removeFirst(consumed)
+    }
+
+    private func peerFinishedSending() {
+        peerClosedInput = true
+        canRead = false
+        switch responding {
+        case .none where exchange == nil && parser.isAtMessageBoundary && pending.isEmpty:
+            closeAfterOutput = true
+        case .none:
+            // The request can never be completed.
+            close()
+        case .awaiting, .streaming:
+            // Half-closed clients still get their answer; the connection closes after it.
+            closeAfterOutput = true
+        }
+    }
+
+    private func flush() {
+        while outputSent < output.count && canWrite && !isClosed {
+            let result: SyscallResult
+            do throws(SystemError) {
+                result = try syscall("send") {
+                    output.withUnsafeBytes { csystem_send(fd, $0.baseAddress! + outputSent, $0.count - outputSent) }
+                }
+            } catch {
+                close()
+                return
+            }
+            switch result {
+            case .wouldBlock:
+                canWrite = false
+            case .done(let sent):
+                outputSent += sent
+                lastWriteProgress = loop.now
+            }
+        }
+        guard outputSent == output.count, !isClosed else { return }
+        if output.capacity > 64 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
+        outputSent = 0
+        if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close() }
+    }
+
+    /// Closes the socket. Unread input is drained first (best effort), so the kernel does not answer our last
+    /// response with a reset that could destroy it in the client's receive buffer.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        shutdown(fd, Int32(SHUT_WR))
+        let buffer = loop.readBuffer
+        _ = read(fd, buffer.baseAddress, buffer.count)
+        closeDescriptor(fd)
+        loop.remove(self)
+    }
+
+    /// Enforces the read deadlines, the idle timeout and a stalled-writer timeout. Called on each timer tick.
+    func checkTimers(now: UInt64) {
+        guard !isClosed else { return }
+        if outputSent < output.count {
+            if now &- lastWriteProgress >= loop.context.idleTimeout { close() }
+            return
+        }
+        guard case .none = responding else { return }
+        if let error = parser.checkDeadline(now: now) {
+            reject(error)
+            loop.markReady(self)
+        } else if isIdle && (loop.isDraining || now &- idleSince >= loop.context.idleTimeout) {
+            close()
+        }
+    }
+
+    // MARK: - HTTP
+
+    /// Parses and handles requests from `bytes` until more input is needed or no more requests can be taken.
+    /// - Returns: the number of bytes consumed.
+    private func process(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        while acceptsMoreRequests {
+            let base = offset
+            let result = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), now: loop.now)
+            offset += result.consumed
+            requestBytesIn += result.consumed
+            guard let event = result.event else { break }
+            switch event {
+            case .head(let head):
+                begin(head)
+            case .body(let range):
+                exchange?.body.append(contentsOf: bytes[(base + range.lowerBound)..<(base + range.upperBound)])
+            case .end:
+                dispatch()
+            case .error(let error):
+                reject(error)
+            }
+        }
+        return offset
+    }
+
+    private func begin(_ head: HTTPRequestHead) {
+        exchange = Exchange(head: head, startedAt: parser.requestStartedAt ?? loop.now)
+        if head.expectsContinue && head.version.minor >= 1 {
+            output.append(contentsOf: Connection.continueResponse)
+        }
+    }
+
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    private func dispatch() {
+        guard var exchange else { return }
+        sequence &+= 1
+        responding = .awaiting
+        let head = exchange.head
+        if let incoming = head.headers.first(name: "X-Request-Id"), RequestIDGenerator.isAcceptable(incoming) {
+            exchange.requestID = incoming
+        } else {
+            exchange.requestID = loop.nextRequestID()
+        }
+        let context = loop.context
+        switch context.router.resolve(method: head.method, path: head.path) {
+        case let .matched(pattern, handler, parameters):
+            exchange.route = pattern
+            let request = HTTPRequest(
+                head: head, body: exchange.body, id: exchange.requestID, remoteAddress: remoteAddress,
+                route: pattern, parameters: parameters)
+            exchange.body = []
+            self.exchange = exchange
+            let acceptsGzip = context.configuration.compression.isEnabled
+                && head.headers.first(name: "Accept-Encoding").map(AcceptEncoding.allowsGzip) == true
+            handler(request, HTTPResponder(loop: loop, token: token, sequence: sequence, acceptsGzip: acceptsGzip))
+        case .notFound:
+            self.exchange = exchange
+            receive(.full(.text("not found\n", status: .notFound)), sequence: sequence)
+        case .methodNotAllowed(let allow):
+            self.exchange = exchange
+            var response = HTTPResponse.text("method not allowed\n", status: .methodNotAllowed)
+            response.headers.add(name: "Allow", value: allow)
+            receive(.full(response), sequence: sequence)
+        }
+    }
+
+    /// Answers a request the parser rejected, then closes: the rest of the stream cannot be trusted.
+    private func reject(_ error: HTTPParseError) {
+        closeAfterOutput = true
+        let startedAt = exchange?.startedAt ?? parser.requestStartedAt ?? loop.now
+        let method = exchange?.head.method ?? HTTPMethod("")
+        exchange = Exchange(
+            head: HTTPRequestHead(method: method, target: "/", keepAlive: false), startedAt: startedAt)
+        sequence &+= 1
+        responding = .awaiting
+        receive(.full(.text(error.message + "\n", status: error.status)), sequence: sequence)
+    }
+
+    /// Takes a response part from this request's responder.
+    func receive(_ part: ResponsePart, sequence: UInt64) {
+        guard !isClosed else { return }
+        guard sequence == self.sequence, exchange != nil else {
+            loop.report(.warning, "a response was sent for a request that was already answered")
+            return
+        }
+        let before = output.count
+        switch (responding, part) {
+        case (.awaiting, .full(let response)):
+            writeHead(response, framing: .length(response.body.count))
+            if sendsBody(response.status) { output.append(contentsOf: response.body) }
+            exchange?.bytesOut += output.count - before
+            finishExchange()
+        case (.awaiting, .head(let response)):
+            let chunked = exchange?.head.version.minor ?? 1 >= 1
+            writeHead(response, framing: chunked ? .chunked : .untilClose)
+            responding = .streaming(chunked: chunked)
+            exchange?.bytesOut += output.count - before
+        case (.streaming(let chunked), .chunk(let bytes)):
+            guard !bytes.isEmpty, sendsBody(HTTPStatus(code: exchange?.status ?? 200)) else { return }
+            if chunked {
+                output.append(contentsOf: String(bytes.count, radix: 16).utf8)
+                output.append(contentsOf: Connection.crlf)
+            }
+            output.append(contentsOf: bytes)
+            if chunked { output.append(contentsOf: Connection.crlf) }
+            exchange?.bytesOut += output.count - before
+        case (.streaming(let chunked), .end):
+            if chunked && sendsBody(HTTPStatus(code: exchange?.status ?? 200)) {
+                output.append(contentsOf: Connection.lastChunk)
+            }
+            exchange?.bytesOut += output.count - before
+            finishExchange()
+        default:
+            loop.report(.warning, "a response part was sent out of order or twice")
+            return
+        }
+        if !isPumping { loop.markReady(self) }
+    }
+
+    private static let crlf: [UInt8] = [0x0D, 0x0A]
+    private static let lastChunk = Array("0\r\n\r\n".utf8)
+
+    private enum Framing {
+        case length(Int)
+        case chunked
+        case untilClose
+    }
+
+    private func sendsBody(_ status: HTTPStatus) -> Bool {
+        !status.forbidsContent && exchange?.head.method != .head
+    }
+
+    private func writeHead(_ response: HTTPResponse, framing: Framing) {
+        guard let exchange else { return }
+        let keepAlive: Bool
+        if case .untilClose = framing {
+            keepAlive = false
+        } else {
+            keepAlive = exchange.head.keepAlive && !closeAfterOutput && !peerClosedInput && !loop.isDraining
+        }
+        if !keepAlive { closeAfterOutput = true }
+        self.exchange?.status = response.status.code
+        output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n".utf8)
+        for (name, value) in response.headers where !Connection.isManagedHeader(name) {
+            appendHeader(name, value)
+        }
+        if let serverName = loop.context.configuration.serverName { appendHeader("Server", serverName) }
+        output.append(contentsOf: Connection.dateLabel)
+        output.append(contentsOf: loop.date.bytes)
+        output.append(contentsOf: Connection.crlf)
+        appendHeader("X-Request-Id", exchange.requestID)
+        switch framing {
+        case .length(let length) where !response.status.forbidsContent:
+            appendHeader("Content-Length", String(length))
+        case .chunked where !response.status.forbidsContent:
+            appendHeader("Transfer-Encoding", "chunked")
+        default:
+            break
+        }
+        if !keepAlive {
+            appendHeader("Connection", "close")
+        } else if exchange.head.version.minor == 0 {
+            appendHeader("Connection", "keep-alive")
+        }
+        output.append(contentsOf: Connection.crlf)
+    }
+
+    private static let dateLabel = Array("Date: ".utf8)
+
+    private func appendHeader(_ name: String, _ value: String) {
+        output.append(contentsOf: name.utf8)
+        output.append(0x3A)
+        output.append(0x20)
+        output.append(contentsOf: value.utf8)
+        output.append(contentsOf: Connection.crlf)
+    }
+
+    /// Headers the connection writes itself; values set by handlers are ignored.
+    private static func isManagedHeader(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.namesEqual(name, "Date")
+        case 10: HTTPHeaders.namesEqual(name, "Connection")
+        case 12: HTTPHeaders.namesEqual(name, "X-Request-Id")
+        case 14: HTTPHeaders.namesEqual(name, "Content-Length")
+        case 17: HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+        default: false
+        }
+    }
+
+    private func finishExchange() {
+        guard let exchange else { return }
+        loop.context.observer?.requestCompleted(HTTPRequestRecord(
+            method: exchange.head.method, route: exchange.route, status: exchange.status,
+            duration: .nanoseconds(Int64(clamping: loop.now &- exchange.startedAt)), bytesIn: requestBytesIn,
+            bytesOut: exchange.bytesOut, requestID: exchange.requestID, remoteAddress: remoteAddress))
+        self.exchange = nil
+        responding = .none
+        requestBytesIn = 0
+        idleSince = loop.now
+    }
+}

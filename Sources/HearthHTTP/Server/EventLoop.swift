@@ -1,0 +1,356 @@
+import CSystem
+import Glibc
+import Synchronization
+
+/// One epoll event loop on its own thread: a listener, the connections it accepted, a wake-up eventfd for
+/// work handed over from other threads, and a periodic scan for expired deadlines.
+///
+/// Thread confinement: every mutable stored property except `inbox` and `threadID` is read and written only on
+/// the loop's own thread (inside `run()` and what it calls, or before the thread starts). Other threads reach
+/// the loop only through `deliver(_:to:sequence:)` and `beginShutdown(gracePeriod:)`, which go through the
+/// `Mutex`-protected `inbox` plus an eventfd write. That is what makes the `@unchecked Sendable` sound.
+final class EventLoop: @unchecked Sendable {
+    static let listenerToken: UInt64 = 0
+    static let wakeToken: UInt64 = 1
+    static let firstConnectionToken = 2
+
+    private enum Job: Sendable {
+        case respond(ConnectionToken, UInt64, ResponsePart)
+        case beginShutdown(gracePeriod: UInt64)
+    }
+
+    let index: Int
+    let context: ServerContext
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let threadID = Atomic<UInt>(0)
+    private let inbox = Mutex<[Job]>([])
+
+    private var listenerFD: Int32 = -1
+    private var listenerRegistered = false
+    private var spareFD: Int32 = -1
+    private var acceptResumesAt: UInt64?
+    private var connections: [Connection?] = []
+    private var generations: [UInt32] = []
+    private var freeSlots: [Int] = []
+    private var openCount = 0
+    private var readyConnections: [Connection] = []
+    private var nextTimerScan: UInt64 = 0
+    private(set) var isDraining = false
+    private var drainDeadline: UInt64?
+    /// The loop's notion of now (monotonic nanoseconds), refreshed after every epoll wait.
+    private(set) var now: UInt64 = csystem_monotonic_ns()
+    private(set) var date = HTTPDateCache()
+    private(set) var requestIDs: RequestIDGenerator
+    /// Reused for every read; bytes a connection cannot consume yet are copied to its own buffer.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private let readyEvents = UnsafeMutablePointer<csystem_epoll_ready>.allocate(capacity: 256)
+
+    init(index: Int, context: ServerContext) throws(SystemError) {
+        self.index = index
+        self.context = context
+        requestIDs = RequestIDGenerator(loopIndex: index)
+        epollFD = Int32(try blockingSyscall("epoll_create1") { Int(csystem_epoll_create()) })
+        do throws(SystemError) {
+            wakeFD = Int32(try blockingSyscall("eventfd") { Int(csystem_eventfd()) })
+        } catch {
+            closeDescriptor(epollFD)
+            throw error
+        }
+        do throws(SystemError) {
+            try blockingSyscall("epoll_ctl") {
+                Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, CSYSTEM_EPOLLIN, EventLoop.wakeToken))
+            }
+        } catch {
+            closeDescriptor(wakeFD)
+            closeDescriptor(epollFD)
+            throw error
+        }
+        spareFD = EventLoop.openSpareDescriptor()
+        date.refresh()
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        readyEvents.deallocate()
+    }
+
+    /// Takes ownership of a listening socket; called before the loop's thread starts.
+    func adopt(listener fd: Int32) throws(SystemError) {
+        listenerFD = fd
+        try registerListener()
+    }
+
+    var isCurrentThread: Bool {
+        pthread_equal(pthread_self(), threadID.load(ordering: .relaxed)) != 0
+    }
+
+    // MARK: - Cross-thread entry points
+
+    /// Hands a response part to the connection: inline on the loop thread, through the inbox otherwise.
+    func deliver(_ part: ResponsePart, to token: ConnectionToken, sequence: UInt64) {
+        if isCurrentThread {
+            connection(for: token)?.receive(part, sequence: sequence)
+        } else {
+            enqueue(.respond(token, sequence, part))
+        }
+    }
+
+    /// Stops accepting, closes idle connections, and lets the others finish until the grace period ends.
+    func beginShutdown(gracePeriod: UInt64) {
+        enqueue(.beginShutdown(gracePeriod: gracePeriod))
+    }
+
+    private func enqueue(_ job: Job) {
+        let wasEmpty = inbox.withLock { jobs in
+            jobs.append(job)
+            return jobs.count == 1
+        }
+        // One wake-up per batch: the loop drains the whole inbox when it wakes.
+        if wasEmpty {
+            var one: UInt64 = 1
+            _ = try? syscall("write") { write(wakeFD, &one, 8) }
+        }
+    }
+
+    // MARK: - The loop
+
+    /// Runs until shutdown completes, then releases the loop's descriptors.
+    func run() {
+        threadID.store(pthread_self(), ordering: .relaxed)
+        now = csystem_monotonic_ns()
+        nextTimerScan = now &+ context.timerTick
+        while !(isDraining && openCount == 0) {
+            let count: Int
+            do throws(SystemError) {
+                count = switch try syscall("epoll_wait", { Int(csystem_epoll_wait(epollFD, readyEvents, 256, waitTimeout())) }) {
+                case .done(let value): value
+                case .wouldBlock: 0
+                }
+            } catch {
+                report(.error, "epoll_wait failed", error)
+                break
+            }
+            now = csystem_monotonic_ns()
+            date.refresh()
+            for eventIndex in 0..<count {
+                let event = readyEvents[eventIndex]
+                switch event.token {
+                case EventLoop.listenerToken: acceptConnections()
+                case EventLoop.wakeToken: drainInbox()
+                default: connection(for: ConnectionToken(epollToken: event.token))?.handle(events: event.events)
+                }
+            }
+            pumpReadyConnections()
+            if now >= nextTimerScan {
+                scanTimers()
+                nextTimerScan = now &+ context.timerTick
+            }
+        }
+        closeListener()
+        if spareFD >= 0 { closeDescriptor(spareFD) }
+        closeDescriptor(wakeFD)
+        closeDescriptor(epollFD)
+    }
+
+    private func waitTimeout() -> Int32 {
+        guard openCount > 0 || isDraining || acceptResumesAt != nil else { return -1 }
+        let wait = nextTimerScan > now ? nextTimerScan - now : 0
+        return Int32((wait + 999_999) / 1_000_000)
+    }
+
+    private func drainInbox() {
+        var counter: UInt64 = 0
+        _ = try? syscall("read") { read(wakeFD, &counter, 8) }
+        let jobs = inbox.withLock { jobs in
+            let taken = jobs
+            jobs.removeAll(keepingCapacity: true)
+            return taken
+        }
+        for job in jobs {
+            switch job {
+            case let .respond(token, sequence, part):
+                connection(for: token)?.receive(part, sequence: sequence)
+            case .beginShutdown(let gracePeriod):
+                startDraining(gracePeriod: gracePeriod)
+            }
+        }
+    }
+
+    /// Connections that got a response outside their own processing continue here, after the current event.
+    func markReady(_ connection: Connection) {
+        readyConnections.append(connection)
+    }
+
+    private func pumpReadyConnections() {
+        while !readyConnections.isEmpty {
+            let batch = readyConnections
+            readyConnections.removeAll(keepingCapacity: true)
+            for connection in batch { connection.pump() }
+        }
+    }
+
+    private func scanTimers() {
+        if let resumeAt = acceptResumesAt, now >= resumeAt, !isDraining {
+            acceptResumesAt = nil
+            do throws(SystemError) { try registerListener() } catch { report(.error, "cannot resume accepting", error) }
+        }
+        if let deadline = drainDeadline, now >= deadline {
+            for case let connection? in connections { connection.close() }
+            return
+        }
+        for case let connection? in connections { connection.checkTimers(now: now) }
+        pumpReadyConnections()
+    }
+
+    private func startDraining(gracePeriod: UInt64) {
+        guard !isDraining else { return }
+        isDraining = true
+        drainDeadline = now &+ gracePeriod
+        closeListener()
+        for case let connection? in connections where connection.isIdle { connection.close() }
+    }
+
+    // MARK: - Accepting
+
+    private func registerListener() throws(SystemError) {
+        guard listenerFD >= 0, !listenerRegistered else { return }
+        try blockingSyscall("epoll_ctl") {
+            Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, listenerFD, CSYSTEM_EPOLLIN, EventLoop.listenerToken))
+        }
+        listenerRegistered = true
+    }
+
+    private func closeListener() {
+        guard listenerFD >= 0 else { return }
+        closeDescriptor(listenerFD)
+        listenerFD = -1
+        listenerRegistered = false
+    }
+
+    private func acceptConnections() {
+        // A bounded batch, so one busy listener cannot starve the loop's connections.
+        for _ in 0..<64 where listenerFD >= 0 && listenerRegistered {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            do throws(SystemError) {
+                switch try syscall("accept4", { Int(csystem_accept(listenerFD, &storage, &length)) }) {
+                case .wouldBlock: return
+                case .done(let fd): admit(Int32(fd), address: SocketAddress(storage))
+                }
+            } catch {
+                switch error.code {
+                case ECONNABORTED, EPROTO, EPERM:
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    shedWithoutDescriptors(error)
+                    return
+                default:
+                    report(.error, "accept failed", error)
+                    pauseAccepting()
+                    return
+                }
+            }
+        }
+    }
+
+    /// Out of descriptors, the pending connection would stay in the backlog and wake us forever. Release the
+    /// spare descriptor, accept the connection with it, tell the client 503 and close it, then take the spare
+    /// back. Without a spare, stop watching the listener for a tick.
+    private func shedWithoutDescriptors(_ error: SystemError) {
+        report(.warning, "out of file descriptors; refusing a connection", error)
+        guard spareFD >= 0 else {
+            pauseAccepting()
+            return
+        }
+        closeDescriptor(spareFD)
+        spareFD = -1
+        let fd = csystem_accept(listenerFD, nil, nil)
+        if fd >= 0 { refuse(fd) }
+        spareFD = EventLoop.openSpareDescriptor()
+        if spareFD < 0 { pauseAccepting() }
+    }
+
+    private func pauseAccepting() {
+        guard listenerRegistered else { return }
+        _ = csystem_epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, 0, 0)
+        listenerRegistered = false
+        acceptResumesAt = now &+ context.timerTick
+    }
+
+    private func admit(_ fd: Int32, address: SocketAddress) {
+        let open = context.openConnections.add(1, ordering: .relaxed).newValue
+        guard open <= context.configuration.maxConnections else {
+            context.openConnections.subtract(1, ordering: .relaxed)
+            refuse(fd)
+            return
+        }
+        try? Listener.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        let slot = freeSlots.popLast() ?? {
+            connections.append(nil)
+            generations.append(0)
+            return connections.count - 1
+        }()
+        generations[slot] &+= 1
+        let token = ConnectionToken(slot: slot, generation: generations[slot])
+        let connection = Connection(fd: fd, token: token, remoteAddress: address.description, loop: self)
+        do throws(SystemError) {
+            let events = CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLET
+            try blockingSyscall("epoll_ctl") { Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, events, token.epollToken)) }
+        } catch {
+            report(.error, "cannot watch an accepted connection", error)
+            closeDescriptor(fd)
+            context.openConnections.subtract(1, ordering: .relaxed)
+            freeSlots.append(slot)
+            return
+        }
+        connections[slot] = connection
+        openCount += 1
+        context.observer?.connectionOpened()
+    }
+
+    /// Best effort: one non-blocking send of a complete 503, then close.
+    private func refuse(_ fd: Int32) {
+        EventLoop.refusal.withUnsafeBytes { bytes in _ = csystem_send(fd, bytes.baseAddress, bytes.count) }
+        closeDescriptor(fd)
+    }
+
+    private static let refusal: [UInt8] = {
+        let body = "too many connections, retry later\n"
+        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body).utf8)
+    }()
+
+    private static func openSpareDescriptor() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    // MARK: - Connections
+
+    private func connection(for token: ConnectionToken) -> Connection? {
+        guard token.slot >= 0, token.slot < connections.count, let connection = connections[token.slot],
+            connection.token == token
+        else { return nil }
+        return connection
+    }
+
+    /// Forgets a connection that has closed its descriptor.
+    func remove(_ connection: Connection) {
+        guard self.connection(for: connection.token) === connection else { return }
+        connections[connection.token.slot] = nil
+        freeSlots.append(connection.token.slot)
+        openCount -= 1
+        context.openConnections.subtract(1, ordering: .relaxed)
+        context.observer?.connectionClosed()
+    }
+
+    func nextRequestID() -> String {
+        requestIDs.next()
+    }
+
+    func report(_ level: HTTPServerEvent.Level, _ message: String, _ error: SystemError? = nil) {
+        var metadata = ["loop": "\(index)"]
+        if let error { metadata["error"] = error.description }
+        context.observer?.serverEvent(HTTPServerEvent(level: level, message: message, metadata: metadata))
+    }
+}
