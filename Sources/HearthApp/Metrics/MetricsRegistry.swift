@@ -24,7 +24,15 @@ final class MetricsRegistry: Sendable {
         _ name: String, help: String, labels: [String] = [],
         read: @escaping @Sendable () -> [(labels: [String], value: Double)]
     ) {
-        _ = register(ComputedGauge(name: name, help: help, labelNames: labels, read: read))
+        _ = register(ComputedMetric(name: name, help: help, type: "gauge", labelNames: labels, read: read))
+    }
+
+    /// Registers a counter family whose running totals live elsewhere and are read at scrape time.
+    func counter(
+        _ name: String, help: String, labels: [String] = [],
+        read: @escaping @Sendable () -> [(labels: [String], value: Double)]
+    ) {
+        _ = register(ComputedMetric(name: name, help: help, type: "counter", labelNames: labels, read: read))
     }
 
     private func register<Family: MetricFamily>(_ family: Family) -> Family {
@@ -134,17 +142,21 @@ final class Histogram: MetricFamily {
     }
 }
 
-/// A gauge read from its source of truth at scrape time.
-final class ComputedGauge: MetricFamily {
+/// A gauge or counter read from its source of truth at scrape time.
+final class ComputedMetric: MetricFamily {
     let name: String
     let help: String
+    let type: String
     let labelNames: [String]
     let read: @Sendable () -> [(labels: [String], value: Double)]
-    var type: String { "gauge" }
 
-    init(name: String, help: String, labelNames: [String], read: @escaping @Sendable () -> [(labels: [String], value: Double)]) {
+    init(
+        name: String, help: String, type: String, labelNames: [String],
+        read: @escaping @Sendable () -> [(labels: [String], value: Double)]
+    ) {
         self.name = name
         self.help = help
+        self.type = type
         self.labelNames = labelNames
         self.read = read
     }

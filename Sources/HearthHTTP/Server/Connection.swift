@@ -404,7 +404,7 @@ final class Connection {
         guard let exchange else { return }
         loop.context.observer?.requestCompleted(HTTPRequestRecord(
             method: exchange.head.method, route: exchange.route, status: exchange.status,
-            duration: .nanoseconds(Int64(clamping: loop.now &- exchange.startedAt)), bytesIn: requestBytesIn,
+            duration: .nanoseconds(Int64(clamping: csystem_monotonic_ns() &- exchange.startedAt)), bytesIn: requestBytesIn,
             bytesOut: exchange.bytesOut, requestID: exchange.requestID, remoteAddress: remoteAddress))
         self.exchange = nil
         responding = .none

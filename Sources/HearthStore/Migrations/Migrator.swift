@@ -90,7 +90,8 @@ public struct Migrator: Sendable {
         )
         """
 
-    private func status(of database: Database) throws -> MigrationStatus {
+    /// Which migrations are applied and pending, read through an open connection (e.g. inside `pool.read`).
+    public func status(of database: Database) throws -> MigrationStatus {
         let tableExists = try database.scalar(
             Bool.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [Self.tableName]
         ) ?? false

@@ -7,7 +7,7 @@ import Glibc
 
 /// Where formatted log lines go.
 public protocol LogSink: Sendable {
-    /// Accepts one complete line. `urgent` lines (warnings and worse) must reach their
+    /// Accepts one complete line. `urgent` lines (notices and worse) must reach their
     /// destination before `write` returns; others may be buffered briefly.
     func write(_ line: String, urgent: Bool)
     /// Writes out anything buffered.

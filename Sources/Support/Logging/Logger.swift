@@ -50,7 +50,7 @@ public struct Logger: Sendable {
         for (key, value) in extra() { fields[key] = value }
         let line = LogLineFormatter.format(
             timestamp: WallClock.now(), level: level, label: label, message: message(), metadata: fields)
-        sink.write(line, urgent: level >= .warning)
+        sink.write(line, urgent: level >= .notice)
     }
 
     /// Writes a `trace` entry.
@@ -68,7 +68,7 @@ public struct Logger: Sendable {
         log(.info, message(), extra())
     }
 
-    /// Writes a `notice` entry.
+    /// Writes a `notice` entry (flushed at once).
     public func notice(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
         log(.notice, message(), extra())
     }

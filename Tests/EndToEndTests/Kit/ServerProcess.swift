@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HearthHTTP
 
 /// The real `hearth` binary started for a test: `hearth serve --port 0` on a temporary
 /// database, ready once it printed its `listening on` line. Its standard error (the
@@ -24,26 +25,27 @@ final class ServerProcess {
     private(set) var port: Int = 0
 
     /// Starts a server on a new temporary database.
-    convenience init(_ arguments: [String] = []) throws {
+    convenience init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try self.init(directory: directory, arguments: arguments)
+        try self.init(directory: directory, arguments: arguments, environment: environment)
     }
 
     /// Starts a server on the database inside `directory` (which may already hold one).
-    init(directory: URL, arguments: [String] = []) throws {
+    init(directory: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.directory = directory
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
         logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
         process = Process()
-        try start(arguments)
+        try start(arguments, environment: environment)
     }
 
-    private func start(_ arguments: [String]) throws {
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+    private func start(_ arguments: [String], environment: [String: String]) throws {
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
@@ -58,6 +60,20 @@ final class ServerProcess {
             throw Failure(description: "hearth did not start (stdout: \(line ?? "<closed>")); log:\n\(log)")
         }
         self.port = port
+    }
+
+    /// The server's loopback address.
+    var address: SocketAddress { SocketAddress(host: "127.0.0.1", port: port) }
+
+    /// A new raw HTTP connection to the server.
+    func connect() throws -> HTTPTestClient { try HTTPTestClient(connectingTo: address) }
+
+    /// Sends one `GET` on a new connection and returns the response.
+    func get(_ path: String, headers: String = "") throws -> HTTPTestClient.Response {
+        let client = try connect()
+        defer { client.close() }
+        try client.send("GET \(path) HTTP/1.1\r\nHost: e2e\r\n\(headers)\r\n")
+        return try client.readResponse()
     }
 
     /// Everything the server has logged so far.

@@ -1,0 +1,87 @@
+import HearthHTTP
+import Support
+
+/// Everything `hearth serve` is configured with, read once from flags and environment
+/// at start and passed down; nothing reads the environment later.
+struct ServeSettings: Sendable {
+    /// The HTTP server: address, event loops, limits and timeouts.
+    var http: HTTPServerConfiguration
+    /// The database file and pool.
+    var database: DatabaseSettings
+    /// The least important log level written.
+    var logLevel: LogLevel
+    /// Whether every request is logged (one line each).
+    var accessLog: Bool
+    /// How long in-flight requests may take to finish after SIGINT/SIGTERM.
+    var shutdownGracePeriod: Duration
+    /// Whether pending migrations are applied at start (otherwise the server refuses to start).
+    var autoMigrate: Bool
+    /// Whether the endpoints only Hearth's own test suite uses are served.
+    var testEndpoints: Bool
+
+    /// The options of `hearth serve`, with their environment variables and defaults.
+    static let options: [OptionSpec] = [
+        .value("--host", "HOST", environment: "HEARTH_HOST", default: "127.0.0.1",
+               help: "Numeric IPv4 or IPv6 address to listen on (0.0.0.0 or :: for every interface)."),
+        .value("--port", "PORT", environment: "HEARTH_PORT", default: "8080",
+               help: "TCP port to listen on; 0 picks a free port (the 'listening on' line tells which)."),
+    ] + DatabaseSettings.options + [
+        .value("--log-level", "LEVEL", environment: "HEARTH_LOG_LEVEL", default: "info",
+               help: "Least important log level written to standard error: trace, debug, info, notice, warning, error or critical."),
+        .value("--access-log", "on|off", environment: "HEARTH_ACCESS_LOG", default: "on",
+               help: "Log one line per request (at info level) with its request id, route, status and duration."),
+        .value("--loops", "N", environment: "HEARTH_LOOPS", default: nil,
+               help: "Event-loop threads serving connections. Default: the number of CPU cores."),
+        .value("--max-connections", "N", environment: "HEARTH_MAX_CONNECTIONS", default: "20000",
+               help: "Open connections beyond this are answered 503 and closed."),
+        .value("--max-request-line", "BYTES", environment: "HEARTH_MAX_REQUEST_LINE", default: "8KiB",
+               help: "Longest request line (method, target, version); longer gets 414."),
+        .value("--max-header-bytes", "BYTES", environment: "HEARTH_MAX_HEADER_BYTES", default: "16KiB",
+               help: "Largest header section; larger gets 431."),
+        .value("--max-body-bytes", "BYTES", environment: "HEARTH_MAX_BODY_BYTES", default: "1MiB",
+               help: "Largest request body, announced or chunked; larger gets 413."),
+        .value("--header-timeout", "DURATION", environment: "HEARTH_HEADER_TIMEOUT", default: "10s",
+               help: "Time a client has to send a request's headers, from its first byte; slower gets 408."),
+        .value("--body-timeout", "DURATION", environment: "HEARTH_BODY_TIMEOUT", default: "30s",
+               help: "Time a client has to send a request's body; slower gets 408."),
+        .value("--idle-timeout", "DURATION", environment: "HEARTH_IDLE_TIMEOUT", default: "60s",
+               help: "An idle keep-alive connection (or one not reading our response) is closed after this."),
+        .value("--gzip-min-bytes", "BYTES", environment: "HEARTH_GZIP_MIN_BYTES", default: "1KiB",
+               help: "Responses at least this large are gzip-compressed when the client accepts gzip."),
+        .value("--shutdown-grace", "DURATION", environment: "HEARTH_SHUTDOWN_GRACE", default: "10s",
+               help: "On SIGINT/SIGTERM, how long in-flight requests may take before connections are closed."),
+        .value("--auto-migrate", "on|off", environment: "HEARTH_AUTO_MIGRATE", default: "on",
+               help: "Apply pending migrations at start; when off, a database with pending migrations stops the start."),
+        .toggle("--test-endpoints",
+                help: "Serve POST /_test/journal, used only by Hearth's own crash-durability test. Never enable in production."),
+    ]
+
+    /// Reads and validates the settings; every problem names its flag or variable.
+    init(_ options: ParsedOptions) throws {
+        var http = HTTPServerConfiguration()
+        http.host = options.string("--host") ?? http.host
+        http.port = try options.integer("--port", in: 0...65535) ?? http.port
+        http.eventLoopCount = try options.integer("--loops", in: 1...256) ?? http.eventLoopCount
+        http.maxConnections = try options.integer("--max-connections", in: 1...1_000_000) ?? http.maxConnections
+        http.parser.maxRequestLineLength =
+            try options.byteCount("--max-request-line", in: 64...(1 << 20)) ?? http.parser.maxRequestLineLength
+        http.parser.maxHeaderBytes = try options.byteCount("--max-header-bytes", in: 256...(1 << 24)) ?? http.parser.maxHeaderBytes
+        http.parser.maxBodyBytes = try options.byteCount("--max-body-bytes", in: 0...(1 << 30)) ?? http.parser.maxBodyBytes
+        let maxTimeout = Duration.seconds(24 * 3600)
+        http.parser.headerReadTimeout =
+            try options.duration("--header-timeout", in: .milliseconds(1)...maxTimeout) ?? http.parser.headerReadTimeout
+        http.parser.bodyReadTimeout =
+            try options.duration("--body-timeout", in: .milliseconds(1)...maxTimeout) ?? http.parser.bodyReadTimeout
+        http.idleTimeout = try options.duration("--idle-timeout", in: .milliseconds(1)...maxTimeout) ?? http.idleTimeout
+        http.compression.minimumBodySize =
+            try options.byteCount("--gzip-min-bytes", in: 0...(1 << 30)) ?? http.compression.minimumBodySize
+        self.http = http
+        database = try DatabaseSettings(options)
+        let levels = Dictionary(uniqueKeysWithValues: LogLevel.allCases.map { ($0.description, $0) })
+        logLevel = try options.choice("--log-level", levels.merging(["warn": .warning]) { first, _ in first }) ?? .info
+        accessLog = try options.isOn("--access-log")
+        shutdownGracePeriod = try options.duration("--shutdown-grace", in: .zero...Duration.seconds(3600)) ?? .seconds(10)
+        autoMigrate = try options.isOn("--auto-migrate")
+        testEndpoints = try options.isOn("--test-endpoints")
+    }
+}

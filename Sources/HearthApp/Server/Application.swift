@@ -1,0 +1,89 @@
+import HearthHTTP
+import HearthStore
+import Support
+import Synchronization
+
+/// The running Hearth server: the database pool (migrated), the HTTP server and its
+/// routes, and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
+final class Application: Sendable {
+    let settings: ServeSettings
+    let logger: Logger
+    let pool: DatabasePool
+    let migrator: Migrator
+    let metrics: ServerMetrics
+    private let server: HTTPServer
+    private let draining = DrainingFlag()
+
+    /// Opens and migrates the database and prepares the HTTP server (not yet listening).
+    ///
+    /// - Throws: `StoreError` when the database cannot be opened, `MigrationError` when it
+    ///   does not match this binary (or has pending migrations and auto-migration is off).
+    init(settings: ServeSettings, logger: Logger) throws {
+        self.settings = settings
+        self.logger = logger
+        let startedAt = WallClock.now()
+        pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
+        migrator = try DatabaseSettings.embeddedMigrator()
+        try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
+        metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
+        var router = Router()
+        OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
+        if settings.testEndpoints {
+            try TestJournalRoutes.prepare(pool)
+            TestJournalRoutes(pool: pool).register(in: &router)
+        }
+        server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
+    }
+
+    private static func prepareDatabase(
+        pool: DatabasePool, migrator: Migrator, settings: ServeSettings, logger: Logger
+    ) throws {
+        if settings.autoMigrate {
+            for migration in try migrator.migrate(pool) {
+                logger.notice("applied migration", ["migration": migration.fileName])
+            }
+            return
+        }
+        let status = try migrator.status(of: pool)
+        if let problem = status.problems.first { throw problem }
+        if let pending = status.pending.first {
+            throw UsageError(message: "the database has \(status.pending.count) pending migration(s), first \(pending.fileName); "
+                + "run 'hearth migrate' or start with --auto-migrate on")
+        }
+    }
+
+    /// Starts listening; returns the bound address (with the real port when 0 was asked for).
+    func start() throws -> SocketAddress {
+        try server.start()
+    }
+
+    /// Begins a graceful shutdown: /readyz turns 503, listeners close, in-flight requests
+    /// get the configured grace period, idle connections close.
+    func beginShutdown() {
+        draining.set()
+        server.shutdown(gracePeriod: settings.shutdownGracePeriod)
+    }
+
+    /// Waits for the HTTP server to stop, then checkpoints the WAL into the database file and closes the pool.
+    func finishShutdown() {
+        server.waitUntilStopped()
+        do {
+            try pool.checkpoint()
+        } catch {
+            logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
+        }
+        pool.close()
+    }
+}
+
+/// Set once a graceful shutdown begins; read by `/readyz`.
+final class DrainingFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    /// Marks the shutdown as begun.
+    func set() { value.store(true, ordering: .relaxed) }
+
+    /// Whether the shutdown has begun.
+    var isSet: Bool { value.load(ordering: .relaxed) }
+}

@@ -1,0 +1,35 @@
+import HearthHTTP
+import HearthStore
+
+/// The endpoints operators and orchestrators use: liveness, readiness and metrics.
+struct OperationsRoutes {
+    let pool: DatabasePool
+    let migrator: Migrator
+    let metrics: ServerMetrics
+    /// Whether a graceful shutdown has begun.
+    let isDraining: @Sendable () -> Bool
+
+    /// Adds `GET /healthz`, `GET /readyz` and `GET /metrics`.
+    ///
+    /// - `/healthz` answers `200 ok` while the process can serve HTTP at all.
+    /// - `/readyz` answers 200 only when the database answers and carries exactly this binary's
+    ///   migrations, and 503 once a graceful shutdown began (so load balancers drain first).
+    /// - `/metrics` is the Prometheus text exposition.
+    func register(in router: inout Router) {
+        router.get("/healthz") { _, responder in
+            responder.send(.text("ok"))
+        }
+        router.on(.get, "/readyz") { [pool, migrator, isDraining] _ in
+            if isDraining() {
+                return .text("shutting down", status: .serviceUnavailable)
+            }
+            let ready = try await pool.read { database in try migrator.status(of: database).isUpToDate }
+            return ready ? .text("ready") : .text("database migrations are not applied", status: .serviceUnavailable)
+        }
+        router.get("/metrics") { [metrics] _, responder in
+            responder.send(HTTPResponse(
+                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(metrics.registry.render().utf8)))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import HearthHTTP
+import HearthStore
+import Support
+import Synchronization
+
+/// The metrics `/metrics` exposes, and the HTTP observer that feeds them and writes the
+/// access log. Route patterns (not raw paths) label requests, so an attacker probing
+/// random URLs cannot grow the series without bound.
+final class ServerMetrics: HTTPServerObserver {
+    /// Upper bounds of the request latency histogram, in seconds.
+    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    let registry = MetricsRegistry()
+    private let requests: Counter
+    private let latency: Histogram
+    private let openConnections = Atomic<Int>(0)
+    private let logger: Logger
+    private let accessLog: Bool
+
+    /// Registers every family; `pool` is read at scrape time for its wait statistics.
+    init(pool: DatabasePool, logger: Logger, accessLog: Bool, startedAt: WallClock.Instant) {
+        self.logger = logger
+        self.accessLog = accessLog
+        requests = registry.counter(
+            "hearth_http_requests_total", help: "HTTP requests answered, by route pattern, method and status.",
+            labels: ["route", "method", "status"])
+        latency = registry.histogram(
+            "hearth_http_request_duration_seconds",
+            help: "Time from a request's first byte to its response being handed to the socket, by route pattern.",
+            labels: ["route"], buckets: Self.latencyBuckets)
+        registry.gauge("hearth_http_open_connections", help: "HTTP connections currently open.") { [unowned self] in
+            [(labels: [], value: Double(openConnections.load(ordering: .relaxed)))]
+        }
+        registry.counter(
+            "hearth_db_pool_waits_total",
+            help: "Times a caller waited for a free database connection, by connection kind.", labels: ["kind"]
+        ) {
+            let statistics = pool.statistics
+            return [(labels: ["reader"], value: Double(statistics.readers.waits)),
+                    (labels: ["writer"], value: Double(statistics.writer.waits))]
+        }
+        registry.counter(
+            "hearth_db_pool_wait_seconds_total",
+            help: "Total time callers waited for a free database connection, by connection kind.", labels: ["kind"]
+        ) {
+            let statistics = pool.statistics
+            return [(labels: ["reader"], value: statistics.readers.totalWaitSeconds),
+                    (labels: ["writer"], value: statistics.writer.totalWaitSeconds)]
+        }
+        registry.gauge(
+            "hearth_db_connections_in_use", help: "Database connections currently in use, by kind.", labels: ["kind"]
+        ) {
+            let statistics = pool.statistics
+            return [(labels: ["reader"], value: Double(statistics.readers.inUse)),
+                    (labels: ["writer"], value: Double(statistics.writer.inUse))]
+        }
+        registry.gauge("hearth_build_info", help: "Always 1; labels name the running build.", labels: ["version"]) {
+            [(labels: [BuildInfo.version], value: 1)]
+        }
+        registry.gauge("hearth_process_start_time_seconds", help: "When the server started, in Unix seconds.") {
+            [(labels: [], value: Double(startedAt.seconds))]
+        }
+    }
+
+    func connectionOpened() { openConnections.add(1, ordering: .relaxed) }
+
+    func connectionClosed() { openConnections.subtract(1, ordering: .relaxed) }
+
+    func requestCompleted(_ record: HTTPRequestRecord) {
+        let route = record.route ?? "unmatched"
+        requests.increment([route, record.method.rawValue, String(record.status)])
+        let seconds = Double(record.duration.components.seconds) + Double(record.duration.components.attoseconds) / 1e18
+        latency.observe(seconds, [route])
+        guard accessLog, logger.isEnabled(.info) else { return }
+        logger.info("request", [
+            "request.id": record.requestID,
+            "http.method": record.method.rawValue,
+            "http.route": route,
+            "http.status": String(record.status),
+            "http.duration_ms": String(format3(seconds * 1000)),
+            "http.bytes_in": String(record.bytesIn),
+            "http.bytes_out": String(record.bytesOut),
+            "client.address": record.remoteAddress,
+        ])
+    }
+
+    func serverEvent(_ event: HTTPServerEvent) {
+        switch event.level {
+        case .info: logger.info(event.message, event.metadata)
+        case .warning: logger.warning(event.message, event.metadata)
+        case .error: logger.error(event.message, event.metadata)
+        }
+    }
+
+    /// A millisecond figure with three decimals, without Foundation's formatters.
+    private func format3(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
