@@ -63,8 +63,8 @@ public final class EnumType: Sendable {
     /// Input coercion of a literal: an enum literal naming one of the values.
     public func parseLiteral(_ value: Value) throws -> JSON {
         guard case .enumValue(let name) = value.kind else {
-            throw GraphQLError(message: "Enum \"\(self.name)\" cannot represent non-enum value: \(value.literalText)."
-                + didYouMeanEnumValue(value.literalText))
+            throw GraphQLError(message: "Enum \"\(self.name)\" cannot represent non-enum value: \(Printer.print(value))."
+                + didYouMeanEnumValue(Printer.print(value)))
         }
         guard values[name] != nil else {
             throw GraphQLError(message: "Value \"\(name)\" does not exist in \"\(self.name)\" enum."
@@ -74,7 +74,7 @@ public final class EnumType: Sendable {
     }
 
     private func didYouMeanEnumValue(_ unknown: String) -> String {
-        didYouMean("the enum value", suggestionList(input: unknown, options: values.keys))
+        didYouMean(suggestionList(input: unknown, options: values.keys), subject: "the enum value")
     }
 }
 

@@ -6,7 +6,7 @@ func inspect(_ value: JSON) -> String {
     case .bool(let bool): return bool ? "true" : "false"
     case .int(let int): return String(int)
     case .double(let double): return formatNumber(double)
-    case .string(let string): return quoted(string)
+    case .string(let string): return Printer.printString(string)
     case .array(let items): return "[" + items.map(inspect).joined(separator: ", ") + "]"
     case .object(let object):
         if object.isEmpty { return "{}" }
@@ -22,28 +22,4 @@ func formatNumber(_ double: Double) -> String {
         return String(Int(double))
     }
     return String(double)
-}
-
-/// A string as a JSON (and GraphQL) string literal.
-func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{08}": result += "\\b"
-        case "\u{0C}": result += "\\f"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }

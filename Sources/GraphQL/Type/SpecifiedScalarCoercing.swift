@@ -83,26 +83,26 @@ public enum SpecifiedScalarCoercing: ScalarCoercing {
             }
             return .int(int)
         case (.int, _):
-            throw GraphQLError(message: "Int cannot represent non-integer value: \(value.literalText)")
+            throw GraphQLError(message: "Int cannot represent non-integer value: \(Printer.print(value))")
         case (.float, .int(let text)), (.float, .float(let text)):
             guard let double = Double(text), double.isFinite else {
-                throw GraphQLError(message: "Float cannot represent non numeric value: \(value.literalText)")
+                throw GraphQLError(message: "Float cannot represent non numeric value: \(Printer.print(value))")
             }
             return .double(double)
         case (.float, _):
-            throw GraphQLError(message: "Float cannot represent non numeric value: \(value.literalText)")
+            throw GraphQLError(message: "Float cannot represent non numeric value: \(Printer.print(value))")
         case (.string, .string(let string, _)):
             return .string(string)
         case (.string, _):
-            throw GraphQLError(message: "String cannot represent a non string value: \(value.literalText)")
+            throw GraphQLError(message: "String cannot represent a non string value: \(Printer.print(value))")
         case (.boolean, .boolean(let bool)):
             return .bool(bool)
         case (.boolean, _):
-            throw GraphQLError(message: "Boolean cannot represent a non boolean value: \(value.literalText)")
+            throw GraphQLError(message: "Boolean cannot represent a non boolean value: \(Printer.print(value))")
         case (.id, .string(let string, _)), (.id, .int(let string)):
             return .string(string)
         case (.id, _):
-            throw GraphQLError(message: "ID cannot represent a non-string and non-integer value: \(value.literalText)")
+            throw GraphQLError(message: "ID cannot represent a non-string and non-integer value: \(Printer.print(value))")
         }
     }
 

@@ -24,7 +24,7 @@ public func suggestionList(input: String, options: [String]) -> [String] {
 
 /// `" Did you mean "a", "b", or "c"?"` for up to five suggestions, `""` for none
 /// (graphql-js `didYouMean`). `subject` such as `"the enum value"` is inserted before them.
-public func didYouMean(_ subject: String? = nil, _ suggestions: [String]) -> String {
+public func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
     guard !suggestions.isEmpty else { return "" }
     var message = " Did you mean "
     if let subject { message += subject + " " }
