@@ -121,7 +121,7 @@ public struct Lexer: Sendable {
     }
 
     private func unexpectedCharacter(at offset: Int) -> GraphQLError {
-        guard let (scalar, _) = Lexer.decodeScalar(bytes, at: offset) else {
+        guard let (scalar, _) = UTF8Decoding.decodeScalar(bytes, at: offset) else {
             return invalidUTF8(at: offset)
         }
         return error("Unexpected character: \(Lexer.printScalar(scalar)).", at: offset)
@@ -143,7 +143,7 @@ public struct Lexer: Sendable {
 
     private func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "<EOF>" }
-        guard let (scalar, _) = Lexer.decodeScalar(bytes, at: offset) else { return "invalid UTF-8" }
+        guard let (scalar, _) = UTF8Decoding.decodeScalar(bytes, at: offset) else { return "invalid UTF-8" }
         return Lexer.printScalar(scalar)
     }
 
@@ -191,7 +191,7 @@ public struct Lexer: Sendable {
 
     /// Consumes one well-formed multi-byte UTF-8 sequence at `position`.
     private mutating func consumeMultibyteScalar() throws(GraphQLError) {
-        guard let (_, length) = Lexer.decodeScalar(bytes, at: position) else { throw invalidUTF8(at: position) }
+        guard let (_, length) = UTF8Decoding.decodeScalar(bytes, at: position) else { throw invalidUTF8(at: position) }
         position += length
         continuationBytes += length - 1
     }
@@ -417,37 +417,5 @@ public struct Lexer: Sendable {
             }
         }
         throw error("Unterminated string.", at: position)
-    }
-
-    // MARK: - UTF-8
-
-    /// Decodes the well-formed UTF-8 sequence at `offset` (Unicode Table 3-7: no overlong
-    /// forms, no surrogates, nothing above U+10FFFF).
-    /// - Returns: The scalar and the sequence's length, or `nil` if the bytes are ill-formed.
-    static func decodeScalar(_ bytes: [UInt8], at offset: Int) -> (UInt32, Int)? {
-        let count = bytes.count
-        let b0 = bytes[offset]
-        if b0 < 0x80 { return (UInt32(b0), 1) }
-        func continuation(_ index: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
-            guard index < count, range.contains(bytes[index]) else { return nil }
-            return UInt32(bytes[index] & 0x3F)
-        }
-        switch b0 {
-        case 0xC2...0xDF:
-            guard let c1 = continuation(offset + 1) else { return nil }
-            return (UInt32(b0 & 0x1F) << 6 | c1, 2)
-        case 0xE0...0xEF:
-            let range: ClosedRange<UInt8> = b0 == 0xE0 ? 0xA0...0xBF : b0 == 0xED ? 0x80...0x9F : 0x80...0xBF
-            guard let c1 = continuation(offset + 1, range), let c2 = continuation(offset + 2) else { return nil }
-            return (UInt32(b0 & 0x0F) << 12 | c1 << 6 | c2, 3)
-        case 0xF0...0xF4:
-            let range: ClosedRange<UInt8> = b0 == 0xF0 ? 0x90...0xBF : b0 == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-            guard let c1 = continuation(offset + 1, range), let c2 = continuation(offset + 2),
-                let c3 = continuation(offset + 3)
-            else { return nil }
-            return (UInt32(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3, 4)
-        default:
-            return nil
-        }
     }
 }

@@ -46,7 +46,7 @@ private struct CoordinateReader {
         if position < bytes.count {
             let prefix = bytes[..<position]
             column = prefix.count - prefix.filter { $0 & 0xC0 == 0x80 }.count + 1
-            found = Lexer.decodeScalar(bytes, at: position).map { Lexer.printScalar($0.0) } ?? "invalid UTF-8"
+            found = UTF8Decoding.decodeScalar(bytes, at: position).map { Lexer.printScalar($0.0) } ?? "invalid UTF-8"
         }
         return GraphQLError(
             message: "Syntax Error: Expected \(expected), found \(found).",

@@ -143,11 +143,13 @@ public struct Parser {
     // MARK: - Document
 
     mutating func parseDocument() throws(GraphQLError) -> Document {
-        let start = token.location
+        let start = Location(start: 0, end: 0, line: 1, column: 1)
         var definitions: [Definition] = []
         repeat {
             definitions.append(try parseDefinition())
         } while !peek(.endOfFile)
+        // Like graphql-js, the document spans to the end of the input, trailing ignored tokens included.
+        lastEnd = token.location.end
         return Document(definitions: definitions, location: location(from: start))
     }
 
