@@ -55,7 +55,9 @@ public final class Schema: Sendable {
         self.introspection = introspection
 
         var collector = TypeCollector()
-        for type in types { collector.collect(type) }
+        // The given types keep their order (SDL definition order); what they reference follows.
+        for type in types { collector.insert(type) }
+        for type in types { collector.collectReferences(of: type) }
         for root in [query, mutation, subscription] {
             if let root { collector.collect(.object(root)) }
         }
@@ -207,14 +209,24 @@ private struct TypeCollector {
     var errors: [GraphQLError] = []
 
     mutating func collect(_ type: NamedType) {
+        if insert(type) { collectReferences(of: type) }
+    }
+
+    /// Adds `type` without what it references; returns whether it was new.
+    @discardableResult
+    mutating func insert(_ type: NamedType) -> Bool {
         if let existing = types[type.name] {
             if existing != type {
                 errors.append(GraphQLError(
                     message: "Schema must contain uniquely named types but contains multiple types named \"\(type.name)\"."))
             }
-            return
+            return false
         }
         types[type.name] = type
+        return true
+    }
+
+    mutating func collectReferences(of type: NamedType) {
         switch type {
         case .object(let object):
             for interface in object.interfaces { collect(.interface(interface)) }
