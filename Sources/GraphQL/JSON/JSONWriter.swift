@@ -123,7 +123,9 @@ public struct JSONWriter: Sendable {
             bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             return
         }
-        if value.rounded() == value && abs(value) < 9_007_199_254_740_992 { // 2^53: exact as Int
+        // Below 2^53 every integral double is exactly an Int; -0.0 prints as 0, as in JavaScript.
+        // (Int(_:) truncates without libm, which this module does not link.)
+        if value.magnitude < 9_007_199_254_740_992, Double(Int(value)) == value {
             writeDecimal(Int(value))
         } else {
             bytes.append(contentsOf: JSONWriter.javaScriptNumber(value).utf8)
