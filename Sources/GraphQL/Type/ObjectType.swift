@@ -1,0 +1,43 @@
+/// An object type (spec 3.6): named fields, possibly implementing interfaces.
+///
+/// `@unchecked Sendable`: `fields` and `interfaces` change only through `define(…)` during
+/// the build phase; see `BuildPhase` for the proof.
+public final class ObjectType: @unchecked Sendable {
+    /// The type's name.
+    public let name: String
+    /// The type's description.
+    public let description: String?
+    /// The definition node, when built from SDL.
+    public let definition: ObjectTypeDefinition?
+    /// The `extend type` nodes, in source order.
+    public let extensionDefinitions: [ObjectTypeDefinition]
+    /// The fields by name, in definition order.
+    public private(set) var fields: OrderedMap<String, SchemaField>
+    /// The implemented interfaces, in declaration order.
+    public private(set) var interfaces: [InterfaceType]
+    let buildPhase = BuildPhase()
+
+    /// Creates an object type. To close cycles (a field whose type is this object or refers
+    /// back to it), create the type first and call `define(fields:interfaces:)` afterwards.
+    public init(
+        name: String, description: String? = nil, fields: [SchemaField] = [], interfaces: [InterfaceType] = [],
+        definition: ObjectTypeDefinition? = nil, extensionDefinitions: [ObjectTypeDefinition] = []
+    ) {
+        self.name = name
+        self.description = description
+        self.fields = OrderedMap(fields: fields)
+        self.interfaces = interfaces
+        self.definition = definition
+        self.extensionDefinitions = extensionDefinitions
+    }
+
+    /// Replaces the fields and interfaces. Only allowed before a `Schema` owns the type.
+    public func define(fields: [SchemaField], interfaces: [InterfaceType]) {
+        buildPhase.requireOpen(name)
+        self.fields = OrderedMap(fields: fields)
+        self.interfaces = interfaces
+    }
+
+    /// The field called `name`.
+    public func field(named name: String) -> SchemaField? { fields[name] }
+}
