@@ -24,7 +24,7 @@ test: deps test-deps venv embed-check
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build
 
 release: embed-check
-	$(SWIFT) build -c release --product hearth
+	$(SWIFT) build -c release --static-swift-stdlib --product hearth
 
 build: embed-check
 	$(SWIFT) build

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Support
 
 /// The entry point of the `hearth` binary: picks the subcommand, parses its options,
 /// runs it, and maps usage errors to exit status 64 with a hint.
@@ -31,7 +32,7 @@ public enum CommandLineInterface {
         } catch let error as UsageError {
             return usageFailure(error.message, helpHint: "hearth \(command.name) --help")
         } catch {
-            FileHandle.standardError.write(Data("hearth \(command.name): \(error)\n".utf8))
+            StandardStreams.writeError("hearth \(command.name): \(error)\n")
             return 1
         }
     }
@@ -41,7 +42,7 @@ public enum CommandLineInterface {
     }
 
     private static func usageFailure(_ message: String, helpHint: String) -> Int32 {
-        FileHandle.standardError.write(Data("hearth: \(message)\nSee '\(helpHint)'.\n".utf8))
+        StandardStreams.writeError("hearth: \(message)\nSee '\(helpHint)'.\n")
         return 64
     }
 
@@ -55,7 +56,7 @@ public enum CommandLineInterface {
 
         """
         for command in commands {
-            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count)) + command.summary + "\n"
         }
         text += "\nRun 'hearth COMMAND --help' for a command's options.\n"
         return text

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HearthStore
 
 /// `hearth migrate`: applies the migrations compiled into the binary, or lists their state.
@@ -24,7 +24,9 @@ enum MigrateCommand: Command {
         if try options.isOn("--status") {
             let status = try migrator.status(of: pool)
             for migration in status.applied {
-                print("applied  \(String(format: "%04d", migration.version))_\(migration.name).sql  at \(migration.appliedAt)")
+                let version = String(migration.version)
+                let fileName = String(repeating: "0", count: max(0, 4 - version.count)) + version + "_\(migration.name).sql"
+                print("applied  \(fileName)  at \(migration.appliedAt)")
             }
             for migration in status.pending {
                 print("pending  \(migration.fileName)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Support
 
 /// `hearth serve`: runs the server until SIGINT or SIGTERM.
@@ -34,7 +34,7 @@ enum ServeCommand: Command {
             "loops": String(settings.http.eventLoopCount),
         ])
         // Written unbuffered: scripts and tests wait for this exact line.
-        FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
+        StandardStreams.writeOutput("listening on http://\(address)\n")
         let signal = ShutdownSignal.wait()
         logger.notice("shutting down", ["signal": signal.description, "grace": "\(settings.shutdownGracePeriod)"])
         application.beginShutdown()

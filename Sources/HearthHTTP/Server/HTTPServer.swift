@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import Support
 
 /// An HTTP/1.1 server on `eventLoopCount` epoll event loops, each a thread with its own `SO_REUSEPORT`
 /// listener. It knows nothing of the application: requests go to a `Router`, events to an optional observer.
@@ -89,7 +90,7 @@ public final class HTTPServer: Sendable {
     private func runDetached(_ loop: EventLoop) {
         stopped.enter()
         let group = stopped
-        Thread.start(name: "http-loop-\(loop.index)") {
+        DetachedThread.start(name: "http-loop-\(loop.index)") {
             loop.run()
             group.leave()
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One schema migration: a file `NNNN_name.sql` and its SQL, embedded in the binary
 /// by the application (the library never reads migration files from disk).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Applies an ordered list of ``Migration``s to a database and reports its state.
 ///

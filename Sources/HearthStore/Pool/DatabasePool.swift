@@ -1,6 +1,6 @@
 import Dispatch
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Access to one SQLite database file: one writer connection and several readers in
 /// WAL mode, so reads run in parallel with each other and with the write.
@@ -46,12 +46,12 @@ public final class DatabasePool: Sendable {
         precondition(configuration.readerCount >= 1, "a pool needs at least one reader")
         self.path = path
         self.configuration = configuration
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !directory.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw StoreError(extendedCode: .cantOpen, message: "cannot create directory \(directory): \(error.localizedDescription)")
+                throw StoreError(extendedCode: .cantOpen, message: "cannot create directory \(directory): \(error)")
             }
         }
         // The writer opens first: it sets WAL mode, which readers then find in the file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Test kit: databases in fresh temporary directories that are removed afterwards.

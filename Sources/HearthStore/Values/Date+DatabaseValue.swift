@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates are stored as ISO 8601 UTC text with milliseconds, `2025-03-01T08:30:00.250Z`.
 ///

@@ -1,9 +1,5 @@
-import Foundation
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Synchronization
 
 /// Where formatted log lines go.
 public protocol LogSink: Sendable {
@@ -60,10 +56,9 @@ public final class FileDescriptorLogSink: LogSink {
         self.capacity = flushInterval == .zero ? 0 : capacity
         if flushInterval > .zero {
             let interval = flushInterval
-            Thread.detachNewThread { [weak self] in
+            DetachedThread.start(name: "log-flush") { [weak self] in
                 while let sink = self, sink.flushAndCheckRunning() {
-                    Thread.sleep(forTimeInterval: Double(interval.components.seconds)
-                        + Double(interval.components.attoseconds) / 1e18)
+                    DetachedThread.sleep(for: interval)
                 }
             }
         }
@@ -101,18 +96,6 @@ public final class FileDescriptorLogSink: LogSink {
     }
 
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return  // Nowhere left to report a failing log destination.
-                }
-            }
-        }
+        StandardStreams.write(bytes, to: fileDescriptor)
     }
 }

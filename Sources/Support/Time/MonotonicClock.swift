@@ -5,7 +5,6 @@ import Glibc
 /// Nanoseconds from a monotonic clock: for durations and deadlines, never for dates.
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point (boot).
-    @inlinable
     public static func nanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
