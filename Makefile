@@ -1,9 +1,10 @@
 # Hearth: the two commands are `make serve` and `make test` (see README.md).
 SHELL := /bin/bash
 SWIFT ?= swift
-HOST ?= 127.0.0.1
-PORT ?= 8080
-DATABASE ?= ./data/hearth.sqlite
+# `make serve` honours the same environment variables as `hearth serve`.
+HOST ?= $(or $(HEARTH_HOST),127.0.0.1)
+PORT ?= $(or $(HEARTH_PORT),8080)
+DATABASE ?= $(or $(HEARTH_DATABASE),./data/hearth.sqlite)
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 
