@@ -68,3 +68,39 @@ import Testing
         #expect(Array(compressed.body.prefix(2)) == [0x1F, 0x8B])
     }
 }
+
+/// Running out of file descriptors degrades service for the clients beyond the limit; it does not crash the server.
+@Suite struct DescriptorExhaustionTests {
+    @Test func refusesClientsBeyondTheDescriptorLimitAndRecovers() throws {
+        let server = try ServerProcess(["--access-log", "off"], fileDescriptorLimit: 48)
+        defer { server.remove() }
+        var held: [HTTPTestClient] = []
+        defer { for client in held { client.close() } }
+        var refused = 0
+        for _ in 0..<80 {
+            guard let client = try? server.connect() else {
+                refused += 1
+                continue
+            }
+            do {
+                try client.send("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n")
+                let response = try client.readResponse()
+                if response.status == 503 { refused += 1 } else { #expect(response.status == 200) }
+            } catch {
+                refused += 1  // closed without an answer
+            }
+            held.append(client)
+        }
+        #expect(refused > 0, "80 connections fit under a limit of 48 descriptors")
+        for client in held { client.close() }
+        held.removeAll()
+        // Once descriptors are free again the server serves new clients.
+        var recovered = false
+        for _ in 0..<1000 where !recovered {
+            recovered = (try? server.get("/healthz").status) == 200
+        }
+        #expect(recovered)
+        #expect(server.process.isRunning)
+        #expect(server.log.contains("level=warning logger=http msg=\"out of file descriptors; refusing a connection\""))
+    }
+}

@@ -25,26 +25,35 @@ final class ServerProcess {
     private(set) var port: Int = 0
 
     /// Starts a server on a new temporary database.
-    convenience init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    ///
+    /// - Parameter fileDescriptorLimit: when set, the server runs under this hard `RLIMIT_NOFILE`.
+    convenience init(_ arguments: [String] = [], environment: [String: String] = [:], fileDescriptorLimit: Int? = nil) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try self.init(directory: directory, arguments: arguments, environment: environment)
+        try self.init(directory: directory, arguments: arguments, environment: environment, fileDescriptorLimit: fileDescriptorLimit)
     }
 
     /// Starts a server on the database inside `directory` (which may already hold one).
-    init(directory: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    init(directory: URL, arguments: [String] = [], environment: [String: String] = [:], fileDescriptorLimit: Int? = nil) throws {
         self.directory = directory
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
         logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
         process = Process()
-        try start(arguments, environment: environment)
+        try start(arguments, environment: environment, fileDescriptorLimit: fileDescriptorLimit)
     }
 
-    private func start(_ arguments: [String], environment: [String: String]) throws {
+    private func start(_ arguments: [String], environment: [String: String], fileDescriptorLimit: Int?) throws {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
+        let serve = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
+        if let fileDescriptorLimit {
+            // bash applies the limit (soft and hard) and then becomes the server.
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "ulimit -n \(fileDescriptorLimit) && exec \"$0\" \"$@\"", Self.binary] + serve
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = serve
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let stdout = Pipe()
         process.standardOutput = stdout
