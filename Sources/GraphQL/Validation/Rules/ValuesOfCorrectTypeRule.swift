@@ -13,7 +13,9 @@ extension ValidationRule {
 final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
     func enter(_ node: ASTNode, context: ValidationContext) -> VisitAction {
         guard case .value(let value) = node else { return .continue }
-        if let type = context.inputType { check(value, type, context) }
+        // Entering a list already moved the type information to its items.
+        let type = if case .list = value.kind { context.parentInputType } else { context.inputType }
+        if let type { check(value, type, context) }
         return .skipChildren
     }
 
