@@ -61,15 +61,15 @@ public final class ValidationContext {
 
     /// `" Did you mean …?"` with the options close to `input`, or `""` when there are none or
     /// suggestions are turned off.
-    public func didYouMean(_ input: String, options candidates: [String], subject: String? = nil) -> String {
+    public func suggestionText(for input: String, options candidates: [String], subject: String? = nil) -> String {
         guard options.suggestions else { return "" }
-        return GraphQL.didYouMean(suggestionList(input: input, options: candidates), subject: subject)
+        return didYouMean(suggestionList(input: input, options: candidates), subject: subject)
     }
 
     /// `" Did you mean …?"` with ready-made suggestions, or `""` when suggestions are turned off.
-    public func didYouMean(suggestions: [String], subject: String? = nil) -> String {
+    public func suggestionText(_ suggestions: [String], subject: String? = nil) -> String {
         guard options.suggestions else { return "" }
-        return GraphQL.didYouMean(suggestions, subject: subject)
+        return didYouMean(suggestions, subject: subject)
     }
 
     // MARK: Shortcuts to the type information

@@ -13,10 +13,10 @@ final class FieldsOnCorrectTypeRule: ValidationRuleVisitor {
         let name = field.name.value
         var suggestion = ""
         if context.options.suggestions {
-            suggestion = context.didYouMean(
-                suggestions: suggestedTypeNames(context.schema, parentType, name), subject: "to use an inline fragment on")
+            suggestion = context.suggestionText(
+                suggestedTypeNames(context.schema, parentType, name), subject: "to use an inline fragment on")
             if suggestion.isEmpty, let fields = parentType.fields {
-                suggestion = context.didYouMean(name, options: fields.keys)
+                suggestion = context.suggestionText(for: name, options: fields.keys)
             }
         }
         context.report("Cannot query field \"\(name)\" on type \"\(parentType.name)\"." + suggestion, at: [field.location])

@@ -21,7 +21,7 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
                 let argumentName = argument.name.value
                 context.report(
                     "Unknown argument \"\(argumentName)\" on directive \"@\(name)\"."
-                        + context.didYouMean(argumentName, options: known),
+                        + context.suggestionText(for: argumentName, options: known),
                     at: [argument.location])
             }
             return .skipChildren
@@ -30,7 +30,7 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
                 let argumentName = argument.name.value
                 context.report(
                     "Unknown argument \"\(argumentName)\" on field \"\(parentType.name).\(field.name)\"."
-                        + context.didYouMean(argumentName, options: field.arguments.map(\.name)),
+                        + context.suggestionText(for: argumentName, options: field.arguments.map(\.name)),
                     at: [argument.location])
             }
             return .skipChildren

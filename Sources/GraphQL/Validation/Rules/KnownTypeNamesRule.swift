@@ -36,7 +36,7 @@ final class KnownTypeNamesRule: ValidationRuleVisitor {
         var candidates = context.schema.types.keys + definedTypeNames.sorted()
         if inTypeSystemDefinition { candidates += Self.standardTypeNames.sorted() }
         context.report(
-            "Unknown type \"\(typeName)\"." + context.didYouMean(typeName, options: candidates), at: [name.location])
+            "Unknown type \"\(typeName)\"." + context.suggestionText(for: typeName, options: candidates), at: [name.location])
         return .continue
     }
 }

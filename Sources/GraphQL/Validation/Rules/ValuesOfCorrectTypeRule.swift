@@ -65,7 +65,7 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
             } else {
                 context.report(
                     "Field \"\(field.name.value)\" is not defined by type \"\(type.name)\"."
-                        + context.didYouMean(field.name.value, options: type.fields.keys),
+                        + context.suggestionText(for: field.name.value, options: type.fields.keys),
                     at: [field.location])
             }
         }
@@ -85,10 +85,10 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
         if case .enumValue(let name) = value.kind {
             guard type.value(named: name) == nil else { return }
             problem = "Value \"\(name)\" does not exist in \"\(type.name)\" enum."
-                + context.didYouMean(name, options: type.values.keys, subject: "the enum value")
+                + context.suggestionText(for: name, options: type.values.keys, subject: "the enum value")
         } else {
             problem = "Enum \"\(type.name)\" cannot represent non-enum value: \(printed)."
-                + context.didYouMean(printed, options: type.values.keys, subject: "the enum value")
+                + context.suggestionText(for: printed, options: type.values.keys, subject: "the enum value")
         }
         context.report("Expected value of type \"\(type.name)\", found \(printed); \(problem)", at: [value.location])
     }
