@@ -64,7 +64,7 @@ private func lexicalDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], thres
 }
 
 /// Compares strings with runs of digits compared as numbers.
-private func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
     var left = lhs.unicodeScalars.makeIterator(), right = rhs.unicodeScalars.makeIterator()
     var a = left.next(), b = right.next()
     while let x = a, let y = b {

@@ -1,0 +1,108 @@
+import Testing
+
+import GraphQL
+
+/// The standard introspection query of graphql-js (`getIntrospectionQuery` with every option).
+let standardIntrospectionQuery = """
+    query IntrospectionQuery {
+      __schema {
+        description
+        queryType { name kind }
+        mutationType { name kind }
+        subscriptionType { name kind }
+        types { ...FullType }
+        directives {
+          name
+          description
+          isRepeatable
+          locations
+          args(includeDeprecated: true) { ...InputValue }
+        }
+      }
+    }
+    fragment FullType on __Type {
+      kind
+      name
+      description
+      specifiedByURL
+      isOneOf
+      fields(includeDeprecated: true) {
+        name
+        description
+        args(includeDeprecated: true) { ...InputValue }
+        type { ...TypeRef }
+        isDeprecated
+        deprecationReason
+      }
+      inputFields(includeDeprecated: true) { ...InputValue }
+      interfaces { ...TypeRef }
+      enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+      possibleTypes { ...TypeRef }
+    }
+    fragment InputValue on __InputValue {
+      name
+      description
+      type { ...TypeRef }
+      defaultValue
+      isDeprecated
+      deprecationReason
+    }
+    fragment TypeRef on __Type {
+      kind
+      name
+      ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name
+        ofType { kind name ofType { kind name ofType { kind name } } } } } } } }
+    }
+    """
+
+/// `validate(schema:document:rules:options:)` as a whole: all rules in one walk, the error
+/// limit, suggestions.
+@Suite struct ValidateTests {
+    @Test func acceptsTheStandardIntrospectionQueryWithEveryRuleAndDefaultLimits() throws {
+        let rules = specifiedRules + [.maxDepth(), .maxAliases(), .maxComplexity(ComplexityOptions(maximum: 1_000_000))]
+        #expect(try validationErrors(rules, standardIntrospectionQuery) == [])
+    }
+
+    @Test func reportsErrorsOfAllRulesInDocumentOrder() throws {
+        let errors = try validationErrors(specifiedRules, "query Q($v: Int) { dog { unknown name { x } } }")
+        #expect(Set(errors) == [
+            "Variable \"$v\" is never used in operation \"Q\". @ 1:9",
+            "Cannot query field \"unknown\" on type \"Dog\". @ 1:26",
+            "Field \"name\" must not have a selection since type \"String\" has no subfields. @ 1:39",
+        ])
+    }
+
+    @Test func stopsAtTheErrorLimitWithAFinalError() throws {
+        let errors = try validationErrors(
+            [.fieldsOnCorrectType], "{ dog { a b c } }", options: ValidationOptions(maxErrors: 2))
+        #expect(errors == [
+            "Cannot query field \"a\" on type \"Dog\". @ 1:9",
+            "Cannot query field \"b\" on type \"Dog\". @ 1:11",
+            "Too many validation errors, error limit reached. Validation aborted.",
+        ])
+    }
+
+    @Test func reportsExactlyTheLimitWithoutTheFinalError() throws {
+        let errors = try validationErrors([.fieldsOnCorrectType], "{ dog { a b } }", options: ValidationOptions(maxErrors: 2))
+        #expect(errors.count == 2)
+    }
+
+    @Test func omitsSuggestionsWhenTurnedOff() throws {
+        let document = "{ dog { nme doesKnowCommand(dogComand: SIT) } cat { furColor } complicatedArgs { enumArgField(enumArg: brown) } }"
+        let withSuggestions = try validationErrors(specifiedRules, document)
+        #expect(withSuggestions.contains { $0.contains("Did you mean") })
+        let without = try validationErrors(specifiedRules, document, options: ValidationOptions(suggestions: false))
+        #expect(without.count == withSuggestions.count)
+        #expect(!without.contains { $0.contains("Did you mean") })
+    }
+
+    @Test func staysPolynomialOnManyRepeatedFragmentSpreads() throws {
+        // Each fragment spreads the previous one twice: without memoised fragment pairs the
+        // comparison work doubles with every level.
+        var document = "{ dog { ...F30 } }\nfragment F0 on Dog { name barks }\n"
+        for level in 1...30 {
+            document += "fragment F\(level) on Dog { x\(level): name ...F\(level - 1) ...F\(level - 1) mother { ...F\(level - 1) } }\n"
+        }
+        #expect(try validationErrors(specifiedRules, document) == [])
+    }
+}

@@ -1,0 +1,45 @@
+// libFuzzer target: parses the input as a GraphQL document (with a token limit, as a server
+// would) and validates it against a fixed schema with every specified rule and the limits.
+// Any crash, hang or sanitizer report is a bug; validation errors are expected outcomes.
+
+let fuzzSchema: Schema = {
+    let sdl = """
+        interface Node { id: ID! }
+        interface Named { name(upper: Boolean = false): String }
+        type Query {
+          node(id: ID!): Node
+          items(first: Int, filter: Filter): [Item!]!
+          search(text: String!, lookup: Lookup): [Result]
+          echo(values: [[Int!]], mood: Mood = HAPPY, when: Date): String
+        }
+        type Mutation { setMood(mood: Mood!): Mood }
+        type Subscription { ticks(every: Int = 1): Int }
+        type Item implements Node & Named { id: ID! name(upper: Boolean = false): String children: [Item] mood: Mood }
+        type Person implements Node & Named { id: ID! name(upper: Boolean = false): String friends(last: Int): [Person!] }
+        union Result = Item | Person
+        enum Mood { HAPPY SAD }
+        scalar Date
+        input Filter { mood: Mood, names: [String!], nested: Filter, required: Int! = 0 }
+        input Lookup @oneOf { id: ID, name: String }
+        directive @tag(name: String!) repeatable on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
+        directive @once on FIELD | QUERY | VARIABLE_DEFINITION
+        """
+    do {
+        return try buildSchema(sdl: sdl)
+    } catch {
+        fatalError("fuzz schema does not build: \(error)")
+    }
+}()
+
+let fuzzRules = specifiedRules + [
+    .maxDepth(), .maxAliases(), .maxComplexity(ComplexityOptions(), variables: ["n": .int(7)]),
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let source = Source(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    guard let document = try? Parser.parse(source, options: ParseOptions(maxTokens: 5_000)) else { return 0 }
+    let errors = validate(schema: fuzzSchema, document: document, rules: fuzzRules, options: ValidationOptions(maxErrors: 50))
+    precondition(errors.count <= 51, "more errors than the limit allows")
+    return 0
+}
