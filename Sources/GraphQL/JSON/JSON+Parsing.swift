@@ -1,6 +1,6 @@
 extension JSON {
     /// The default deepest nesting of arrays and objects `JSON(parsing:)` accepts.
-    public static let defaultMaxDepth = 512
+    public static let defaultMaxDepth = 256
 
     /// Parses JSON text strictly by RFC 8259: one value with optional surrounding
     /// whitespace, well-formed UTF-8, escapes including surrogate pairs (an unpaired

@@ -89,7 +89,7 @@ struct JSONParsingTests {
             return
         }
         #expect(error.code == .tooDeep && error.offset == JSON.defaultMaxDepth)
-        let limit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let limit = String(repeating: "[", count: JSON.defaultMaxDepth) + String(repeating: "]", count: JSON.defaultMaxDepth)
         #expect(throws: Never.self) { try JSON(parsing: limit) }
         #expect(throws: JSONParseError.self) { try JSON(parsing: "{\"a\":{\"b\":1}}", maxDepth: 1) }
     }
