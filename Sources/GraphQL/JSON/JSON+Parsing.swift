@@ -57,9 +57,9 @@ struct JSONParser {
         guard position < bytes.count else {
             return JSONParseError(code: .unexpectedEnd, message: "Unexpected end of input", offset: position)
         }
-        return JSONParseError(
-            code: .unexpectedCharacter, message: "Unexpected character \(Lexer.printScalar(UInt32(bytes[position])))",
-            offset: position)
+        let byte = bytes[position]
+        let found = byte < 0x80 ? "character \(Lexer.printScalar(UInt32(byte)))" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return JSONParseError(code: .unexpectedCharacter, message: "Unexpected \(found)", offset: position)
     }
 
     mutating func parseValue() throws(JSONParseError) -> JSON {
