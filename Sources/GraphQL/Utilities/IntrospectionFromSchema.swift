@@ -71,17 +71,20 @@ private func field(_ field: SchemaField) -> JSON {
 
 private func inputValue(_ value: InputValue) -> JSON {
     ["name": .string(value.name), "description": optionalString(value.description),
-     "type": typeReference(value.type), "defaultValue": optionalString(printedDefaultValue(value)),
+     "type": typeReference(value.type), "defaultValue": optionalString(value.printedDefaultValue),
      "isDeprecated": .bool(value.isDeprecated), "deprecationReason": optionalString(value.deprecationReason)]
 }
 
-/// The default as introspection's `__InputValue.defaultValue` gives it: the coerced value
-/// printed as a literal, or the literal as written when it does not coerce.
-func printedDefaultValue(_ value: InputValue) -> String? {
-    if let defaultValue = value.defaultValue, let literal = astFromValue(defaultValue, type: value.type) {
-        return Printer.print(literal)
+extension InputValue {
+    /// The default as introspection's `__InputValue.defaultValue` gives it: the coerced value
+    /// printed as a literal (`{tags: ["a"]}`), or the literal as written when it does not
+    /// coerce; nil without a default.
+    public var printedDefaultValue: String? {
+        if let defaultValue, let literal = astFromValue(defaultValue, type: type) {
+            return Printer.print(literal)
+        }
+        return defaultLiteral.map(Printer.print)
     }
-    return value.defaultLiteral.map(Printer.print)
 }
 
 private func typeReference(_ type: SchemaType) -> JSON {
