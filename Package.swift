@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,10 @@ import Support
 /// runs it, and maps usage errors to exit status 64 with a hint.
 public enum CommandLineInterface {
     /// Every subcommand, in the order `hearth --help` lists them.
-    static let commands: [any Command.Type] = [ServeCommand.self, MigrateCommand.self, SchemaCommand.self, VersionCommand.self]
+    static let commands: [any Command.Type] = [
+        ServeCommand.self, MigrateCommand.self, SchemaCommand.self, QueryCommand.self, IntrospectCommand.self,
+        ExploreCommand.self, VersionCommand.self,
+    ]
 
     /// Runs `hearth` with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {

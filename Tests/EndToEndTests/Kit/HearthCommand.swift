@@ -9,8 +9,8 @@ struct HearthCommand {
         let standardError: String
     }
 
-    /// Runs `hearth ARGUMENTS` to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `hearth ARGUMENTS` to completion, with `standardInput` on its standard input when given.
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
         process.arguments = arguments
@@ -22,7 +22,13 @@ struct HearthCommand {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorPath)
+        let input = Pipe()
+        if standardInput != nil { process.standardInput = input }
         try process.run()
+        if let standardInput {
+            input.fileHandleForWriting.write(Data(standardInput.utf8))
+            try input.fileHandleForWriting.close()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(

@@ -1,0 +1,31 @@
+import Foundation
+import GraphQL
+
+/// `hearth introspect`: prints a server's schema as SDL, rebuilt from its introspection.
+enum IntrospectCommand: Command {
+    static let name = "introspect"
+    static let summary = "Print a server's GraphQL schema (SDL) from introspection"
+    static let usage = """
+    Usage: hearth introspect --url URL [--token TOKEN]
+
+    Runs the standard introspection query against URL, rebuilds the schema on the client and
+    prints it as SDL. Exit status: 0 on success, 1 when the server answers with errors or an
+    unusable result, 2 when it cannot be reached.
+    """
+    static let options: [OptionSpec] = GraphQLEndpoint.options
+
+    static func run(_ options: ParsedOptions, environment: [String: String]) throws -> Int32 {
+        let endpoint = try GraphQLEndpoint(options)
+        do {
+            let schema = try RemoteSchema.fetch(from: endpoint)
+            print(printSchema(schema))
+            return 0
+        } catch let error as HTTPClientError {
+            FileHandle.standardError.write(Data("hearth introspect: \(error.message)\n".utf8))
+            return 2
+        } catch {
+            FileHandle.standardError.write(Data("hearth introspect: \(error)\n".utf8))
+            return 1
+        }
+    }
+}

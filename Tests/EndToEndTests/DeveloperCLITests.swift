@@ -1,0 +1,162 @@
+import Foundation
+import GraphQL
+import Testing
+
+/// `hearth query`, `introspect` and `explore` against a stand-in GraphQL endpoint
+/// (`FakeGraphQLEndpoint`), the explorer also in a real pseudo-terminal through tmux.
+@Suite struct DeveloperCLITests {
+    @Test func queryPrintsThePrettyResultInServerKeyOrderAndExitsZero() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let outcome = try HearthCommand.run(["query", "--url", endpoint.url, "{ serverInfo { version startedAt } }"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == """
+            {
+              "data": {
+                "serverInfo": {
+                  "version": "1.2.3",
+                  "startedAt": "2026-01-01T00:00:00Z"
+                }
+              }
+            }
+
+            """)
+    }
+
+    @Test func queryReadsTheDocumentFromStandardInputAndSendsTokenAndVariables() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let whoami = try HearthCommand.run(["query", "-"], environment: ["HEARTH_URL": endpoint.url, "HEARTH_TOKEN": "t0k"],
+                                           standardInput: "{ whoami }")
+        #expect(whoami.status == 0)
+        #expect(whoami.standardOutput.contains(#""whoami": "Bearer t0k""#))
+        let echo = try HearthCommand.run([
+            "query", "--url", endpoint.url, "--variables", #"{"value": "hi"}"#, "query Q($value: String) { echo(value: $value) }",
+        ])
+        #expect(echo.standardOutput.contains(#""echo": "hi""#))
+    }
+
+    @Test func queryExitsOneWithErrorsOrANon2xxStatusAndStillPrintsTheBody() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let failed = try HearthCommand.run(["query", "--url", endpoint.url, "{ fail }"])
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput.contains(#""message": "boom""#))
+        #expect(failed.standardError.contains("boom"))
+        let teapot = try HearthCommand.run(["query", "--url", endpoint.url, "{ teapot }"])
+        #expect(teapot.status == 1)
+        #expect(teapot.standardError.contains("HTTP 418"))
+    }
+
+    @Test func queryExitsTwoWhenTheServerRefusesAndSixtyFourForBadVariables() throws {
+        let refused = try HearthCommand.run(["query", "--url", "http://127.0.0.1:1/graphql", "{ a }"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("cannot connect to http://127.0.0.1:1/graphql: Connection refused"))
+        let badVariables = try HearthCommand.run(["query", "--url", "http://127.0.0.1:1/graphql", "--variables", "{oops", "{ a }"])
+        #expect(badVariables.status == 64)
+        #expect(badVariables.standardError.contains("invalid --variables"))
+    }
+
+    @Test func introspectPrintsTheServersSchemaAsSDL() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let outcome = try HearthCommand.run(["introspect", "--url", endpoint.url])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == printSchema(FakeGraphQLEndpoint.schema) + "\n")
+    }
+
+    @Test func exploreReadsCommandsAndDocumentsFromAPipe() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let outcome = try HearthCommand.run(
+            ["explore", "--url", endpoint.url],
+            standardInput: ":describe ServerInfo.version\n{ serverInfo {\n  version } }\n:quit\n{ never }\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("ServerInfo.version: String!\n\nThe semantic version."))
+        #expect(outcome.standardOutput.contains(#""version": "1.2.3""#))
+        #expect(!outcome.standardOutput.contains("never"))
+    }
+
+    @Test func exploreCompletesDescribesRunsAndRestoresTheTerminal() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        let terminal = try TmuxSession(command: "HEARTH_HISTORY=\(history) \(ServerProcess.binary) explore --url \(endpoint.url); stty -a; sleep 600")
+        defer { terminal.kill() }
+        try terminal.waitFor("hearth> ")
+
+        try terminal.sendKeys(["{ serverInfo { ver", "Tab"])
+        try terminal.waitFor("hearth> { serverInfo { version")
+        try terminal.sendKeys([" } }", "Enter"])
+        try terminal.waitFor(#""version": "1.2.3""#)
+
+        try terminal.sendKeys([":describe Query.ch", "Tab", "Enter"])
+        try terminal.waitFor("Deprecated: Use `search`.")
+
+        try terminal.sendKeys(["C-d"])
+        // The shell runs `stty -a` after the explorer: echo and canonical mode are back on.
+        let screen = try terminal.waitFor(" icanon ")
+        #expect(screen.contains(" echo "))
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("{ serverInfo { version } }"))
+    }
+}
+
+/// A program running in a detached tmux session: a real pseudo-terminal we type into and read.
+private struct TmuxSession {
+    let name = "hearth-test-\(UUID().uuidString.prefix(8))"
+
+    init(command: String) throws {
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+    }
+
+    func sendKeys(_ keys: [String]) throws {
+        for key in keys {
+            // Literal text with -l, key names (Tab, Enter, C-d) without.
+            let isKeyName = ["Tab", "Enter", "C-d", "C-c", "Up", "Down", "Left", "Right"].contains(key)
+            try Self.tmux(["send-keys", "-t", name] + (isKeyName ? [] : ["-l"]) + [key])
+        }
+    }
+
+    /// Polls the screen until it contains `text`, a bounded number of times.
+    @discardableResult
+    func waitFor(_ text: String, attempts: Int = 200) throws -> String {
+        var screen = ""
+        for _ in 0..<attempts {
+            screen = try Self.tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-200"])
+            if screen.contains(text) { return screen }
+            usleep(50_000)
+        }
+        Issue.record("the terminal never showed \(text.debugDescription); it shows:\n\(screen)")
+        throw CancellationError()
+    }
+
+    func kill() {
+        _ = try? Self.tmux(["kill-session", "-t", name])
+    }
+
+    /// Runs tmux and returns what it printed. Spawned with posix_spawn and reaped with
+    /// waitpid rather than through Foundation's `Process`: the first command forks the tmux
+    /// server, and `Process` was seen never to report that client's exit. Output goes through
+    /// a file, since the server would otherwise inherit (and hold open) a pipe.
+    @discardableResult
+    private static func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
