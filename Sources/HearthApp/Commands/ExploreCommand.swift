@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Support
 import GraphQL
 
 /// `hearth explore`: an interactive GraphQL explorer for the terminal, built on introspection.
@@ -22,10 +23,10 @@ enum ExploreCommand: Command {
         do {
             schema = try RemoteSchema.fetch(from: endpoint)
         } catch let error as HTTPClientError {
-            FileHandle.standardError.write(Data("hearth explore: \(error.message)\n".utf8))
+            StandardStreams.writeError("hearth explore: \(error.message)\n")
             return 2
         } catch {
-            FileHandle.standardError.write(Data("hearth explore: \(error)\n".utf8))
+            StandardStreams.writeError("hearth explore: \(error)\n")
             return 1
         }
         let execute = { (document: String) -> String in run(document, at: endpoint) }
@@ -57,7 +58,7 @@ enum ExploreCommand: Command {
             }
         }
         if !session.pendingLines.isEmpty {
-            FileHandle.standardError.write(Data("hearth explore: the input ended inside a document (unbalanced braces)\n".utf8))
+            StandardStreams.writeError("hearth explore: the input ended inside a document (unbalanced braces)\n")
         }
     }
 

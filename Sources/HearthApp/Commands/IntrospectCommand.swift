@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Support
 import GraphQL
 
 /// `hearth introspect`: prints a server's schema as SDL, rebuilt from its introspection.
@@ -21,10 +22,10 @@ enum IntrospectCommand: Command {
             print(printSchema(schema))
             return 0
         } catch let error as HTTPClientError {
-            FileHandle.standardError.write(Data("hearth introspect: \(error.message)\n".utf8))
+            StandardStreams.writeError("hearth introspect: \(error.message)\n")
             return 2
         } catch {
-            FileHandle.standardError.write(Data("hearth introspect: \(error)\n".utf8))
+            StandardStreams.writeError("hearth introspect: \(error)\n")
             return 1
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Support
 import GraphQL
 
 /// `hearth query`: sends one GraphQL document to a server and prints the result.
@@ -28,12 +29,12 @@ enum QueryCommand: Command {
         do {
             response = try endpoint.execute(document, operationName: options.string("--operation"), variables: variables)
         } catch {
-            FileHandle.standardError.write(Data("hearth query: \(error.message)\n".utf8))
+            StandardStreams.writeError("hearth query: \(error.message)\n")
             return 2
         }
         print(response.printable, terminator: "")
         if response.isSuccess { return 0 }
-        FileHandle.standardError.write(Data("hearth query: \(response.failureSummary)\n".utf8))
+        StandardStreams.writeError("hearth query: \(response.failureSummary)\n")
         return 1
     }
 
@@ -63,8 +64,7 @@ enum QueryCommand: Command {
             return String(decoding: data, as: UTF8.self)
         }
         if let argument, argument != "-" { return argument }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = String(decoding: StandardStreams.readInput(), as: UTF8.self)
         guard !text.allSatisfy(\.isWhitespace) else { throw UsageError(message: "no document: pass it as an argument, with --file, or on standard input") }
         return text
     }

@@ -197,14 +197,3 @@ struct HTTPResponseParser: Sendable {
         HTTPClientError(code: .malformedResponse, message: "malformed response: \(detail)")
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing characters from `characters`.
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        let set = Set(characters)
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
-    }
-}

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The explorer's history on disk: one entry per line, newest last, at most `limit` entries.
 /// Multi-line documents are stored on one line (their lines joined by spaces), which is
@@ -14,7 +14,7 @@ struct HistoryFile: Sendable {
         if let path = environment["HEARTH_HISTORY"], !path.isEmpty {
             self.path = path
         } else {
-            self.path = (environment["HOME"] ?? NSHomeDirectory()) + "/.hearth_history"
+            self.path = (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.hearth_history"
         }
         self.limit = limit
     }
@@ -36,7 +36,7 @@ struct HistoryFile: Sendable {
 
     /// An entry as one line.
     static func storable(_ entry: String) -> String {
-        entry.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        entry.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -4,6 +4,22 @@ import Glibc
 /// `FileHandle`: a line written here is on its way before the call returns (scripts
 /// wait for `listening on …`; error messages must not sit in a buffer at exit).
 public enum StandardStreams {
+    /// Reads standard input to its end.
+    public static func readInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return bytes
+            }
+        }
+    }
+
     /// Writes `text` to standard output.
     public static func writeOutput(_ text: String) { write(Array(text.utf8), to: STDOUT_FILENO) }
 
