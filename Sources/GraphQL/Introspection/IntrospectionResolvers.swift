@@ -1,0 +1,3 @@
+extension Introspection {
+    static func install(into resolvers: inout Resolvers) {}
+}
