@@ -29,8 +29,14 @@ public protocol GraphQLErrorConvertible: Error {
 }
 
 /// The default resolver (graphql-js `defaultFieldResolver`): reads `name` from a
-/// `[String: Any]`, an `OrderedMap<String, Any>`, a `JSON` object or a `FieldResolvable`.
+/// `[String: Any]` (or `[String: any Sendable]`), an `OrderedMap<String, Any>`, a `JSON`
+/// object or a `FieldResolvable`.
 func defaultFieldValue(_ source: Any, _ name: String) -> Any? {
+    // Checked by exact type first: casting a `[String: any Sendable]` to `[String: Any]`
+    // would convert it element by element.
+    if type(of: source) == [String: any Sendable].self, let dictionary = source as? [String: any Sendable] {
+        return dictionary[name]
+    }
     switch source {
     case let dictionary as [String: Any]: return dictionary[name]
     case let resolvable as any FieldResolvable: return resolvable.fieldValue(named: name)
@@ -38,7 +44,6 @@ func defaultFieldValue(_ source: Any, _ name: String) -> Any? {
     case let map as OrderedMap<String, Any>: return map[name]
     case let map as OrderedMap<String, JSON>: return map[name]
     case let dictionary as [String: JSON]: return dictionary[name]
-    case let dictionary as [String: any Sendable]: return dictionary[name]
     default: return nil
     }
 }
