@@ -1,6 +1,6 @@
 extension JSON {
     /// The default deepest nesting of arrays and objects `JSON(parsing:)` accepts.
-    public static let defaultMaxDepth = 512
+    public static let defaultMaxDepth = 256
 
     /// Parses JSON text strictly by RFC 8259: one value with optional surrounding
     /// whitespace, well-formed UTF-8, escapes including surrogate pairs (an unpaired
@@ -57,9 +57,9 @@ struct JSONParser {
         guard position < bytes.count else {
             return JSONParseError(code: .unexpectedEnd, message: "Unexpected end of input", offset: position)
         }
-        return JSONParseError(
-            code: .unexpectedCharacter, message: "Unexpected character \(Lexer.printScalar(UInt32(bytes[position])))",
-            offset: position)
+        let byte = bytes[position]
+        let found = byte < 0x80 ? "character \(Lexer.printScalar(UInt32(byte)))" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return JSONParseError(code: .unexpectedCharacter, message: "Unexpected \(found)", offset: position)
     }
 
     mutating func parseValue() throws(JSONParseError) -> JSON {

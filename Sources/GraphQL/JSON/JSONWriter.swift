@@ -120,7 +120,7 @@ public struct JSONWriter: Sendable {
     public mutating func double(_ value: Double) {
         prepare()
         guard value.isFinite else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            append("null")
             return
         }
         // Below 2^53 every integral double is exactly an Int; -0.0 prints as 0, as in JavaScript.
@@ -128,20 +128,30 @@ public struct JSONWriter: Sendable {
         if value.magnitude < 9_007_199_254_740_992, Double(Int(value)) == value {
             writeDecimal(Int(value))
         } else {
-            bytes.append(contentsOf: JSONWriter.javaScriptNumber(value).utf8)
+            // Swift's description has the same shortest digits; without an exponent it is
+            // also laid out as JavaScript would (Swift uses exponents in a subset of the
+            // cases JavaScript does), so only exponent forms need reformatting.
+            let description = value.description.utf8
+            if description.contains(0x65) {
+                bytes.append(contentsOf: JSONWriter.javaScriptNumber(value).utf8)
+            } else if description.last == 0x30 && description.dropLast().last == 0x2E {
+                bytes.append(contentsOf: description.dropLast(2)) // 2^53 prints as "9007199254740992.0"
+            } else {
+                bytes.append(contentsOf: description)
+            }
         }
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         prepare()
-        bytes.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        if value { append("true") } else { append("false") }
     }
 
     /// Writes `null`.
     public mutating func null() {
         prepare()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        append("null")
     }
 
     /// Writes bytes that already are one complete, valid JSON value (e.g. a cached fragment)
@@ -165,15 +175,21 @@ public struct JSONWriter: Sendable {
             endArray()
         case .object(let object):
             beginObject()
-            for (key, element) in object {
-                self.key(key)
-                self.value(element)
+            for index in object.storedKeys.indices {
+                key(object.storedKeys[index])
+                self.value(object.storedValues[index])
             }
             endObject()
         }
     }
 
     // MARK: - Encoding
+
+    /// Appends literal ASCII without materialising an array.
+    @inline(__always)
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     private mutating func writeDecimal(_ value: Int) {
         if value == 0 {
@@ -216,8 +232,9 @@ public struct JSONWriter: Sendable {
                 case 0x0D: bytes.append(0x72)
                 case 0x09: bytes.append(0x74)
                 default:
-                    bytes.append(contentsOf: [0x75, 0x30, 0x30, JSONWriter.hexDigits[Int(byte >> 4)],
-                                              JSONWriter.hexDigits[Int(byte & 0xF)]])
+                    append("u00")
+                    bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
+                    bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))

@@ -93,7 +93,10 @@ public struct Parser {
     @inline(__always)
     func peek(_ kind: TokenKind) -> Bool { token.kind == kind }
 
-    func peekKeyword(_ keyword: String) -> Bool { token.kind == .name && token.value == keyword }
+    func peekKeyword(_ keyword: String) -> Bool {
+        guard token.kind == .name, let value = token.value else { return false }
+        return value == keyword
+    }
 
     mutating func consume() throws(GraphQLError) -> Token {
         let consumed = token

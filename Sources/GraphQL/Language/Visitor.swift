@@ -104,7 +104,7 @@ public enum ASTNode: Sendable {
     /// Walks the subtree rooted at this node depth-first in source order, calling the
     /// visitor's `enter` before and `leave` after each node's children.
     public func walk<Visitor: ASTVisitor>(_ visitor: inout Visitor) {
-        _ = ASTWalker.visit(self, parent: nil, &visitor)
+        ASTWalker.walk(self, &visitor)
     }
 }
 
@@ -143,120 +143,128 @@ extension Document {
     }
 }
 
-/// The traversal behind `ASTNode.walk(_:)`; each function returns `false` once the walk stops.
+/// The traversal behind `ASTNode.walk(_:)`. It keeps its own stack instead of recursing, so
+/// walking a tree costs no call-stack depth however deeply the document nests.
 private enum ASTWalker {
-    static func visit<V: ASTVisitor>(_ node: ASTNode, parent: ASTNode?, _ visitor: inout V) -> Bool {
-        switch visitor.enter(node, parent: parent) {
-        case .stop: return false
-        case .skipChildren: return true
-        case .continue: break
+    enum Step {
+        case enter(ASTNode, parent: ASTNode?)
+        case leave(ASTNode, parent: ASTNode?)
+    }
+
+    static func walk<V: ASTVisitor>(_ root: ASTNode, _ visitor: inout V) {
+        var stack: [Step] = [.enter(root, parent: nil)]
+        while let step = stack.popLast() {
+            switch step {
+            case .enter(let node, let parent):
+                switch visitor.enter(node, parent: parent) {
+                case .stop: return
+                case .skipChildren: continue
+                case .continue: break
+                }
+                stack.append(.leave(node, parent: parent))
+                let firstChild = stack.count
+                forEachChild(of: node) { stack.append(.enter($0, parent: node)) }
+                stack[firstChild...].reverse()
+            case .leave(let node, let parent):
+                if visitor.leave(node, parent: parent) == .stop { return }
+            }
         }
-        guard visitChildren(of: node, &visitor) else { return false }
-        return visitor.leave(node, parent: parent) != .stop
     }
 
-    static func visitAll<V: ASTVisitor, C: Sequence>(
-        _ children: C, parent: ASTNode, _ visitor: inout V, as wrap: (C.Element) -> ASTNode
-    ) -> Bool {
-        for child in children where !visit(wrap(child), parent: parent, &visitor) { return false }
-        return true
-    }
-
-    static func visitChildren<V: ASTVisitor>(of node: ASTNode, _ visitor: inout V) -> Bool {
+    /// Calls `body` with each child of `node` in source order (graphql-js's visitor keys).
+    static func forEachChild(of node: ASTNode, _ body: (ASTNode) -> Void) {
         switch node {
         case .document(let document):
-            return visitAll(document.definitions, parent: node, &visitor, as: ASTNode.init)
+            document.definitions.forEach { body(ASTNode($0)) }
         case .operationDefinition(let operation):
-            return visitAll(operation.variableDefinitions, parent: node, &visitor, as: ASTNode.variableDefinition)
-                && visitAll(operation.directives, parent: node, &visitor, as: ASTNode.directive)
-                && visit(.selectionSet(operation.selectionSet), parent: node, &visitor)
+            operation.variableDefinitions.forEach { body(.variableDefinition($0)) }
+            operation.directives.forEach { body(.directive($0)) }
+            body(.selectionSet(operation.selectionSet))
         case .variableDefinition(let definition):
-            return visit(.type(definition.type), parent: node, &visitor)
-                && visitAll(definition.defaultValue.map { [$0] } ?? [], parent: node, &visitor, as: ASTNode.value)
-                && visitAll(definition.directives, parent: node, &visitor, as: ASTNode.directive)
+            body(.type(definition.type))
+            if let defaultValue = definition.defaultValue { body(.value(defaultValue)) }
+            definition.directives.forEach { body(.directive($0)) }
         case .selectionSet(let selectionSet):
-            return visitAll(selectionSet.selections, parent: node, &visitor, as: ASTNode.init)
+            selectionSet.selections.forEach { body(ASTNode($0)) }
         case .field(let field):
-            return visitAll(field.arguments, parent: node, &visitor, as: ASTNode.argument)
-                && visitAll(field.directives, parent: node, &visitor, as: ASTNode.directive)
-                && visitAll(field.selectionSet.map { [$0] } ?? [], parent: node, &visitor, as: ASTNode.selectionSet)
+            field.arguments.forEach { body(.argument($0)) }
+            field.directives.forEach { body(.directive($0)) }
+            if let selectionSet = field.selectionSet { body(.selectionSet(selectionSet)) }
         case .argument(let argument):
-            return visit(.value(argument.value), parent: node, &visitor)
+            body(.value(argument.value))
         case .fragmentSpread(let spread):
-            return visitAll(spread.directives, parent: node, &visitor, as: ASTNode.directive)
+            spread.directives.forEach { body(.directive($0)) }
         case .inlineFragment(let fragment):
-            return visitAll(fragment.typeCondition.map { [$0] } ?? [], parent: node, &visitor, as: ASTNode.namedType)
-                && visitAll(fragment.directives, parent: node, &visitor, as: ASTNode.directive)
-                && visit(.selectionSet(fragment.selectionSet), parent: node, &visitor)
+            if let typeCondition = fragment.typeCondition { body(.namedType(typeCondition)) }
+            fragment.directives.forEach { body(.directive($0)) }
+            body(.selectionSet(fragment.selectionSet))
         case .fragmentDefinition(let fragment):
-            return visit(.namedType(fragment.typeCondition), parent: node, &visitor)
-                && visitAll(fragment.directives, parent: node, &visitor, as: ASTNode.directive)
-                && visit(.selectionSet(fragment.selectionSet), parent: node, &visitor)
+            body(.namedType(fragment.typeCondition))
+            fragment.directives.forEach { body(.directive($0)) }
+            body(.selectionSet(fragment.selectionSet))
         case .value(let value):
             switch value.kind {
-            case .list(let items): return visitAll(items, parent: node, &visitor, as: ASTNode.value)
-            case .object(let fields): return visitAll(fields, parent: node, &visitor, as: ASTNode.objectField)
-            default: return true
+            case .list(let items): items.forEach { body(.value($0)) }
+            case .object(let fields): fields.forEach { body(.objectField($0)) }
+            default: break
             }
         case .objectField(let field):
-            return visit(.value(field.value), parent: node, &visitor)
+            body(.value(field.value))
         case .directive(let directive):
-            return visitAll(directive.arguments, parent: node, &visitor, as: ASTNode.argument)
+            directive.arguments.forEach { body(.argument($0)) }
         case .type(let type):
             switch type {
-            case .named(let name): return visit(.namedType(name), parent: node, &visitor)
-            case .list(let inner, _), .nonNull(let inner, _): return visit(.type(inner), parent: node, &visitor)
+            case .named(let name): body(.namedType(name))
+            case .list(let inner, _), .nonNull(let inner, _): body(.type(inner))
             }
         case .namedType:
-            return true
-        case .enumValueDefinition(let value):
-            return visitAll(value.directives, parent: node, &visitor, as: ASTNode.directive)
+            break
         case .schemaDefinition(let schema), .schemaExtension(let schema):
-            return visitAll(schema.directives, parent: node, &visitor, as: ASTNode.directive)
-                && visitAll(schema.operationTypes, parent: node, &visitor, as: ASTNode.operationTypeDefinition)
+            schema.directives.forEach { body(.directive($0)) }
+            schema.operationTypes.forEach { body(.operationTypeDefinition($0)) }
         case .operationTypeDefinition(let operationType):
-            return visit(.namedType(operationType.type), parent: node, &visitor)
+            body(.namedType(operationType.type))
         case .typeDefinition(let type), .typeExtension(let type):
-            return visitTypeDefinitionChildren(type, parent: node, &visitor)
+            forEachChild(ofType: type, body)
         case .fieldDefinition(let field):
-            return visitAll(field.arguments, parent: node, &visitor, as: ASTNode.inputValueDefinition)
-                && visit(.type(field.type), parent: node, &visitor)
-                && visitAll(field.directives, parent: node, &visitor, as: ASTNode.directive)
+            field.arguments.forEach { body(.inputValueDefinition($0)) }
+            body(.type(field.type))
+            field.directives.forEach { body(.directive($0)) }
         case .inputValueDefinition(let input):
-            return visit(.type(input.type), parent: node, &visitor)
-                && visitAll(input.defaultValue.map { [$0] } ?? [], parent: node, &visitor, as: ASTNode.value)
-                && visitAll(input.directives, parent: node, &visitor, as: ASTNode.directive)
+            body(.type(input.type))
+            if let defaultValue = input.defaultValue { body(.value(defaultValue)) }
+            input.directives.forEach { body(.directive($0)) }
+        case .enumValueDefinition(let value):
+            value.directives.forEach { body(.directive($0)) }
         case .directiveDefinition(let directive):
-            return visitAll(directive.arguments, parent: node, &visitor, as: ASTNode.inputValueDefinition)
+            directive.arguments.forEach { body(.inputValueDefinition($0)) }
         }
     }
 
-    /// Children in graphql-js's order: interfaces, directives, then members.
-    static func visitTypeDefinitionChildren<V: ASTVisitor>(
-        _ type: TypeDefinition, parent: ASTNode, _ visitor: inout V
-    ) -> Bool {
-        let directives = { (visitor: inout V) in
-            visitAll(type.directives, parent: parent, &visitor, as: ASTNode.directive)
+    /// Children of a type definition in graphql-js's order: interfaces, directives, members.
+    static func forEachChild(ofType type: TypeDefinition, _ body: (ASTNode) -> Void) {
+        switch type {
+        case .object(let object):
+            object.interfaces.forEach { body(.namedType($0)) }
+        case .interface(let interface):
+            interface.interfaces.forEach { body(.namedType($0)) }
+        default:
+            break
         }
+        type.directives.forEach { body(.directive($0)) }
         switch type {
         case .scalar:
-            return directives(&visitor)
+            break
         case .object(let object):
-            return visitAll(object.interfaces, parent: parent, &visitor, as: ASTNode.namedType)
-                && directives(&visitor)
-                && visitAll(object.fields, parent: parent, &visitor, as: ASTNode.fieldDefinition)
+            object.fields.forEach { body(.fieldDefinition($0)) }
         case .interface(let interface):
-            return visitAll(interface.interfaces, parent: parent, &visitor, as: ASTNode.namedType)
-                && directives(&visitor)
-                && visitAll(interface.fields, parent: parent, &visitor, as: ASTNode.fieldDefinition)
+            interface.fields.forEach { body(.fieldDefinition($0)) }
         case .union(let union):
-            return directives(&visitor) && visitAll(union.types, parent: parent, &visitor, as: ASTNode.namedType)
+            union.types.forEach { body(.namedType($0)) }
         case .enumType(let enumType):
-            return directives(&visitor)
-                && visitAll(enumType.values, parent: parent, &visitor, as: ASTNode.enumValueDefinition)
+            enumType.values.forEach { body(.enumValueDefinition($0)) }
         case .inputObject(let inputObject):
-            return directives(&visitor)
-                && visitAll(inputObject.fields, parent: parent, &visitor, as: ASTNode.inputValueDefinition)
+            inputObject.fields.forEach { body(.inputValueDefinition($0)) }
         }
     }
 }

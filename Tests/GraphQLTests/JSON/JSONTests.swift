@@ -18,7 +18,7 @@ private let accepted: [(String, JSON)] = [
     ("0", 0), ("-0", 0), ("123", 123), ("-123", -123), ("1.5", 1.5), ("-1.5e3", -1500.0), ("1E2", 100.0),
     ("1e+2", 100.0), ("1e-2", 0.01), ("0.0", 0.0), ("9223372036854775807", .int(Int.max)),
     ("-9223372036854775808", .int(Int.min)), ("9223372036854775808", .double(9223372036854775808.0)),
-    ("1.7976931348623157e308", .double(1.7976931348623157e308)), ("5e-324", .double(5e-324)),
+    ("1.7976931348623157e308", .double(1.7976931348623157e308)), ("5e-324", .double(.leastNonzeroMagnitude)),
     ("true", true), ("false", false), ("null", nil),
     ("\"\"", ""), ("\"abc\"", "abc"), (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
     (#""\u0041\u00e9\u20AC""#, "Aé€"), (#""\uD83D\uDE00""#, "😀"), (#""\u0000""#, "\u{0}"),
@@ -89,7 +89,7 @@ struct JSONParsingTests {
             return
         }
         #expect(error.code == .tooDeep && error.offset == JSON.defaultMaxDepth)
-        let limit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let limit = String(repeating: "[", count: JSON.defaultMaxDepth) + String(repeating: "]", count: JSON.defaultMaxDepth)
         #expect(throws: Never.self) { try JSON(parsing: limit) }
         #expect(throws: JSONParseError.self) { try JSON(parsing: "{\"a\":{\"b\":1}}", maxDepth: 1) }
     }
@@ -147,7 +147,7 @@ struct JSONSerializationTests {
         (1.0, "1"), (-1.0, "-1"), (0.0, "0"), (-0.0, "0"), (1.5, "1.5"), (0.1, "0.1"), (-0.000001, "-0.000001"),
         (1e-7, "1e-7"), (1.5e-7, "1.5e-7"), (123456789012345680000.0, "123456789012345680000"), (1e21, "1e+21"),
         (1.2345e22, "1.2345e+22"), (9007199254740993.0, "9007199254740992"), (1e16, "10000000000000000"),
-        (100.25, "100.25"), (5e-324, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (100.25, "100.25"), (.leastNonzeroMagnitude, "5e-324"), (9007199254740992.0, "9007199254740992"), (-123.5, "-123.5"), (1.7976931348623157e308, "1.7976931348623157e+308"),
         (Double.nan, "null"), (Double.infinity, "null"), (-Double.infinity, "null"),
     ])
     func printsDoublesLikeJSONStringify(value: Double, expected: String) {
