@@ -164,6 +164,14 @@ struct IntrospectionTests {
         // graphql-js 16) writes `{a: 1}`, so its SDL is compared after a round trip through ours.
         #expect(printSchema(try buildSchema(sdl: printed)) == printSchema(executor.schema))
     }
+
+    @Test func standardIntrospectionQueryAnswersAsGraphQLCoreDoes() async throws {
+        let executor = try Self.executor()
+        let result = await executor.execute(document: try Parser.parse(standardIntrospectionQuery))
+        let differences = try GraphQLCore.introspectionDifferences(
+            sdl: Self.sdl, query: standardIntrospectionQuery, ours: result.serialized())
+        #expect(differences == [])
+    }
 }
 
 /// graphql-core, the Python port of graphql-js, run from the project's virtualenv as an oracle.
@@ -199,6 +207,55 @@ enum GraphQLCore {
             sys.stdout.write(print_schema(build_client_schema(response["data"])))
             """
         return try run(script, input: Data(response))
+    }
+
+    /// Where our response to `query` differs from graphql-core's own answer against the
+    /// schema built from `sdl`: one line per differing value, empty when they agree. The
+    /// order of `__schema.types` is not compared (type map order is the schema builder's
+    /// choice), nor the introspection types' own descriptions and the built-in `@deprecated` definition (graphql-core 3.3 already has
+    /// graphql-js 17's), and object literals in default values are compared in our printer's
+    /// `{a: 1}` style.
+    static func introspectionDifferences(sdl: String, query: String, ours: [UInt8]) throws -> [String] {
+        let script = """
+            import json, re, sys
+            from graphql import build_schema, graphql_sync
+            request = json.load(sys.stdin)
+            theirs = graphql_sync(build_schema(request["sdl"]), request["query"])
+            assert not theirs.errors, theirs.errors
+            def normalize(value):
+                if isinstance(value, dict):
+                    return {key: (re.sub(r"\\{ | \\}", lambda m: m.group(0).strip(), item)
+                                  if key == "defaultValue" and isinstance(item, str) else normalize(item))
+                            for key, item in value.items()}
+                if isinstance(value, list):
+                    return [normalize(item) for item in value]
+                return value
+            def by_name(data):
+                data = normalize(data)
+                # The introspection types themselves are graphql-js 17's in graphql-core 3.3.
+                data["__schema"]["types"] = {t["name"]: t for t in data["__schema"]["types"] if not t["name"].startswith("__")}
+                # graphql-core 3.3 follows graphql-js 17's @deprecated (reason: String!, also
+                # on DIRECTIVE_DEFINITION); the schema layer defines graphql-js 16's.
+                data["__schema"]["directives"] = [d for d in data["__schema"]["directives"] if d["name"] != "deprecated"]
+                return data
+            def compare(a, b, path):
+                if path == "data.__schema.types" and sorted(a) == sorted(b):
+                    for key in sorted(a):
+                        yield from compare(a[key], b[key], path + "." + key)
+                elif isinstance(a, dict) and isinstance(b, dict) and list(a) == list(b):
+                    for key in a:
+                        yield from compare(a[key], b[key], path + "." + key)
+                elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+                    for index, (x, y) in enumerate(zip(a, b)):
+                        yield from compare(x, y, f"{path}[{index}]")
+                elif a != b:
+                    yield f"{path}: ours {json.dumps(a)[:300]} theirs {json.dumps(b)[:300]}"
+            ours = by_name(request["ours"]["data"])
+            sys.stdout.write("\\n".join(compare(ours, by_name(theirs.data), "data")))
+            """
+        let request: JSON = ["sdl": .string(sdl), "query": .string(query), "ours": try JSON(parsing: ours)]
+        let output = try run(script, input: Data(request.serialized()))
+        return output.isEmpty ? [] : output.split(separator: "\n").map(String.init)
     }
 
     static func run(_ script: String, input: Data) throws -> String {
