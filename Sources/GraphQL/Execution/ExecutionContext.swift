@@ -47,7 +47,8 @@ final class ExecutionContext {
         values.reserveCapacity(plan.fields.count)
         for field in plan.fields {
             let path = ResponsePath(parent: nil, last: .key(field.responseKey))
-            guard let value = await executeField(field, plan.objectType, rootValue, path).value() else { return nil }
+            let source = field.kind.isDefaultResolver ? FieldSource(rootValue) : .other
+            guard let value = await executeField(field, plan.objectType, rootValue, source, path).value() else { return nil }
             values.append(value)
         }
         return .object(plan, values)
@@ -59,8 +60,10 @@ final class ExecutionContext {
         var values: [ResultNode] = []
         values.reserveCapacity(plan.fields.count)
         var pending: [(index: Int, work: () async -> ResultNode?)] = []
+        let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
         for field in plan.fields {
-            switch executeField(field, plan.objectType, source, ResponsePath(parent: path, last: .key(field.responseKey))) {
+            let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
+            switch executeField(field, plan.objectType, source, fieldSource, fieldPath) {
             case .done(let value?): values.append(value)
             case .done(nil): return .done(nil)
             case .pending(let work):
@@ -82,7 +85,9 @@ final class ExecutionContext {
     // MARK: - Fields
 
     /// Spec ExecuteField: coerces the arguments, calls the resolver and completes its value.
-    func executeField(_ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ path: ResponsePath) -> Completion {
+    func executeField(
+        _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ fieldSource: FieldSource, _ path: ResponsePath
+    ) -> Completion {
         let resolved: Any?
         switch field.kind {
         case .typeName:
@@ -98,7 +103,7 @@ final class ExecutionContext {
             if rootFieldsTakeRootValue, path.parent == nil {
                 resolved = source
             } else {
-                resolved = defaultFieldValue(source, field.definition.name)
+                resolved = fieldSource.value(named: field.definition.name)
             }
         case .resolver(let resolver):
             let arguments: Arguments
@@ -159,6 +164,9 @@ final class ExecutionContext {
     func completeValue(
         _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any?, _ path: ResponsePath
     ) -> Completion {
+        if let leaf = field.fastLeafType, let json = fastSerialize(value, as: leaf) {
+            return .done(.leaf(json))
+        }
         if case .nonNull(let inner) = type {
             guard let value = nonNullValue(value) else {
                 record(
@@ -188,7 +196,7 @@ final class ExecutionContext {
             switch named {
             case .scalar(let scalar):
                 do {
-                    return .done(.leaf(try serialize(value, as: scalar)))
+                    return .done(.leaf(try scalar.serialize(value)))
                 } catch {
                     record(error, field, path)
                     return .done(nil)
@@ -218,20 +226,22 @@ final class ExecutionContext {
         }
     }
 
-    /// Result coercion of a leaf, with direct paths for the common Swift types of the
-    /// built-in scalars.
+    /// Result coercion of a built-in scalar's common Swift value (a `String` for `String`,
+    /// an `Int` for `Int`, …) without unwrapping or the scalar's general rules; `nil` when
+    /// the value is anything else (including `nil`), which takes the general path.
     @inline(__always)
-    private func serialize(_ value: Any, as scalar: ScalarType) throws -> JSON {
-        if scalar === ScalarType.string || scalar === ScalarType.id {
+    private func fastSerialize(_ value: Any?, as leaf: FieldPlan.FastLeaf) -> JSON? {
+        switch leaf {
+        case .string:
             if let string = value as? String { return .string(string) }
-        } else if scalar === ScalarType.int {
+        case .int:
             if let int = value as? Int, SpecifiedScalarCoercing.int32Range.contains(int) { return .int(int) }
-        } else if scalar === ScalarType.boolean {
+        case .boolean:
             if let bool = value as? Bool { return .bool(bool) }
-        } else if scalar === ScalarType.float {
+        case .float:
             if let double = value as? Double, double.isFinite { return .double(double) }
         }
-        return try scalar.serialize(value)
+        return nil
     }
 
     private func completeList(

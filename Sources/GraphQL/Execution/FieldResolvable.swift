@@ -28,23 +28,48 @@ public protocol GraphQLErrorConvertible: Error {
     var graphQLError: GraphQLError { get }
 }
 
-/// The default resolver (graphql-js `defaultFieldResolver`): reads `name` from a
-/// `[String: Any]` (or `[String: any Sendable]`), an `OrderedMap<String, Any>`, a `JSON`
-/// object or a `FieldResolvable`.
-func defaultFieldValue(_ source: Any, _ name: String) -> Any? {
-    // Checked by exact type first: casting a `[String: any Sendable]` to `[String: Any]`
-    // would convert it element by element.
-    if type(of: source) == [String: any Sendable].self, let dictionary = source as? [String: any Sendable] {
-        return dictionary[name]
+/// A parent value prepared for the default resolver (graphql-js `defaultFieldResolver`):
+/// its shape is found once per object, not once per field, since dynamic casts dominate
+/// the cost of reading plain data. Reads `name` from a `[String: any Sendable]`, a
+/// `[String: Any]`, an `OrderedMap<String, Any>`, a `JSON` object or a `FieldResolvable`.
+enum FieldSource {
+    case sendableDictionary([String: any Sendable])
+    case dictionary([String: Any])
+    case json(JSON)
+    case orderedMap(OrderedMap<String, Any>)
+    case resolvable(any FieldResolvable)
+    case other
+
+    init(_ source: Any) {
+        // Exact type checks first: they are pointer comparisons, while casting a
+        // `[String: any Sendable]` to `[String: Any]` would convert it element by element.
+        let type = Swift.type(of: source)
+        if type == [String: any Sendable].self {
+            self = .sendableDictionary(source as! [String: any Sendable])
+        } else if type == [String: Any].self {
+            self = .dictionary(source as! [String: Any])
+        } else if type == JSON.self {
+            self = .json(source as! JSON)
+        } else if let resolvable = source as? any FieldResolvable {
+            self = .resolvable(resolvable)
+        } else if let map = source as? OrderedMap<String, Any> {
+            self = .orderedMap(map)
+        } else if let dictionary = source as? [String: Any] {
+            self = .dictionary(dictionary)
+        } else {
+            self = .other
+        }
     }
-    switch source {
-    case let dictionary as [String: Any]: return dictionary[name]
-    case let resolvable as any FieldResolvable: return resolvable.fieldValue(named: name)
-    case let json as JSON: return json[name]
-    case let map as OrderedMap<String, Any>: return map[name]
-    case let map as OrderedMap<String, JSON>: return map[name]
-    case let dictionary as [String: JSON]: return dictionary[name]
-    default: return nil
+
+    func value(named name: String) -> Any? {
+        switch self {
+        case .sendableDictionary(let dictionary): dictionary[name]
+        case .dictionary(let dictionary): dictionary[name]
+        case .json(let json): json[name]
+        case .orderedMap(let map): map[name]
+        case .resolvable(let resolvable): resolvable.fieldValue(named: name)
+        case .other: nil
+        }
     }
 }
 
@@ -77,15 +102,24 @@ extension Optional: OptionalValue {
     }
 }
 
+/// Whether `type` is an `Optional`, read from its type metadata's kind (the stable Swift ABI
+/// puts the kind in the metadata's first word; `Optional` is 0x202). A conformance cast to
+/// `OptionalValue` would answer too, at many times the cost, on every value the executor
+/// completes.
+@inline(__always)
+private func isOptionalType(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
+}
+
 /// The value with optionals unwrapped, or `nil` for GraphQL `null` (`nil`, an empty
 /// optional, `JSON.null`).
 @inline(__always)
 func nonNullValue(_ value: Any?) -> Any? {
     guard var value else { return nil }
-    while let optional = value as? any OptionalValue {
-        guard let wrapped = optional.wrappedValue else { return nil }
+    while isOptionalType(type(of: value)) {
+        guard let wrapped = (value as! any OptionalValue).wrappedValue else { return nil }
         value = wrapped
     }
-    if let json = value as? JSON, json == .null { return nil }
+    if type(of: value) == JSON.self, case .null = value as! JSON { return nil }
     return value
 }

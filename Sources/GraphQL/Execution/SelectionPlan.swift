@@ -8,6 +8,8 @@ import Synchronization
 final class SelectionPlan: Sendable {
     let objectType: ObjectType
     let fields: [FieldPlan]
+    /// Whether any field uses the default resolver (which reads the parent value).
+    let usesDefaultResolver: Bool
 
     init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
         self.objectType = objectType
@@ -28,6 +30,7 @@ final class SelectionPlan: Sendable {
             fields.append(FieldPlan(responseKey: key, nodes: nodes, definition: definition, request: request))
         }
         self.fields = fields
+        usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
     }
 }
 
@@ -43,6 +46,16 @@ final class FieldPlan: Sendable {
         case resolver(FieldResolver)
         /// A field read by the default resolver.
         case defaultResolver
+
+        var isDefaultResolver: Bool {
+            if case .defaultResolver = self { return true }
+            return false
+        }
+    }
+
+    /// A built-in scalar whose common Swift value the executor serializes directly.
+    enum FastLeaf: Sendable {
+        case string, int, float, boolean
     }
 
     let responseKey: String
@@ -53,6 +66,8 @@ final class FieldPlan: Sendable {
     let constantArguments: Result<Arguments, GraphQLError>?
     /// The sub-selections of all the field's nodes, in order.
     let selectionSets: [SelectionSet]
+    /// Set when the field's type is a built-in scalar, possibly non-null (not a list).
+    let fastLeafType: FastLeaf?
     private let childPlans = Mutex<[SelectionPlan]>([])
 
     init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
@@ -81,6 +96,21 @@ final class FieldPlan: Sendable {
             constantArguments = nil
         }
         selectionSets = nodes.compactMap(\.selectionSet)
+        if case .named(.scalar(let scalar)) = definition.type.nullableType {
+            if scalar === ScalarType.string || scalar === ScalarType.id {
+                fastLeafType = .string
+            } else if scalar === ScalarType.int {
+                fastLeafType = .int
+            } else if scalar === ScalarType.float {
+                fastLeafType = .float
+            } else if scalar === ScalarType.boolean {
+                fastLeafType = .boolean
+            } else {
+                fastLeafType = nil
+            }
+        } else {
+            fastLeafType = nil
+        }
     }
 
     /// The plan of the field's sub-selections for the runtime object type `objectType`.

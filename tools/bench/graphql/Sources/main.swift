@@ -10,7 +10,7 @@ import GraphQL
 
 /// Runs `body` repeatedly for about `seconds` (after a short warm-up) and returns the
 /// iterations and the elapsed seconds.
-func measure(seconds: Double, _ body: () async throws -> Void) async throws -> (iterations: Int, seconds: Double) {
+nonisolated func measure(seconds: Double, _ body: () async throws -> Void) async throws -> (iterations: Int, seconds: Double) {
     let clock = ContinuousClock()
     let warmUpEnd = clock.now.advanced(by: .milliseconds(300))
     while clock.now < warmUpEnd { try await body() }
@@ -63,26 +63,39 @@ resolvers.resolve("Query", "items") { _, arguments, _, _ in
 }
 let executor = try Executor(resolvers: resolvers)
 
-let listQuery = "{ items(count: 1000) { id name description price quantity active category sku rating stock } }"
+/// The measured pipeline, outside the main actor so that the loop does not hop between
+/// executors on every iteration.
+struct Pipeline: Sendable {
+    let schema: Schema
+    let executor: Executor
+    let validateDocument: (@Sendable (Schema, Document) -> [GraphQLError])?
 
-/// Parse, validate, execute and serialize; returns the response size so the work is used.
-func run(_ query: String) async throws -> Int {
-    let document = try Parser.parse(query)
-    if let validateDocument {
-        let errors = validateDocument(schema, document)
-        guard errors.isEmpty else { throw errors[0] }
+    /// Parse, validate, execute and serialize; returns the response size so the work is used.
+    func run(_ query: String) async throws -> Int {
+        let document = try Parser.parse(query)
+        if let validateDocument {
+            let errors = validateDocument(schema, document)
+            guard errors.isEmpty else { throw errors[0] }
+        }
+        let result = await executor.execute(document: document)
+        guard result.errors.isEmpty else { throw result.errors[0] }
+        return result.serialized().count
     }
-    let result = await executor.execute(document: document)
-    guard result.errors.isEmpty else { throw result.errors[0] }
-    return result.serialized().count
+
+    /// Measures each query and prints one line per query.
+    func report(_ queries: [(name: String, query: String, fields: Int)], seconds: Double) async throws {
+        for (name, query, fields) in queries {
+            var responseBytes = 0
+            let (iterations, elapsed) = try await measure(seconds: seconds) { responseBytes = try await run(query) }
+            let perOperation = elapsed / Double(iterations)
+            var line = "\(name) iterations=\(iterations) seconds=\(elapsed) ms_per_op=\(perOperation * 1000) bytes=\(responseBytes)"
+            if fields > 0 { line += " fields_per_second=\(Double(fields) / perOperation)" }
+            print(line)
+        }
+    }
 }
 
+let listQuery = "{ items(count: 1000) { id name description price quantity active category sku rating stock } }"
 print("validation \(validateDocument == nil ? "excluded" : "included")")
-var responseBytes = 0
-for (name, query, fields) in [("introspection", introspectionQuery, 0), ("list", listQuery, 10_000)] {
-    let (iterations, elapsed) = try await measure(seconds: seconds) { responseBytes = try await run(query) }
-    let perOperation = elapsed / Double(iterations)
-    var line = "\(name) iterations=\(iterations) seconds=\(elapsed) ms_per_op=\(perOperation * 1000) bytes=\(responseBytes)"
-    if fields > 0 { line += " fields_per_second=\(Double(fields) / perOperation)" }
-    print(line)
-}
+try await Pipeline(schema: schema, executor: executor, validateDocument: validateDocument).report(
+    [("introspection", introspectionQuery, 0), ("list", listQuery, 10_000)], seconds: seconds)

@@ -1,0 +1,151 @@
+"""Shared pieces of Hearth's benchmarks: starting the real server, running wrk, reading RSS.
+
+Every benchmark measures Hearth and a peer in the same run and prints one line per side
+plus a ratio line (see ../shared/BENCHMARKS.md in the project docs)."""
+import os
+import re
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+HEARTH = os.environ.get("HEARTH_BIN", os.path.join(ROOT, ".build", "release", "hearth"))
+
+
+def raise_fd_limit(wanted=65536):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = min(max(soft, wanted), hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return target
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Hearth:
+    """The release `hearth serve` on a free loopback port with a temporary database."""
+
+    def __init__(self, *extra):
+        self.directory = tempfile.mkdtemp(prefix="hearth-bench-")
+        self.log = open(os.path.join(self.directory, "server.log"), "w")
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            [HEARTH, "serve", "--port", "0", "--database", os.path.join(self.directory, "bench.sqlite"), *extra],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.process.stdout.readline()
+        self.ready_seconds = time.monotonic() - self.started
+        match = re.match(r"listening on http://(.+):(\d+)", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"hearth did not start: {line!r}, see {self.log.name}")
+        self.port = int(match.group(2))
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def rss_kib(self):
+        return rss_kib(self.process.pid)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class Nginx:
+    """nginx (Debian's nginx-light) answering a constant `200 ok` on loopback."""
+
+    def __init__(self, workers=2):
+        self.directory = tempfile.mkdtemp(prefix="nginx-bench-")
+        self.port = free_port()
+        config = os.path.join(self.directory, "nginx.conf")
+        with open(config, "w") as f:
+            f.write(f"""
+worker_processes {workers};
+daemon off;
+pid {self.directory}/nginx.pid;
+error_log {self.directory}/error.log warn;
+events {{ worker_connections 20000; }}
+http {{
+    access_log off;
+    keepalive_requests 1000000;
+    client_body_temp_path {self.directory};
+    proxy_temp_path {self.directory};
+    fastcgi_temp_path {self.directory};
+    uwsgi_temp_path {self.directory};
+    scgi_temp_path {self.directory};
+    server {{
+        listen 127.0.0.1:{self.port};
+        location = /ok {{ default_type text/plain; return 200 "ok"; }}
+    }}
+}}
+""")
+        self.process = subprocess.Popen(["nginx", "-c", config, "-p", self.directory],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port)
+
+    def url(self, path="/ok"):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def wait_for_port(port, timeout=10):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def wrk(url, connections=64, threads=2, seconds=10, script=None):
+    """Runs wrk and returns (requests per second, p99 latency in ms)."""
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        command += ["-s", script]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if errors:
+        raise RuntimeError(f"wrk saw {errors.group(1)} error responses from {url}")
+    return rate, float(p99.group(1)) * scale
+
+
+def report(name, ours, baseline, unit, goal=None, higher_is_better=True):
+    ratio = ours / baseline if baseline else float("inf")
+    print(f"{name}: hearth {ours:,.1f} {unit}")
+    print(f"{name}: baseline {baseline:,.1f} {unit}")
+    line = f"{name}: ratio hearth/baseline {ratio:.2f}"
+    if goal is not None:
+        met = ratio >= goal if higher_is_better else ratio <= goal
+        line += f" (goal {'>=' if higher_is_better else '<='} {goal:.2f}: {'met' if met else 'NOT met'})"
+    print(line, flush=True)
+    return ratio
