@@ -103,7 +103,11 @@ final class ExecutionContext {
             if rootFieldsTakeRootValue, path.parent == nil {
                 resolved = source
             } else {
-                resolved = fieldSource.value(named: field.definition.name)
+                resolved = fieldSource.value(named: field.name)
+                // Plain data's scalars: nothing to unwrap, check or resolve.
+                if let leaf = field.fastLeafType, let json = fastSerialize(resolved, as: leaf) {
+                    return .done(.leaf(json))
+                }
             }
         case .resolver(let resolver):
             let arguments: Arguments
@@ -121,14 +125,14 @@ final class ExecutionContext {
                         } catch {
                             return await fieldFailed(error, field, path).value()
                         }
-                        return await completeValue(field.definition.type, field, parentType, value, path).value()
+                        return await completeValue(field.returnType, field, parentType, value, path).value()
                     }
                 }
             } catch {
                 return fieldFailed(error, field, path)
             }
         }
-        return completeValue(field.definition.type, field, parentType, resolved, path)
+        return completeValue(field.returnType, field, parentType, resolved, path)
     }
 
     private func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
@@ -139,7 +143,7 @@ final class ExecutionContext {
     /// Records a field error; the field is `null`, or the failure propagates if it is non-null.
     private func fieldFailed(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) -> Completion {
         record(error, field, path)
-        return .done(field.definition.type.isNonNull ? nil : .null)
+        return .done(field.returnType.isNonNull ? nil : .null)
     }
 
     private func record(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) {

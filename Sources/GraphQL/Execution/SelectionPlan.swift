@@ -61,6 +61,9 @@ final class FieldPlan: Sendable {
     let responseKey: String
     let fieldNodes: [Field]
     let definition: SchemaField
+    /// The field's name and type, copied from `definition` for the executor's hot path.
+    let name: String
+    let returnType: SchemaType
     let kind: Kind
     /// The coerced arguments when they take no variables (computed once); `nil` otherwise.
     let constantArguments: Result<Arguments, GraphQLError>?
@@ -74,6 +77,8 @@ final class FieldPlan: Sendable {
         self.responseKey = responseKey
         self.fieldNodes = nodes
         self.definition = definition
+        name = definition.name
+        returnType = definition.type
         let introspection = request.schema.introspection
         if definition === introspection.typeNameField {
             kind = .typeName
