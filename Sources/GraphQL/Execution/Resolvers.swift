@@ -89,9 +89,18 @@ public struct Resolvers: Sendable {
 
     /// Attaches a resolver that decides per call whether it answers now or asynchronously
     /// (a cache hit versus a database round trip).
+    ///
+    /// Attached to an interface field, the resolver serves that field on every object type
+    /// implementing the interface (replacing what was attached there before); attach
+    /// object-specific resolvers afterwards.
     public mutating func resolveField(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
         guard let field = field(typeName, fieldName) else { return }
         fieldResolvers[field.index] = resolver
+        if case .interface = schema.type(named: typeName) {
+            for object in schema.possibleTypes(of: schema.type(named: typeName)!) {
+                if let implementation = object.fields[fieldName] { fieldResolvers[implementation.index] = resolver }
+            }
+        }
     }
 
     /// Attaches the source stream of the subscription root field `fieldName`. Each event the

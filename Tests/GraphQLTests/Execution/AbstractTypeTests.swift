@@ -50,6 +50,16 @@ struct AbstractTypeTests {
         #expect(result == #"{"data":{"search":[{"__typename":"Dog","name":"Rex"},{"__typename":"Person","name":"Ann"}]}}"#)
     }
 
+    @Test func appliesAnInterfaceFieldResolverToEveryImplementation() async throws {
+        let executor = try makeExecutor(Self.sdl) { r in
+            r.resolve("Query", "pets") { _, _, _, _ in [Cat(), ["__typename": "Dog"] as [String: any Sendable]] as [Any] }
+            r.resolve("Pet", "name") { _, _, _, info in "a \(info.parentType.name)" }
+            r.resolve("Dog", "name") { _, _, _, _ in "Rex" }
+        }
+        let result = try await execute(executor, "{ pets { name } }")
+        #expect(result == #"{"data":{"pets":[{"name":"a Cat"},{"name":"Rex"}]}}"#)
+    }
+
     @Test func rejectsARuntimeTypeThatIsNotAPossibleType() async throws {
         let result = try await execute(Self.executor(), "{ wrong { name } }")
         #expect(result == #"{"errors":[{"message":"Runtime Object type \"Person\" is not a possible type for \"Pet\".","locations":[{"line":1,"column":3}],"path":["wrong"]}],"data":{"wrong":null}}"#)
