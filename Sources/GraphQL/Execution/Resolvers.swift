@@ -96,8 +96,8 @@ public struct Resolvers: Sendable {
     public mutating func resolveField(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
         guard let field = field(typeName, fieldName) else { return }
         fieldResolvers[field.index] = resolver
-        if case .interface = schema.type(named: typeName) {
-            for object in schema.possibleTypes(of: schema.type(named: typeName)!) {
+        if let type = schema.type(named: typeName), case .interface = type {
+            for object in schema.possibleTypes(of: type) {
                 if let implementation = object.fields[fieldName] { fieldResolvers[implementation.index] = resolver }
             }
         }

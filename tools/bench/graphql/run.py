@@ -44,11 +44,10 @@ def main():
     for name, label in (("introspection", "introspection query"), ("list", "1,000 x 10 list query")):
         benchlib.report(f"graphql {label} (operations/s)", 1000 / ours[name]["ms_per_op"],
                         1000 / theirs[name]["ms_per_op"], "op/s", goal=30)
-    benchlib.report("graphql list query (resolved fields/s)", ours["list"]["fields_per_second"],
-                    theirs["list"]["fields_per_second"], "fields/s", goal=30)
     fields = ours["list"]["fields_per_second"]
-    print(f"graphql list query: hearth {fields:,.0f} resolved fields/s on one core "
-          f"(goal >= 1,000,000: {'met' if fields >= 1_000_000 else 'NOT met'})", flush=True)
+    print(f"graphql list query: hearth {fields:,.0f} resolved fields/s on one core, baseline "
+          f"{theirs['list']['fields_per_second']:,.0f} (goal >= 1,000,000: {'met' if fields >= 1_000_000 else 'NOT met'})",
+          flush=True)
 
 
 main()
