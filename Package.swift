@@ -34,6 +34,9 @@ let package = Package(
         .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
 
+        // Engine benchmark (tools/bench/graphql, run by `make bench`).
+        .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
+
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),

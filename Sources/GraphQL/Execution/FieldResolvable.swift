@@ -1,0 +1,125 @@
+/// A model type the default resolver can read fields from, so types whose fields are plain
+/// properties need no resolvers.
+///
+/// ```swift
+/// struct User: FieldResolvable {
+///     let id: String, name: String
+///     func fieldValue(named name: String) -> Any? {
+///         switch name { case "id": id; case "name": self.name; default: nil }
+///     }
+/// }
+/// ```
+public protocol FieldResolvable {
+    /// The value of the field `name`, or `nil` for `null` and unknown fields.
+    func fieldValue(named name: String) -> Any?
+}
+
+/// A value that knows its GraphQL object type, for interfaces and unions without a type
+/// resolver.
+public protocol TypeNameResolvable {
+    /// The name of the value's object type.
+    var graphQLTypeName: String { get }
+}
+
+/// An error a resolver can throw to control how it is reported: its message and
+/// extensions (such as a stable `code`) are kept.
+public protocol GraphQLErrorConvertible: Error {
+    /// The error as GraphQL reports it; the executor adds locations and path.
+    var graphQLError: GraphQLError { get }
+}
+
+/// A parent value prepared for the default resolver (graphql-js `defaultFieldResolver`):
+/// its shape is found once per object, not once per field, since dynamic casts dominate
+/// the cost of reading plain data. Reads `name` from a `[String: any Sendable]`, a
+/// `[String: Any]`, an `OrderedMap<String, Any>`, a `JSON` object or a `FieldResolvable`.
+enum FieldSource {
+    case sendableDictionary([String: any Sendable])
+    case dictionary([String: Any])
+    case json(JSON)
+    case orderedMap(OrderedMap<String, Any>)
+    case resolvable(any FieldResolvable)
+    case other
+
+    init(_ source: Any) {
+        // Exact type checks first: they are pointer comparisons, while casting a
+        // `[String: any Sendable]` to `[String: Any]` would convert it element by element.
+        let type = Swift.type(of: source)
+        if type == [String: any Sendable].self {
+            self = .sendableDictionary(source as! [String: any Sendable])
+        } else if type == [String: Any].self {
+            self = .dictionary(source as! [String: Any])
+        } else if type == JSON.self {
+            self = .json(source as! JSON)
+        } else if let resolvable = source as? any FieldResolvable {
+            self = .resolvable(resolvable)
+        } else if let map = source as? OrderedMap<String, Any> {
+            self = .orderedMap(map)
+        } else if let dictionary = source as? [String: Any] {
+            self = .dictionary(dictionary)
+        } else {
+            self = .other
+        }
+    }
+
+    func value(named name: String) -> Any? {
+        switch self {
+        case .sendableDictionary(let dictionary): dictionary[name]
+        case .dictionary(let dictionary): dictionary[name]
+        case .json(let json): json[name]
+        case .orderedMap(let map): map[name]
+        case .resolvable(let resolvable): resolvable.fieldValue(named: name)
+        case .other: nil
+        }
+    }
+}
+
+/// The default type resolver: `__typename` of a map or `JSON` object, or a
+/// `TypeNameResolvable`'s name.
+func defaultTypeName(_ value: Any) -> String? {
+    switch value {
+    case let named as any TypeNameResolvable: return named.graphQLTypeName
+    case let dictionary as [String: Any]: return dictionary["__typename"] as? String
+    case let json as JSON:
+        if case .string(let name) = json["__typename"] { return name }
+        return nil
+    case let map as OrderedMap<String, Any>: return map["__typename"] as? String
+    default: return nil
+    }
+}
+
+/// Optional values wrapped in `Any`, so that `Optional<T>.none` inside an `Any` reads as
+/// `null` however deeply it is nested.
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? {
+        switch self {
+        case .some(let value): value
+        case .none: nil
+        }
+    }
+}
+
+/// Whether `type` is an `Optional`, read from its type metadata's kind (the stable Swift ABI
+/// puts the kind in the metadata's first word; `Optional` is 0x202). A conformance cast to
+/// `OptionalValue` would answer too, at many times the cost, on every value the executor
+/// completes.
+@inline(__always)
+private func isOptionalType(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
+}
+
+/// The value with optionals unwrapped, or `nil` for GraphQL `null` (`nil`, an empty
+/// optional, `JSON.null`).
+@inline(__always)
+func nonNullValue(_ value: Any?) -> Any? {
+    guard var value else { return nil }
+    while isOptionalType(type(of: value)) {
+        guard let wrapped = (value as! any OptionalValue).wrappedValue else { return nil }
+        value = wrapped
+    }
+    if type(of: value) == JSON.self, case .null = value as! JSON { return nil }
+    return value
+}

@@ -1,0 +1,136 @@
+import Synchronization
+
+/// The collected fields of a selection for one object type, ready to execute: response
+/// keys, field definitions, resolvers and, where no variable is involved, coerced arguments.
+///
+/// Plans are built lazily, once per (object type, field nodes) of a prepared operation, and
+/// shared by every request executing it unless its `@skip`/`@include` take variables.
+final class SelectionPlan: Sendable {
+    let objectType: ObjectType
+    let fields: [FieldPlan]
+    /// Whether any field uses the default resolver (which reads the parent value).
+    let usesDefaultResolver: Bool
+
+    init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
+        self.objectType = objectType
+        var grouped = OrderedMap<String, [Field]>()
+        var visited = Set<String>()
+        let schema = request.schema
+        for selectionSet in selectionSets {
+            collectFields(
+                objectType: objectType, selectionSet: selectionSet, schema: schema,
+                fragments: request.prepared.fragments, variables: request.variableValues,
+                visitedFragments: &visited, into: &grouped)
+        }
+        var fields: [FieldPlan] = []
+        fields.reserveCapacity(grouped.count)
+        let parent = NamedType.object(objectType)
+        for (key, nodes) in grouped {
+            guard let definition = schema.field(named: nodes[0].name.value, on: parent) else { continue }
+            fields.append(FieldPlan(responseKey: key, nodes: nodes, definition: definition, request: request))
+        }
+        self.fields = fields
+        usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
+    }
+}
+
+/// One field of a `SelectionPlan`: everything about it that does not change per object.
+final class FieldPlan: Sendable {
+    /// How the executor produces the field's value.
+    enum Kind: Sendable {
+        /// `__typename`: the runtime object type's name, no resolver involved.
+        case typeName
+        /// `__schema` or `__type` while introspection is disabled.
+        case introspectionDisabled
+        /// A field with an attached resolver.
+        case resolver(FieldResolver)
+        /// A field read by the default resolver.
+        case defaultResolver
+
+        var isDefaultResolver: Bool {
+            if case .defaultResolver = self { return true }
+            return false
+        }
+    }
+
+    /// A built-in scalar whose common Swift value the executor serializes directly.
+    enum FastLeaf: Sendable {
+        case string, int, float, boolean
+    }
+
+    let responseKey: String
+    let fieldNodes: [Field]
+    let definition: SchemaField
+    /// The field's name and type, copied from `definition` for the executor's hot path.
+    let name: String
+    let returnType: SchemaType
+    let kind: Kind
+    /// The coerced arguments when they take no variables (computed once); `nil` otherwise.
+    let constantArguments: Result<Arguments, GraphQLError>?
+    /// The sub-selections of all the field's nodes, in order.
+    let selectionSets: [SelectionSet]
+    /// Set when the field's type is a built-in scalar, possibly non-null (not a list).
+    let fastLeafType: FastLeaf?
+    private let childPlans = Mutex<[SelectionPlan]>([])
+
+    init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
+        self.responseKey = responseKey
+        self.fieldNodes = nodes
+        self.definition = definition
+        name = definition.name
+        returnType = definition.type
+        let introspection = request.schema.introspection
+        if definition === introspection.typeNameField {
+            kind = .typeName
+        } else if !request.executor.options.introspection,
+                  definition === introspection.schemaField || definition === introspection.typeField {
+            kind = .introspectionDisabled
+        } else if let resolver = request.executor.fieldResolvers[definition.index] {
+            kind = .resolver(resolver)
+        } else {
+            kind = .defaultResolver
+        }
+        let node = nodes[0]
+        if definition.arguments.isEmpty {
+            constantArguments = .success(.empty)
+        } else if node.arguments.allSatisfy(\.value.isConstant) {
+            constantArguments = Result { () throws(GraphQLError) in
+                try coerceArgumentValues(definition: definition, node: node, variables: [:])
+            }
+        } else {
+            constantArguments = nil
+        }
+        selectionSets = nodes.compactMap(\.selectionSet)
+        if case .named(.scalar(let scalar)) = definition.type.nullableType {
+            if scalar === ScalarType.string || scalar === ScalarType.id {
+                fastLeafType = .string
+            } else if scalar === ScalarType.int {
+                fastLeafType = .int
+            } else if scalar === ScalarType.float {
+                fastLeafType = .float
+            } else if scalar === ScalarType.boolean {
+                fastLeafType = .boolean
+            } else {
+                fastLeafType = nil
+            }
+        } else {
+            fastLeafType = nil
+        }
+    }
+
+    /// The plan of the field's sub-selections for the runtime object type `objectType`.
+    func childPlan(for objectType: ObjectType, request: RequestContext) -> SelectionPlan {
+        if let plan = childPlans.withLock({ plans in plans.first { $0.objectType === objectType } }) {
+            return plan
+        }
+        let plan = SelectionPlan(objectType: objectType, selectionSets: selectionSets, request: request)
+        return childPlans.withLock { plans in
+            if let existing = plans.first(where: { $0.objectType === objectType }) { return existing }
+            plans.append(plan)
+            return plan
+        }
+    }
+
+    /// The field's locations for error reports.
+    var locations: [SourceLocation] { fieldNodes.map(\.location.sourceLocation) }
+}

@@ -1,0 +1,53 @@
+"""GraphQL engine benchmark, in-process: Hearth's engine (GraphQLBench) against graphql-core
+doing the same work in the same run: parse, validate, execute and serialize (a) the standard
+introspection query against a realistic 58-type schema and (b) a query returning 1,000
+objects with 10 scalar fields each (default resolvers over dictionaries on both sides).
+
+Run with `make bench`, or after `swift build -c release --product GraphQLBench`:
+`.venv/bin/python tools/bench/graphql/run.py`. BENCH_SECONDS (default 5) sets the time
+spent on each query per side. Goals (issue 3): at least 30x graphql-core on both queries and
+at least 1,000,000 resolved fields per second per core on the list query (both sides run
+single-threaded)."""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import benchlib  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = os.path.join(HERE, "schema.graphql")
+INTROSPECTION = os.path.join(HERE, "introspection.graphql")
+BENCH = os.environ.get("GRAPHQL_BENCH_BIN", os.path.join(benchlib.ROOT, ".build", "release", "GraphQLBench"))
+SECONDS = os.environ.get("BENCH_SECONDS", "5")
+
+
+def parse(output):
+    """`name key=value ...` lines as {name: {key: value}}; the `validation` line as a string."""
+    figures = {}
+    for line in output.splitlines():
+        name, _, rest = line.partition(" ")
+        if name == "validation":
+            figures[name] = rest.strip()
+        else:
+            figures[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
+    return figures
+
+
+def main():
+    ours = parse(subprocess.run([BENCH, SCHEMA, INTROSPECTION, SECONDS], check=True, capture_output=True, text=True).stdout)
+    validation = ours["validation"]
+    theirs = parse(subprocess.run(
+        [sys.executable, os.path.join(HERE, "graphql_core_bench.py"), SCHEMA, INTROSPECTION, SECONDS, validation],
+        check=True, capture_output=True, text=True).stdout)
+    print(f"graphql engine: validation {validation} on both sides")
+    for name, label in (("introspection", "introspection query"), ("list", "1,000 x 10 list query")):
+        benchlib.report(f"graphql {label} (operations/s)", 1000 / ours[name]["ms_per_op"],
+                        1000 / theirs[name]["ms_per_op"], "op/s", goal=30)
+    fields = ours["list"]["fields_per_second"]
+    print(f"graphql list query: hearth {fields:,.0f} resolved fields/s on one core, baseline "
+          f"{theirs['list']['fields_per_second']:,.0f} (goal >= 1,000,000: {'met' if fields >= 1_000_000 else 'NOT met'})",
+          flush=True)
+
+
+main()
