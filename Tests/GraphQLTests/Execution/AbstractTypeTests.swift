@@ -66,7 +66,7 @@ struct AbstractTypeTests {
     }
 
     @Test func reportsAValueWhoseTypeCannotBeDetermined() async throws {
-        let result = await try Self.executor().execute(document: try Parser.parse("{ bad { name } }"))
+        let result = try await Self.executor().execute(document: try Parser.parse("{ bad { name } }"))
         #expect(result.errors.map(\.message) == [
             #"Abstract type "Pet" must resolve to an Object type at runtime for field "Query.bad". Either the "Pet" type should provide a type resolver or the value should carry its "__typename"."#,
         ])

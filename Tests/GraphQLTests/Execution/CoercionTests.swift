@@ -102,7 +102,7 @@ struct CoercionTests {
 
     @Test func reportsEveryInvalidVariableWithItsPath() async throws {
         let query = "query ($n: Int, $l: [Int!], $f: Filter, $p: Pick!) { int(value: $n) }"
-        let result = await try Self.executor().execute(
+        let result = try await Self.executor().execute(
             document: try Parser.parse(query),
             variables: ["n": 1.5, "l": [1, nil], "f": ["limit": "x", "other": 1], "p": ["id": "1", "name": "2"]])
         #expect(!result.hasData)

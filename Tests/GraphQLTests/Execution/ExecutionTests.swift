@@ -218,7 +218,7 @@ struct ExecutionTests {
     }
 
     @Test func offersTheResultAsAJSONValue() async throws {
-        let result = await try Self.executor().execute(document: try Parser.parse("{ number fail }"))
+        let result = try await Self.executor().execute(document: try Parser.parse("{ number fail }"))
         #expect(result.json == ["errors": [["message": "boom", "locations": [["line": 1, "column": 10]], "path": ["fail"]]], "data": ["number": 42, "fail": nil]])
     }
 }

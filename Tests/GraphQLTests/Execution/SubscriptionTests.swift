@@ -50,7 +50,7 @@ struct SubscriptionTests {
     }
 
     @Test func mapsEachSourceEventToAResponse() async throws {
-        let result = await try Self.executor().subscribe(document: try Parser.parse("subscription ($n: Int!) { counter(from: $n) }"), variables: ["n": 5])
+        let result = try await Self.executor().subscribe(document: try Parser.parse("subscription ($n: Int!) { counter(from: $n) }"), variables: ["n": 5])
         #expect(try await Self.responses(result) == [#"{"data":{"counter":5}}"#, #"{"data":{"counter":6}}"#, #"{"data":{"counter":7}}"#])
     }
 
@@ -67,7 +67,7 @@ struct SubscriptionTests {
     }
 
     @Test func returnsSourceStreamCreationErrorsAsAResult() async throws {
-        let result = await try Self.executor().subscribe(document: try Parser.parse("subscription { failing }"))
+        let result = try await Self.executor().subscribe(document: try Parser.parse("subscription { failing }"))
         guard case .failure(let failure) = result else {
             Issue.record("expected a failure")
             return
@@ -77,7 +77,7 @@ struct SubscriptionTests {
     }
 
     @Test func reportsVariableErrorsWithoutCallingTheSourceResolver() async throws {
-        let result = await try Self.executor().subscribe(document: try Parser.parse("subscription ($n: Int!) { counter(from: $n) }"))
+        let result = try await Self.executor().subscribe(document: try Parser.parse("subscription ($n: Int!) { counter(from: $n) }"))
         guard case .failure(let failure) = result else {
             Issue.record("expected a failure")
             return
