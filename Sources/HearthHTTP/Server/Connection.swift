@@ -11,8 +11,8 @@ import Glibc
 /// between edges, so pausing (a handler in flight, too much unwritten output) costs no `epoll_ctl`.
 ///
 /// Protocol seam: everything HTTP-specific about the byte stream lives in `process(_:)` and `receive(_:)`;
-/// the socket plumbing (`pump`, `readOnce`, `flush`, `close`) does not look at the bytes, so a connection can
-/// later hand its socket to another protocol handler after a 101 response.
+/// the socket plumbing (`pump`, `readOnce`, `flush`, `close`) does not look at the bytes. After a 101 response
+/// to a WebSocket upgrade, `process(_:)` hands all input to the connection's `WebSocketSession` instead.
 final class Connection {
     private enum Responding {
         case none
@@ -51,6 +51,8 @@ final class Connection {
     private var requestBytesIn = 0
     private var idleSince: UInt64
     private var lastWriteProgress: UInt64
+    /// Set once the connection was upgraded; from then on it speaks WebSocket.
+    private var webSocket: WebSocketSession?
 
     init(fd: Int32, token: ConnectionToken, remoteAddress: String, loop: EventLoop) {
         self.fd = fd
@@ -64,6 +66,7 @@ final class Connection {
 
     /// Nothing received, nothing in flight, nothing to write: safe to close at any moment.
     var isIdle: Bool {
+        if webSocket != nil { return false }
         if case .none = responding {
             return exchange == nil && parser.isAtMessageBoundary && pending.isEmpty && outputSent == output.count
         }
@@ -75,6 +78,7 @@ final class Connection {
     }
 
     private var acceptsMoreRequests: Bool {
+        if webSocket != nil { return !closeAfterOutput && !hasBacklog && !isClosed }
         if case .none = responding { return !closeAfterOutput && !hasBacklog && !isClosed }
         return false
     }
@@ -144,6 +148,11 @@ final class Connection {
     private func peerFinishedSending() {
         peerClosedInput = true
         canRead = false
+        if webSocket != nil {
+            // A WebSocket peer that stops sending without a closing handshake is gone.
+            close()
+            return
+        }
         switch responding {
         case .none where exchange == nil && parser.isAtMessageBoundary && pending.isEmpty:
             closeAfterOutput = true
@@ -176,7 +185,8 @@ final class Connection {
             }
         }
         guard outputSent == output.count, !isClosed else { return }
-        if output.capacity > 64 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
+        // Upgraded connections mostly sit idle: they keep no output buffer between writes.
+        if output.capacity > (webSocket == nil ? 64 * 1024 : 0) { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputSent = 0
         if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close() }
     }
@@ -191,15 +201,22 @@ final class Connection {
         _ = read(fd, buffer.baseAddress, buffer.count)
         closeDescriptor(fd)
         loop.remove(self)
+        webSocket?.connectionClosed()
     }
 
     /// Enforces the read deadlines, the idle timeout and a stalled-writer timeout. Called on each timer tick.
     func checkTimers(now: UInt64) {
         guard !isClosed else { return }
-        if outputSent < output.count {
-            if now &- lastWriteProgress >= loop.context.idleTimeout { close() }
+        if outputSent < output.count && now &- lastWriteProgress >= loop.context.idleTimeout {
+            close()
             return
         }
+        if let webSocket {
+            webSocket.tick(now: now)
+            if !isClosed { loop.markReady(self) }
+            return
+        }
+        if outputSent < output.count { return }
         guard case .none = responding else { return }
         if let error = parser.checkDeadline(now: now) {
             reject(error)
@@ -216,6 +233,7 @@ final class Connection {
     private func process(_ bytes: UnsafeRawBufferPointer) -> Int {
         var offset = 0
         while acceptsMoreRequests {
+            if let webSocket { return offset + webSocket.receive(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
             let base = offset
             let result = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), now: loop.now)
             offset += result.consumed
@@ -255,7 +273,17 @@ final class Connection {
             exchange.requestID = loop.nextRequestID()
         }
         let context = loop.context
-        switch context.router.resolve(method: head.method, path: head.path) {
+        switch context.router.resolve(
+            method: head.method, path: head.path, isWebSocketUpgrade: WebSocketHandshake.isUpgradeRequest(head))
+        {
+        case let .webSocket(pattern, endpoint, parameters):
+            exchange.route = pattern
+            let request = HTTPRequest(
+                head: head, body: [], id: exchange.requestID, remoteAddress: remoteAddress, route: pattern,
+                parameters: parameters)
+            exchange.body = []
+            self.exchange = exchange
+            upgrade(request, to: endpoint)
         case let .matched(pattern, handler, parameters):
             exchange.route = pattern
             let request = HTTPRequest(
@@ -274,6 +302,27 @@ final class Connection {
             var response = HTTPResponse.text("method not allowed\n", status: .methodNotAllowed)
             response.headers.add(name: "Allow", value: allow)
             receive(.full(response), sequence: sequence)
+        }
+    }
+
+    /// Completes the opening handshake (or refuses it) and hands the connection to the endpoint's handler.
+    private func upgrade(_ request: HTTPRequest, to endpoint: WebSocketEndpoint) {
+        guard !loop.isDraining else {
+            receive(.full(.text("server shutting down\n", status: .serviceUnavailable)), sequence: sequence)
+            return
+        }
+        switch WebSocketHandshake.evaluate(request.head, configuration: endpoint.configuration) {
+        case .refuse(let response):
+            receive(.full(response), sequence: sequence)
+        case .accept(let acceptance):
+            let before = output.count
+            writeHead(HTTPResponse(status: .switchingProtocols, headers: acceptance.headers), framing: .upgrade)
+            exchange?.bytesOut += output.count - before
+            finishExchange()
+            let session = WebSocketSession(
+                connection: self, loop: loop, configuration: endpoint.configuration, acceptance: acceptance)
+            webSocket = session
+            session.start(request: request, handler: endpoint.handler)
         }
     }
 
@@ -337,6 +386,7 @@ final class Connection {
         case length(Int)
         case chunked
         case untilClose
+        case upgrade
     }
 
     private func sendsBody(_ status: HTTPStatus) -> Bool {
@@ -346,7 +396,9 @@ final class Connection {
     private func writeHead(_ response: HTTPResponse, framing: Framing) {
         guard let exchange else { return }
         let keepAlive: Bool
-        if case .untilClose = framing {
+        if case .upgrade = framing {
+            keepAlive = true
+        } else if case .untilClose = framing {
             keepAlive = false
         } else {
             keepAlive = exchange.head.keepAlive && !closeAfterOutput && !peerClosedInput && !loop.isDraining
@@ -370,7 +422,9 @@ final class Connection {
         default:
             break
         }
-        if !keepAlive {
+        if case .upgrade = framing {
+            appendHeader("Connection", "Upgrade")
+        } else if !keepAlive {
             appendHeader("Connection", "close")
         } else if exchange.head.version.minor == 0 {
             appendHeader("Connection", "keep-alive")
@@ -410,5 +464,54 @@ final class Connection {
         responding = .none
         requestBytesIn = 0
         idleSince = loop.now
+    }
+}
+
+// MARK: - WebSocket output
+
+extension Connection {
+    /// Bytes queued but not yet written.
+    var bufferedOutputCount: Int { output.count - outputSent }
+
+    /// Writes a WebSocket frame: straight from the caller's (possibly shared) bytes when nothing is queued and the
+    /// socket is writable, so fan-out to idle connections copies nothing; whatever the socket does not take now
+    /// is queued and written as the socket drains.
+    func writeWebSocket(_ bytes: [UInt8]) {
+        guard !isClosed, !bytes.isEmpty else { return }
+        var sent = 0
+        if outputSent == output.count && canWrite {
+            let result = try? syscall("send") { bytes.withUnsafeBytes { csystem_send(fd, $0.baseAddress, $0.count) } }
+            switch result {
+            case .done(let count)?:
+                sent = count
+                lastWriteProgress = loop.now
+            case .wouldBlock?:
+                canWrite = false
+            case nil:
+                // Let `flush` meet the error again and close the connection the usual way.
+                break
+            }
+        }
+        guard sent < bytes.count else { return }
+        output.append(contentsOf: bytes[sent...])
+        if !isPumping { loop.markReady(self) }
+    }
+
+    /// Closes the connection once everything queued is written.
+    func closeAfterWriting() {
+        closeAfterOutput = true
+        if !isPumping { loop.markReady(self) }
+    }
+
+    /// Carries out a command from a `WebSocketConnection`.
+    func receive(_ command: WebSocketCommand) {
+        guard !isClosed, let webSocket else { return }
+        webSocket.perform(command)
+        if !isPumping { loop.markReady(self) }
+    }
+
+    /// Graceful shutdown: upgraded connections start their closing handshake with 1001.
+    func startDraining() {
+        webSocket?.close(code: .goingAway, reason: "server shutting down")
     }
 }

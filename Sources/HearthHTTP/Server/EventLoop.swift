@@ -16,6 +16,7 @@ final class EventLoop: @unchecked Sendable {
 
     private enum Job: Sendable {
         case respond(ConnectionToken, UInt64, ResponsePart)
+        case webSocket(ConnectionToken, WebSocketCommand)
         case beginShutdown(gracePeriod: UInt64)
     }
 
@@ -45,6 +46,8 @@ final class EventLoop: @unchecked Sendable {
     /// Reused for every read; bytes a connection cannot consume yet are copied to its own buffer.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private let readyEvents = UnsafeMutablePointer<csystem_epoll_ready>.allocate(capacity: 256)
+    /// zlib streams shared by this loop's WebSocket connections that negotiated no context takeover.
+    let zlibPool = WebSocketZlibPool()
 
     init(index: Int, context: ServerContext) throws(SystemError) {
         self.index = index
@@ -93,6 +96,15 @@ final class EventLoop: @unchecked Sendable {
             connection(for: token)?.receive(part, sequence: sequence)
         } else {
             enqueue(.respond(token, sequence, part))
+        }
+    }
+
+    /// Hands a command to an upgraded connection: inline on the loop thread, through the inbox otherwise.
+    func deliver(_ command: WebSocketCommand, to token: ConnectionToken) {
+        if isCurrentThread {
+            connection(for: token)?.receive(command)
+        } else {
+            enqueue(.webSocket(token, command))
         }
     }
 
@@ -171,6 +183,8 @@ final class EventLoop: @unchecked Sendable {
             switch job {
             case let .respond(token, sequence, part):
                 connection(for: token)?.receive(part, sequence: sequence)
+            case let .webSocket(token, command):
+                connection(for: token)?.receive(command)
             case .beginShutdown(let gracePeriod):
                 startDraining(gracePeriod: gracePeriod)
             }
@@ -208,7 +222,9 @@ final class EventLoop: @unchecked Sendable {
         isDraining = true
         drainDeadline = now &+ gracePeriod
         closeListener()
-        for case let connection? in connections where connection.isIdle { connection.close() }
+        for case let connection? in connections {
+            if connection.isIdle { connection.close() } else { connection.startDraining() }
+        }
     }
 
     // MARK: - Accepting
@@ -348,9 +364,10 @@ final class EventLoop: @unchecked Sendable {
         requestIDs.next()
     }
 
-    func report(_ level: HTTPServerEvent.Level, _ message: String, _ error: SystemError? = nil) {
+    func report(_ level: HTTPServerEvent.Level, _ message: String, _ error: SystemError? = nil, remote: String? = nil) {
         var metadata = ["loop": "\(index)"]
         if let error { metadata["error"] = error.description }
+        if let remote { metadata["remote.address"] = remote }
         context.observer?.serverEvent(HTTPServerEvent(level: level, message: message, metadata: metadata))
     }
 }
