@@ -21,6 +21,8 @@ import Testing
             "404"
         case .methodNotAllowed(let allow):
             "405 \(allow)"
+        case let .webSocket(pattern, _, _):
+            "websocket \(pattern)"
         }
     }
 

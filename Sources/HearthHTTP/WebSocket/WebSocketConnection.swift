@@ -71,8 +71,9 @@ public protocol WebSocketHandler: AnyObject {
     func webSocket(_ connection: WebSocketConnection, receivedPing payload: [UInt8])
     /// The client sent a pong. Default: nothing.
     func webSocket(_ connection: WebSocketConnection, receivedPong payload: [UInt8])
-    /// Called on every timer scan of the loop (10–250 ms apart) with the loop's monotonic time in
-    /// nanoseconds, for protocol deadlines such as graphql-transport-ws's init timeout. Default: nothing.
+    /// Called on every timer scan of the loop (10–250 ms apart) with the loop's time in nanoseconds of
+    /// `CLOCK_MONOTONIC` (the clock of Support's `MonotonicClock.nanoseconds()`), for protocol deadlines such
+    /// as graphql-transport-ws's init timeout. Default: nothing.
     func webSocket(_ connection: WebSocketConnection, tick now: UInt64)
     /// The connection is over, exactly once: the close code sent or received (1006 when the socket ended
     /// without a closing handshake) and the reason. Release what the connection held.

@@ -1,0 +1,125 @@
+/// One message of the graphql-transport-ws protocol (graphql-ws's PROTOCOL.md). Payloads are raw JSON
+/// bytes: HearthHTTP frames them, the GraphQL layer reads and writes their content.
+public enum GraphQLTransportWSMessage: Sendable, Equatable {
+    /// Client → server: the first message, with an optional payload object (credentials).
+    case connectionInit(payload: [UInt8]?)
+    /// Server → client: the connection is accepted; optional payload object.
+    case connectionAck(payload: [UInt8]?)
+    /// Either way: a ping, to be answered with a pong.
+    case ping(payload: [UInt8]?)
+    /// Either way: the answer to a ping, or a unidirectional heartbeat.
+    case pong(payload: [UInt8]?)
+    /// Client → server: start operation `id` (`payload` is an object with `query`, `variables`, …).
+    case subscribe(id: String, payload: [UInt8])
+    /// Server → client: one execution result of operation `id`.
+    case next(id: String, payload: [UInt8])
+    /// Server → client: operation `id` failed before execution; `payload` is an array of GraphQL errors.
+    case error(id: String, payload: [UInt8])
+    /// Either way: operation `id` is finished (client: stop it; server: no more results).
+    case complete(id: String)
+
+    /// Why a text message is not a valid client message; its description is the 4400 close reason.
+    public struct DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public var description: String
+    }
+
+    /// Decodes a client message from its JSON text.
+    /// - Throws: `DecodingError` for malformed JSON, an unknown or missing `type`, a missing or non-string
+    ///   `id` where one is required, or a payload of the wrong shape.
+    public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> GraphQLTransportWSMessage {
+        guard let envelope = JSONEnvelope(bytes) else { throw DecodingError(description: "Message is not a JSON object") }
+        guard case .string(let type)? = envelope["type"] else {
+            throw DecodingError(description: "Message is missing the 'type' property")
+        }
+        switch type {
+        case "connection_init": return .connectionInit(payload: try optionalObject(envelope, type))
+        case "connection_ack": return .connectionAck(payload: try optionalObject(envelope, type))
+        case "ping": return .ping(payload: try optionalObject(envelope, type))
+        case "pong": return .pong(payload: try optionalObject(envelope, type))
+        case "subscribe":
+            let id = try identifier(envelope, type)
+            guard case .raw(let payload, isObject: true, _)? = envelope["payload"],
+                let operation = JSONEnvelope(payload), case .string? = operation["query"]
+            else {
+                throw DecodingError(description: "\"subscribe\" message expects the 'payload' property to be an object with a 'query' string")
+            }
+            return .subscribe(id: id, payload: payload)
+        case "next", "error":
+            let id = try identifier(envelope, type)
+            guard case .raw(let payload, _, isNull: false)? = envelope["payload"] else {
+                throw DecodingError(description: "\"\(type)\" message requires a 'payload' property")
+            }
+            return type == "next" ? .next(id: id, payload: payload) : .error(id: id, payload: payload)
+        case "complete":
+            return .complete(id: try identifier(envelope, type))
+        default:
+            throw DecodingError(description: "Unexpected message type '\(type)'")
+        }
+    }
+
+    private static func identifier(_ envelope: JSONEnvelope, _ type: String) throws(DecodingError) -> String {
+        guard case .string(let id)? = envelope["id"], !id.isEmpty else {
+            throw DecodingError(description: "\"\(type)\" message requires a non-empty 'id' string")
+        }
+        return id
+    }
+
+    private static func optionalObject(_ envelope: JSONEnvelope, _ type: String) throws(DecodingError) -> [UInt8]? {
+        switch envelope["payload"] {
+        case nil, .raw(_, _, isNull: true)?: return nil
+        case .raw(let payload, isObject: true, _)?: return payload
+        default: throw DecodingError(description: "\"\(type)\" message expects the 'payload' property to be an object or missing")
+        }
+    }
+
+    /// The message's JSON text (payload bytes are written as given; they must be valid JSON).
+    public func encoded() -> [UInt8] {
+        var output: [UInt8] = []
+        func member(_ name: StaticString, string: String) {
+            if output.count > 1 { output.append(0x2C) }
+            JSONEnvelope.appendString(name.description, to: &output)
+            output.append(0x3A)
+            JSONEnvelope.appendString(string, to: &output)
+        }
+        func member(_ name: StaticString, raw: [UInt8]?) {
+            guard let raw else { return }
+            if output.count > 1 { output.append(0x2C) }
+            JSONEnvelope.appendString(name.description, to: &output)
+            output.append(0x3A)
+            output.append(contentsOf: raw)
+        }
+        output.append(UInt8(ascii: "{"))
+        switch self {
+        case .connectionInit(let payload):
+            member("type", string: "connection_init")
+            member("payload", raw: payload)
+        case .connectionAck(let payload):
+            member("type", string: "connection_ack")
+            member("payload", raw: payload)
+        case .ping(let payload):
+            member("type", string: "ping")
+            member("payload", raw: payload)
+        case .pong(let payload):
+            member("type", string: "pong")
+            member("payload", raw: payload)
+        case .subscribe(let id, let payload):
+            member("type", string: "subscribe")
+            member("id", string: id)
+            member("payload", raw: payload)
+        case .next(let id, let payload):
+            member("type", string: "next")
+            member("id", string: id)
+            member("payload", raw: payload)
+        case .error(let id, let payload):
+            member("type", string: "error")
+            member("id", string: id)
+            member("payload", raw: payload)
+        case .complete(let id):
+            member("type", string: "complete")
+            member("id", string: id)
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
+    }
+}
