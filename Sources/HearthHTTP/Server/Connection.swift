@@ -213,7 +213,6 @@ final class Connection {
         }
         if let webSocket {
             webSocket.tick(now: now)
-            if !isClosed { loop.markReady(self) }
             return
         }
         if outputSent < output.count { return }
