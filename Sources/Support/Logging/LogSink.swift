@@ -56,9 +56,12 @@ public final class FileDescriptorLogSink: LogSink {
         self.capacity = flushInterval == .zero ? 0 : capacity
         if flushInterval > .zero {
             let interval = flushInterval
+            // The thread holds the sink only while flushing, so a sink nobody uses any more is freed
+            // (its deinit flushes) and the thread ends after its next wake-up.
             DetachedThread.start(name: "log-flush") { [weak self] in
-                while let sink = self, sink.flushAndCheckRunning() {
+                while true {
                     DetachedThread.sleep(for: interval)
+                    guard let sink = self, sink.flushAndCheckRunning() else { return }
                 }
             }
         }
@@ -66,14 +69,15 @@ public final class FileDescriptorLogSink: LogSink {
 
     deinit { flush() }
 
+    // Bytes are written while the lock is held, so lines reach the descriptor in the
+    // order they were logged even when the flusher thread and a logger race.
     public func write(_ line: String, urgent: Bool) {
-        let pending: [UInt8]? = state.withLock { state in
+        state.withLock { state in
             state.buffer.append(contentsOf: line.utf8)
-            guard urgent || state.buffer.count >= capacity else { return nil }
-            defer { state.buffer.removeAll(keepingCapacity: true) }
-            return state.buffer
+            guard urgent || state.buffer.count >= capacity else { return }
+            writeAll(state.buffer)
+            state.buffer.removeAll(keepingCapacity: true)
         }
-        if let pending { writeAll(pending) }
     }
 
     public func flush() {
@@ -87,12 +91,13 @@ public final class FileDescriptorLogSink: LogSink {
     }
 
     private func flushAndCheckRunning() -> Bool {
-        let (pending, running) = state.withLock { state -> ([UInt8], Bool) in
-            defer { state.buffer.removeAll(keepingCapacity: true) }
-            return (state.buffer, !state.stopped)
+        state.withLock { state in
+            if !state.buffer.isEmpty {
+                writeAll(state.buffer)
+                state.buffer.removeAll(keepingCapacity: true)
+            }
+            return !state.stopped
         }
-        if !pending.isEmpty { writeAll(pending) }
-        return running
     }
 
     private func writeAll(_ bytes: [UInt8]) {
