@@ -9,7 +9,8 @@ import Support
 /// Parsing, the specified validation rules and the depth and alias limits depend only on the
 /// document, so their result is cached (with the chosen operation's execution plans) by
 /// document text and operation name. The complexity limit depends on variables (`first: $n`)
-/// and runs on every request.
+/// and runs on every request; operations selecting only introspection fields are bounded by
+/// `ValidationRule.maxIntrospectionDepth` instead.
 public final class GraphQLService: Sendable {
     /// The executor, built with the limits' introspection switch.
     public let executor: Executor
@@ -43,7 +44,7 @@ public final class GraphQLService: Sendable {
         documentCache = LRUCache(capacity: limits.documentCacheEntries)
         persistedQueries = LRUCache(capacity: limits.persistedQueryEntries)
         masking = ErrorMasking(logger: logger)
-        documentRules = specifiedRules + [.maxDepth(limits.maxDepth), .maxAliases(limits.maxAliases)]
+        documentRules = specifiedRules + [.maxDepth(limits.maxDepth), .maxAliases(limits.maxAliases), .maxIntrospectionDepth]
         validationOptions = ValidationOptions(suggestions: limits.introspection)
         parseOptions = ParseOptions(maxTokens: limits.maxTokens)
     }
@@ -77,7 +78,7 @@ public final class GraphQLService: Sendable {
             metrics.record(kind, .rejected)
             return refusal
         }
-        let complexityErrors = validate(
+        let complexityErrors = selectsOnlyIntrospection(prepared.operation) ? [] : validate(
             schema: executor.schema, document: prepared.document,
             rules: [.maxComplexity(limits.complexity, variables: request.variables)], options: validationOptions)
         if !complexityErrors.isEmpty {
