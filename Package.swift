@@ -22,10 +22,13 @@ let package = Package(
         .target(name: "HearthStore", dependencies: ["CSQLite", "COpenSSL", "Support"]),
         .target(name: "GraphQL"),
 
+        // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
+        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthStore", "Support", "COpenSSL"]),
+
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"],
+            dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "HearthAPI"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -41,6 +44,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),
     ],

@@ -2,25 +2,40 @@ import Foundation
 import GraphQL
 import Testing
 
-/// `hearth query`, `introspect` and `explore` against a stand-in GraphQL endpoint
-/// (`FakeGraphQLEndpoint`), the explorer also in a real pseudo-terminal through tmux.
+/// `hearth query`, `introspect` and `explore` against the real server (`ServerProcess`), the
+/// explorer also in a real pseudo-terminal through tmux. A stand-in endpoint
+/// (`FakeGraphQLEndpoint`) remains only for what the server cannot produce: echoing the bearer
+/// token, chunked replies, resolver errors on demand and HTTP 418.
 @Suite struct DeveloperCLITests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func url(_ server: ServerProcess) -> String { "http://127.0.0.1:\(server.port)/graphql" }
+
     @Test func queryPrintsThePrettyResultInServerKeyOrderAndExitsZero() throws {
-        let endpoint = try FakeGraphQLEndpoint()
-        defer { endpoint.stop() }
-        let outcome = try HearthCommand.run(["query", "--url", endpoint.url, "{ serverInfo { version startedAt } }"])
+        let server = try ServerProcess()
+        defer { server.remove() }
+        let version = try HearthCommand.run(["version"]).standardOutput.split(separator: " ")[1]
+        let outcome = try HearthCommand.run(["query", "--url", Self.url(server), "{ __typename serverInfo { version } }"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput == """
             {
               "data": {
+                "__typename": "Query",
                 "serverInfo": {
-                  "version": "1.2.3",
-                  "startedAt": "2026-01-01T00:00:00Z"
+                  "version": "\(version)"
                 }
               }
             }
 
             """)
+    }
+
+    @Test func queryReadsAChunkedReply() throws {
+        let endpoint = try FakeGraphQLEndpoint()
+        defer { endpoint.stop() }
+        let outcome = try HearthCommand.run(["query", "--url", endpoint.url, "{ serverInfo { version startedAt } }"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains(#""startedAt": "2026-01-01T00:00:00Z""#))
     }
 
     @Test func queryReadsTheDocumentFromStandardInputAndSendsTokenAndVariables() throws {
@@ -58,48 +73,55 @@ import Testing
     }
 
     @Test func introspectPrintsTheServersSchemaAsSDL() throws {
-        let endpoint = try FakeGraphQLEndpoint()
-        defer { endpoint.stop() }
-        let outcome = try HearthCommand.run(["introspect", "--url", endpoint.url])
+        let server = try ServerProcess()
+        defer { server.remove() }
+        let outcome = try HearthCommand.run(["introspect", "--url", Self.url(server)])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == printSchema(FakeGraphQLEndpoint.schema) + "\n")
+        let sdl = try String(contentsOf: Self.root.appendingPathComponent("schema.graphql"), encoding: .utf8)
+        #expect(Self.sortedDefinitions(outcome.standardOutput) == Self.sortedDefinitions(printSchema(try buildSchema(sdl: sdl))))
+    }
+
+    /// The SDL's definitions (separated by blank lines) in sorted order.
+    private static func sortedDefinitions(_ sdl: String) -> [String] {
+        sdl.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.sorted()
     }
 
     @Test func exploreReadsCommandsAndDocumentsFromAPipe() throws {
-        let endpoint = try FakeGraphQLEndpoint()
-        defer { endpoint.stop() }
+        let server = try ServerProcess()
+        defer { server.remove() }
         let outcome = try HearthCommand.run(
-            ["explore", "--url", endpoint.url],
-            standardInput: ":describe ServerInfo.version\n{ serverInfo {\n  version } }\n:quit\n{ never }\n")
+            ["explore", "--url", Self.url(server)],
+            standardInput: ":describe ServerInfo.version\n{ serverInfo {\n  __typename } }\n:quit\n{ never }\n")
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput.contains("ServerInfo.version: String!\n\nThe semantic version."))
-        #expect(outcome.standardOutput.contains(#""version": "1.2.3""#))
+        #expect(outcome.standardOutput.contains("ServerInfo.version: String!\n\nThe server's version, e.g. `0.1.0`."))
+        #expect(outcome.standardOutput.contains(#""__typename": "ServerInfo""#))
         #expect(!outcome.standardOutput.contains("never"))
     }
 
     @Test func exploreCompletesDescribesRunsAndRestoresTheTerminal() throws {
-        let endpoint = try FakeGraphQLEndpoint()
-        defer { endpoint.stop() }
+        let server = try ServerProcess()
+        defer { server.remove() }
+        let url = Self.url(server)
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-history-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: history) }
-        let terminal = try TmuxSession(command: "HEARTH_HISTORY=\(history) \(ServerProcess.binary) explore --url \(endpoint.url); stty -a; sleep 600")
+        let terminal = try TmuxSession(command: "HEARTH_HISTORY=\(history) \(ServerProcess.binary) explore --url \(url); stty -a; sleep 600")
         defer { terminal.kill() }
         try terminal.waitFor("hearth> ")
 
-        try terminal.sendKeys(["{ serverInfo { ver", "Tab"])
-        try terminal.waitFor("hearth> { serverInfo { version")
+        try terminal.sendKeys(["{ serverInfo { star", "Tab"])
+        try terminal.waitFor("hearth> { serverInfo { startedAt")
         try terminal.sendKeys([" } }", "Enter"])
-        try terminal.waitFor(#""version": "1.2.3""#)
+        try terminal.waitFor(#""startedAt": ""#)
 
-        try terminal.sendKeys([":describe Query.ch", "Tab", "Enter"])
-        try terminal.waitFor("Deprecated: Use `search`.")
+        try terminal.sendKeys([":describe ServerInfo.ver", "Tab", "Enter"])
+        try terminal.waitFor("The server's version")
 
         try terminal.sendKeys(["C-d"])
         // The shell runs `stty -a` after the explorer: echo and canonical mode are back on.
         let screen = try terminal.waitFor(" icanon ")
         #expect(screen.contains(" echo "))
         let saved = try String(contentsOfFile: history, encoding: .utf8)
-        #expect(saved.contains("{ serverInfo { version } }"))
+        #expect(saved.contains("{ serverInfo { startedAt } }"))
     }
 }
 

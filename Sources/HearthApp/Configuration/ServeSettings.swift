@@ -1,3 +1,4 @@
+import HearthAPI
 import HearthHTTP
 import Support
 
@@ -18,6 +19,8 @@ struct ServeSettings: Sendable {
     var autoMigrate: Bool
     /// Whether the endpoints only Hearth's own test suite uses are served.
     var testEndpoints: Bool
+    /// The limits and switches of `/graphql`.
+    var graphQL: GraphQLLimits
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -52,6 +55,22 @@ struct ServeSettings: Sendable {
                help: "On SIGINT/SIGTERM, how long in-flight requests may take before connections are closed."),
         .value("--auto-migrate", "on|off", environment: "HEARTH_AUTO_MIGRATE", default: "on",
                help: "Apply pending migrations at start; when off, a database with pending migrations stops the start."),
+        .value("--graphql-introspection", "on|off", environment: "HEARTH_GRAPHQL_INTROSPECTION", default: "on",
+               help: "Allow __schema and __type queries; off also removes \"Did you mean\" suggestions from errors."),
+        .value("--graphql-max-depth", "N", environment: "HEARTH_GRAPHQL_MAX_DEPTH", default: "15",
+               help: "Deepest field nesting of an operation (the standard introspection query needs 13)."),
+        .value("--graphql-max-aliases", "N", environment: "HEARTH_GRAPHQL_MAX_ALIASES", default: "30",
+               help: "Most aliases in an operation, fragments counted each time they are spread."),
+        .value("--graphql-max-complexity", "N", environment: "HEARTH_GRAPHQL_MAX_COMPLEXITY", default: "5000",
+               help: "Highest operation cost: 1 per field, times first/last (or 10) for list fields."),
+        .value("--graphql-max-tokens", "N", environment: "HEARTH_GRAPHQL_MAX_TOKENS", default: "15000",
+               help: "Most lexical tokens in a GraphQL document."),
+        .value("--graphql-max-document-bytes", "BYTES", environment: "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES", default: "64KiB",
+               help: "Largest GraphQL document."),
+        .value("--graphql-document-cache", "N", environment: "HEARTH_GRAPHQL_DOCUMENT_CACHE", default: "1000",
+               help: "Parsed and validated documents kept (least recently used evicted); 0 disables the cache."),
+        .value("--graphql-persisted-queries", "N", environment: "HEARTH_GRAPHQL_PERSISTED_QUERIES", default: "10000",
+               help: "Automatic Persisted Queries kept (least recently used evicted); 0 switches APQ off."),
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, used only by Hearth's own crash-durability test. Never enable in production."),
     ]
@@ -83,5 +102,19 @@ struct ServeSettings: Sendable {
         shutdownGracePeriod = try options.duration("--shutdown-grace", in: .zero...Duration.seconds(3600)) ?? .seconds(10)
         autoMigrate = try options.isOn("--auto-migrate")
         testEndpoints = try options.isOn("--test-endpoints")
+        var graphQL = GraphQLLimits()
+        graphQL.introspection = try options.isOn("--graphql-introspection")
+        graphQL.maxDepth = try options.integer("--graphql-max-depth", in: 1...1_000) ?? graphQL.maxDepth
+        graphQL.maxAliases = try options.integer("--graphql-max-aliases", in: 0...100_000) ?? graphQL.maxAliases
+        graphQL.complexity.maximum =
+            try options.integer("--graphql-max-complexity", in: 1...1_000_000_000) ?? graphQL.complexity.maximum
+        graphQL.maxTokens = try options.integer("--graphql-max-tokens", in: 100...10_000_000) ?? graphQL.maxTokens
+        graphQL.maxDocumentBytes =
+            try options.byteCount("--graphql-max-document-bytes", in: 256...(1 << 30)) ?? graphQL.maxDocumentBytes
+        graphQL.documentCacheEntries =
+            try options.integer("--graphql-document-cache", in: 0...1_000_000) ?? graphQL.documentCacheEntries
+        graphQL.persistedQueryEntries =
+            try options.integer("--graphql-persisted-queries", in: 0...10_000_000) ?? graphQL.persistedQueryEntries
+        self.graphQL = graphQL
     }
 }

@@ -1,3 +1,5 @@
+import GraphQL
+import HearthAPI
 import HearthHTTP
 import HearthStore
 import Support
@@ -17,23 +19,39 @@ final class Application: Sendable {
 
     /// Opens and migrates the database and prepares the HTTP server (not yet listening).
     ///
-    /// - Throws: `StoreError` when the database cannot be opened, `MigrationError` when it
+    /// - Throws: `UsageError` naming every problem of the embedded `schema.graphql` when it is
+    ///   invalid, `StoreError` when the database cannot be opened, `MigrationError` when it
     ///   does not match this binary (or has pending migrations and auto-migration is off).
     init(settings: ServeSettings, logger: Logger) throws {
         self.settings = settings
         self.logger = logger
         let startedAt = WallClock.now()
+        let graphQL = try Self.makeGraphQLService(settings: settings, logger: logger, startedAt: startedAt)
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
         metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
+        metrics.registerGraphQL(graphQL)
         var router = Router()
+        GraphQLHTTPHandler(service: graphQL).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
         }
         server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
+    }
+
+    private static func makeGraphQLService(
+        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant
+    ) throws -> GraphQLService {
+        do {
+            return try HearthSchema.service(
+                sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
+                limits: settings.graphQL, logger: logger.labeled("graphql"))
+        } catch {
+            throw UsageError(message: "schema.graphql is invalid:\n\(error)")
+        }
     }
 
     private static func prepareDatabase(

@@ -1,3 +1,4 @@
+import HearthAPI
 import HearthHTTP
 import HearthStore
 import Support
@@ -59,6 +60,32 @@ final class ServerMetrics: HTTPServerObserver {
         }
         registry.gauge("hearth_process_start_time_seconds", help: "When the server started, in Unix seconds.") {
             [(labels: [], value: Double(startedAt.seconds))]
+        }
+    }
+
+    /// Registers the GraphQL families, read from `service` at scrape time.
+    func registerGraphQL(_ service: GraphQLService) {
+        registry.counter(
+            "hearth_graphql_document_cache_lookups_total",
+            help: "Lookups in the cache of parsed and validated GraphQL documents, by result (hit or miss).",
+            labels: ["result"]
+        ) {
+            let statistics = service.documentCache.statistics
+            return [(labels: ["hit"], value: Double(statistics.hits)), (labels: ["miss"], value: Double(statistics.misses))]
+        }
+        registry.counter(
+            "hearth_graphql_persisted_query_lookups_total",
+            help: "Automatic Persisted Query lookups by hash, by result (hit or miss).", labels: ["result"]
+        ) {
+            let statistics = service.persistedQueries.statistics
+            return [(labels: ["hit"], value: Double(statistics.hits)), (labels: ["miss"], value: Double(statistics.misses))]
+        }
+        registry.counter(
+            "hearth_graphql_operations_total",
+            help: "GraphQL operations over HTTP, by operation type and outcome (success, field_errors, rejected).",
+            labels: ["type", "outcome"]
+        ) {
+            service.metrics.snapshot.map { (labels: [$0.kind.rawValue, $0.outcome.rawValue], value: Double($0.count)) }
         }
     }
 

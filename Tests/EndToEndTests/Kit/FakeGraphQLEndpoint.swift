@@ -2,40 +2,11 @@ import Foundation
 import GraphQL
 import HearthHTTP
 
-/// A stand-in GraphQL endpoint on a loopback port for testing the developer CLI while the
-/// server has no `/graphql` yet: `POST /graphql` answers the introspection query with
-/// `introspectionFromSchema` of `schema`, `serverInfo` with fixed data (streamed, so the
-/// client reads a chunked body), `whoami` with the Authorization header and `echo` with the
-/// variables; a document containing `fail` gets a GraphQL error and `teapot` HTTP 418.
+/// A stand-in GraphQL endpoint on a loopback port for the developer CLI's cases the real
+/// server cannot produce: `whoami` answers with the Authorization header and `echo` with the
+/// variables; a document containing `fail` gets a GraphQL error and `teapot` HTTP 418; any
+/// other document gets fixed data streamed with chunked transfer coding.
 final class FakeGraphQLEndpoint {
-    static let schema = try! buildSchema(sdl: #"""
-        """The Hearth API, as the fake endpoint serves it."""
-        type Query {
-          """What is running."""
-          serverInfo: ServerInfo!
-          whoami: String
-          echo(value: String, times: Int = 1): String
-          chores(status: ChoreStatus = OPEN, first: Int): [Chore!]! @deprecated(reason: "Use `search`.")
-        }
-
-        """The server itself."""
-        type ServerInfo {
-          """The semantic version."""
-          version: String!
-          startedAt: String!
-        }
-
-        type Chore {
-          id: ID!
-          title: String!
-        }
-
-        enum ChoreStatus {
-          OPEN
-          DONE
-        }
-        """#)
-
     private let server: HTTPServer
     /// The endpoint's URL, `http://127.0.0.1:PORT/graphql`.
     let url: String
@@ -65,9 +36,7 @@ final class FakeGraphQLEndpoint {
             responder.send(json(["errors": [["message": "no query"]]], status: .badRequest))
             return
         }
-        if query.contains("__schema") {
-            responder.send(json(["data": introspectionFromSchema(schema)]))
-        } else if query.contains("teapot") {
+        if query.contains("teapot") {
             responder.send(json(["errors": [["message": "I'm a teapot"]]], status: HTTPStatus(code: 418)))
         } else if query.contains("fail") {
             responder.send(json(["errors": [["message": "boom", "path": ["fail"]]], "data": nil]))
