@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "HearthStore", dependencies: ["CSQLite", "COpenSSL", "Support"]),
         .target(name: "GraphQL"),
 
+        // Use cases per area: transactions, events, repositories.
+        .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
+
         // Composition root and the binary.
         .target(
             name: "HearthApp",
@@ -41,6 +44,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),
     ],
