@@ -60,6 +60,19 @@ public struct ChangeLog: Sendable {
         return event
     }
 
+    /// Deletes the changes of `kind` on `topic` recorded before `sequence`, inside the
+    /// caller's write transaction: for changes that supersede their predecessors, such as
+    /// heartbeats, whose history no client needs to catch up on. Returns how many were
+    /// deleted. Their subscribers already received them; a later catch-up skips them.
+    @discardableResult
+    public static func deleteChanges(topic: Topic, kind: EventKind, before sequence: Int64, in database: Database) throws -> Int {
+        try database.execute(
+            "DELETE FROM change_log WHERE topic = ? AND kind = ? AND sequence < ?",
+            [topic.key, kind.rawValue, sequence]
+        )
+        return database.changedRowCount
+    }
+
     /// Changes to `topics` with a sequence above `sequence`, oldest first, at most `limit`.
     /// Page through a long backlog by passing the last returned sequence back in.
     ///

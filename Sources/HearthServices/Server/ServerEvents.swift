@@ -27,7 +27,9 @@ public struct ServerStatus: Codable, Sendable, Hashable {
 /// quiet server from a dead connection, and notice restarts.
 ///
 /// The events go through the ``ChangeLog`` like every other change, so they carry real
-/// sequences and follow the same ordering and catch-up rules.
+/// sequences and follow the same ordering rules. Each heartbeat deletes the previous ones
+/// from the log (live subscribers received them; catching up on old heartbeats is
+/// pointless), so the log does not grow with uptime.
 public struct ServerEvents: Sendable {
     /// How often heartbeats are published.
     public struct Configuration: Sendable {
@@ -62,8 +64,12 @@ public struct ServerEvents: Sendable {
             let kind: EventKind = heartbeat == 0 ? .serverStarted : .serverHeartbeat
             let status = ServerStatus(startedAt: startedAt, heartbeat: heartbeat)
             do {
-                _ = try await changeLog.pool.write { [changeLog] database in
-                    try changeLog.record(topic: .server, kind: kind, payload: status, in: database)
+                try await changeLog.pool.write { [changeLog] database in
+                    let event = try changeLog.record(topic: .server, kind: kind, payload: status, in: database)
+                    // Only the latest heartbeat is worth keeping: the log must not grow with uptime.
+                    if kind == .serverHeartbeat {
+                        try ChangeLog.deleteChanges(topic: .server, kind: kind, before: event.sequence, in: database)
+                    }
                 }
             } catch is CancellationError {
                 return
