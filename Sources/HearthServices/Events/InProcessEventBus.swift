@@ -8,6 +8,15 @@ import Synchronization
 /// It creates no task and never suspends; consumers that were waiting are resumed after
 /// the locks are released, each with everything pending for it. Publishing one event to
 /// 10,000 subscribers of one topic is thus 10,000 short critical sections.
+///
+/// Why not one `AsyncStream` per subscriber with `.bufferingNewest`: it cannot tell the
+/// consumer that it dropped events, so the overflow marker would need a second channel,
+/// and it measured slower. A throwaway microbenchmark (10,000 subscribers of one topic,
+/// one consumer task each, 200 single-event publishes, optimized build, on the shared
+/// 2-core machine under load): until the last consumer had the event, p50 17–20 ms and
+/// p99 45–60 ms for this bus against p50 30–33 ms and p99 77–90 ms for `AsyncStream`; the
+/// publish call itself p50 5–7 ms against 24–27 ms. Buffering without waking anyone
+/// costs about 0.9 ms per 10,000 subscribers; the rest is resuming the consumer tasks.
 public final class InProcessEventBus: EventBus {
     /// Subscribers of one topic, in an array for fast fan-out with a position index for
     /// constant-time removal.

@@ -8,7 +8,8 @@ import Synchronization
 final class Subscriber: Sendable {
     /// Events handed to the consumer in one go, preceded by an overflow notice if any.
     struct Batch: Sendable {
-        /// Set when events were dropped before `events`: the overflow marker to yield first.
+        /// Set when events were dropped before `events`: the overflow marker to yield first,
+        /// holding the last delivered sequence (itself `nil` if nothing was delivered yet).
         var overflow: Int64??
         var events: [Event]
     }
