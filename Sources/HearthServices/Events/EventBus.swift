@@ -28,8 +28,9 @@
 /// events are dropped before the consumer reads again, that is one overflow episode and
 /// one marker. The consumer catches up by reading the change log after that sequence
 /// (``ChangeLog/changes(after:topics:limit:)``) up to the first event it receives after
-/// the marker, or resynchronizes from scratch. Slow consumers therefore cost bounded
-/// memory and never slow publishers or other subscribers down.
+/// the marker, or resynchronizes from scratch; ``ChangeFeed`` does exactly that. Slow
+/// consumers therefore cost bounded memory and never slow publishers or other
+/// subscribers down.
 ///
 /// ## A PostgreSQL `LISTEN`/`NOTIFY` backend
 ///

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// another instance would receive), plus, for events recorded in this process, the typed
 /// value itself so local subscribers read it without decoding.
 public struct EventPayload: Sendable {
-    /// The payload as JSON text: keys sorted, dates as ISO 8601 UTC strings.
+    /// The payload as JSON text: keys sorted, dates as ISO 8601 UTC strings with milliseconds.
     public let json: String
     private let value: (any Sendable)?
 
@@ -33,18 +33,35 @@ public struct EventPayload: Sendable {
         return try Self.makeDecoder().decode(Value.self, from: Data(json.utf8))
     }
 
+    /// ISO 8601 UTC with milliseconds, `2025-03-01T08:30:00.250Z`: the precision the
+    /// database keeps. Parsing also accepts no fraction and numeric offsets.
+    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
     // Fresh coders per call: they are cheap next to the database write that records an
     // event, and a shared instance would be mutable state to reason about.
     private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(dateStyle))
+        }
         return encoder
     }
 
     private static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            do {
+                return try dateStyle.parse(text)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date-time"
+                )
+            }
+        }
         return decoder
     }
 }
