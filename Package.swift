@@ -22,13 +22,16 @@ let package = Package(
         .target(name: "HearthStore", dependencies: ["CSQLite", "COpenSSL", "Support"]),
         .target(name: "GraphQL"),
 
+        // Use cases per area: transactions, events, repositories.
+        .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
+
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
-        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthStore", "Support", "COpenSSL"]),
+        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "COpenSSL"]),
 
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "HearthAPI"],
+            dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),

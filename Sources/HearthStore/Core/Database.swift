@@ -17,6 +17,8 @@ public final class Database {
     let handle: OpaquePointer
     private var statementCache: StatementCache
     private var savepointDepth = 0
+    /// Work to run once the open transaction commits, in registration order.
+    private var commitCallbacks: [() -> Void] = []
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -191,6 +193,8 @@ public final class Database {
     /// ``DatabasePool/writeWithoutTransaction(_:)``.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        // Left over from a transaction begun and committed by hand: not ours to run.
+        commitCallbacks = []
         let result: T
         do {
             result = try body()
@@ -204,7 +208,32 @@ public final class Database {
             rollbackIfNeeded()
             throw error
         }
+        runCommitCallbacks()
         return result
+    }
+
+    /// Registers `body` to run right after the open transaction commits; it is dropped if
+    /// the transaction rolls back, or if the savepoint it was registered in is undone.
+    ///
+    /// Callbacks run in registration order on this connection's queue, after `COMMIT`
+    /// succeeded and before ``DatabasePool/write(_:)`` hands the writer to the next
+    /// caller. So the callbacks of successive write transactions run in commit order,
+    /// which is what publishing committed changes in order needs. They must be quick and
+    /// must not use the database (the connection is still lent to this write).
+    ///
+    /// Applies to transactions opened with ``transaction(_:_:)`` (which the pool's
+    /// `write` uses) or an outermost ``savepoint(_:)``; not to a `BEGIN` executed by hand.
+    public func afterCommit(_ body: @escaping () -> Void) {
+        precondition(isInTransaction, "afterCommit needs an open transaction")
+        commitCallbacks.append(body)
+    }
+
+    private func runCommitCallbacks() {
+        let callbacks = commitCallbacks
+        commitCallbacks = []
+        for callback in callbacks {
+            callback()
+        }
     }
 
     /// Runs `body` inside a savepoint, a nested transaction: its changes are released into
@@ -214,7 +243,13 @@ public final class Database {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "hearth_savepoint_\(savepointDepth)"
+        // Outside a transaction, SAVEPOINT opens one and its RELEASE commits it.
+        let isOutermost = !isInTransaction
         try execute("SAVEPOINT \(name)")
+        if isOutermost {
+            commitCallbacks = []
+        }
+        let callbackMark = commitCallbacks.count
         let result: T
         do {
             result = try body()
@@ -225,9 +260,20 @@ public final class Database {
                 try? execute("ROLLBACK TO SAVEPOINT \(name)")
                 try? execute("RELEASE SAVEPOINT \(name)")
             }
+            commitCallbacks.removeSubrange(min(callbackMark, commitCallbacks.count)...)
             throw error
         }
-        try execute("RELEASE SAVEPOINT \(name)")
+        do {
+            try execute("RELEASE SAVEPOINT \(name)")
+        } catch {
+            if isOutermost {
+                rollbackIfNeeded()
+            }
+            throw error
+        }
+        if isOutermost {
+            runCommitCallbacks()
+        }
         return result
     }
 
@@ -236,6 +282,7 @@ public final class Database {
     /// A failed rollback leaves nothing better to do than report the original error; SQLite
     /// rolls back any transaction still open when the connection is next used or closed.
     func rollbackIfNeeded() {
+        commitCallbacks = []
         if isInTransaction {
             try? execute("ROLLBACK TRANSACTION")
         }

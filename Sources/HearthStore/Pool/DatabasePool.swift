@@ -19,6 +19,8 @@ import FoundationEssentials
 /// - Writes run in an `IMMEDIATE` transaction, committed when the closure returns and
 ///   rolled back when it throws (the error is rethrown). With `synchronous = FULL` a
 ///   write that returned has been fsynced: it survives `kill -9` and power loss.
+///   Work registered with ``Database/afterCommit(_:)`` runs after the commit, before the
+///   writer serves the next write, so successive writes see it run in commit order.
 /// - Each connection lives on its own serial queue. The synchronous `read`/`write`
 ///   block the calling thread while waiting for a connection and running the closure;
 ///   call the `async` variants from Swift concurrency, they suspend instead.

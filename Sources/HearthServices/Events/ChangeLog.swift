@@ -1,0 +1,123 @@
+import FoundationEssentials
+import HearthStore
+
+/// The durable record of every committed change (table `change_log`, migration 0002) and
+/// the way changes reach the ``EventBus``.
+///
+/// Services record changes inside their write transactions; the change log assigns each a
+/// sequence and publishes it once the transaction commits:
+///
+/// ```swift
+/// try await pool.write { db in
+///     try db.execute("UPDATE chores SET done_at = ? WHERE id = ?", [now, choreID])
+///     try changeLog.record(topic: .household(householdID), kind: .choreCompleted,
+///                          payload: ChoreCompleted(choreID: choreID), in: db)
+/// }
+/// ```
+///
+/// Clients that were offline, or whose subscription overflowed, catch up by cursor with
+/// ``changes(after:topics:limit:)``: the sequence of the last event they processed.
+public struct ChangeLog: Sendable {
+    /// The database holding the change log.
+    public let pool: DatabasePool
+    /// Where committed changes are published.
+    public let bus: any EventBus
+    private let now: @Sendable () -> Date
+
+    /// A change log in `pool`'s database publishing to `bus`.
+    ///
+    /// - Parameter now: the clock stamping recorded changes; tests may fix it.
+    public init(pool: DatabasePool, bus: any EventBus, now: @escaping @Sendable () -> Date = Date.init) {
+        self.pool = pool
+        self.bus = bus
+        self.now = now
+    }
+
+    /// Appends a change to the log inside the caller's write transaction and arranges for
+    /// it to be published on the bus after that transaction commits (nothing is published
+    /// if it rolls back, or if the savepoint around this call is undone).
+    ///
+    /// - Parameter database: the connection of a write transaction of ``pool``.
+    /// - Returns: the event as it will be published, with its sequence.
+    /// - Throws: `EncodingError` when the payload cannot be encoded, ``StoreError`` when
+    ///   the insert fails.
+    @discardableResult
+    public func record<Payload: Encodable & Sendable>(
+        topic: Topic, kind: EventKind, payload: Payload, in database: Database
+    ) throws -> Event {
+        let payload = try EventPayload(payload)
+        // Milliseconds, as stored: an event read back from the log equals the published one.
+        let committedAt = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
+        try database.execute(
+            "INSERT INTO change_log (topic, kind, payload, committed_at) VALUES (?, ?, ?, ?)",
+            [topic.key, kind.rawValue, payload.json, committedAt]
+        )
+        let event = Event(
+            sequence: database.lastInsertedRowID, topic: topic, kind: kind, payload: payload, committedAt: committedAt
+        )
+        let bus = bus
+        database.afterCommit { bus.publish([event]) }
+        return event
+    }
+
+    /// Deletes the changes of `kind` on `topic` recorded before `sequence`, inside the
+    /// caller's write transaction: for changes that supersede their predecessors, such as
+    /// heartbeats, whose history no client needs to catch up on. Returns how many were
+    /// deleted. Their subscribers already received them; a later catch-up skips them.
+    @discardableResult
+    public static func deleteChanges(topic: Topic, kind: EventKind, before sequence: Int64, in database: Database) throws -> Int {
+        try database.execute(
+            "DELETE FROM change_log WHERE topic = ? AND kind = ? AND sequence < ?",
+            [topic.key, kind.rawValue, sequence]
+        )
+        return database.changedRowCount
+    }
+
+    /// Changes to `topics` with a sequence above `sequence`, oldest first, at most `limit`.
+    /// Page through a long backlog by passing the last returned sequence back in.
+    ///
+    /// - Parameter sequence: the cursor, 0 for the beginning of the log.
+    /// - Throws: ``StoreError``, or `CancellationError` if cancelled waiting for a reader.
+    public func changes(after sequence: Int64, topics: Set<Topic>, limit: Int) async throws -> [Event] {
+        try await pool.read { database in
+            try Self.changes(after: sequence, topics: topics, limit: limit, in: database)
+        }
+    }
+
+    /// ``changes(after:topics:limit:)`` through an open connection, to read changes in the
+    /// same snapshot as other data (a sync client's initial state and its cursor).
+    public static func changes(after sequence: Int64, topics: Set<Topic>, limit: Int, in database: Database) throws -> [Event] {
+        precondition(limit > 0, "a page of changes holds at least one")
+        guard !topics.isEmpty else { return [] }
+        // Sorted keys give one SQL text per topic count, which the statement cache reuses.
+        let keys = topics.map(\.key).sorted()
+        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        let sql = """
+            SELECT sequence, topic, kind, payload, committed_at FROM change_log
+            WHERE sequence > ? AND topic IN (\(placeholders)) ORDER BY sequence LIMIT ?
+            """
+        var arguments: [(any DatabaseValueConvertible)?] = [sequence]
+        arguments.append(contentsOf: keys.map { $0 as (any DatabaseValueConvertible)? })
+        arguments.append(limit)
+        return try database.query(sql, StatementArguments(arguments)).map { row in
+            Event(
+                sequence: try row["sequence"],
+                topic: Topic(key: try row["topic"]),
+                kind: EventKind(rawValue: try row["kind"]),
+                payload: EventPayload(json: try row["payload"]),
+                committedAt: try row["committed_at"]
+            )
+        }
+    }
+
+    /// The sequence of the newest change, 0 when the log is empty: the cursor a new
+    /// client starts from before it subscribes.
+    public func latestSequence() async throws -> Int64 {
+        try await pool.read { database in try Self.latestSequence(in: database) }
+    }
+
+    /// ``latestSequence()`` through an open connection.
+    public static func latestSequence(in database: Database) throws -> Int64 {
+        try database.scalar(Int64.self, "SELECT max(sequence) FROM change_log") ?? 0
+    }
+}

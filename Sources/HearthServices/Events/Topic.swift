@@ -1,0 +1,34 @@
+/// Where an event is published and what a subscriber listens to: a household, a user,
+/// or the server itself.
+///
+/// A topic is its string ``key`` (`household:<id>`, `user:<id>`, `server`), so it is
+/// stored as-is in the change log and can travel through systems that only know
+/// strings, such as a PostgreSQL `NOTIFY` payload.
+public struct Topic: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The topic's stable text form.
+    public let key: String
+
+    /// A topic from its key, as stored in the change log or received from another instance.
+    public init(key: String) {
+        self.key = key
+    }
+
+    /// Changes to one household: its members, chores, claims, leaderboard.
+    public static func household(_ id: String) -> Topic {
+        Topic(key: "household:" + id)
+    }
+
+    /// Changes that concern one user wherever they happen: notifications, their devices.
+    public static func user(_ id: String) -> Topic {
+        Topic(key: "user:" + id)
+    }
+
+    /// Events about the server process: started, heartbeats.
+    public static let server = Topic(key: "server")
+
+    public var description: String { key }
+
+    public static func < (lhs: Topic, rhs: Topic) -> Bool {
+        lhs.key < rhs.key
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import HearthServices
+import HearthStore
+
+/// Temporary databases with the repository's migrations applied, as the binary applies
+/// its embedded copies at start-up.
+enum MigratedDatabase {
+    /// Every `migrations/NNNN_name.sql` of the repository, in order.
+    static let migrations: [Migration] = {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("../../../migrations").standardized
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".sql") }.sorted()
+            return try names.map { name in
+                try Migration(fileName: name, sql: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+            }
+        } catch {
+            fatalError("cannot read the migrations in \(directory.path): \(error)")
+        }
+    }()
+
+    /// Calls `body` with a migrated pool and a change log publishing to a fresh bus.
+    static func withChangeLog<T>(_ body: (ChangeLog, InProcessEventBus) async throws -> T) async throws -> T {
+        try await TemporaryDatabase.withPool { pool in
+            try Migrator(migrations: migrations).migrate(pool)
+            let bus = InProcessEventBus()
+            return try await body(ChangeLog(pool: pool, bus: bus), bus)
+        }
+    }
+}
