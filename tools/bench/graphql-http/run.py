@@ -1,12 +1,14 @@
 """GraphQL over HTTP benchmark: POST {"query":"{ __typename }"} to /graphql against
-GET /healthz of the same Hearth server in the same run (the transport's own cost is the
-baseline; the goal is at least 60% of its rate). graphql-js is not measured here: Node's
-graphql package is not installed on these machines.
+(1) GET /healthz of the same Hearth server in the same run (the transport's own cost is the
+baseline; the goal is at least 60% of its rate) and (2) graphql-js 16 on Node's http module
+serving the same schema.graphql with a document cache (Debian's nodejs + node-graphql,
+installed by `make bench`; goal: at least 3x, ../shared/BENCHMARKS.md).
 
 Run with `make bench` (or `.venv/bin/python tools/bench/graphql-http/run.py` after
 `make release`). Options through the environment: BENCH_SECONDS (default 10),
 BENCH_CONNECTIONS (64)."""
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
@@ -15,6 +17,17 @@ import benchlib  # noqa: E402
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "64"))
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "post-typename.lua")
+
+
+def graphql_js():
+    """Starts the graphql-js peer; returns (process, url)."""
+    port = benchlib.free_port()
+    environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+    server = os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphql-js-server.js")
+    process = subprocess.Popen(["node", server, os.path.join(benchlib.ROOT, "schema.graphql"), str(port)],
+                               env=environment, stdout=subprocess.DEVNULL)
+    benchlib.wait_for_port(port)
+    return process, f"http://127.0.0.1:{port}/graphql"
 
 
 def main():
@@ -29,6 +42,16 @@ def main():
     print(f"# wrk -t2 -c{CONNECTIONS} -d{SECONDS}s --latency, keep-alive, loopback")
     benchlib.report("POST /graphql { __typename } vs GET /healthz (req/s)", graphql, healthz, "req/s", goal=0.6)
     print(f"p99 latency: /graphql {graphql_p99:.2f} ms, /healthz {healthz_p99:.2f} ms", flush=True)
+
+    node, url = graphql_js()
+    try:
+        benchlib.wrk(url, connections=CONNECTIONS, seconds=1, script=SCRIPT)  # warm-up (JIT)
+        theirs, their_p99 = benchlib.wrk(url, connections=CONNECTIONS, seconds=SECONDS, script=SCRIPT)
+    finally:
+        node.terminate()
+        node.wait(timeout=10)
+    benchlib.report("POST { __typename }: Hearth vs graphql-js 16 on Node http (req/s)", graphql, theirs, "req/s", goal=3.0)
+    print(f"p99 latency: hearth {graphql_p99:.2f} ms, graphql-js {their_p99:.2f} ms", flush=True)
 
 
 if __name__ == "__main__":
