@@ -24,8 +24,8 @@ import Testing
     private static let settledLine =
         "hearth_websocket_connections=0 hearth_graphql_active_subscriptions=0 hearth_event_bus_subscribers=0"
 
-    private static func withServer(_ body: (ServerProcess) throws -> Void) throws {
-        let server = try ServerProcess(["--heartbeat-interval", "100ms"])
+    private static func withServer(_ arguments: [String] = [], _ body: (ServerProcess) throws -> Void) throws {
+        let server = try ServerProcess(["--heartbeat-interval", "100ms"] + arguments)
         defer { server.remove() }
         try body(server)
     }
@@ -172,6 +172,41 @@ import Testing
                 "subscribed hearth_event_bus_subscribers=3 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=3",
                 Self.settledLine,
                 "closed 4401", "closed 4400", "closed 4429",
+            ])
+        }
+    }
+
+    @Test func webSocketOptionsSetCompressionOperationAndMessageLimits() throws {
+        try Self.withServer(["--ws-compression", "off", "--ws-max-subscriptions", "1", "--ws-max-message-bytes", "1KiB"]) { server in
+            let lines = try PythonScript.run("""
+                import asyncio, json, sys
+                from websockets.asyncio.client import connect
+                from websockets.exceptions import ConnectionClosed
+                EVENTS = {"query": "subscription { serverEvents { heartbeat } }"}
+                async def main(url):
+                    async with connect(url, subprotocols=["graphql-transport-ws"]) as ws:
+                        print("extensions", [extension.name for extension in ws.protocol.extensions])
+                        await ws.send(json.dumps({"type": "connection_init"}))
+                        await ws.recv()
+                        await ws.send(json.dumps({"type": "subscribe", "id": "a", "payload": EVENTS}))
+                        await ws.send(json.dumps({"type": "subscribe", "id": "b", "payload": EVENTS}))
+                        while True:
+                            message = json.loads(await ws.recv())
+                            if message["type"] == "error":
+                                print("error", message["id"], message["payload"][0]["message"])
+                                break
+                        await ws.send(json.dumps({"type": "subscribe", "id": "c", "payload": {"query": "{ serverInfo { version } }", "padding": "x" * 2000}}))
+                        try:
+                            while True:
+                                await ws.recv()
+                        except ConnectionClosed as error:
+                            print("closed", error.rcvd.code)
+                asyncio.run(main(sys.argv[1]))
+                """, ["ws://127.0.0.1:\(server.port)/graphql"])
+            #expect(lines == [
+                "extensions []",
+                "error b Too many operations on this connection (limit 1)",
+                "closed 1009",
             ])
         }
     }
