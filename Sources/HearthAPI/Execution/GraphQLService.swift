@@ -57,34 +57,89 @@ public final class GraphQLService: Sendable {
     public func execute(
         _ request: GraphQLRequest, allowsMutations: Bool, requestID: String, context: any Sendable, rootValue: Any = ()
     ) async -> GraphQLOutcome {
+        switch admit(request, allowsMutations: allowsMutations, allowsSubscriptions: false) {
+        case .stop(let outcome): return outcome
+        case .proceed(let (prepared, kind)):
+            return await run(prepared, kind: kind, request, requestID: requestID, context: context, rootValue: rootValue)
+        }
+    }
+
+    /// Runs one request of any operation type, as a WebSocket transport needs: a query or a
+    /// mutation gives one outcome, a subscription a stream of responses, through the same
+    /// persisted queries, limits, document cache, masking and metrics as `execute`.
+    /// - Parameters:
+    ///   - requestID: Named in masked errors and in the log.
+    ///   - context: Passed to every resolver and to the subscription's source stream resolver.
+    public func operate(
+        _ request: GraphQLRequest, requestID: String, context: any Sendable, rootValue: Any = ()
+    ) async -> GraphQLOperation {
+        switch admit(request, allowsMutations: true, allowsSubscriptions: true) {
+        case .stop(let outcome): return .single(outcome)
+        case .proceed(let (prepared, kind)) where kind == .subscription:
+            switch await executor.subscribe(prepared, variables: request.variables, context: context, rootValue: rootValue) {
+            case .stream(let stream):
+                metrics.record(kind, .success)
+                return .stream(MaskedResponseStream(base: stream, masking: masking, requestID: requestID))
+            case .failure(var result):
+                metrics.record(kind, .rejected)
+                masking.mask(&result, requestID: requestID)
+                return .single(.requestError(.variables, result.errors, code: ErrorCode.badUserInput))
+            }
+        case .proceed(let (prepared, kind)):
+            return .single(await run(prepared, kind: kind, request, requestID: requestID, context: context, rootValue: rootValue))
+        }
+    }
+
+    /// The errors to report for `error`, thrown by a subscription's source stream after it
+    /// started: masked unless the resolver meant it to be shown.
+    public func errors(for error: any Error, requestID: String) -> [GraphQLError] {
+        let reported = (error as? GraphQLError) ?? (error as? any GraphQLErrorConvertible)?.graphQLError
+            ?? GraphQLError(message: String(describing: error), underlyingError: error)
+        var result = ExecutionResult(data: nil, errors: [reported])
+        masking.mask(&result, requestID: requestID)
+        return result.errors
+    }
+
+    /// The checks before execution: persisted query, parse, validation, operation type, complexity.
+    private func admit(
+        _ request: GraphQLRequest, allowsMutations: Bool, allowsSubscriptions: Bool
+    ) -> Step<(PreparedOperation, OperationMetrics.Kind)> {
         let text: String
         let persistedHash: String?
         switch persistedQuery(request) {
         case .proceed(let resolved): (text, persistedHash) = resolved
         case .stop(let outcome):
             metrics.record(.unknown, .rejected)
-            return outcome
+            return .stop(outcome)
         }
         let prepared: PreparedOperation
         switch prepare(text, operationName: request.operationName) {
         case .proceed(let operation): prepared = operation
         case .stop(let outcome):
             metrics.record(.unknown, .rejected)
-            return outcome
+            return .stop(outcome)
         }
         if let persistedHash { persistedQueries.insert(text, for: persistedHash) }
         let kind = OperationMetrics.Kind(rawValue: prepared.operation.operation.rawValue) ?? .unknown
-        if let refusal = refusal(of: prepared, allowsMutations: allowsMutations) {
+        if let refusal = refusal(of: prepared, allowsMutations: allowsMutations, allowsSubscriptions: allowsSubscriptions) {
             metrics.record(kind, .rejected)
-            return refusal
+            return .stop(refusal)
         }
         let complexityErrors = selectsOnlyIntrospection(prepared.operation) ? [] : validate(
             schema: executor.schema, document: prepared.document,
             rules: [.maxComplexity(limits.complexity, variables: request.variables)], options: validationOptions)
         if !complexityErrors.isEmpty {
             metrics.record(kind, .rejected)
-            return .requestError(.validation, complexityErrors, code: ErrorCode.validationFailed)
+            return .stop(.requestError(.validation, complexityErrors, code: ErrorCode.validationFailed))
         }
+        return .proceed((prepared, kind))
+    }
+
+    /// Executes an admitted query or mutation.
+    private func run(
+        _ prepared: PreparedOperation, kind: OperationMetrics.Kind, _ request: GraphQLRequest, requestID: String,
+        context: any Sendable, rootValue: Any
+    ) async -> GraphQLOutcome {
         var result = await executor.execute(prepared, variables: request.variables, context: context, rootValue: rootValue)
         guard result.hasData else {
             metrics.record(kind, .rejected)
@@ -154,18 +209,57 @@ public final class GraphQLService: Sendable {
         return .proceed(prepared)
     }
 
-    private func refusal(of prepared: PreparedOperation, allowsMutations: Bool) -> GraphQLOutcome? {
+    private func refusal(of prepared: PreparedOperation, allowsMutations: Bool, allowsSubscriptions: Bool) -> GraphQLOutcome? {
         switch prepared.operation.operation {
         case .mutation where !allowsMutations:
             .rejected(RequestRejection(
                 status: .methodNotAllowed, message: "Mutations cannot be sent with GET; use POST.", headers: ["Allow": "POST"]))
-        case .subscription:
+        case .subscription where !allowsSubscriptions:
             .requestError(.operation, [GraphQLError(
                 message: "Subscriptions are not served over HTTP; use a WebSocket with graphql-transport-ws.",
                 locations: [prepared.operation.location.sourceLocation])], code: ErrorCode.badRequest)
         default:
             nil
         }
+    }
+}
+
+/// What `GraphQLService.operate` produced.
+public enum GraphQLOperation: Sendable {
+    /// A query or mutation's outcome, or the request error that stopped any operation.
+    case single(GraphQLOutcome)
+    /// A subscription's responses, one per source event.
+    case stream(MaskedResponseStream)
+}
+
+/// A subscription's response stream with unexpected resolver errors masked in each response.
+/// Stopping it is cancelling the consuming task (see `ResponseStream`).
+public struct MaskedResponseStream: AsyncSequence, Sendable {
+    /// Each element is one response.
+    public typealias Element = ExecutionResult
+
+    let base: ResponseStream
+    let masking: ErrorMasking
+    let requestID: String
+
+    /// Iterates over the masked responses.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: ResponseStream.AsyncIterator
+        let masking: ErrorMasking
+        let requestID: String
+
+        /// The next response; `nil` when the source stream finished.
+        /// - Throws: The source stream's error.
+        public mutating func next() async throws -> ExecutionResult? {
+            guard var result = try await base.next() else { return nil }
+            masking.mask(&result, requestID: requestID)
+            return result
+        }
+    }
+
+    /// Creates the iterator.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), masking: masking, requestID: requestID)
     }
 }
 

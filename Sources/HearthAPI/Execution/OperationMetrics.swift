@@ -8,7 +8,7 @@ public final class OperationMetrics: Sendable {
         case query
         /// A `mutation`.
         case mutation
-        /// A `subscription` (refused over HTTP).
+        /// A `subscription` (served over WebSocket; refused over HTTP).
         case subscription
         /// Not determined: the document did not parse or validate.
         case unknown

@@ -1,4 +1,5 @@
 import GraphQL
+import HearthServices
 import Support
 
 /// Facts about the running server, the value behind `Query.serverInfo`.
@@ -36,19 +37,29 @@ public enum HearthSchema {
         try buildSchema(sdl: sdl, sourceName: sourceName, options: BuildSchemaOptions(scalars: scalars))
     }
 
-    /// The resolvers of `schema`.
-    public static func resolvers(schema: Schema, serverInfo: ServerInfo) -> Resolvers {
+    /// Events a subscriber may fall behind by before it is told it missed some
+    /// (`missedEvents`); the bus drops the oldest beyond this.
+    public static let subscriptionBufferSize = 256
+
+    /// The resolvers of `schema`; subscriptions read `events`.
+    public static func resolvers(schema: Schema, serverInfo: ServerInfo, events: any EventBus) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
+        resolvers.subscribe("serverEvents") { _, _, _, _ in
+            EventStream.map(events.subscribe(to: [.server], bufferSize: subscriptionBufferSize)) { event, missedEvents in
+                try ServerEventValue(event, missedEvents: missedEvents)
+            }
+        }
         return resolvers
     }
 
     /// The GraphQL pipeline serving `sdl`.
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
-        sdl: String, serverInfo: ServerInfo, limits: GraphQLLimits, logger: Logger
+        sdl: String, serverInfo: ServerInfo, events: any EventBus, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
-        return try GraphQLService(resolvers: resolvers(schema: schema, serverInfo: serverInfo), limits: limits, logger: logger)
+        return try GraphQLService(
+            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events), limits: limits, logger: logger)
     }
 }

@@ -71,9 +71,17 @@ extension GraphQLRequest {
         guard !request.body.isEmpty else {
             throw RequestRejection(message: "A POST request must have a JSON body.")
         }
+        try self.init(json: request.body)
+    }
+
+    /// Reads the parameters from a JSON object: a POST body, or the `payload` of a
+    /// graphql-transport-ws `subscribe` message.
+    /// - Throws: `RequestRejection` (400) for invalid JSON, a value that is not an object, or
+    ///   parameters of the wrong type.
+    public init(json bytes: [UInt8]) throws(RequestRejection) {
         let body: JSON
         do {
-            body = try JSON(parsing: request.body)
+            body = try JSON(parsing: bytes)
         } catch {
             throw RequestRejection(message: "The body is not valid JSON: \(error.description).")
         }

@@ -21,6 +21,11 @@ struct ServeSettings: Sendable {
     var testEndpoints: Bool
     /// The limits and switches of `/graphql`.
     var graphQL: GraphQLLimits
+    /// The WebSocket side of `/graphql`: frame and message sizes, pings, compression, origins,
+    /// operations per connection.
+    var realtime: RealtimeConfiguration
+    /// Time between `server.heartbeat` events.
+    var heartbeatInterval: Duration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -71,6 +76,20 @@ struct ServeSettings: Sendable {
                help: "Parsed and validated documents kept (least recently used evicted); 0 disables the cache."),
         .value("--graphql-persisted-queries", "N", environment: "HEARTH_GRAPHQL_PERSISTED_QUERIES", default: "10000",
                help: "Automatic Persisted Queries kept (least recently used evicted); 0 switches APQ off."),
+        .value("--heartbeat-interval", "DURATION", environment: "HEARTH_HEARTBEAT_INTERVAL", default: "30s",
+               help: "Time between the server.heartbeat events that serverEvents subscribers receive."),
+        .value("--ws-max-message-bytes", "BYTES", environment: "HEARTH_WS_MAX_MESSAGE_BYTES", default: "1MiB",
+               help: "Largest WebSocket frame and message from a client (after decompression); larger closes with 1009."),
+        .value("--ws-max-subscriptions", "N", environment: "HEARTH_WS_MAX_SUBSCRIPTIONS", default: "100",
+               help: "Operations running at once on one WebSocket; a subscribe beyond this is answered with an error message."),
+        .value("--ws-ping-interval", "DURATION", environment: "HEARTH_WS_PING_INTERVAL", default: "30s",
+               help: "Idle WebSocket connections are pinged this often and closed without a pong; 0 switches pings off."),
+        .value("--ws-init-timeout", "DURATION", environment: "HEARTH_WS_INIT_TIMEOUT", default: "3s",
+               help: "Time a WebSocket client has to send connection_init; slower is closed with 4408."),
+        .value("--ws-compression", "on|off", environment: "HEARTH_WS_COMPRESSION", default: "on",
+               help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
+        .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
+               help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, used only by Hearth's own crash-durability test. Never enable in production."),
     ]
@@ -116,5 +135,23 @@ struct ServeSettings: Sendable {
         graphQL.persistedQueryEntries =
             try options.integer("--graphql-persisted-queries", in: 0...10_000_000) ?? graphQL.persistedQueryEntries
         self.graphQL = graphQL
+        heartbeatInterval =
+            try options.duration("--heartbeat-interval", in: .milliseconds(10)...maxTimeout) ?? .seconds(30)
+        var realtime = RealtimeConfiguration()
+        let maxMessageBytes = try options.byteCount("--ws-max-message-bytes", in: 126...(1 << 30)) ?? realtime.webSocket.maxMessageSize
+        realtime.webSocket.maxMessageSize = maxMessageBytes
+        realtime.webSocket.maxFrameSize = maxMessageBytes
+        realtime.transport.maxOperations =
+            try options.integer("--ws-max-subscriptions", in: 1...100_000) ?? realtime.transport.maxOperations
+        if let interval = try options.duration("--ws-ping-interval", in: .zero...maxTimeout) {
+            realtime.webSocket.pingInterval = interval == .zero ? nil : interval
+        }
+        realtime.transport.connectionInitTimeout =
+            try options.duration("--ws-init-timeout", in: .milliseconds(1)...maxTimeout) ?? realtime.transport.connectionInitTimeout
+        if try !options.isOn("--ws-compression") { realtime.webSocket.compression = nil }
+        realtime.webSocket.allowedOrigins = options.string("--ws-allowed-origins").map { list in
+            list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        }
+        self.realtime = realtime
     }
 }

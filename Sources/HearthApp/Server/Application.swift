@@ -1,12 +1,15 @@
 import GraphQL
 import HearthAPI
+import Dispatch
 import HearthHTTP
+import HearthServices
 import HearthStore
 import Support
 import Synchronization
 
-/// The running Hearth server: the database pool (migrated), the HTTP server and its
-/// routes, and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// The running Hearth server: the database pool (migrated), the event bus and change log,
+/// the server's own events, the HTTP server and its routes (GraphQL over HTTP and WebSocket
+/// on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -14,8 +17,17 @@ final class Application: Sendable {
     let pool: DatabasePool
     let migrator: Migrator
     let metrics: ServerMetrics
+    /// Where committed changes are published; subscriptions read from it.
+    let bus: InProcessEventBus
+    /// Records changes and publishes them on `bus` after commit.
+    let changeLog: ChangeLog
     private let server: HTTPServer
     private let draining = DrainingFlag()
+    private let serverEvents: ServerEvents
+    /// The task running `serverEvents` between `start()` and `finishShutdown()`.
+    private let serverEventsTask = Mutex<Task<Void, Never>?>(nil)
+    /// Signalled when `serverEventsTask` has returned, so the pool closes after its last write.
+    private let serverEventsStopped = DispatchSemaphore(value: 0)
 
     /// Opens and migrates the database and prepares the HTTP server (not yet listening).
     ///
@@ -26,14 +38,23 @@ final class Application: Sendable {
         self.settings = settings
         self.logger = logger
         let startedAt = WallClock.now()
-        let graphQL = try Self.makeGraphQLService(settings: settings, logger: logger, startedAt: startedAt)
+        let bus = InProcessEventBus()
+        self.bus = bus
+        let graphQL = try Self.makeGraphQLService(settings: settings, logger: logger, startedAt: startedAt, events: bus)
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
+        changeLog = ChangeLog(pool: pool, bus: bus)
+        serverEvents = ServerEvents(
+            changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
+            logger: logger.labeled("events"))
+        let realtime = RealtimeMetrics()
         metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
         metrics.registerGraphQL(graphQL)
+        metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
         GraphQLHTTPHandler(service: graphQL).register(in: &router)
+        GraphQLWebSocketEndpoint(service: graphQL, configuration: settings.realtime, metrics: realtime).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
@@ -43,12 +64,12 @@ final class Application: Sendable {
     }
 
     private static func makeGraphQLService(
-        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant
+        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                limits: settings.graphQL, logger: logger.labeled("graphql"))
+                events: events, limits: settings.graphQL, logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
         }
@@ -71,21 +92,31 @@ final class Application: Sendable {
         }
     }
 
-    /// Starts listening; returns the bound address (with the real port when 0 was asked for).
+    /// Starts publishing the server's events (`server.started`, then heartbeats) and
+    /// listening; returns the bound address (with the real port when 0 was asked for).
     func start() throws -> SocketAddress {
-        try server.start()
+        serverEventsTask.withLock { task in
+            task = Task { [serverEvents, serverEventsStopped] in
+                await serverEvents.run()
+                serverEventsStopped.signal()
+            }
+        }
+        return try server.start()
     }
 
-    /// Begins a graceful shutdown: /readyz turns 503, listeners close, in-flight requests
-    /// get the configured grace period, idle connections close.
+    /// Begins a graceful shutdown: /readyz turns 503, the server's events stop, listeners
+    /// close, in-flight requests get the configured grace period, idle connections close.
     func beginShutdown() {
         draining.set()
+        serverEventsTask.withLock { $0?.cancel() }
         server.shutdown(gracePeriod: settings.shutdownGracePeriod)
     }
 
-    /// Waits for the HTTP server to stop, then checkpoints the WAL into the database file and closes the pool.
+    /// Waits for the HTTP server and the server's events to stop, then checkpoints the WAL
+    /// into the database file and closes the pool.
     func finishShutdown() {
         server.waitUntilStopped()
+        if serverEventsTask.withLock({ $0 }) != nil { serverEventsStopped.wait() }
         do {
             try pool.checkpoint()
         } catch {

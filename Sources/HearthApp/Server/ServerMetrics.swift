@@ -1,5 +1,6 @@
 import HearthAPI
 import HearthHTTP
+import HearthServices
 import HearthStore
 import Support
 import Synchronization
@@ -82,10 +83,25 @@ final class ServerMetrics: HTTPServerObserver {
         }
         registry.counter(
             "hearth_graphql_operations_total",
-            help: "GraphQL operations over HTTP, by operation type and outcome (success, field_errors, rejected).",
+            help: "GraphQL operations over HTTP and WebSocket, by operation type and outcome (success, field_errors, rejected).",
             labels: ["type", "outcome"]
         ) {
             service.metrics.snapshot.map { (labels: [$0.kind.rawValue, $0.outcome.rawValue], value: Double($0.count)) }
+        }
+    }
+
+    /// Registers the WebSocket and event-bus gauges, read at scrape time.
+    func registerRealtime(_ realtime: RealtimeMetrics, bus: InProcessEventBus) {
+        registry.gauge("hearth_websocket_connections", help: "graphql-transport-ws connections currently open.") {
+            [(labels: [], value: Double(realtime.openConnections))]
+        }
+        registry.gauge(
+            "hearth_graphql_active_subscriptions", help: "GraphQL subscriptions currently streaming over WebSocket."
+        ) {
+            [(labels: [], value: Double(realtime.activeSubscriptions))]
+        }
+        registry.gauge("hearth_event_bus_subscribers", help: "Live subscribers of the in-process event bus.") {
+            [(labels: [], value: Double(bus.subscriberCount))]
         }
     }
 
