@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),
     ],
     swiftLanguageModes: [.v6]

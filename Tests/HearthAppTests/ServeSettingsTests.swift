@@ -1,6 +1,8 @@
 @testable import HearthApp
 import HearthStore
 import Support
+import HearthAPI
+import HearthHTTP
 import Testing
 
 @Suite struct ServeSettingsTests {
@@ -49,6 +51,42 @@ import Testing
         #expect(configured.database.pool.busyTimeout == .milliseconds(100))
         #expect(configured.logLevel == .warning)
         #expect(!configured.accessLog)
+    }
+
+    @Test func graphQLAndRealtimeFlagsReachTheirConfigurations() throws {
+        let configured = try settings([
+            "--graphql-introspection", "off", "--graphql-max-depth", "7", "--graphql-max-aliases", "3",
+            "--graphql-max-complexity", "500", "--graphql-max-tokens", "2000", "--graphql-max-document-bytes", "4KiB",
+            "--graphql-document-cache", "10", "--graphql-persisted-queries", "20", "--heartbeat-interval", "250ms",
+            "--ws-max-message-bytes", "64KiB", "--ws-max-subscriptions", "5", "--ws-ping-interval", "0",
+            "--ws-init-timeout", "2s", "--ws-compression", "off", "--ws-allowed-origins", "https://a.example, https://b.example",
+        ])
+        #expect(!configured.graphQL.introspection)
+        #expect(configured.graphQL.maxDepth == 7)
+        #expect(configured.graphQL.maxAliases == 3)
+        #expect(configured.graphQL.complexity.maximum == 500)
+        #expect(configured.graphQL.maxTokens == 2000)
+        #expect(configured.graphQL.maxDocumentBytes == 4096)
+        #expect(configured.graphQL.documentCacheEntries == 10)
+        #expect(configured.graphQL.persistedQueryEntries == 20)
+        #expect(configured.heartbeatInterval == .milliseconds(250))
+        #expect(configured.realtime.webSocket.maxMessageSize == 64 * 1024)
+        #expect(configured.realtime.webSocket.maxFrameSize == 64 * 1024)
+        #expect(configured.realtime.transport.maxOperations == 5)
+        #expect(configured.realtime.webSocket.pingInterval == nil)
+        #expect(configured.realtime.transport.connectionInitTimeout == .seconds(2))
+        #expect(configured.realtime.webSocket.compression == nil)
+        #expect(configured.realtime.webSocket.allowedOrigins == ["https://a.example", "https://b.example"])
+    }
+
+    @Test func realtimeDefaultsMatchTheDocumentedValues() throws {
+        let defaults = try settings([])
+        #expect(defaults.graphQL.introspection)
+        #expect(defaults.heartbeatInterval == .seconds(30))
+        #expect(defaults.realtime.webSocket.pingInterval == .seconds(30))
+        #expect(defaults.realtime.webSocket.compression != nil)
+        #expect(defaults.realtime.webSocket.allowedOrigins == nil)
+        #expect(defaults.realtime.transport.maxOperations == 100)
     }
 
     @Test func rejectsValuesOutsideTheirRange() {
