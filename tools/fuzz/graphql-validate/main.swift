@@ -1,6 +1,8 @@
 // libFuzzer target: parses the input as a GraphQL document (with a token limit, as a server
-// would) and validates it against a fixed schema with every specified rule and the limits.
-// Any crash, hang or sanitizer report is a bug; validation errors are expected outcomes.
+// would), validates it against a fixed schema with every specified rule and the limits, and
+// executes what validates (queries and mutations, over fixed data with the default
+// resolvers). Any crash, hang or sanitizer report is a bug; errors are expected outcomes.
+import Dispatch
 
 let fuzzSchema: Schema = {
     let sdl = """
@@ -31,6 +33,39 @@ let fuzzSchema: Schema = {
     }
 }()
 
+/// The data every executed document reads: a small graph with abstract types and lists.
+let fuzzRoot: [String: any Sendable] = {
+    let child: [String: any Sendable] = ["__typename": "Item", "id": "2", "name": "leaf", "children": [] as [any Sendable], "mood": "SAD"]
+    let item: [String: any Sendable] = ["__typename": "Item", "id": "1", "name": "root", "children": [child, missing], "mood": "HAPPY"]
+    let person: [String: any Sendable] = ["__typename": "Person", "id": "3", "name": "Ada", "friends": [] as [any Sendable]]
+    return [
+        "node": item, "items": [item, child], "search": [item, person, missing], "echo": "echo",
+        "setMood": "SAD",
+    ]
+}()
+
+/// A null list item (an absent optional, as resolvers return it).
+let missing: any Sendable = String?.none
+
+let fuzzExecutor: Executor = {
+    do {
+        return try Executor(resolvers: Resolvers(schema: fuzzSchema))
+    } catch {
+        fatalError("fuzz executor does not build: \(error)")
+    }
+}()
+
+/// Runs the async executor to completion from libFuzzer's synchronous callback.
+func executeBlocking(_ document: Document) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        let result = await fuzzExecutor.execute(document: document, rootValue: fuzzRoot)
+        _ = result.serialized()
+        done.signal()
+    }
+    done.wait()
+}
+
 let fuzzRules = specifiedRules + [
     .maxDepth(), .maxAliases(), .maxComplexity(ComplexityOptions(), variables: ["n": .int(7)]),
 ]
@@ -41,5 +76,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let document = try? Parser.parse(source, options: ParseOptions(maxTokens: 5_000)) else { return 0 }
     let errors = validate(schema: fuzzSchema, document: document, rules: fuzzRules, options: ValidationOptions(maxErrors: 50))
     precondition(errors.count <= 51, "more errors than the limit allows")
+    let executable = document.definitions.contains { definition in
+        if case .operation(let operation) = definition { return operation.operation != .subscription }
+        return false
+    }
+    if errors.isEmpty && executable { executeBlocking(document) }
     return 0
 }
