@@ -1,8 +1,8 @@
 """The engine benchmark's graphql-core side: the same work as GraphQLBench (parse, validate
-unless told not to, execute and serialize the standard introspection query and the 1,000 x
-10 list query), printed in the same `name key=value ...` format.
+with the specified rules, execute and serialize the standard introspection query and the
+1,000 x 10 list query), printed in the same `name key=value ...` format.
 
-Usage: graphql_core_bench.py SCHEMA.graphql INTROSPECTION.graphql SECONDS included|excluded"""
+Usage: graphql_core_bench.py SCHEMA.graphql INTROSPECTION.graphql SECONDS"""
 import json
 import sys
 import time
@@ -44,25 +44,22 @@ def measure(seconds, body):
 
 
 def main():
-    schema_path, introspection_path, seconds, validation = sys.argv[1:5]
+    schema_path, introspection_path, seconds = sys.argv[1:4]
     schema = build_schema(open(schema_path).read())
     introspection = open(introspection_path).read()
-    validating = validation == "included"
     size = 0
 
     def run(query):
         nonlocal size
         document = parse(query)
-        if validating:
-            errors = validate(schema, document)
-            if errors:
-                raise errors[0]
+        errors = validate(schema, document)
+        if errors:
+            raise errors[0]
         result = execute_sync(schema, document, root_value=Root)
         if result.errors:
             raise result.errors[0]
         size = len(json.dumps(result.formatted, separators=(",", ":"), ensure_ascii=False).encode())
 
-    print(f"validation {validation}")
     for name, query, fields in (("introspection", introspection, 0), ("list", LIST_QUERY, 10_000)):
         iterations, elapsed = measure(float(seconds), lambda: run(query))
         per_operation = elapsed / iterations

@@ -25,13 +25,6 @@ nonisolated func measure(seconds: Double, _ body: () async throws -> Void) async
     return (iterations, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 
-/// The validation step of the pipeline.
-///
-/// Integration point: Validation is built on another branch. Once `validate(schema:document:)`
-/// is merged, set this to `{ validate(schema: $0, document: $1) }`; run.py reads the
-/// `validation` line and has graphql-core include or skip validation likewise.
-let validateDocument: (@Sendable (Schema, Document) -> [GraphQLError])? = nil
-
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: GraphQLBench SCHEMA.graphql INTROSPECTION.graphql [SECONDS]\n".utf8))
@@ -68,15 +61,12 @@ let executor = try Executor(resolvers: resolvers)
 struct Pipeline: Sendable {
     let schema: Schema
     let executor: Executor
-    let validateDocument: (@Sendable (Schema, Document) -> [GraphQLError])?
 
     /// Parse, validate, execute and serialize; returns the response size so the work is used.
     func run(_ query: String) async throws -> Int {
         let document = try Parser.parse(query)
-        if let validateDocument {
-            let errors = validateDocument(schema, document)
-            guard errors.isEmpty else { throw errors[0] }
-        }
+        let errors = validate(schema: schema, document: document, rules: specifiedRules)
+        guard errors.isEmpty else { throw errors[0] }
         let result = await executor.execute(document: document)
         guard result.errors.isEmpty else { throw result.errors[0] }
         return result.serialized().count
@@ -96,6 +86,5 @@ struct Pipeline: Sendable {
 }
 
 let listQuery = "{ items(count: 1000) { id name description price quantity active category sku rating stock } }"
-print("validation \(validateDocument == nil ? "excluded" : "included")")
-try await Pipeline(schema: schema, executor: executor, validateDocument: validateDocument).report(
+try await Pipeline(schema: schema, executor: executor).report(
     [("introspection", introspectionQuery, 0), ("list", listQuery, 10_000)], seconds: seconds)
