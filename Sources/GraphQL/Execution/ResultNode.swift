@@ -19,7 +19,7 @@ enum ResultNode: Sendable {
             writer.beginObject()
             let fields = plan.fields
             for index in values.indices {
-                writer.key(fields[index].responseKey)
+                writer.key(quoted: fields[index].quotedResponseKey)
                 values[index].write(to: &writer)
             }
             writer.endObject()

@@ -59,6 +59,8 @@ final class FieldPlan: Sendable {
     }
 
     let responseKey: String
+    /// The response key as quoted JSON text, written once per object in the response.
+    let quotedResponseKey: [UInt8]
     let fieldNodes: [Field]
     let definition: SchemaField
     /// The field's name and type, copied from `definition` for the executor's hot path.
@@ -75,6 +77,7 @@ final class FieldPlan: Sendable {
 
     init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
         self.responseKey = responseKey
+        quotedResponseKey = JSONWriter.quoted(responseKey)
         self.fieldNodes = nodes
         self.definition = definition
         name = definition.name
