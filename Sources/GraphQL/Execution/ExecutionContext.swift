@@ -61,7 +61,14 @@ final class ExecutionContext {
         values.reserveCapacity(plan.fields.count)
         var pending: [(index: Int, work: () async -> ResultNode?)] = []
         let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
+        // Plain data's scalars: read and serialized in place, with no response path.
+        let dictionary: [String: any Sendable]? =
+            if path != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
         for field in plan.fields {
+            if let dictionary, let leaf = field.plainLeafType, let json = fastSerialize(dictionary[field.name], as: leaf) {
+                values.append(.leaf(json))
+                continue
+            }
             let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
             switch executeField(field, plan.objectType, source, fieldSource, fieldPath) {
             case .done(let value?): values.append(value)
@@ -109,6 +116,12 @@ final class ExecutionContext {
                     return .done(.leaf(json))
                 }
             }
+        case .leaf(let resolver):
+            let json: JSON
+            do throws(GraphQLError) { json = try resolver(source) } catch { return fieldFailed(error, field, path) }
+            guard case .null = json else { return .done(.leaf(json)) }
+            guard field.returnType.isNonNull else { return .done(.null) }
+            return nullInNonNullField(field, parentType, path)
         case .resolver(let resolver):
             let arguments: Arguments
             do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
@@ -146,6 +159,14 @@ final class ExecutionContext {
         return .done(field.returnType.isNonNull ? nil : .null)
     }
 
+    /// Records the error of a non-null field whose value is null; the failure propagates.
+    private func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Completion {
+        record(
+            GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
+            field, path)
+        return .done(nil)
+    }
+
     private func record(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) {
         var located: GraphQLError
         switch error {
@@ -172,12 +193,7 @@ final class ExecutionContext {
             return .done(.leaf(json))
         }
         if case .nonNull(let inner) = type {
-            guard let value = nonNullValue(value) else {
-                record(
-                    GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
-                    field, path)
-                return .done(nil)
-            }
+            guard let value = nonNullValue(value) else { return nullInNonNullField(field, parentType, path) }
             return completeNonNull(inner, field, parentType, value, path)
         }
         guard let value = nonNullValue(value) else { return .done(.null) }
@@ -233,8 +249,9 @@ final class ExecutionContext {
     /// Result coercion of a built-in scalar's common Swift value (a `String` for `String`,
     /// an `Int` for `Int`, …) without unwrapping or the scalar's general rules; `nil` when
     /// the value is anything else (including `nil`), which takes the general path.
+    /// (Generic so that values read as `any Sendable` are cast without converting to `Any`.)
     @inline(__always)
-    private func fastSerialize(_ value: Any?, as leaf: FieldPlan.FastLeaf) -> JSON? {
+    private func fastSerialize<Value>(_ value: Value?, as leaf: FieldPlan.FastLeaf) -> JSON? {
         switch leaf {
         case .string:
             if let string = value as? String { return .string(string) }

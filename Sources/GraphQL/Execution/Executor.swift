@@ -31,6 +31,7 @@ public final class Executor: Sendable {
     /// The options.
     public let options: ExecutorOptions
     let fieldResolvers: [FieldResolver?]
+    let leafResolvers: [LeafResolver?]
     let subscriptionResolvers: [SubscriptionResolver?]
     let typeResolvers: [ObjectIdentifier: TypeResolver]
 
@@ -46,6 +47,7 @@ public final class Executor: Sendable {
         schema = resolvers.schema
         self.options = options
         fieldResolvers = resolvers.fieldResolvers
+        leafResolvers = resolvers.leafResolvers
         subscriptionResolvers = resolvers.subscriptionResolvers
         typeResolvers = resolvers.typeResolvers
     }

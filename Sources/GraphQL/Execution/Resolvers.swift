@@ -21,6 +21,11 @@ public typealias FieldResolver = @Sendable (
     _ source: Any, _ arguments: Arguments, _ context: any Sendable, _ info: ResolveInfo
 ) throws -> Resolution
 
+/// A built-in resolver of a leaf field that produces the field's result-coerced value
+/// directly (`.null` for null), with no `Arguments`, `ResolveInfo` or completion step: the
+/// introspection types' scalar and enum fields, read thousands of times per introspection query.
+typealias LeafResolver = @Sendable (_ source: Any) throws(GraphQLError) -> JSON
+
 /// Decides the object type of a value of an interface or union type: returns the type's name.
 public typealias TypeResolver = @Sendable (
     _ value: Any, _ context: any Sendable, _ info: ResolveInfo
@@ -53,6 +58,8 @@ public struct Resolvers: Sendable {
     /// The schema the resolvers belong to.
     public let schema: Schema
     var fieldResolvers: [FieldResolver?]
+    /// Leaf resolvers by `SchemaField.index`; a field has a field resolver or a leaf resolver.
+    var leafResolvers: [LeafResolver?]
     var subscriptionResolvers: [SubscriptionResolver?]
     var typeResolvers: [ObjectIdentifier: TypeResolver] = [:]
     var unknownNames: [String] = []
@@ -61,6 +68,7 @@ public struct Resolvers: Sendable {
     public init(schema: Schema) {
         self.schema = schema
         fieldResolvers = Array(repeating: nil, count: schema.fieldCount)
+        leafResolvers = Array(repeating: nil, count: schema.fieldCount)
         subscriptionResolvers = Array(repeating: nil, count: schema.fieldCount)
         Introspection.install(into: &self)
     }
@@ -95,10 +103,10 @@ public struct Resolvers: Sendable {
     /// object-specific resolvers afterwards.
     public mutating func resolveField(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
         guard let field = field(typeName, fieldName) else { return }
-        fieldResolvers[field.index] = resolver
+        resolve(field, resolver)
         if let type = schema.type(named: typeName), case .interface = type {
             for object in schema.possibleTypes(of: type) {
-                if let implementation = object.fields[fieldName] { fieldResolvers[implementation.index] = resolver }
+                if let implementation = object.fields[fieldName] { resolve(implementation, resolver) }
             }
         }
     }
@@ -136,5 +144,12 @@ public struct Resolvers: Sendable {
     /// Attaches a resolver to a field given by definition (the introspection types).
     mutating func resolve(_ field: SchemaField, _ resolver: @escaping FieldResolver) {
         fieldResolvers[field.index] = resolver
+        leafResolvers[field.index] = nil
+    }
+
+    /// Attaches a leaf resolver to a field given by definition (the introspection types).
+    mutating func resolveLeaf(_ field: SchemaField, _ resolver: @escaping LeafResolver) {
+        leafResolvers[field.index] = resolver
+        fieldResolvers[field.index] = nil
     }
 }

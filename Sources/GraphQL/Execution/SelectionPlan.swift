@@ -44,6 +44,8 @@ final class FieldPlan: Sendable {
         case introspectionDisabled
         /// A field with an attached resolver.
         case resolver(FieldResolver)
+        /// A leaf field with a built-in resolver producing its JSON value.
+        case leaf(LeafResolver)
         /// A field read by the default resolver.
         case defaultResolver
 
@@ -73,6 +75,9 @@ final class FieldPlan: Sendable {
     let selectionSets: [SelectionSet]
     /// Set when the field's type is a built-in scalar, possibly non-null (not a list).
     let fastLeafType: FastLeaf?
+    /// `fastLeafType` when the default resolver reads the field and it takes no arguments:
+    /// the executor reads and serializes such a field in place, without a response path.
+    let plainLeafType: FastLeaf?
     private let childPlans = Mutex<[SelectionPlan]>([])
 
     init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
@@ -90,6 +95,8 @@ final class FieldPlan: Sendable {
             kind = .introspectionDisabled
         } else if let resolver = request.executor.fieldResolvers[definition.index] {
             kind = .resolver(resolver)
+        } else if let resolver = request.executor.leafResolvers[definition.index] {
+            kind = .leaf(resolver)
         } else {
             kind = .defaultResolver
         }
@@ -119,6 +126,7 @@ final class FieldPlan: Sendable {
         } else {
             fastLeafType = nil
         }
+        plainLeafType = kind.isDefaultResolver && definition.arguments.isEmpty ? fastLeafType : nil
     }
 
     /// The plan of the field's sub-selections for the runtime object type `objectType`.
