@@ -30,17 +30,19 @@ class Root:
 
 
 def measure(seconds, body):
+    """Iterations, elapsed seconds and CPU seconds of running `body` for about `seconds`."""
     warm_up_end = time.perf_counter() + 0.3
     while time.perf_counter() < warm_up_end:
         body()
     start = time.perf_counter()
+    cpu_start = time.process_time()
     iterations = 0
     while True:
         body()
         iterations += 1
         if time.perf_counter() - start >= seconds and iterations >= 5:
             break
-    return iterations, time.perf_counter() - start
+    return iterations, time.perf_counter() - start, time.process_time() - cpu_start
 
 
 def main():
@@ -61,9 +63,10 @@ def main():
         size = len(json.dumps(result.formatted, separators=(",", ":"), ensure_ascii=False).encode())
 
     for name, query, fields in (("introspection", introspection, 0), ("list", LIST_QUERY, 10_000)):
-        iterations, elapsed = measure(float(seconds), lambda: run(query))
+        iterations, elapsed, cpu_seconds = measure(float(seconds), lambda: run(query))
         per_operation = elapsed / iterations
-        line = f"{name} iterations={iterations} seconds={elapsed} ms_per_op={per_operation * 1000} bytes={size}"
+        line = (f"{name} iterations={iterations} seconds={elapsed} ms_per_op={per_operation * 1000} "
+                f"cpu_ms_per_op={cpu_seconds / iterations * 1000} bytes={size}")
         if fields:
             line += f" fields_per_second={fields / per_operation}"
         print(line, flush=True)
