@@ -197,9 +197,14 @@ final class ExecutionContext {
             return completeNonNull(inner, field, parentType, value, path)
         }
         guard let value = nonNullValue(value) else { return .done(.null) }
-        switch completeNonNull(type, field, parentType, value, path) {
-        case .done(let completed): return .done(completed ?? .null)
-        case .pending(let work): return .pending { await work() ?? .null }
+        return nullable(completeNonNull(type, field, parentType, value, path))
+    }
+
+    /// The completion of a nullable position: a failure there becomes `null`.
+    private func nullable(_ completion: Completion) -> Completion {
+        switch completion {
+        case .done(let completed): .done(completed ?? .null)
+        case .pending(let work): .pending { await work() ?? .null }
         }
     }
 
@@ -286,9 +291,19 @@ final class ExecutionContext {
         var values: [ResultNode] = []
         values.reserveCapacity(items.underestimatedCount)
         var pending: [(index: Int, work: () async -> ResultNode?)] = []
+        // Items of an object type share one plan: found once, not once per item.
+        let itemPlan: SelectionPlan? =
+            if case .named(.object(let objectType)) = itemType.nullableType { field.childPlan(for: objectType, request: request) } else { nil }
         for item in items {
             let itemPath = ResponsePath(parent: listNode, last: .index(values.count))
-            switch completeValue(itemType, field, parentType, item, itemPath) {
+            let completion: Completion
+            if let itemPlan, let value = nonNullValue(item) {
+                let fields = executeFields(itemPlan, source: value, path: itemPath.node)
+                completion = itemType.isNonNull ? fields : nullable(fields)
+            } else {
+                completion = completeValue(itemType, field, parentType, item, itemPath)
+            }
+            switch completion {
             case .done(let value?): values.append(value)
             case .done(nil): return .done(nil)
             case .pending(let work):

@@ -124,7 +124,7 @@ public struct JSONWriter: Sendable {
         let length = text.utf8CodeUnitCount
         write(upTo: separator.maximumLength + length) { output in
             let written = separator.write(to: output)
-            (output + written).update(from: text.utf8Start, count: length)
+            JSONWriter.copy(text.utf8Start, count: length, to: output + written)
             return written + length
         }
     }
@@ -177,7 +177,7 @@ public struct JSONWriter: Sendable {
         quoted.withUnsafeBufferPointer { quoted in
             write(upTo: separator.maximumLength + quoted.count + 2) { output in
                 let written = separator.write(to: output)
-                (output + written).update(from: quoted.baseAddress.unsafelyUnwrapped, count: quoted.count)
+                JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
                 var length = written + quoted.count
                 output[length] = 0x3A
                 length += 1
@@ -288,7 +288,7 @@ public struct JSONWriter: Sendable {
     private mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>, after separator: Separator) {
         write(upTo: separator.maximumLength + bytes.count) { output in
             let written = separator.write(to: output)
-            if let base = bytes.baseAddress { (output + written).update(from: base, count: bytes.count) }
+            if let base = bytes.baseAddress { JSONWriter.copy(base, count: bytes.count, to: output + written) }
             return written + bytes.count
         }
     }
@@ -314,6 +314,16 @@ public struct JSONWriter: Sendable {
             magnitude /= 10
         } while magnitude > 0
         return length + digitCount
+    }
+
+    /// Copies bytes; short runs (most keys and values) byte by byte, without a call to `memmove`.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to output: UnsafeMutablePointer<UInt8>) {
+        if count <= 16 {
+            for index in 0..<count { output[index] = source[index] }
+        } else {
+            output.update(from: source, count: count)
+        }
     }
 
     private static let hexDigits: StaticString = "0123456789abcdef"
@@ -345,7 +355,7 @@ public struct JSONWriter: Sendable {
             output[length] = 0x22
             length += 1
             if clean {
-                if let base = utf8.baseAddress { (output + length).update(from: base, count: count) }
+                if let base = utf8.baseAddress { JSONWriter.copy(base, count: count, to: output + length) }
                 length += count
             } else {
                 length += JSONWriter.escape(utf8, to: output + length)
