@@ -116,13 +116,19 @@ final class ExecutionContext {
                     return .done(.leaf(json))
                 }
             }
-        case .leaf(let resolver):
+        case .attached(.builtIn(let resolver)):
+            do throws(GraphQLError) {
+                resolved = try resolver(source, try arguments(of: field), request.schema)
+            } catch {
+                return fieldFailed(error, field, path)
+            }
+        case .attached(.leaf(let resolver)):
             let json: JSON
             do throws(GraphQLError) { json = try resolver(source) } catch { return fieldFailed(error, field, path) }
             guard case .null = json else { return .done(.leaf(json)) }
             guard field.returnType.isNonNull else { return .done(.null) }
             return nullInNonNullField(field, parentType, path)
-        case .resolver(let resolver):
+        case .attached(.resolver(let resolver)):
             let arguments: Arguments
             do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
             let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: path)
@@ -273,9 +279,12 @@ final class ExecutionContext {
     private func completeList(
         _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
     ) -> Completion {
-        if let json = value as? JSON {
-            if case .array(let items) = json { return completeItems(items, itemType, field, parentType, path) }
-        } else if !(value is String), let sequence = value as? any Sequence {
+        // Exact type checks before the casts: they are pointer comparisons, while a failed cast
+        // to `JSON` or `String` costs as much as a successful one.
+        let valueType = type(of: value)
+        if valueType == JSON.self {
+            if case .array(let items) = value as! JSON { return completeItems(items, itemType, field, parentType, path) }
+        } else if valueType != String.self, let sequence = value as? any Sequence {
             return completeItems(sequence, itemType, field, parentType, path)
         }
         record(

@@ -30,8 +30,7 @@ public final class Executor: Sendable {
     public let schema: Schema
     /// The options.
     public let options: ExecutorOptions
-    let fieldResolvers: [FieldResolver?]
-    let leafResolvers: [LeafResolver?]
+    let fieldResolvers: [AttachedResolver?]
     let subscriptionResolvers: [SubscriptionResolver?]
     let typeResolvers: [ObjectIdentifier: TypeResolver]
 
@@ -47,7 +46,6 @@ public final class Executor: Sendable {
         schema = resolvers.schema
         self.options = options
         fieldResolvers = resolvers.fieldResolvers
-        leafResolvers = resolvers.leafResolvers
         subscriptionResolvers = resolvers.subscriptionResolvers
         typeResolvers = resolvers.typeResolvers
     }

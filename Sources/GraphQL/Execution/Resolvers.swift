@@ -21,10 +21,18 @@ public typealias FieldResolver = @Sendable (
     _ source: Any, _ arguments: Arguments, _ context: any Sendable, _ info: ResolveInfo
 ) throws -> Resolution
 
-/// A built-in resolver of a leaf field that produces the field's result-coerced value
-/// directly (`.null` for null), with no `Arguments`, `ResolveInfo` or completion step: the
-/// introspection types' scalar and enum fields, read thousands of times per introspection query.
-typealias LeafResolver = @Sendable (_ source: Any) throws(GraphQLError) -> JSON
+/// A resolver as attached to a field: the application's, or one of the engine's own for the
+/// introspection types, which skip what they do not need (`ResolveInfo`, result coercion).
+enum AttachedResolver: Sendable {
+    /// An application resolver.
+    case resolver(FieldResolver)
+    /// A built-in resolver of a leaf field producing its result-coerced value (`.null` for
+    /// null) directly, with no completion step.
+    case leaf(@Sendable (_ source: Any) throws(GraphQLError) -> JSON)
+    /// A built-in resolver of an object or list field, given the schema instead of a
+    /// `ResolveInfo`; its value is completed as usual.
+    case builtIn(@Sendable (_ source: Any, _ arguments: Arguments, _ schema: Schema) throws(GraphQLError) -> Any?)
+}
 
 /// Decides the object type of a value of an interface or union type: returns the type's name.
 public typealias TypeResolver = @Sendable (
@@ -57,9 +65,7 @@ public typealias SubscriptionResolver = @Sendable (
 public struct Resolvers: Sendable {
     /// The schema the resolvers belong to.
     public let schema: Schema
-    var fieldResolvers: [FieldResolver?]
-    /// Leaf resolvers by `SchemaField.index`; a field has a field resolver or a leaf resolver.
-    var leafResolvers: [LeafResolver?]
+    var fieldResolvers: [AttachedResolver?]
     var subscriptionResolvers: [SubscriptionResolver?]
     var typeResolvers: [ObjectIdentifier: TypeResolver] = [:]
     var unknownNames: [String] = []
@@ -68,7 +74,6 @@ public struct Resolvers: Sendable {
     public init(schema: Schema) {
         self.schema = schema
         fieldResolvers = Array(repeating: nil, count: schema.fieldCount)
-        leafResolvers = Array(repeating: nil, count: schema.fieldCount)
         subscriptionResolvers = Array(repeating: nil, count: schema.fieldCount)
         Introspection.install(into: &self)
     }
@@ -143,13 +148,11 @@ public struct Resolvers: Sendable {
 
     /// Attaches a resolver to a field given by definition (the introspection types).
     mutating func resolve(_ field: SchemaField, _ resolver: @escaping FieldResolver) {
-        fieldResolvers[field.index] = resolver
-        leafResolvers[field.index] = nil
+        fieldResolvers[field.index] = .resolver(resolver)
     }
 
-    /// Attaches a leaf resolver to a field given by definition (the introspection types).
-    mutating func resolveLeaf(_ field: SchemaField, _ resolver: @escaping LeafResolver) {
-        leafResolvers[field.index] = resolver
-        fieldResolvers[field.index] = nil
+    /// Attaches one of the engine's own resolvers to a field given by definition.
+    mutating func attach(_ resolver: AttachedResolver, to field: SchemaField) {
+        fieldResolvers[field.index] = resolver
     }
 }

@@ -43,9 +43,7 @@ final class FieldPlan: Sendable {
         /// `__schema` or `__type` while introspection is disabled.
         case introspectionDisabled
         /// A field with an attached resolver.
-        case resolver(FieldResolver)
-        /// A leaf field with a built-in resolver producing its JSON value.
-        case leaf(LeafResolver)
+        case attached(AttachedResolver)
         /// A field read by the default resolver.
         case defaultResolver
 
@@ -94,9 +92,7 @@ final class FieldPlan: Sendable {
                   definition === introspection.schemaField || definition === introspection.typeField {
             kind = .introspectionDisabled
         } else if let resolver = request.executor.fieldResolvers[definition.index] {
-            kind = .resolver(resolver)
-        } else if let resolver = request.executor.leafResolvers[definition.index] {
-            kind = .leaf(resolver)
+            kind = .attached(resolver)
         } else {
             kind = .defaultResolver
         }

@@ -25,15 +25,15 @@ extension Introspection {
                 }
                 switch body {
                 case .value(let body):
-                    resolvers.resolve(field) { value, arguments, _, info in
+                    resolvers.attach(.builtIn { value, arguments, schema throws(GraphQLError) in
                         guard let value = value as? Source else { throw mismatch(value) }
-                        return .value(body(value, arguments, info.schema))
-                    }
+                        return body(value, arguments, schema)
+                    }, to: field)
                 case .leaf(let body):
-                    resolvers.resolveLeaf(field) { value throws(GraphQLError) in
+                    resolvers.attach(.leaf { value throws(GraphQLError) in
                         guard let value = value as? Source else { throw mismatch(value) }
                         return body(value)
-                    }
+                    }, to: field)
                 }
             }
         }
