@@ -53,6 +53,7 @@ $(VENV)/.installed: tools/requirements.txt
 	touch $@
 
 bench: deps bench-deps venv release
+	$(SWIFT) build -c release --product GraphQLBench
 	tools/bench/run-all
 
 FUZZ_SECONDS ?= 120

@@ -61,7 +61,14 @@ final class ExecutionContext {
         values.reserveCapacity(plan.fields.count)
         var pending: [(index: Int, work: () async -> ResultNode?)] = []
         let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
+        // Plain data's scalars: read and serialized in place, with no response path.
+        let dictionary: [String: any Sendable]? =
+            if path != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
         for field in plan.fields {
+            if let dictionary, let leaf = field.plainLeafType, let json = fastSerialize(dictionary[field.name], as: leaf) {
+                values.append(.leaf(json))
+                continue
+            }
             let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
             switch executeField(field, plan.objectType, source, fieldSource, fieldPath) {
             case .done(let value?): values.append(value)
@@ -109,7 +116,19 @@ final class ExecutionContext {
                     return .done(.leaf(json))
                 }
             }
-        case .resolver(let resolver):
+        case .attached(.builtIn(let resolver)):
+            do throws(GraphQLError) {
+                resolved = try resolver(source, try arguments(of: field), request.schema)
+            } catch {
+                return fieldFailed(error, field, path)
+            }
+        case .attached(.leaf(let resolver)):
+            let json: JSON
+            do throws(GraphQLError) { json = try resolver(source) } catch { return fieldFailed(error, field, path) }
+            guard case .null = json else { return .done(.leaf(json)) }
+            guard field.returnType.isNonNull else { return .done(.null) }
+            return nullInNonNullField(field, parentType, path)
+        case .attached(.resolver(let resolver)):
             let arguments: Arguments
             do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
             let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: path)
@@ -146,6 +165,14 @@ final class ExecutionContext {
         return .done(field.returnType.isNonNull ? nil : .null)
     }
 
+    /// Records the error of a non-null field whose value is null; the failure propagates.
+    private func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Completion {
+        record(
+            GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
+            field, path)
+        return .done(nil)
+    }
+
     private func record(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) {
         var located: GraphQLError
         switch error {
@@ -172,18 +199,18 @@ final class ExecutionContext {
             return .done(.leaf(json))
         }
         if case .nonNull(let inner) = type {
-            guard let value = nonNullValue(value) else {
-                record(
-                    GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
-                    field, path)
-                return .done(nil)
-            }
+            guard let value = nonNullValue(value) else { return nullInNonNullField(field, parentType, path) }
             return completeNonNull(inner, field, parentType, value, path)
         }
         guard let value = nonNullValue(value) else { return .done(.null) }
-        switch completeNonNull(type, field, parentType, value, path) {
-        case .done(let completed): return .done(completed ?? .null)
-        case .pending(let work): return .pending { await work() ?? .null }
+        return nullable(completeNonNull(type, field, parentType, value, path))
+    }
+
+    /// The completion of a nullable position: a failure there becomes `null`.
+    private func nullable(_ completion: Completion) -> Completion {
+        switch completion {
+        case .done(let completed): .done(completed ?? .null)
+        case .pending(let work): .pending { await work() ?? .null }
         }
     }
 
@@ -233,8 +260,9 @@ final class ExecutionContext {
     /// Result coercion of a built-in scalar's common Swift value (a `String` for `String`,
     /// an `Int` for `Int`, …) without unwrapping or the scalar's general rules; `nil` when
     /// the value is anything else (including `nil`), which takes the general path.
+    /// (Generic so that values read as `any Sendable` are cast without converting to `Any`.)
     @inline(__always)
-    private func fastSerialize(_ value: Any?, as leaf: FieldPlan.FastLeaf) -> JSON? {
+    private func fastSerialize<Value>(_ value: Value?, as leaf: FieldPlan.FastLeaf) -> JSON? {
         switch leaf {
         case .string:
             if let string = value as? String { return .string(string) }
@@ -251,9 +279,12 @@ final class ExecutionContext {
     private func completeList(
         _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
     ) -> Completion {
-        if let json = value as? JSON {
-            if case .array(let items) = json { return completeItems(items, itemType, field, parentType, path) }
-        } else if !(value is String), let sequence = value as? any Sequence {
+        // Exact type checks before the casts: they are pointer comparisons, while a failed cast
+        // to `JSON` or `String` costs as much as a successful one.
+        let valueType = type(of: value)
+        if valueType == JSON.self {
+            if case .array(let items) = value as! JSON { return completeItems(items, itemType, field, parentType, path) }
+        } else if valueType != String.self, let sequence = value as? any Sequence {
             return completeItems(sequence, itemType, field, parentType, path)
         }
         record(
@@ -269,9 +300,19 @@ final class ExecutionContext {
         var values: [ResultNode] = []
         values.reserveCapacity(items.underestimatedCount)
         var pending: [(index: Int, work: () async -> ResultNode?)] = []
+        // Items of an object type share one plan: found once, not once per item.
+        let itemPlan: SelectionPlan? =
+            if case .named(.object(let objectType)) = itemType.nullableType { field.childPlan(for: objectType, request: request) } else { nil }
         for item in items {
             let itemPath = ResponsePath(parent: listNode, last: .index(values.count))
-            switch completeValue(itemType, field, parentType, item, itemPath) {
+            let completion: Completion
+            if let itemPlan, let value = nonNullValue(item) {
+                let fields = executeFields(itemPlan, source: value, path: itemPath.node)
+                completion = itemType.isNonNull ? fields : nullable(fields)
+            } else {
+                completion = completeValue(itemType, field, parentType, item, itemPath)
+            }
+            switch completion {
             case .done(let value?): values.append(value)
             case .done(nil): return .done(nil)
             case .pending(let work):

@@ -30,7 +30,7 @@ public final class Executor: Sendable {
     public let schema: Schema
     /// The options.
     public let options: ExecutorOptions
-    let fieldResolvers: [FieldResolver?]
+    let fieldResolvers: [AttachedResolver?]
     let subscriptionResolvers: [SubscriptionResolver?]
     let typeResolvers: [ObjectIdentifier: TypeResolver]
 

@@ -21,6 +21,19 @@ public typealias FieldResolver = @Sendable (
     _ source: Any, _ arguments: Arguments, _ context: any Sendable, _ info: ResolveInfo
 ) throws -> Resolution
 
+/// A resolver as attached to a field: the application's, or one of the engine's own for the
+/// introspection types, which skip what they do not need (`ResolveInfo`, result coercion).
+enum AttachedResolver: Sendable {
+    /// An application resolver.
+    case resolver(FieldResolver)
+    /// A built-in resolver of a leaf field producing its result-coerced value (`.null` for
+    /// null) directly, with no completion step.
+    case leaf(@Sendable (_ source: Any) throws(GraphQLError) -> JSON)
+    /// A built-in resolver of an object or list field, given the schema instead of a
+    /// `ResolveInfo`; its value is completed as usual.
+    case builtIn(@Sendable (_ source: Any, _ arguments: Arguments, _ schema: Schema) throws(GraphQLError) -> Any?)
+}
+
 /// Decides the object type of a value of an interface or union type: returns the type's name.
 public typealias TypeResolver = @Sendable (
     _ value: Any, _ context: any Sendable, _ info: ResolveInfo
@@ -52,7 +65,7 @@ public typealias SubscriptionResolver = @Sendable (
 public struct Resolvers: Sendable {
     /// The schema the resolvers belong to.
     public let schema: Schema
-    var fieldResolvers: [FieldResolver?]
+    var fieldResolvers: [AttachedResolver?]
     var subscriptionResolvers: [SubscriptionResolver?]
     var typeResolvers: [ObjectIdentifier: TypeResolver] = [:]
     var unknownNames: [String] = []
@@ -95,10 +108,10 @@ public struct Resolvers: Sendable {
     /// object-specific resolvers afterwards.
     public mutating func resolveField(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
         guard let field = field(typeName, fieldName) else { return }
-        fieldResolvers[field.index] = resolver
+        resolve(field, resolver)
         if let type = schema.type(named: typeName), case .interface = type {
             for object in schema.possibleTypes(of: type) {
-                if let implementation = object.fields[fieldName] { fieldResolvers[implementation.index] = resolver }
+                if let implementation = object.fields[fieldName] { resolve(implementation, resolver) }
             }
         }
     }
@@ -135,6 +148,11 @@ public struct Resolvers: Sendable {
 
     /// Attaches a resolver to a field given by definition (the introspection types).
     mutating func resolve(_ field: SchemaField, _ resolver: @escaping FieldResolver) {
+        fieldResolvers[field.index] = .resolver(resolver)
+    }
+
+    /// Attaches one of the engine's own resolvers to a field given by definition.
+    mutating func attach(_ resolver: AttachedResolver, to field: SchemaField) {
         fieldResolvers[field.index] = resolver
     }
 }

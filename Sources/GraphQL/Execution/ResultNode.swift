@@ -13,14 +13,19 @@ enum ResultNode: Sendable {
         case .leaf(let json): writer.value(json)
         case .list(let items):
             writer.beginArray()
-            for item in items { item.write(to: &writer) }
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { items[index].write(to: &writer) }
+            }
             writer.endArray()
         case .object(let plan, let values):
             writer.beginObject()
-            let fields = plan.fields
-            for index in values.indices {
-                writer.key(fields[index].responseKey)
-                values[index].write(to: &writer)
+            plan.fields.withUnsafeBufferPointer { fields in
+                values.withUnsafeBufferPointer { values in
+                    for index in values.indices {
+                        writer.key(quoted: fields[index].quotedResponseKey)
+                        values[index].write(to: &writer)
+                    }
+                }
             }
             writer.endObject()
         }

@@ -43,7 +43,7 @@ final class FieldPlan: Sendable {
         /// `__schema` or `__type` while introspection is disabled.
         case introspectionDisabled
         /// A field with an attached resolver.
-        case resolver(FieldResolver)
+        case attached(AttachedResolver)
         /// A field read by the default resolver.
         case defaultResolver
 
@@ -59,6 +59,8 @@ final class FieldPlan: Sendable {
     }
 
     let responseKey: String
+    /// The response key as quoted JSON text, written once per object in the response.
+    let quotedResponseKey: [UInt8]
     let fieldNodes: [Field]
     let definition: SchemaField
     /// The field's name and type, copied from `definition` for the executor's hot path.
@@ -71,10 +73,14 @@ final class FieldPlan: Sendable {
     let selectionSets: [SelectionSet]
     /// Set when the field's type is a built-in scalar, possibly non-null (not a list).
     let fastLeafType: FastLeaf?
+    /// `fastLeafType` when the default resolver reads the field and it takes no arguments:
+    /// the executor reads and serializes such a field in place, without a response path.
+    let plainLeafType: FastLeaf?
     private let childPlans = Mutex<[SelectionPlan]>([])
 
     init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
         self.responseKey = responseKey
+        quotedResponseKey = JSONWriter.quoted(responseKey)
         self.fieldNodes = nodes
         self.definition = definition
         name = definition.name
@@ -86,7 +92,7 @@ final class FieldPlan: Sendable {
                   definition === introspection.schemaField || definition === introspection.typeField {
             kind = .introspectionDisabled
         } else if let resolver = request.executor.fieldResolvers[definition.index] {
-            kind = .resolver(resolver)
+            kind = .attached(resolver)
         } else {
             kind = .defaultResolver
         }
@@ -116,6 +122,7 @@ final class FieldPlan: Sendable {
         } else {
             fastLeafType = nil
         }
+        plainLeafType = kind.isDefaultResolver && definition.arguments.isEmpty ? fastLeafType : nil
     }
 
     /// The plan of the field's sub-selections for the runtime object type `objectType`.

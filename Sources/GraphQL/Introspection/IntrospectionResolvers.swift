@@ -15,106 +15,129 @@ extension Introspection {
             .value(arguments.string("name").flatMap { info.schema.type(named: $0) }.map(SchemaType.named))
         }
 
-        func install<Source>(
-            _ type: ObjectType, _ source: Source.Type,
-            _ fields: [String: @Sendable (Source, Arguments, Schema) -> Any?]
-        ) {
+        /// Attaches `fields` of `type`: `.value` bodies through the general path (objects and
+        /// lists of objects), `.leaf` bodies as leaf resolvers (scalars and enums).
+        func install<Source>(_ type: ObjectType, _ source: Source.Type, _ fields: [String: Body<Source>]) {
             for (name, body) in fields {
                 guard let field = type.fields[name] else { continue }
-                resolvers.resolve(field) { value, arguments, _, info in
-                    guard let value = value as? Source else {
-                        throw GraphQLError(message: "\(type.name).\(name) cannot resolve from \(Swift.type(of: value)).")
-                    }
-                    return .value(body(value, arguments, info.schema))
+                let mismatch = { @Sendable (value: Any) in
+                    GraphQLError(message: "\(type.name).\(name) cannot resolve from \(Swift.type(of: value)).")
+                }
+                switch body {
+                case .value(let body):
+                    resolvers.attach(.builtIn { value, arguments, schema throws(GraphQLError) in
+                        guard let value = value as? Source else { throw mismatch(value) }
+                        return body(value, arguments, schema)
+                    }, to: field)
+                case .leaf(let body):
+                    resolvers.attach(.leaf { value throws(GraphQLError) in
+                        guard let value = value as? Source else { throw mismatch(value) }
+                        return body(value)
+                    }, to: field)
                 }
             }
         }
 
         install(introspection.schemaType, Schema.self, [
-            "description": { schema, _, _ in schema.description },
-            "types": { schema, _, _ in schema.types.values.map(SchemaType.named) },
-            "queryType": { schema, _, _ in schema.queryType.map { SchemaType.named(.object($0)) } },
-            "mutationType": { schema, _, _ in schema.mutationType.map { SchemaType.named(.object($0)) } },
-            "subscriptionType": { schema, _, _ in schema.subscriptionType.map { SchemaType.named(.object($0)) } },
-            "directives": { schema, _, _ in schema.directives },
+            "description": .leaf { schema in JSON(schema.description) },
+            "types": .value { schema, _, _ in schema.types.values.map(SchemaType.named) },
+            "queryType": .value { schema, _, _ in schema.queryType.map { SchemaType.named(.object($0)) } },
+            "mutationType": .value { schema, _, _ in schema.mutationType.map { SchemaType.named(.object($0)) } },
+            "subscriptionType": .value { schema, _, _ in schema.subscriptionType.map { SchemaType.named(.object($0)) } },
+            "directives": .value { schema, _, _ in schema.directives },
         ])
         install(introspection.typeType, SchemaType.self, [
-            "kind": { type, _, _ in
+            "kind": .leaf { type in
                 switch type {
-                case .named(let named): named.kindName
+                case .named(let named): .string(named.kindName)
                 case .list: "LIST"
                 case .nonNull: "NON_NULL"
                 }
             },
-            "name": { type, _, _ in named(type)?.name },
-            "description": { type, _, _ in named(type)?.typeDescription },
-            "specifiedByURL": { type, _, _ in
-                if case .named(.scalar(let scalar)) = type { return scalar.specifiedByURL }
-                return nil
+            "name": .leaf { type in JSON(named(type)?.name) },
+            "description": .leaf { type in JSON(named(type)?.typeDescription) },
+            "specifiedByURL": .leaf { type in
+                if case .named(.scalar(let scalar)) = type { return JSON(scalar.specifiedByURL) }
+                return .null
             },
-            "fields": { type, arguments, _ in
+            "fields": .value { type, arguments, _ in
                 guard let fields = named(type)?.fields else { return nil }
                 return visible(fields.values, arguments)
             },
-            "interfaces": { type, _, _ in
+            "interfaces": .value { type, _, _ in
                 switch type {
                 case .named(.object(let object)): object.interfaces.map { SchemaType.named(.interface($0)) }
                 case .named(.interface(let interface)): interface.interfaces.map { SchemaType.named(.interface($0)) }
                 default: nil
                 }
             },
-            "possibleTypes": { type, _, schema in
+            "possibleTypes": .value { type, _, schema in
                 guard let named = named(type), named.isAbstractType else { return nil }
                 return schema.possibleTypes(of: named).map { SchemaType.named(.object($0)) }
             },
-            "enumValues": { type, arguments, _ in
+            "enumValues": .value { type, arguments, _ in
                 guard case .named(.enumType(let enumType)) = type else { return nil }
                 return visible(enumType.values.values, arguments)
             },
-            "inputFields": { type, arguments, _ in
+            "inputFields": .value { type, arguments, _ in
                 guard case .named(.inputObject(let inputObject)) = type else { return nil }
                 return visible(inputObject.fields.values, arguments)
             },
-            "ofType": { type, _, _ in
+            "ofType": .value { type, _, _ in
                 switch type {
                 case .named: nil
                 case .list(let inner), .nonNull(let inner): inner
                 }
             },
-            "isOneOf": { type, _, _ in
-                guard case .named(.inputObject(let inputObject)) = type else { return nil }
-                return inputObject.isOneOf
+            "isOneOf": .leaf { type in
+                guard case .named(.inputObject(let inputObject)) = type else { return .null }
+                return .bool(inputObject.isOneOf)
             },
         ])
         install(introspection.fieldType, SchemaField.self, [
-            "name": { field, _, _ in field.name },
-            "description": { field, _, _ in field.description },
-            "args": { field, arguments, _ in visible(field.arguments, arguments) },
-            "type": { field, _, _ in field.type },
-            "isDeprecated": { field, _, _ in field.isDeprecated },
-            "deprecationReason": { field, _, _ in field.deprecationReason },
+            "name": .leaf { field in .string(field.name) },
+            "description": .leaf { field in JSON(field.description) },
+            "args": .value { field, arguments, _ in visible(field.arguments, arguments) },
+            "type": .value { field, _, _ in field.type },
+            "isDeprecated": .leaf { field in .bool(field.isDeprecated) },
+            "deprecationReason": .leaf { field in JSON(field.deprecationReason) },
         ])
         install(introspection.inputValueType, InputValue.self, [
-            "name": { value, _, _ in value.name },
-            "description": { value, _, _ in value.description },
-            "type": { value, _, _ in value.type },
-            "defaultValue": { value, _, _ in printedDefaultValue(of: value) },
-            "isDeprecated": { value, _, _ in value.isDeprecated },
-            "deprecationReason": { value, _, _ in value.deprecationReason },
+            "name": .leaf { value in .string(value.name) },
+            "description": .leaf { value in JSON(value.description) },
+            "type": .value { value, _, _ in value.type },
+            "defaultValue": .leaf { value in JSON(printedDefaultValue(of: value)) },
+            "isDeprecated": .leaf { value in .bool(value.isDeprecated) },
+            "deprecationReason": .leaf { value in JSON(value.deprecationReason) },
         ])
         install(introspection.enumValueType, EnumValue.self, [
-            "name": { value, _, _ in value.name },
-            "description": { value, _, _ in value.description },
-            "isDeprecated": { value, _, _ in value.isDeprecated },
-            "deprecationReason": { value, _, _ in value.deprecationReason },
+            "name": .leaf { value in .string(value.name) },
+            "description": .leaf { value in JSON(value.description) },
+            "isDeprecated": .leaf { value in .bool(value.isDeprecated) },
+            "deprecationReason": .leaf { value in JSON(value.deprecationReason) },
         ])
         install(introspection.directiveType, SchemaDirective.self, [
-            "name": { directive, _, _ in directive.name },
-            "description": { directive, _, _ in directive.description },
-            "isRepeatable": { directive, _, _ in directive.isRepeatable },
-            "locations": { directive, _, _ in directive.locations.map(\.rawValue) },
-            "args": { directive, arguments, _ in visible(directive.arguments, arguments) },
+            "name": .leaf { directive in .string(directive.name) },
+            "description": .leaf { directive in JSON(directive.description) },
+            "isRepeatable": .leaf { directive in .bool(directive.isRepeatable) },
+            "locations": .leaf { directive in .array(directive.locations.map { .string($0.rawValue) }) },
+            "args": .value { directive, arguments, _ in visible(directive.arguments, arguments) },
         ])
+    }
+}
+
+/// How an introspection field is resolved from its parent value.
+private enum Body<Source>: Sendable {
+    /// Through the general path: a value the executor completes (objects, lists of objects).
+    case value(@Sendable (Source, Arguments, Schema) -> Any?)
+    /// Straight to the result-coerced JSON of a scalar or enum field.
+    case leaf(@Sendable (Source) -> JSON)
+}
+
+extension JSON {
+    /// A string, or `null` for `nil`.
+    fileprivate init(_ string: String?) {
+        self = string.map(JSON.string) ?? .null
     }
 }
 

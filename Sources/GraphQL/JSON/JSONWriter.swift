@@ -17,8 +17,10 @@
 /// Doubles are printed as `JSON.stringify` prints numbers (shortest round-trip digits, `1`
 /// for `1.0`, `1e+21`); NaN and infinities, which JSON cannot represent, become `null`.
 public struct JSONWriter: Sendable {
-    /// The JSON text written so far.
-    public private(set) var bytes: [UInt8]
+    /// The buffer: the text is `storage[..<count]`, the rest is zeroed room that each token is
+    /// written into in place, with one capacity check per token rather than one per byte.
+    private var storage: [UInt8]
+    private var count = 0
     /// Whether to break lines and indent.
     public let pretty: Bool
     private var depth = 0
@@ -33,43 +35,105 @@ public struct JSONWriter: Sendable {
     ///   - capacity: Bytes to reserve up front.
     public init(pretty: Bool = false, capacity: Int = 256) {
         self.pretty = pretty
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Array(repeating: 0, count: Swift.max(capacity, 16))
     }
+
+    /// The JSON text written so far.
+    public var bytes: [UInt8] { Array(storage[..<count]) }
 
     /// Moves the bytes out, leaving the writer empty.
     public mutating func takeBytes() -> [UInt8] {
-        defer {
-            bytes = []
-            depth = 0
-            hasElement = false
-            afterKey = false
+        var taken = storage
+        storage = []
+        taken.removeLast(taken.count - count)
+        count = 0
+        depth = 0
+        hasElement = false
+        afterKey = false
+        return taken
+    }
+
+    // MARK: - Output
+
+    /// Makes room for `maximum` more bytes and lets `body` write them at the end of the text;
+    /// `body` returns how many it wrote.
+    @inline(__always)
+    private mutating func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - count < maximum { grow(toHold: count + maximum) }
+        let start = count
+        count = start + storage.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + start) }
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let target = Swift.max(needed, storage.count * 2, 256)
+        storage.append(contentsOf: repeatElement(0, count: target - storage.count))
+    }
+
+    /// What precedes a value, key or closing bracket: a comma, and when pretty a line break
+    /// with indentation.
+    private struct Separator {
+        var comma: Bool
+        /// The indentation depth after a line break, or `-1` for no line break.
+        var indent: Int
+
+        static let none = Separator(comma: false, indent: -1)
+
+        /// The most bytes `write(to:)` writes.
+        var maximumLength: Int { 2 + 2 * Swift.max(indent, 0) }
+
+        @inline(__always)
+        func write(to output: UnsafeMutablePointer<UInt8>) -> Int {
+            var length = 0
+            if comma {
+                output[0] = 0x2C
+                length = 1
+            }
+            if indent >= 0 {
+                output[length] = 0x0A
+                length += 1
+                for _ in 0..<indent {
+                    output[length] = 0x20
+                    output[length + 1] = 0x20
+                    length += 2
+                }
+            }
+            return length
         }
-        return bytes
     }
 
+    /// Updates the state for the next value or key and returns the separator to write first.
     @inline(__always)
-    private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
-    }
-
-    /// Writes what precedes a value or key: a comma and, when pretty, a line break.
-    @inline(__always)
-    private mutating func prepare() {
+    private mutating func prepare() -> Separator {
         if afterKey {
             afterKey = false
-            return
+            return .none
         }
-        if hasElement { bytes.append(0x2C) }
-        if pretty && depth > 0 { newline() }
+        let separator = Separator(comma: hasElement, indent: pretty && depth > 0 ? depth : -1)
         hasElement = true
+        return separator
     }
+
+    /// Writes the separator and then the ASCII `text`.
+    @inline(__always)
+    private mutating func token(_ text: StaticString) {
+        writeRaw(text, after: prepare())
+    }
+
+    @inline(__always)
+    private mutating func writeRaw(_ text: StaticString, after separator: Separator) {
+        let length = text.utf8CodeUnitCount
+        write(upTo: separator.maximumLength + length) { output in
+            let written = separator.write(to: output)
+            JSONWriter.copy(text.utf8Start, count: length, to: output + written)
+            return written + length
+        }
+    }
+
+    // MARK: - Tokens
 
     /// Starts an object (`{`).
     public mutating func beginObject() {
-        prepare()
-        bytes.append(0x7B)
+        token("{")
         depth += 1
         hasElement = false
     }
@@ -79,8 +143,7 @@ public struct JSONWriter: Sendable {
 
     /// Starts an array (`[`).
     public mutating func beginArray() {
-        prepare()
-        bytes.append(0x5B)
+        token("[")
         depth += 1
         hasElement = false
     }
@@ -90,75 +153,105 @@ public struct JSONWriter: Sendable {
 
     private mutating func end(_ bracket: UInt8) {
         depth -= 1
-        if pretty && hasElement { newline() }
-        bytes.append(bracket)
+        let separator = pretty && hasElement ? Separator(comma: false, indent: depth) : .none
+        write(upTo: separator.maximumLength + 1) { output in
+            let written = separator.write(to: output)
+            output[written] = bracket
+            return written + 1
+        }
         hasElement = true
     }
 
     /// Writes an object key; the next call writes its value.
     public mutating func key(_ key: String) {
-        prepare()
-        writeEscaped(key)
-        bytes.append(0x3A)
-        if pretty { bytes.append(0x20) }
+        let separator = prepare()
+        writeString(key, after: separator)
+        keySuffix()
+    }
+
+    /// Writes an object key given as its quoted, escaped JSON text (from `quoted(_:)`), for
+    /// keys written many times.
+    mutating func key(quoted: [UInt8]) {
+        let separator = prepare()
+        let pretty = pretty
+        quoted.withUnsafeBufferPointer { quoted in
+            write(upTo: separator.maximumLength + quoted.count + 2) { output in
+                let written = separator.write(to: output)
+                JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
+                var length = written + quoted.count
+                output[length] = 0x3A
+                length += 1
+                if pretty {
+                    output[length] = 0x20
+                    length += 1
+                }
+                return length
+            }
+        }
+        afterKey = true
+    }
+
+    private mutating func keySuffix() {
+        if pretty { writeRaw(": ", after: .none) } else { writeRaw(":", after: .none) }
         afterKey = true
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        prepare()
-        writeEscaped(value)
+        writeString(value, after: prepare())
     }
 
     /// Writes an integer.
     public mutating func int(_ value: Int) {
-        prepare()
-        writeDecimal(value)
+        let separator = prepare()
+        write(upTo: separator.maximumLength + 20) { output in
+            let written = separator.write(to: output)
+            return written + JSONWriter.writeDecimal(value, to: output + written)
+        }
     }
 
     /// Writes a double as `JSON.stringify` would; non-finite values become `null`.
     public mutating func double(_ value: Double) {
-        prepare()
         guard value.isFinite else {
-            append("null")
+            token("null")
             return
         }
         // Below 2^53 every integral double is exactly an Int; -0.0 prints as 0, as in JavaScript.
         // (Int(_:) truncates without libm, which this module does not link.)
         if value.magnitude < 9_007_199_254_740_992, Double(Int(value)) == value {
-            writeDecimal(Int(value))
-        } else {
-            // Swift's description has the same shortest digits; without an exponent it is
-            // also laid out as JavaScript would (Swift uses exponents in a subset of the
-            // cases JavaScript does), so only exponent forms need reformatting.
-            let description = value.description.utf8
-            if description.contains(0x65) {
-                bytes.append(contentsOf: JSONWriter.javaScriptNumber(value).utf8)
-            } else if description.last == 0x30 && description.dropLast().last == 0x2E {
-                bytes.append(contentsOf: description.dropLast(2)) // 2^53 prints as "9007199254740992.0"
-            } else {
-                bytes.append(contentsOf: description)
-            }
+            int(Int(value))
+            return
         }
+        // Swift's description has the same shortest digits; without an exponent it is also
+        // laid out as JavaScript would (Swift uses exponents in a subset of the cases
+        // JavaScript does), so only exponent forms need reformatting.
+        var description = value.description
+        if description.utf8.contains(0x65) {
+            description = JSONWriter.javaScriptNumber(value)
+        } else if description.utf8.last == 0x30 && description.utf8.dropLast().last == 0x2E {
+            description.removeLast(2) // 2^53 prints as "9007199254740992.0"
+        }
+        let separator = prepare()
+        description.withUTF8 { digits in writeRaw(digits, after: separator) }
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        prepare()
-        if value { append("true") } else { append("false") }
+        if value { token("true") } else { token("false") }
     }
 
     /// Writes `null`.
     public mutating func null() {
-        prepare()
-        append("null")
+        token("null")
     }
 
     /// Writes bytes that already are one complete, valid JSON value (e.g. a cached fragment)
     /// in the position of a value. The writer does not check them.
     public mutating func rawValue(_ json: some Sequence<UInt8>) {
-        prepare()
-        bytes.append(contentsOf: json)
+        let separator = prepare()
+        if json.withContiguousStorageIfAvailable({ writeRaw($0, after: separator) }) == nil {
+            Array(json).withUnsafeBufferPointer { writeRaw($0, after: separator) }
+        }
     }
 
     /// Writes a whole value.
@@ -183,63 +276,124 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// A string as quoted, escaped JSON text, for `key(quoted:)`.
+    static func quoted(_ string: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: string.utf8.count + 2)
+        writer.string(string)
+        return writer.takeBytes()
+    }
+
     // MARK: - Encoding
 
-    /// Appends literal ASCII without materialising an array.
-    @inline(__always)
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    private mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>, after separator: Separator) {
+        write(upTo: separator.maximumLength + bytes.count) { output in
+            let written = separator.write(to: output)
+            if let base = bytes.baseAddress { JSONWriter.copy(base, count: bytes.count, to: output + written) }
+            return written + bytes.count
+        }
     }
 
-    private mutating func writeDecimal(_ value: Int) {
-        if value == 0 {
-            bytes.append(0x30)
-            return
+    /// Writes the magnitude's digits, after a `-` when negative; at most 20 bytes.
+    private static func writeDecimal(_ value: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        if value < 0 {
+            output[0] = 0x2D
+            length = 1
         }
-        if value < 0 { bytes.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for the 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            while magnitude > 0 {
-                index -= 1
-                buffer[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: buffer[index...])
+        var digitCount = 1
+        var bound: UInt = 10
+        while digitCount < 20, magnitude >= bound {
+            digitCount += 1
+            bound &*= 10
+        }
+        var index = length + digitCount
+        repeat {
+            index -= 1
+            output[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+            magnitude /= 10
+        } while magnitude > 0
+        return length + digitCount
+    }
+
+    /// Copies bytes; short runs (most keys and values) byte by byte, without a call to `memmove`.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to output: UnsafeMutablePointer<UInt8>) {
+        if count <= 16 {
+            for index in 0..<count { output[index] = source[index] }
+        } else {
+            output.update(from: source, count: count)
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
-    private mutating func writeEscaped(_ string: String) {
-        bytes.append(0x22)
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                bytes.append(0x5C)
-                switch byte {
-                case 0x22: bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C)
-                case 0x08: bytes.append(0x62)
-                case 0x0C: bytes.append(0x66)
-                case 0x0A: bytes.append(0x6E)
-                case 0x0D: bytes.append(0x72)
-                case 0x09: bytes.append(0x74)
-                default:
-                    append("u00")
-                    bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
-                    bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    /// Whether a UTF-8 byte must be escaped inside a JSON string.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C
+    }
+
+    private mutating func writeString(_ string: String, after separator: Separator) {
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, after: separator) }) == nil {
+            Array(string.utf8).withUnsafeBufferPointer { writeEscaped($0, after: separator) }
         }
-        bytes.append(0x22)
+    }
+
+    /// Writes the separator and `utf8` as a quoted JSON string: copied as it is when nothing
+    /// needs escaping (the common case), escaped byte by byte otherwise.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, after separator: Separator) {
+        let count = utf8.count
+        var clean = true
+        for byte in utf8 where JSONWriter.needsEscape(byte) {
+            clean = false
+            break
+        }
+        // An escape takes at most six bytes (`\u00XX`) for one.
+        write(upTo: separator.maximumLength + 2 + (clean ? count : 6 * count)) { output in
+            var length = separator.write(to: output)
+            output[length] = 0x22
+            length += 1
+            if clean {
+                if let base = utf8.baseAddress { JSONWriter.copy(base, count: count, to: output + length) }
+                length += count
+            } else {
+                length += JSONWriter.escape(utf8, to: output + length)
+            }
+            output[length] = 0x22
+            return length + 1
+        }
+    }
+
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        for byte in utf8 {
+            guard needsEscape(byte) else {
+                output[length] = byte
+                length += 1
+                continue
+            }
+            output[length] = 0x5C
+            switch byte {
+            case 0x22: output[length + 1] = 0x22
+            case 0x5C: output[length + 1] = 0x5C
+            case 0x08: output[length + 1] = 0x62
+            case 0x0C: output[length + 1] = 0x66
+            case 0x0A: output[length + 1] = 0x6E
+            case 0x0D: output[length + 1] = 0x72
+            case 0x09: output[length + 1] = 0x74
+            default:
+                output[length + 1] = 0x75
+                output[length + 2] = 0x30
+                output[length + 3] = 0x30
+                output[length + 4] = hexDigits.utf8Start[Int(byte >> 4)]
+                output[length + 5] = hexDigits.utf8Start[Int(byte & 0xF)]
+                length += 6
+                continue
+            }
+            length += 2
+        }
+        return length
     }
 
     /// Formats a finite double by ECMAScript's Number::toString from the shortest

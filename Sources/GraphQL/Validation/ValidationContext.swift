@@ -144,8 +144,15 @@ public final class ValidationContext {
         default: return []
         }
         if let cached = usagesByNode[key] { return cached }
+        // Most definitions use no variable at all; finding that out needs no type information,
+        // so the walk that tracks types runs only for those that do.
+        let usesVariables = switch definition {
+        case .operation(let operation): referencesVariables(operation.directives, operation.selectionSet)
+        case .fragment(let fragment): referencesVariables(fragment.directives, fragment.selectionSet)
+        default: false
+        }
         var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
-        ASTNode(definition).walk(&collector)
+        if usesVariables { ASTNode(definition).walk(&collector) }
         usagesByNode[key] = collector.usages
         return collector.usages
     }
@@ -160,6 +167,23 @@ public final class ValidationContext {
         }
         recursiveUsagesByOperation[key] = usages
         return usages
+    }
+}
+
+/// Whether a variable occurs in `directives` or anywhere in `selectionSet` (arguments and
+/// directives of its fields and fragments, at any depth; not inside the fragments it spreads).
+private func referencesVariables(_ directives: [Directive], _ selectionSet: SelectionSet?) -> Bool {
+    if directives.contains(where: { $0.arguments.contains { !$0.value.isConstant } }) { return true }
+    guard let selectionSet else { return false }
+    return selectionSet.selections.contains { selection in
+        switch selection {
+        case .field(let field):
+            field.arguments.contains { !$0.value.isConstant } || referencesVariables(field.directives, field.selectionSet)
+        case .fragmentSpread(let spread):
+            referencesVariables(spread.directives, nil)
+        case .inlineFragment(let fragment):
+            referencesVariables(fragment.directives, fragment.selectionSet)
+        }
     }
 }
 

@@ -116,6 +116,32 @@ struct ExecutionTests {
         #expect(result == #"{"data":{"matrix":[[1,2],[3]]}}"#)
     }
 
+    @Test func completesJSONArraysAndSwiftSequencesAsListsButNotStrings() async throws {
+        let executor = try makeExecutor("type Query { json: [Int] set: [Int] range: [Int] text: [String] jsonText: [String] }") { r in
+            r.resolve("Query", "json") { _, _, _, _ in JSON.array([1, nil, 3]) }
+            r.resolve("Query", "set") { _, _, _, _ in Set([5]) }
+            r.resolve("Query", "range") { _, _, _, _ in 1...3 }
+            r.resolve("Query", "text") { _, _, _, _ in "abc" }
+            r.resolve("Query", "jsonText") { _, _, _, _ in JSON.string("abc") }
+        }
+        let result = try await execute(executor, "{ json set range text jsonText }")
+        #expect(result == #"{"errors":[{"message":"Expected Iterable, but did not find one for field \"Query.text\".","locations":[{"line":1,"column":18}],"path":["text"]},{"message":"Expected Iterable, but did not find one for field \"Query.jsonText\".","locations":[{"line":1,"column":23}],"path":["jsonText"]}],"data":{"json":[1,null,3],"set":[5],"range":[1,2,3],"text":null,"jsonText":null}}"#)
+    }
+
+    @Test func completesListsOfObjectsWithNullItemsAndItemErrorsAtTheirPaths() async throws {
+        let executor = try makeExecutor("""
+            type Query { loose: [Item] strict: [Item!] plain: [Item!]! }
+            type Item { name: String! count: Int }
+            """) { r in
+            let items: [[String: any Sendable]?] = [["name": "a", "count": 1], nil, ["count": 3]]
+            r.resolve("Query", "loose") { _, _, _, _ in items }
+            r.resolve("Query", "strict") { _, _, _, _ in items }
+            r.resolve("Query", "plain") { _, _, _, _ in [["name": "x"], ["name": "y", "count": 2]] as [[String: any Sendable]] }
+        }
+        let result = try await execute(executor, "{ loose { name count } strict { name } plain { count name } }")
+        #expect(result == #"{"errors":[{"message":"Cannot return null for non-nullable field Item.name.","locations":[{"line":1,"column":11}],"path":["loose",2,"name"]},{"message":"Cannot return null for non-nullable field Query.strict.","locations":[{"line":1,"column":24}],"path":["strict",1]}],"data":{"loose":[{"name":"a","count":1},null,null],"strict":null,"plain":[{"count":null,"name":"x"},{"count":2,"name":"y"}]}}"#)
+    }
+
     @Test func propagatesThroughNonNullObjectFieldsToTheNearestNullableParent() async throws {
         let executor = try makeExecutor("""
             type Query { outer: Outer }

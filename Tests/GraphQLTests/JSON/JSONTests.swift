@@ -160,6 +160,77 @@ struct JSONSerializationTests {
         #expect(text([0, -7, 10, 1_000_000]) == "[0,-7,10,1000000]")
     }
 
+    @Test func printsIntegersAtEveryDigitCountAndTheInt64Edges() {
+        var powers: [Int] = [0]
+        var power = 1
+        for _ in 0..<18 {
+            powers.append(power - 1)
+            powers.append(power)
+            power *= 10
+        }
+        powers.append(power)
+        let edges = powers + powers.map { -$0 } + [Int.max, Int.max - 1, Int.min, Int.min + 1, Int(Int32.max), Int(Int32.min)]
+        for value in edges {
+            #expect(text(.int(value)) == String(value))
+        }
+    }
+
+    @Test func escapesEveryControlCharacterAndNothingElse() {
+        let expected: [UInt8: String] = [0x08: #"\b"#, 0x09: #"\t"#, 0x0A: #"\n"#, 0x0C: #"\f"#, 0x0D: #"\r"#]
+        for byte in UInt8(0)..<0x20 {
+            let hex = String(byte, radix: 16)
+            let escape = expected[byte] ?? "\\u00" + (hex.count == 1 ? "0" + hex : hex)
+            #expect(text(.string("a\(Character(Unicode.Scalar(byte)))b")) == "\"a\(escape)b\"")
+        }
+        let printable = String(decoding: Array(UInt8(0x20)...0x7F).filter { $0 != 0x22 && $0 != 0x5C }, as: UTF8.self)
+        #expect(text(.string(printable)) == "\"\(printable)\"")
+    }
+
+    @Test func passesNonASCIIThroughAsUTF8WhetherOrNotTheStringNeedsEscapes() throws {
+        let samples = ["é", "日本語のテキスト", "😀 and 👨‍👩‍👧", "\u{2028}\u{2029}\u{FEFF}", "mixed é \"quoted\" 😀\n"]
+        for sample in samples {
+            let bytes = JSON.string(sample).serialized()
+            #expect(String(validating: bytes, as: UTF8.self) != nil)
+            #expect(try JSON(parsing: bytes) == .string(sample))
+        }
+        #expect(text("é😀") == "\"é😀\"")
+        // Long strings take the same paths as short ones, across buffer growth.
+        let long = String(repeating: "αβγ \u{1}\"", count: 2_000)
+        #expect(try JSON(parsing: JSON.string(long).serialized()) == .string(long))
+    }
+
+    @Test func growsPastItsInitialCapacityAndStartsAfreshAfterTakingTheBytes() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        for index in 0..<5_000 { writer.string("item \(index)") }
+        writer.endArray()
+        let expected = "[" + (0..<5_000).map { "\"item \($0)\"" }.joined(separator: ",") + "]"
+        #expect(writer.bytes == Array(expected.utf8))
+        #expect(writer.takeBytes() == Array(expected.utf8))
+        writer.beginObject()
+        writer.key("again")
+        writer.bool(true)
+        writer.endObject()
+        #expect(writer.takeBytes() == Array(#"{"again":true}"#.utf8))
+    }
+
+    @Test func writesPreQuotedKeysLikePlainKeys() {
+        let keys = ["a", "k\"ey", "é\n"]
+        for pretty in [false, true] {
+            var plain = JSONWriter(pretty: pretty)
+            plain.beginObject()
+            for key in keys { plain.key(key); plain.int(1) }
+            plain.endObject()
+            var quoted = JSONWriter(pretty: pretty)
+            quoted.beginObject()
+            for key in keys { quoted.key(quoted: JSONWriter.quoted(key)); quoted.int(1) }
+            quoted.endObject()
+            #expect(quoted.bytes == plain.bytes)
+        }
+        #expect(JSONWriter.quoted("k\"ey") == Array(#""k\"ey""#.utf8))
+    }
+
+
     @Test func roundTripsThroughText() throws {
         let value: JSON = [
             "z": "é\u{0}\"\\😀", "a": [1, -2, 3.25, 1e300, -0.5, true, nil, [:], []],

@@ -7,7 +7,11 @@ Run with `make bench`, or after `swift build -c release --product GraphQLBench`:
 `.venv/bin/python tools/bench/graphql/run.py`. BENCH_SECONDS (default 5) sets the time
 spent on each query per side. Goals (issue 3): at least 30x graphql-core on both queries and
 at least 1,000,000 resolved fields per second per core on the list query (both sides run
-single-threaded)."""
+single-threaded).
+
+The goals are judged on CPU time per operation (the process's CPU clock on both sides), which
+a shared machine's other load disturbs far less than the wall clock; the wall-clock figures
+are printed beside them."""
 import os
 import subprocess
 import sys
@@ -23,30 +27,29 @@ SECONDS = os.environ.get("BENCH_SECONDS", "5")
 
 
 def parse(output):
-    """`name key=value ...` lines as {name: {key: value}}; the `validation` line as a string."""
+    """`name key=value ...` lines as {name: {key: value}}."""
     figures = {}
     for line in output.splitlines():
         name, _, rest = line.partition(" ")
-        if name == "validation":
-            figures[name] = rest.strip()
-        else:
-            figures[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
+        figures[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
     return figures
 
 
 def main():
     ours = parse(subprocess.run([BENCH, SCHEMA, INTROSPECTION, SECONDS], check=True, capture_output=True, text=True).stdout)
-    validation = ours["validation"]
     theirs = parse(subprocess.run(
-        [sys.executable, os.path.join(HERE, "graphql_core_bench.py"), SCHEMA, INTROSPECTION, SECONDS, validation],
+        [sys.executable, os.path.join(HERE, "graphql_core_bench.py"), SCHEMA, INTROSPECTION, SECONDS],
         check=True, capture_output=True, text=True).stdout)
-    print(f"graphql engine: validation {validation} on both sides")
+    print("graphql engine: parse, validate (all specified rules), execute and serialize on both sides")
     for name, label in (("introspection", "introspection query"), ("list", "1,000 x 10 list query")):
-        benchlib.report(f"graphql {label} (operations/s)", 1000 / ours[name]["ms_per_op"],
-                        1000 / theirs[name]["ms_per_op"], "op/s", goal=30)
-    fields = ours["list"]["fields_per_second"]
-    print(f"graphql list query: hearth {fields:,.0f} resolved fields/s on one core, baseline "
-          f"{theirs['list']['fields_per_second']:,.0f} (goal >= 1,000,000: {'met' if fields >= 1_000_000 else 'NOT met'})",
+        benchlib.report(f"graphql {label} (operations/s of CPU time)", 1000 / ours[name]["cpu_ms_per_op"],
+                        1000 / theirs[name]["cpu_ms_per_op"], "op/s", goal=30)
+        benchlib.report(f"graphql {label} (operations/s of wall time)", 1000 / ours[name]["ms_per_op"],
+                        1000 / theirs[name]["ms_per_op"], "op/s")
+    fields = 10_000 / (ours["list"]["cpu_ms_per_op"] / 1000)
+    baseline_fields = 10_000 / (theirs["list"]["cpu_ms_per_op"] / 1000)
+    print(f"graphql list query: hearth {fields:,.0f} resolved fields per CPU second, baseline "
+          f"{baseline_fields:,.0f} (goal >= 1,000,000: {'met' if fields >= 1_000_000 else 'NOT met'})",
           flush=True)
 
 

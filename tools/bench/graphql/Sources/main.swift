@@ -3,18 +3,30 @@
 // with 10 scalar fields, in-process, for a fixed time each. tools/bench/graphql/run.py runs
 // it beside graphql-core doing the same work and prints the ratios.
 //
-// Usage: GraphQLBench SCHEMA.graphql INTROSPECTION.graphql [SECONDS]
+// Usage: GraphQLBench SCHEMA.graphql INTROSPECTION.graphql [SECONDS [QUERY…]]
+// QUERY (`introspection`, `list`) limits the run to those queries, for profiling one of them.
 // Prints `name key=value …` lines.
 import Foundation
 import GraphQL
 
+/// The CPU time the process has used, in seconds: unlike the wall clock, it does not count
+/// the time other processes on a shared machine hold the cores.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 /// Runs `body` repeatedly for about `seconds` (after a short warm-up) and returns the
-/// iterations and the elapsed seconds.
-nonisolated func measure(seconds: Double, _ body: () async throws -> Void) async throws -> (iterations: Int, seconds: Double) {
+/// iterations, the elapsed seconds and the CPU seconds used.
+nonisolated func measure(
+    seconds: Double, _ body: () async throws -> Void
+) async throws -> (iterations: Int, seconds: Double, cpuSeconds: Double) {
     let clock = ContinuousClock()
     let warmUpEnd = clock.now.advanced(by: .milliseconds(300))
     while clock.now < warmUpEnd { try await body() }
     let start = clock.now
+    let cpuStart = processCPUSeconds()
     let end = start.advanced(by: .milliseconds(Int(seconds * 1000)))
     var iterations = 0
     repeat {
@@ -22,24 +34,19 @@ nonisolated func measure(seconds: Double, _ body: () async throws -> Void) async
         iterations += 1
     } while clock.now < end || iterations < 5
     let elapsed = start.duration(to: clock.now)
-    return (iterations, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    let cpuSeconds = processCPUSeconds() - cpuStart
+    return (iterations, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpuSeconds)
 }
-
-/// The validation step of the pipeline.
-///
-/// Integration point: Validation is built on another branch. Once `validate(schema:document:)`
-/// is merged, set this to `{ validate(schema: $0, document: $1) }`; run.py reads the
-/// `validation` line and has graphql-core include or skip validation likewise.
-let validateDocument: (@Sendable (Schema, Document) -> [GraphQLError])? = nil
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: GraphQLBench SCHEMA.graphql INTROSPECTION.graphql [SECONDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: GraphQLBench SCHEMA.graphql INTROSPECTION.graphql [SECONDS [QUERY...]]\n".utf8))
     exit(2)
 }
 let sdl = try String(contentsOfFile: arguments[1], encoding: .utf8)
 let introspectionQuery = try String(contentsOfFile: arguments[2], encoding: .utf8)
 let seconds = arguments.count > 3 ? Double(arguments[3]) ?? 3 : 3
+let selectedQueries = Set(arguments.dropFirst(4))
 
 let schema = try buildSchema(sdl: sdl)
 func item(_ index: Int) -> [String: any Sendable] {
@@ -68,15 +75,12 @@ let executor = try Executor(resolvers: resolvers)
 struct Pipeline: Sendable {
     let schema: Schema
     let executor: Executor
-    let validateDocument: (@Sendable (Schema, Document) -> [GraphQLError])?
 
     /// Parse, validate, execute and serialize; returns the response size so the work is used.
     func run(_ query: String) async throws -> Int {
         let document = try Parser.parse(query)
-        if let validateDocument {
-            let errors = validateDocument(schema, document)
-            guard errors.isEmpty else { throw errors[0] }
-        }
+        let errors = validate(schema: schema, document: document, rules: specifiedRules)
+        guard errors.isEmpty else { throw errors[0] }
         let result = await executor.execute(document: document)
         guard result.errors.isEmpty else { throw result.errors[0] }
         return result.serialized().count
@@ -86,9 +90,10 @@ struct Pipeline: Sendable {
     func report(_ queries: [(name: String, query: String, fields: Int)], seconds: Double) async throws {
         for (name, query, fields) in queries {
             var responseBytes = 0
-            let (iterations, elapsed) = try await measure(seconds: seconds) { responseBytes = try await run(query) }
+            let (iterations, elapsed, cpuSeconds) = try await measure(seconds: seconds) { responseBytes = try await run(query) }
             let perOperation = elapsed / Double(iterations)
-            var line = "\(name) iterations=\(iterations) seconds=\(elapsed) ms_per_op=\(perOperation * 1000) bytes=\(responseBytes)"
+            var line = "\(name) iterations=\(iterations) seconds=\(elapsed) ms_per_op=\(perOperation * 1000)"
+                + " cpu_ms_per_op=\(cpuSeconds / Double(iterations) * 1000) bytes=\(responseBytes)"
             if fields > 0 { line += " fields_per_second=\(Double(fields) / perOperation)" }
             print(line)
         }
@@ -96,6 +101,6 @@ struct Pipeline: Sendable {
 }
 
 let listQuery = "{ items(count: 1000) { id name description price quantity active category sku rating stock } }"
-print("validation \(validateDocument == nil ? "excluded" : "included")")
-try await Pipeline(schema: schema, executor: executor, validateDocument: validateDocument).report(
-    [("introspection", introspectionQuery, 0), ("list", listQuery, 10_000)], seconds: seconds)
+let queries = [("introspection", introspectionQuery, 0), ("list", listQuery, 10_000)]
+try await Pipeline(schema: schema, executor: executor).report(
+    queries.filter { selectedQueries.isEmpty || selectedQueries.contains($0.0) }, seconds: seconds)
