@@ -239,17 +239,7 @@ struct JSONParser {
             position += 1
             throw unexpected()
         }
-        let simple: UInt8? = switch bytes[position + 1] {
-        case 0x22: 0x22
-        case 0x5C: 0x5C
-        case 0x2F: 0x2F
-        case 0x62: 0x08
-        case 0x66: 0x0C
-        case 0x6E: 0x0A
-        case 0x72: 0x0D
-        case 0x74: 0x09
-        default: nil
-        }
+        let simple: UInt8? = UTF8Decoding.simpleEscape(bytes[position + 1])
         if let simple {
             value.append(simple)
             position += 2

@@ -279,17 +279,7 @@ public struct Lexer: Sendable {
     private mutating func readEscape(into value: inout [UInt8]) throws(GraphQLError) {
         let escapeStart = position
         guard let code = peek(1) else { throw error("Unterminated string.", at: position + 1) }
-        let simple: UInt8? = switch code {
-        case 0x22: 0x22
-        case 0x5C: 0x5C
-        case 0x2F: 0x2F
-        case 0x62: 0x08
-        case 0x66: 0x0C
-        case 0x6E: 0x0A
-        case 0x72: 0x0D
-        case 0x74: 0x09
-        default: nil
-        }
+        let simple: UInt8? = UTF8Decoding.simpleEscape(code)
         if let simple {
             value.append(simple)
             position += 2

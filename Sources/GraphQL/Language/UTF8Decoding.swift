@@ -1,6 +1,23 @@
 /// Strict UTF-8 decoding shared by the GraphQL lexer and the JSON parser, which both work on
 /// bytes and must reject ill-formed input instead of repairing it.
 enum UTF8Decoding {
+    /// The byte a one-character escape stands for (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
+    /// `\t`), given the character after the backslash; shared by GraphQL strings and JSON.
+    /// nil for `u` and anything else.
+    static func simpleEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x22: 0x22
+        case 0x5C: 0x5C
+        case 0x2F: 0x2F
+        case 0x62: 0x08
+        case 0x66: 0x0C
+        case 0x6E: 0x0A
+        case 0x72: 0x0D
+        case 0x74: 0x09
+        default: nil
+        }
+    }
+
     /// Decodes the well-formed UTF-8 sequence at `offset` (Unicode Table 3-7: no overlong
     /// forms, no surrogates, nothing above U+10FFFF).
     /// - Returns: The scalar and the sequence's length, or `nil` if the bytes are ill-formed.
