@@ -40,12 +40,18 @@ def main():
     theirs = parse(subprocess.run(
         [sys.executable, os.path.join(HERE, "graphql_core_bench.py"), SCHEMA, INTROSPECTION, SECONDS],
         check=True, capture_output=True, text=True).stdout)
-    print("graphql engine: parse, validate (all specified rules), execute and serialize on both sides")
+    node = subprocess.run(["node", os.path.join(HERE, "graphql_js_bench.js"), SCHEMA, INTROSPECTION, SECONDS],
+                          check=True, capture_output=True, text=True,
+                          env=dict(os.environ, NODE_PATH="/usr/share/nodejs"))
+    javascript = parse(node.stdout)
+    print("graphql engine: parse, validate (all specified rules), execute and serialize on every side")
     for name, label in (("introspection", "introspection query"), ("list", "1,000 x 10 list query")):
         benchlib.report(f"graphql {label} (operations/s of CPU time)", 1000 / ours[name]["cpu_ms_per_op"],
                         1000 / theirs[name]["cpu_ms_per_op"], "op/s", goal=30)
         benchlib.report(f"graphql {label} (operations/s of wall time)", 1000 / ours[name]["ms_per_op"],
                         1000 / theirs[name]["ms_per_op"], "op/s")
+        benchlib.report(f"graphql {label} vs graphql-js 16 (operations/s of CPU time)",
+                        1000 / ours[name]["cpu_ms_per_op"], 1000 / javascript[name]["cpu_ms_per_op"], "op/s", goal=5)
     fields = 10_000 / (ours["list"]["cpu_ms_per_op"] / 1000)
     baseline_fields = 10_000 / (theirs["list"]["cpu_ms_per_op"] / 1000)
     print(f"graphql list query: hearth {fields:,.0f} resolved fields per CPU second, baseline "
