@@ -9,6 +9,7 @@ import json
 import sys
 
 from websockets.asyncio.server import broadcast, serve
+from websockets.exceptions import ConnectionClosed
 
 # Subscription id -> the connections subscribed under that id (the `next` message carries the id).
 subscriptions: dict[str, set] = {}
@@ -31,6 +32,8 @@ async def session(connection):
                 subscriptions.get(message["id"], set()).discard(connection)
             elif kind == "ping":
                 await connection.send('{"type":"pong"}')
+    except ConnectionClosed:
+        pass  # the load generator resets its connections when it is done
     finally:
         for subscription in ids:
             subscriptions.get(subscription, set()).discard(connection)
