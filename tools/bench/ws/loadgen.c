@@ -7,7 +7,8 @@
  * the moment the LAST connection has received its `next` message for the round.
  *
  * Protocol with the driving script, on stdout/stdin (one line each):
- *   ready connections=N setup_ms=T      all N subscribed and one warm-up publish reached all
+ *   ready connections=N compressed=K setup_ms=T   all N subscribed (K with permessage-deflate) and
+ *                                                   one warm-up publish reached all
  *   (waits for a line on stdin, so the script can read the server's RSS)
  *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=..
  *   (waits for a line on stdin, then closes every connection and exits 0)
@@ -56,7 +57,7 @@ static struct {
 
 static struct conn *conns;
 static int epfd;
-static int opened, subscribed, in_flight;
+static int opened, subscribed, in_flight, compressed;
 static int target_nexts;     /* every connection must reach this count of `next` messages */
 static int reached;          /* connections that reached target_nexts */
 static int64_t last_receipt; /* CLOCK_MONOTONIC ns of the last connection reaching target */
@@ -184,6 +185,7 @@ static size_t on_upgrade_response(struct conn *c, const unsigned char *data, siz
     }
     if (!header_has(headers, "graphql-transport-ws")) fail("server did not select graphql-transport-ws");
     c->compressed = header_has(headers, "permessage-deflate");
+    compressed += c->compressed;
     if (c->compressed && !header_has(headers, "server_no_context_takeover"))
         fail("server accepted permessage-deflate without server_no_context_takeover");
     send_text(c->fd, "{\"type\":\"connection_init\"}");
@@ -432,7 +434,8 @@ int main(int argc, char **argv) {
     }
     /* Warm-up: proves every subscription is live (the subscribe message has no reply). */
     round_trip(1);
-    printf("ready connections=%d setup_ms=%.0f\n", opt.connections, (double)(now_ns() - started) / 1e6);
+    printf("ready connections=%d compressed=%d setup_ms=%.0f\n", opt.connections, compressed,
+           (double)(now_ns() - started) / 1e6);
     fflush(stdout);
     wait_for_line();
 

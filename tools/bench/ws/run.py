@@ -82,6 +82,8 @@ def measure(loadgen_binary, pid, port, publish_port, compress=False):
     loadgen = LoadGen(loadgen_binary, port, publish_port, compress)
     try:
         ready = loadgen.expect("ready", timeout=180)
+        if ready["compressed"] != (CONNECTIONS if compress else 0):
+            raise RuntimeError(f"permessage-deflate negotiated on {ready['compressed']:.0f} of {CONNECTIONS} connections")
         loaded = benchlib.rss_kib(pid)
         loadgen.proceed()
         result = loadgen.expect("result", timeout=30 + ROUNDS * 15)
