@@ -10,7 +10,8 @@
  *   ready connections=N compressed=K setup_ms=T   all N subscribed (K with permessage-deflate) and
  *                                                   one warm-up publish reached all
  *   (waits for a line on stdin, so the script can read the server's RSS)
- *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=..
+ *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=.. first_p50_ms=..
+ *     (latencies to the last client's receipt; first_p50_ms: median time to the first client's)
  *   (waits for a line on stdin, then closes every connection and exits 0)
  * Any failure (refused handshake, close frame, timeout) prints `error: ...` on stderr, exit 1.
  *
@@ -60,6 +61,7 @@ static int epfd;
 static int opened, subscribed, in_flight, compressed;
 static int target_nexts;     /* every connection must reach this count of `next` messages */
 static int reached;          /* connections that reached target_nexts */
+static int64_t first_receipt; /* CLOCK_MONOTONIC ns of the first connection reaching target */
 static int64_t last_receipt; /* CLOCK_MONOTONIC ns of the last connection reaching target */
 static z_stream inflater;
 static unsigned char inflated[1 << 16];
@@ -221,8 +223,8 @@ static void on_message(struct conn *c, const unsigned char *payload, size_t leng
     if (memmem(text, text_length, "\"next\"", 6)) {
         if (c->state != SUBSCRIBED) fail("`next` before the subscription was sent");
         if (++c->nexts == target_nexts) {
-            reached++;
             last_receipt = now_ns();
+            if (reached++ == 0) first_receipt = last_receipt;
         }
     } else if (memmem(text, text_length, "\"connection_ack\"", 16)) {
         if (c->state != INITIALISING) fail("unexpected connection_ack");
@@ -359,8 +361,9 @@ static void expect_published(int fd) {
     }
 }
 
-/* One publish; returns milliseconds from the POST to the last receipt, or exits on timeout. */
-static double round_trip(int round) {
+/* One publish; returns milliseconds from the POST to the last receipt (and to the first in
+ * `first_ms`), or exits on timeout. */
+static double round_trip(int round, double *first_ms) {
     target_nexts = round;
     reached = 0;
     int fd;
@@ -371,6 +374,7 @@ static double round_trip(int round) {
         exit(1);
     }
     expect_published(fd);
+    *first_ms = (double)(first_receipt - sent) / 1e6;
     return (double)(last_receipt - sent) / 1e6;
 }
 
@@ -433,19 +437,22 @@ int main(int argc, char **argv) {
         exit(1);
     }
     /* Warm-up: proves every subscription is live (the subscribe message has no reply). */
-    round_trip(1);
+    double warm_up_first_ms;
+    round_trip(1, &warm_up_first_ms);
     printf("ready connections=%d compressed=%d setup_ms=%.0f\n", opt.connections, compressed,
            (double)(now_ns() - started) / 1e6);
     fflush(stdout);
     wait_for_line();
 
     double *latencies = calloc((size_t)opt.rounds, sizeof *latencies);
-    if (!latencies) fail("out of memory");
-    for (int r = 0; r < opt.rounds; r++) latencies[r] = round_trip(r + 2);
+    double *firsts = calloc((size_t)opt.rounds, sizeof *firsts);
+    if (!latencies || !firsts) fail("out of memory");
+    for (int r = 0; r < opt.rounds; r++) latencies[r] = round_trip(r + 2, &firsts[r]);
     qsort(latencies, (size_t)opt.rounds, sizeof *latencies, compare);
-    printf("result rounds=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f min_ms=%.2f\n", opt.rounds,
+    qsort(firsts, (size_t)opt.rounds, sizeof *firsts, compare);
+    printf("result rounds=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f min_ms=%.2f first_p50_ms=%.2f\n", opt.rounds,
            percentile(latencies, opt.rounds, 0.50), percentile(latencies, opt.rounds, 0.99), latencies[opt.rounds - 1],
-           latencies[0]);
+           latencies[0], percentile(firsts, opt.rounds, 0.50));
     fflush(stdout);
     wait_for_line();
     struct linger abort_close = {.l_onoff = 1, .l_linger = 0};
