@@ -11,7 +11,7 @@ PYTHON := $(VENV)/bin/python
 # Debian packages the build, the tests and the tools need.
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev
 TEST_PACKAGES := python3-venv tmux
-BENCH_PACKAGES := wrk nginx-light nodejs node-graphql
+BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws
 
 .PHONY: serve test build release deps test-deps bench-deps venv bench fuzz clean embed-check
 

@@ -91,7 +91,7 @@ struct ServeSettings: Sendable {
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
         .toggle("--test-endpoints",
-                help: "Serve POST /_test/journal, used only by Hearth's own crash-durability test. Never enable in production."),
+                help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
     ]
 
     /// Reads and validates the settings; every problem names its flag or variable.

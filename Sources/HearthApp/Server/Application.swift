@@ -59,6 +59,7 @@ final class Application: Sendable {
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
+            TestPublishRoutes(changeLog: changeLog).register(in: &router)
         }
         server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
     }

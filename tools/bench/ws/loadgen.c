@@ -1,0 +1,465 @@
+/*
+ * WebSocket fan-out load generator for Hearth's benchmarks (tools/bench/ws/run.py builds it).
+ *
+ * Opens N graphql-transport-ws connections to ws://127.0.0.1:PORT/graphql from one epoll
+ * thread, subscribes each to `serverEvents`, then for each round triggers one publish with an
+ * HTTP POST (to PUBLISH_PORT, PUBLISH_PATH) and measures the time from sending that POST to
+ * the moment the LAST connection has received its `next` message for the round.
+ *
+ * Protocol with the driving script, on stdout/stdin (one line each):
+ *   ready connections=N compressed=K setup_ms=T   all N subscribed (K with permessage-deflate) and
+ *                                                   one warm-up publish reached all
+ *   (waits for a line on stdin, so the script can read the server's RSS)
+ *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=.. first_p50_ms=..
+ *     (latencies to the last client's receipt; first_p50_ms: median time to the first client's)
+ *   (waits for a line on stdin, then closes every connection and exits 0)
+ * Any failure (refused handshake, close frame, timeout) prints `error: ...` on stderr, exit 1.
+ *
+ * With --compress, the handshake offers `permessage-deflate; client_no_context_takeover;
+ * server_no_context_takeover`; when the server accepts it, compressed messages (RSV1) are
+ * inflated with zlib before they are recognised. Client frames are always sent uncompressed
+ * and masked, as RFC 6455 requires. Server pings are answered with pongs.
+ *
+ * Not checked: Sec-WebSocket-Accept (the benchmark trusts its loopback peer).
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+enum state { CONNECTING, UPGRADING, INITIALISING, SUBSCRIBED };
+
+struct conn {
+    int fd;
+    enum state state;
+    int compressed;      /* permessage-deflate negotiated */
+    int nexts;           /* `next` messages received */
+    unsigned char *pending; /* bytes of an incomplete frame or handshake response */
+    size_t pending_len;
+};
+
+static struct {
+    int port, publish_port, connections, rounds, compress, concurrency;
+    const char *publish_path;
+    int round_timeout_ms, setup_timeout_ms;
+} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000};
+
+static struct conn *conns;
+static int epfd;
+static int opened, subscribed, in_flight, compressed;
+static int target_nexts;     /* every connection must reach this count of `next` messages */
+static int reached;          /* connections that reached target_nexts */
+static int64_t first_receipt; /* CLOCK_MONOTONIC ns of the first connection reaching target */
+static int64_t last_receipt; /* CLOCK_MONOTONIC ns of the last connection reaching target */
+static z_stream inflater;
+static unsigned char inflated[1 << 16];
+
+static void fail(const char *what) {
+    fprintf(stderr, "error: %s\n", what);
+    exit(1);
+}
+
+static void fail_errno(const char *call) {
+    fprintf(stderr, "error: %s: %s\n", call, strerror(errno));
+    exit(1);
+}
+
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static void raise_fd_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) fail_errno("getrlimit");
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) fail_errno("setrlimit");
+    if ((long long)limit.rlim_cur < (long long)opt.connections + 64) {
+        fprintf(stderr, "error: RLIMIT_NOFILE hard limit %llu is below %d connections\n",
+                (unsigned long long)limit.rlim_max, opt.connections);
+        exit(1);
+    }
+}
+
+static void send_all(int fd, const void *data, size_t length) {
+    const char *bytes = data;
+    while (length > 0) {
+        ssize_t n = send(fd, bytes, length, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
+        /* Frames here are tiny and the socket buffers empty: a short write means a broken peer. */
+        if (n <= 0) fail_errno("send (short write of a small frame)");
+        bytes += n;
+        length -= (size_t)n;
+    }
+}
+
+/* Sends one masked client frame with FIN set. */
+static void send_frame(int fd, int opcode, const void *payload, size_t length) {
+    unsigned char frame[16 + 256];
+    if (length > 256) fail("client frame too large");
+    size_t header = 2;
+    frame[0] = (unsigned char)(0x80 | opcode);
+    if (length < 126) {
+        frame[1] = (unsigned char)(0x80 | length);
+    } else {
+        frame[1] = 0x80 | 126;
+        frame[2] = (unsigned char)(length >> 8);
+        frame[3] = (unsigned char)length;
+        header = 4;
+    }
+    uint32_t key = (uint32_t)rand();
+    memcpy(frame + header, &key, 4);
+    const unsigned char *mask = frame + header;
+    const unsigned char *in = payload;
+    for (size_t i = 0; i < length; i++) frame[header + 4 + i] = in[i] ^ mask[i & 3];
+    send_all(fd, frame, header + 4 + length);
+}
+
+static void send_text(int fd, const char *text) { send_frame(fd, 1, text, strlen(text)); }
+
+static void open_connection(void) {
+    int index = opened++;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) fail_errno("socket");
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.port)};
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0 && errno != EINPROGRESS) fail_errno("connect");
+    conns[index] = (struct conn){.fd = fd, .state = CONNECTING};
+    struct epoll_event event = {.events = EPOLLIN | EPOLLOUT, .data.u32 = (uint32_t)index};
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0) fail_errno("epoll_ctl");
+    in_flight++;
+}
+
+static void on_connected(struct conn *c, uint32_t index) {
+    int error = 0;
+    socklen_t size = sizeof error;
+    getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &size);
+    if (error != 0) {
+        errno = error;
+        fail_errno("connect (asynchronous)");
+    }
+    char request[512];
+    int length = snprintf(request, sizeof request,
+                          "GET /graphql HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                          "Sec-WebSocket-Protocol: graphql-transport-ws\r\n%s\r\n",
+                          opt.port,
+                          opt.compress ? "Sec-WebSocket-Extensions: permessage-deflate; client_no_context_takeover; "
+                                         "server_no_context_takeover\r\n"
+                                       : "");
+    send_all(c->fd, request, (size_t)length);
+    struct epoll_event event = {.events = EPOLLIN, .data.u32 = index};
+    if (epoll_ctl(epfd, EPOLL_CTL_MOD, c->fd, &event) != 0) fail_errno("epoll_ctl");
+    c->state = UPGRADING;
+}
+
+static int header_has(const char *headers, const char *needle) { return strcasestr(headers, needle) != NULL; }
+
+/* Consumes the 101 response; returns bytes used, 0 when incomplete. */
+static size_t on_upgrade_response(struct conn *c, const unsigned char *data, size_t length) {
+    const unsigned char *end = memmem(data, length, "\r\n\r\n", 4);
+    if (!end) {
+        if (length > 4096) fail("handshake response too large");
+        return 0;
+    }
+    size_t used = (size_t)(end - data) + 4;
+    char headers[4097];
+    memcpy(headers, data, used < 4096 ? used : 4096);
+    headers[used < 4096 ? used : 4096] = 0;
+    if (strncmp(headers, "HTTP/1.1 101", 12) != 0) {
+        fprintf(stderr, "error: upgrade refused:\n%s\n", headers);
+        exit(1);
+    }
+    if (!header_has(headers, "graphql-transport-ws")) fail("server did not select graphql-transport-ws");
+    c->compressed = header_has(headers, "permessage-deflate");
+    compressed += c->compressed;
+    if (c->compressed && !header_has(headers, "server_no_context_takeover"))
+        fail("server accepted permessage-deflate without server_no_context_takeover");
+    send_text(c->fd, "{\"type\":\"connection_init\"}");
+    c->state = INITIALISING;
+    return used;
+}
+
+/* The text of a message, inflated when it is compressed; NULL for an empty result. */
+static const char *message_text(const unsigned char *payload, size_t length, int rsv1, size_t *text_length) {
+    if (!rsv1) {
+        *text_length = length;
+        return (const char *)payload;
+    }
+    static const unsigned char tail[4] = {0x00, 0x00, 0xff, 0xff};
+    if (inflateReset(&inflater) != Z_OK) fail("inflateReset");
+    inflater.next_out = inflated;
+    inflater.avail_out = sizeof inflated;
+    inflater.next_in = (unsigned char *)payload;
+    inflater.avail_in = (uInt)length;
+    int status = inflate(&inflater, Z_SYNC_FLUSH);
+    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) fail("inflate of a message failed");
+    inflater.next_in = (unsigned char *)tail;
+    inflater.avail_in = 4;
+    status = inflate(&inflater, Z_SYNC_FLUSH);
+    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) fail("inflate of a message tail failed");
+    *text_length = sizeof inflated - inflater.avail_out;
+    return (const char *)inflated;
+}
+
+static void on_message(struct conn *c, const unsigned char *payload, size_t length, int rsv1) {
+    size_t text_length;
+    const char *text = message_text(payload, length, rsv1, &text_length);
+    if (memmem(text, text_length, "\"next\"", 6)) {
+        if (c->state != SUBSCRIBED) fail("`next` before the subscription was sent");
+        if (++c->nexts == target_nexts) {
+            last_receipt = now_ns();
+            if (reached++ == 0) first_receipt = last_receipt;
+        }
+    } else if (memmem(text, text_length, "\"connection_ack\"", 16)) {
+        if (c->state != INITIALISING) fail("unexpected connection_ack");
+        send_text(c->fd, "{\"id\":\"1\",\"type\":\"subscribe\",\"payload\":{\"query\":\"subscription { serverEvents { sequence } }\"}}");
+        c->state = SUBSCRIBED;
+        subscribed++;
+        in_flight--;
+    } else if (memmem(text, text_length, "\"ping\"", 6)) {
+        send_text(c->fd, "{\"type\":\"pong\"}");
+    } else if (memmem(text, text_length, "\"error\"", 7) || memmem(text, text_length, "\"complete\"", 10)) {
+        fprintf(stderr, "error: server ended the subscription: %.*s\n", (int)text_length, text);
+        exit(1);
+    }
+}
+
+/* Consumes complete frames; returns bytes used. */
+static size_t on_frames(struct conn *c, const unsigned char *data, size_t length) {
+    size_t used = 0;
+    while (length - used >= 2) {
+        const unsigned char *frame = data + used;
+        size_t available = length - used;
+        int fin = frame[0] & 0x80, rsv1 = frame[0] & 0x40, opcode = frame[0] & 0x0f;
+        if (frame[1] & 0x80) fail("server frame is masked");
+        uint64_t payload_length = frame[1] & 0x7f;
+        size_t header = 2;
+        if (payload_length == 126) {
+            if (available < 4) break;
+            payload_length = ((uint64_t)frame[2] << 8) | frame[3];
+            header = 4;
+        } else if (payload_length == 127) {
+            if (available < 10) break;
+            payload_length = 0;
+            for (int i = 0; i < 8; i++) payload_length = (payload_length << 8) | frame[2 + i];
+            header = 10;
+        }
+        if (payload_length > (1 << 20)) fail("server frame larger than 1 MiB");
+        if (available < header + payload_length) break;
+        const unsigned char *payload = frame + header;
+        if (!fin || opcode == 0) fail("fragmented server message (not expected for these small messages)");
+        switch (opcode) {
+        case 1:
+        case 2: on_message(c, payload, (size_t)payload_length, rsv1); break;
+        case 8: fprintf(stderr, "error: server closed a connection (code %d)\n",
+                        payload_length >= 2 ? (payload[0] << 8 | payload[1]) : 1005);
+                exit(1);
+        case 9: send_frame(c->fd, 10, payload, (size_t)payload_length); break;
+        case 10: break;
+        default: fail("unknown opcode from server");
+        }
+        used += header + (size_t)payload_length;
+    }
+    return used;
+}
+
+static void on_readable(struct conn *c) {
+    unsigned char buffer[65536];
+    for (;;) {
+        size_t keep = c->pending_len;
+        if (keep > sizeof buffer / 2) fail("incomplete frame too large");
+        if (keep) memcpy(buffer, c->pending, keep);
+        ssize_t n = recv(c->fd, buffer + keep, sizeof buffer - keep, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) return;
+        if (n < 0) fail_errno("recv");
+        if (n == 0) fail("server closed a connection (EOF)");
+        size_t length = keep + (size_t)n, used = 0;
+        if (c->state == UPGRADING) used = on_upgrade_response(c, buffer, length);
+        if (c->state != UPGRADING) used += on_frames(c, buffer + used, length - used);
+        free(c->pending);
+        c->pending = NULL;
+        c->pending_len = length - used;
+        if (c->pending_len) {
+            c->pending = malloc(c->pending_len);
+            if (!c->pending) fail("out of memory");
+            memcpy(c->pending, buffer + used, c->pending_len);
+        }
+    }
+}
+
+/* Handles events until `done()` holds or `deadline` (ns) passes; returns whether done. */
+static int run_until(int (*done)(void), int64_t deadline) {
+    struct epoll_event events[1024];
+    while (!done()) {
+        int64_t left = (deadline - now_ns()) / 1000000;
+        if (left <= 0) return 0;
+        int count = epoll_wait(epfd, events, 1024, (int)(left < 100 ? left + 1 : 100));
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0) fail_errno("epoll_wait");
+        for (int i = 0; i < count; i++) {
+            uint32_t index = events[i].data.u32;
+            struct conn *c = &conns[index];
+            if (events[i].events & (EPOLLERR | EPOLLHUP) && c->state != CONNECTING) fail("connection error or hang-up");
+            if (c->state == CONNECTING) on_connected(c, index);
+            else on_readable(c);
+        }
+        while (in_flight < opt.concurrency && opened < opt.connections) open_connection();
+    }
+    return 1;
+}
+
+static int all_subscribed(void) { return subscribed == opt.connections; }
+static int all_reached(void) { return reached == opt.connections; }
+
+/* Sends the publish request; returns the send time. The response is read after the round. */
+static int64_t trigger(int *fd_out) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) fail_errno("socket");
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.publish_port)};
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) fail_errno("connect (publish)");
+    char request[256];
+    int length = snprintf(request, sizeof request,
+                          "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                          opt.publish_path);
+    int64_t sent = now_ns();
+    send_all(fd, request, (size_t)length);
+    *fd_out = fd;
+    return sent;
+}
+
+static void expect_published(int fd) {
+    struct timeval timeout = {.tv_sec = 10};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    char response[1024];
+    size_t length = 0;
+    ssize_t n;
+    while (length < sizeof response - 1 && (n = recv(fd, response + length, sizeof response - 1 - length, 0)) > 0)
+        length += (size_t)n;
+    response[length] = 0;
+    close(fd);
+    if (strncmp(response, "HTTP/1.1 20", 11) != 0) {
+        fprintf(stderr, "error: publish failed: %s\n", response);
+        exit(1);
+    }
+}
+
+/* One publish; returns milliseconds from the POST to the last receipt (and to the first in
+ * `first_ms`), or exits on timeout. */
+static double round_trip(int round, double *first_ms) {
+    target_nexts = round;
+    reached = 0;
+    int fd;
+    int64_t sent = trigger(&fd);
+    if (!run_until(all_reached, sent + (int64_t)opt.round_timeout_ms * 1000000)) {
+        fprintf(stderr, "error: round %d timed out after %d ms: %d of %d connections received the event\n", round,
+                opt.round_timeout_ms, reached, opt.connections);
+        exit(1);
+    }
+    expect_published(fd);
+    *first_ms = (double)(first_receipt - sent) / 1e6;
+    return (double)(last_receipt - sent) / 1e6;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted values. */
+static double percentile(const double *sorted, int count, double p) {
+    int rank = (int)(p * count + 0.999999);
+    if (rank < 1) rank = 1;
+    return sorted[rank - 1];
+}
+
+static void wait_for_line(void) {
+    char line[64];
+    if (!fgets(line, sizeof line, stdin)) fail("stdin closed");
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: loadgen --port P [--publish-port P] [--publish-path /_test/publish] [--connections N]\n"
+                    "               [--rounds R] [--compress] [--concurrency C] [--round-timeout-ms T]\n"
+                    "               [--setup-timeout-ms T]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--compress")) { opt.compress = 1; continue; }
+        if (!value) usage();
+        if (!strcmp(a, "--port")) opt.port = atoi(value);
+        else if (!strcmp(a, "--publish-port")) opt.publish_port = atoi(value);
+        else if (!strcmp(a, "--publish-path")) opt.publish_path = value;
+        else if (!strcmp(a, "--connections")) opt.connections = atoi(value);
+        else if (!strcmp(a, "--rounds")) opt.rounds = atoi(value);
+        else if (!strcmp(a, "--concurrency")) opt.concurrency = atoi(value);
+        else if (!strcmp(a, "--round-timeout-ms")) opt.round_timeout_ms = atoi(value);
+        else if (!strcmp(a, "--setup-timeout-ms")) opt.setup_timeout_ms = atoi(value);
+        else usage();
+        i++;
+    }
+    if (opt.port <= 0 || opt.connections <= 0 || opt.rounds <= 0 || opt.concurrency <= 0) usage();
+    if (opt.publish_port <= 0) opt.publish_port = opt.port;
+    raise_fd_limit();
+    srand((unsigned)now_ns());
+    if (inflateInit2(&inflater, -15) != Z_OK) fail("inflateInit2");
+    conns = calloc((size_t)opt.connections, sizeof *conns);
+    if (!conns) fail("out of memory");
+    epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (epfd < 0) fail_errno("epoll_create1");
+
+    int64_t started = now_ns();
+    while (in_flight < opt.concurrency && opened < opt.connections) open_connection();
+    if (!run_until(all_subscribed, started + (int64_t)opt.setup_timeout_ms * 1000000)) {
+        fprintf(stderr, "error: only %d of %d connections subscribed within %d ms\n", subscribed, opt.connections,
+                opt.setup_timeout_ms);
+        exit(1);
+    }
+    /* Warm-up: proves every subscription is live (the subscribe message has no reply). */
+    double warm_up_first_ms;
+    round_trip(1, &warm_up_first_ms);
+    printf("ready connections=%d compressed=%d setup_ms=%.0f\n", opt.connections, compressed,
+           (double)(now_ns() - started) / 1e6);
+    fflush(stdout);
+    wait_for_line();
+
+    double *latencies = calloc((size_t)opt.rounds, sizeof *latencies);
+    double *firsts = calloc((size_t)opt.rounds, sizeof *firsts);
+    if (!latencies || !firsts) fail("out of memory");
+    for (int r = 0; r < opt.rounds; r++) latencies[r] = round_trip(r + 2, &firsts[r]);
+    qsort(latencies, (size_t)opt.rounds, sizeof *latencies, compare);
+    qsort(firsts, (size_t)opt.rounds, sizeof *firsts, compare);
+    printf("result rounds=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f min_ms=%.2f first_p50_ms=%.2f\n", opt.rounds,
+           percentile(latencies, opt.rounds, 0.50), percentile(latencies, opt.rounds, 0.99), latencies[opt.rounds - 1],
+           latencies[0], percentile(firsts, opt.rounds, 0.50));
+    fflush(stdout);
+    wait_for_line();
+    struct linger abort_close = {.l_onoff = 1, .l_linger = 0};
+    for (int i = 0; i < opt.connections; i++) {
+        /* Reset rather than FIN: no TIME_WAIT left behind for the next side of the benchmark. */
+        setsockopt(conns[i].fd, SOL_SOCKET, SO_LINGER, &abort_close, sizeof abort_close);
+        close(conns[i].fd);
+    }
+    return 0;
+}

@@ -1,0 +1,189 @@
+"""WebSocket benchmark: N graphql-transport-ws clients, each with one `serverEvents` subscription, on one
+Hearth process: RSS per subscribed connection (compression off, then with permessage-deflate negotiated)
+and the time for one published event to reach the LAST of the N clients, p50/p99 over repeated publishes.
+In the same run and with the same load generator: a Python `websockets` broadcast server (the baseline)
+and Node's `ws` library (the main peer, when Debian's node-ws is installed).
+
+The load generator is C (loadgen.c, built here with `cc -O2 ... -lz`): one epoll thread can drive 10,000
+sockets, which a Python client cannot do fast enough to measure the servers. Hearth publishes through
+`POST /_test/publish` (served with `--test-endpoints`): one `server.heartbeat` event recorded in a write
+transaction, published on the bus after commit, exactly like the periodic heartbeats (switched to 1h here).
+
+Run with `make bench` (or `.venv/bin/python tools/bench/ws/run.py` after `make release`).
+Options through the environment: BENCH_WS_CONNECTIONS (default 10000), BENCH_WS_ROUNDS (30)."""
+import os
+import resource
+import selectors
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import benchlib  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONNECTIONS = int(os.environ.get("BENCH_WS_CONNECTIONS", "10000"))
+ROUNDS = int(os.environ.get("BENCH_WS_ROUNDS", "30"))
+NODE_MODULES = "/usr/share/nodejs"
+# Goals from issue 4 ("Scale, measured").
+RSS_GOAL_KIB = 16
+P99_GOAL_MS = 100
+
+
+def build_loadgen(directory):
+    binary = os.path.join(directory, "loadgen")
+    subprocess.run(["cc", "-O2", "-Wall", "-o", binary, os.path.join(HERE, "loadgen.c"), "-lz"], check=True, timeout=120)
+    return binary
+
+
+class LoadGen:
+    """The C load generator, stepped through its `ready` and `result` lines (see loadgen.c)."""
+
+    def __init__(self, binary, port, publish_port, compress):
+        command = [binary, "--port", str(port), "--publish-port", str(publish_port),
+                   "--connections", str(CONNECTIONS), "--rounds", str(ROUNDS)]
+        if compress:
+            command.append("--compress")
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.process.stdout, selectors.EVENT_READ)
+
+    def expect(self, prefix, timeout):
+        """Waits for the next stdout line (which must start with `prefix`) and returns its key=value fields."""
+        if not self.selector.select(timeout):
+            self.process.kill()
+            raise RuntimeError(f"load generator: no `{prefix}` line within {timeout} s")
+        line = self.process.stdout.readline()
+        if not line.startswith(prefix):
+            self.process.kill()
+            raise RuntimeError(f"load generator failed: {line!r} {self.process.stderr.read().strip()}")
+        return {key: float(value) for key, value in (field.split("=") for field in line.split()[1:])}
+
+    def proceed(self):
+        self.process.stdin.write("\n")
+        self.process.stdin.flush()
+
+    def finish(self):
+        if self.process.poll() is None:
+            try:
+                self.proceed()
+                self.process.wait(timeout=30)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
+
+
+def measure(loadgen_binary, pid, port, publish_port, compress=False):
+    """Idle RSS, RSS with every client subscribed, and the fan-out latencies of one server process."""
+    idle = benchlib.rss_kib(pid)
+    loadgen = LoadGen(loadgen_binary, port, publish_port, compress)
+    try:
+        ready = loadgen.expect("ready", timeout=180)
+        if ready["compressed"] != (CONNECTIONS if compress else 0):
+            raise RuntimeError(f"permessage-deflate negotiated on {ready['compressed']:.0f} of {CONNECTIONS} connections")
+        loaded = benchlib.rss_kib(pid)
+        loadgen.proceed()
+        result = loadgen.expect("result", timeout=30 + ROUNDS * 15)
+    finally:
+        loadgen.finish()
+    return {"idle_kib": idle, "loaded_kib": loaded, "per_connection_kib": (loaded - idle) / CONNECTIONS,
+            "setup_ms": ready["setup_ms"], **result}
+
+
+class PeerServer:
+    """A baseline broadcast server (Python websockets or Node ws) on two free loopback ports."""
+
+    def __init__(self, command, environment=None):
+        self.port, self.publish_port = benchlib.free_port(), benchlib.free_port()
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(command + [str(self.port), str(self.publish_port)],
+                                        stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                        env={**os.environ, **(environment or {})})
+        selector = selectors.DefaultSelector()
+        selector.register(self.process.stdout, selectors.EVENT_READ)
+        if not selector.select(20) or self.process.stdout.readline().strip() != "listening":
+            self.stop()
+            raise RuntimeError(f"{command[0]} peer did not start")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def measure_hearth(loadgen_binary, compress):
+    hearth = benchlib.Hearth("--test-endpoints", "--access-log", "off", "--heartbeat-interval", "1h",
+                             "--ws-ping-interval", "0", "--max-connections", str(CONNECTIONS + 100))
+    try:
+        time.sleep(0.5)  # let start-up allocations (migrations, the schema) settle before the idle reading
+        return measure(loadgen_binary, hearth.process.pid, hearth.port, hearth.port, compress)
+    finally:
+        hearth.stop()
+
+
+def measure_peer(loadgen_binary, command, environment=None):
+    peer = PeerServer(command, environment)
+    try:
+        return measure(loadgen_binary, peer.process.pid, peer.port, peer.publish_port)
+    finally:
+        peer.stop()
+
+
+def describe(name, figures):
+    print(f"{name}: idle {figures['idle_kib'] / 1024:.1f} MiB, {CONNECTIONS} subscribed "
+          f"{figures['loaded_kib'] / 1024:.1f} MiB, {figures['per_connection_kib']:.2f} KiB/connection; "
+          f"fan-out to all p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
+          f"max {figures['max_ms']:.1f} ms over {ROUNDS} publishes (first client p50 {figures['first_p50_ms']:.1f} ms); "
+          f"setup {figures['setup_ms'] / 1000:.1f} s",
+          flush=True)
+
+
+def main():
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    limit = benchlib.raise_fd_limit(hard)
+    print(f"# RLIMIT_NOFILE raised to {limit}; {CONNECTIONS} connections, {ROUNDS} publishes, loopback, "
+          f"graphql-transport-ws `subscription {{ serverEvents {{ sequence }} }}`")
+    if limit < CONNECTIONS + 200:
+        raise SystemExit(f"the file-descriptor limit {limit} is too low for {CONNECTIONS} connections")
+    directory = tempfile.mkdtemp(prefix="ws-bench-")
+    try:
+        loadgen = build_loadgen(directory)
+        ours = measure_hearth(loadgen, compress=False)
+        describe("hearth, compression off", ours)
+        deflate = measure_hearth(loadgen, compress=True)
+        describe("hearth, permessage-deflate", deflate)
+        python = measure_peer(loadgen, [sys.executable, os.path.join(HERE, "websockets_server.py")])
+        describe("python websockets (baseline)", python)
+        node = None
+        if shutil.which("node") and os.path.isdir(os.path.join(NODE_MODULES, "ws")):
+            node = measure_peer(loadgen, ["node", os.path.join(HERE, "ws-server.js")], {"NODE_PATH": NODE_MODULES})
+            describe("node ws", node)
+        else:
+            print("node ws: skipped (install Debian's nodejs and node-ws: make bench-deps)")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+    print(f"RSS per subscribed connection, compression off: {ours['per_connection_kib']:.2f} KiB "
+          f"(goal <= {RSS_GOAL_KIB} KiB: {'met' if ours['per_connection_kib'] <= RSS_GOAL_KIB else 'NOT met'}); "
+          f"with permessage-deflate: {deflate['per_connection_kib']:.2f} KiB")
+    print(f"fan-out p99: {ours['p99_ms']:.1f} ms (goal < {P99_GOAL_MS} ms: "
+          f"{'met' if ours['p99_ms'] < P99_GOAL_MS else 'NOT met'})")
+    peers = [("python websockets", python)] + ([("node ws", node)] if node else [])
+    for peer, theirs in peers:
+        benchlib.report(f"fan-out p50 vs {peer} (ms)", ours["p50_ms"], theirs["p50_ms"], "ms", higher_is_better=False)
+        benchlib.report(f"fan-out p99 vs {peer} (ms)", ours["p99_ms"], theirs["p99_ms"], "ms", goal=1.0,
+                        higher_is_better=False)
+        benchlib.report(f"RSS per connection vs {peer} (KiB)", ours["per_connection_kib"],
+                        theirs["per_connection_kib"], "KiB", goal=1.0, higher_is_better=False)
+
+
+if __name__ == "__main__":
+    main()
