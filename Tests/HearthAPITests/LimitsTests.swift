@@ -50,8 +50,8 @@ struct LimitsTests {
         limits.complexity.maximum = 100
         let handler = try TestSchema.handler(limits: limits)
         let query = "query($n: Int) { numbers(first: $n) }"
-        let small = try await handler.respond(to: Requests.post(#"{"query":"\#(query)","variables":{"n":2}}"#))
-        let large = try await handler.respond(to: Requests.post(#"{"query":"\#(query)","variables":{"n":500}}"#))
+        let small = await handler.respond(to: Requests.post(#"{"query":"\#(query)","variables":{"n":2}}"#))
+        let large = await handler.respond(to: Requests.post(#"{"query":"\#(query)","variables":{"n":500}}"#))
         #expect(try Requests.json(small) == ["data": ["numbers": [0, 1]]])
         #expect(try Requests.firstCode(large) == ErrorCode.validationFailed)
         #expect(handler.service.documentCache.statistics.hits == 1)
@@ -76,18 +76,18 @@ struct LimitsTests {
         var limits = GraphQLLimits()
         limits.introspection = false
         let handler = try TestSchema.handler(limits: limits)
-        let schemaQuery = try await handler.respond(to: Requests.post(#"{"query":"{ __schema { queryType { name } } }"}"#))
+        let schemaQuery = await handler.respond(to: Requests.post(#"{"query":"{ __schema { queryType { name } } }"}"#))
         #expect(try Requests.json(schemaQuery)["errors"] != nil)
-        let typo = try await handler.respond(to: Requests.post(#"{"query":"{ helo }"}"#))
+        let typo = await handler.respond(to: Requests.post(#"{"query":"{ helo }"}"#))
         let message = try Requests.json(typo)["errors"]?[0]?["message"]
         #expect(message == "Cannot query field \"helo\" on type \"Query\".")
-        let typename = try await handler.respond(to: Requests.post(#"{"query":"{ __typename }"}"#))
+        let typename = await handler.respond(to: Requests.post(#"{"query":"{ __typename }"}"#))
         #expect(try Requests.json(typename) == ["data": ["__typename": "Query"]])
     }
 
     @Test func introspectionOnKeepsSuggestions() async throws {
         let handler = try TestSchema.handler()
-        let typo = try await handler.respond(to: Requests.post(#"{"query":"{ helo }"}"#))
+        let typo = await handler.respond(to: Requests.post(#"{"query":"{ helo }"}"#))
         let message = try Requests.json(typo)["errors"]?[0]?["message"]
         #expect(message == "Cannot query field \"helo\" on type \"Query\". Did you mean \"hello\"?")
     }
