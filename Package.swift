@@ -15,18 +15,18 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // Shared by all: logging, lifecycle, clocks.
-        .target(name: "Support", dependencies: ["CSystem"]),
+        .target(name: "Support", dependencies: ["CSystem", "COpenSSL"]),
 
         // Liftable libraries: no Hearth types inside.
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
-        .target(name: "HearthStore", dependencies: ["CSQLite", "COpenSSL", "Support"]),
+        .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
         .target(name: "GraphQL"),
 
         // Use cases per area: transactions, events, repositories.
         .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
-        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "COpenSSL"]),
+        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
 
         // Composition root and the binary.
         .target(

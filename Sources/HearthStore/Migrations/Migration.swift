@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// One schema migration: a file `NNNN_name.sql` and its SQL, embedded in the binary
 /// by the application (the library never reads migration files from disk).
@@ -44,7 +45,7 @@ public struct Migration: Sendable, Hashable {
         self.name = String(name)
         self.fileName = fileName
         self.sql = sql
-        self.checksum = Checksum.sha256Hex(sql)
+        self.checksum = SHA256.hexDigest(sql)
     }
 }
 

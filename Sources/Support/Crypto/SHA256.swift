@@ -1,10 +1,11 @@
 import COpenSSL
 
-/// SHA-256 through OpenSSL's EVP interface, for Automatic Persisted Queries.
-enum SHA256 {
-    /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits, the form APQ
-    /// clients send in `extensions.persistedQuery.sha256Hash`.
-    static func hexDigest(_ text: String) -> String {
+/// SHA-256 through OpenSSL's EVP interface: migration checksums and Automatic Persisted
+/// Query hashes.
+public enum SHA256 {
+    /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (the form of
+    /// `schema_migrations.checksum` and of APQ's `extensions.persistedQuery.sha256Hash`).
+    public static func hexDigest(_ text: String) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         var bytes = Array(text.utf8)
