@@ -43,14 +43,17 @@ let package = Package(
         // Engine benchmark (tools/bench/graphql, run by `make bench`).
         .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
 
+        // Shared by test targets: the test virtualenv's Python (oracles and protocol peers).
+        .target(name: "TestPython", path: "Tests/TestPython"),
+
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP"]),
+        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import HearthHTTP
+import TestPython
 import Testing
 
 /// `/graphql` of the real binary against the graphql-http server audits
@@ -401,8 +402,6 @@ import Testing
     }
 
     @Test func graphQLCoreRebuildsTheServedSchemaToSchemaDotGraphQL() throws {
-        let python = ProcessInfo.processInfo.environment["HEARTH_PYTHON"] ?? Self.root.appendingPathComponent(".venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python), "no Python with graphql-core at \(python); run make venv")
         let server = try ServerProcess()
         defer { server.remove() }
         let script = """
@@ -417,15 +416,9 @@ import Testing
         expected = print_schema(build_schema(open(sys.argv[2]).read()))
         sys.exit(0 if served == expected else "served:\\n" + served + "\\nexpected:\\n" + expected)
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, "http://127.0.0.1:\(server.port)/graphql", Self.root.appendingPathComponent("schema.graphql").path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let outcome = try TestPython.run(
+            ["-c", script, "http://127.0.0.1:\(server.port)/graphql", Self.root.appendingPathComponent("schema.graphql").path])
+        #expect(outcome.status == 0, "\(outcome.errors)")
     }
 
     /// The SDL's definitions (separated by blank lines) in sorted order.

@@ -1,4 +1,5 @@
 import Foundation
+import TestPython
 import Testing
 
 /// GraphQL over WebSocket (graphql-transport-ws) on `/graphql` of the real binary, driven by Python's `gql`
@@ -32,7 +33,7 @@ import Testing
 
     @Test func gqlClientRunsAQueryAndReceivesServerEventsOverTheSocket() throws {
         try Self.withServer { server in
-            let lines = try PythonScript.run(Self.metricsHelpers + """
+            let lines = try TestPython.runScript(Self.metricsHelpers + """
 
                 import sys
                 from gql import Client, gql
@@ -76,7 +77,7 @@ import Testing
 
     @Test func completeStopsASubscriptionAndErrorsAndDuplicatesFollowTheProtocol() throws {
         try Self.withServer { server in
-            let lines = try PythonScript.run(Self.metricsHelpers + """
+            let lines = try TestPython.runScript(Self.metricsHelpers + """
 
                 import json, sys
                 from websockets.asyncio.client import connect
@@ -134,7 +135,7 @@ import Testing
 
     @Test func abruptDisconnectsReleaseSubscriptionsAndProtocolViolationsClose() throws {
         try Self.withServer { server in
-            let lines = try PythonScript.run(Self.metricsHelpers + """
+            let lines = try TestPython.runScript(Self.metricsHelpers + """
 
                 import json, sys
                 from websockets.asyncio.client import connect
@@ -178,7 +179,7 @@ import Testing
 
     @Test func webSocketOptionsSetCompressionOperationAndMessageLimits() throws {
         try Self.withServer(["--ws-compression", "off", "--ws-max-subscriptions", "1", "--ws-max-message-bytes", "1KiB"]) { server in
-            let lines = try PythonScript.run("""
+            let lines = try TestPython.runScript("""
                 import asyncio, json, sys
                 from websockets.asyncio.client import connect
                 from websockets.exceptions import ConnectionClosed

@@ -1,4 +1,5 @@
 import Foundation
+import TestPython
 import Testing
 
 /// `POST /_test/publish`, the `--test-endpoints` route the WebSocket fan-out benchmark triggers: it answers 201
@@ -8,7 +9,7 @@ import Testing
     @Test func aPublishedEventReachesALiveSubscriberWithTheSequenceTheRouteAnswered() throws {
         let server = try ServerProcess(["--test-endpoints", "--heartbeat-interval", "1h"])
         defer { server.remove() }
-        let lines = try PythonScript.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, json, sys, urllib.request
             from websockets.asyncio.client import connect
             def bus_subscribers(base):

@@ -1,4 +1,5 @@
 import Foundation
+import TestPython
 import Testing
 
 import GraphQL
@@ -21,17 +22,13 @@ import GraphQL
     ]
 
     @Test func parseVerdictsAndErrorCountsAgreeWithGraphQLCore() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let oracle = root.appendingPathComponent("tools/graphql-oracle")
+        let oracle = TestPython.packageRoot.appendingPathComponent("tools/graphql-oracle")
         let schemaURL = oracle.appendingPathComponent("corpus/schema.graphql")
         let corpusURL = oracle.appendingPathComponent("corpus/documents.json")
 
-        let python = try #require(Self.python(root: root), """
-            No Python for the graphql-core oracle: set HEARTH_PYTHON or create the virtualenv with `make venv` \
-            (python3 -m venv .venv && .venv/bin/pip install -r tools/requirements.txt).
-            """)
-        let output = try Self.run(python, [oracle.appendingPathComponent("verdicts.py").path, schemaURL.path, corpusURL.path])
+        let outcome = try TestPython.run([oracle.appendingPathComponent("verdicts.py").path, schemaURL.path, corpusURL.path])
+        try #require(outcome.status == 0, "verdicts.py failed: \(outcome.errors)")
+        let output = outcome.standardOutput
         let oracleResult = try #require(
             try JSONSerialization.jsonObject(with: output) as? [String: Any], "verdicts.py printed no JSON object")
         let verdicts = try #require(oracleResult["verdicts"] as? [[String: Any]])
@@ -71,31 +68,5 @@ import GraphQL
         }
         let stale = Set(Self.knownDifferences.keys).subtracting(usedDifferences)
         #expect(stale.isEmpty, "known differences that no longer differ: \(stale.sorted())")
-    }
-
-    private static func python(root: URL) -> String? {
-        if let configured = ProcessInfo.processInfo.environment["HEARTH_PYTHON"], !configured.isEmpty,
-           FileManager.default.isExecutableFile(atPath: configured) {
-            return configured
-        }
-        let local = root.appendingPathComponent(".venv/bin/python").path
-        return FileManager.default.isExecutableFile(atPath: local) ? local : nil
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(
-            process.terminationStatus == 0,
-            "verdicts.py failed: \(String(decoding: errorOutput, as: UTF8.self))")
-        return output
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPython
 import Testing
 @testable import GraphQL
 
@@ -180,24 +181,6 @@ enum GraphQLCore {
         let description: String
     }
 
-    /// The Python interpreter: `HEARTH_PYTHON` (set by `make test`) or `.venv/bin/python` at
-    /// the package root.
-    static func python() throws -> String {
-        if let configured = ProcessInfo.processInfo.environment["HEARTH_PYTHON"],
-           FileManager.default.isExecutableFile(atPath: configured) {
-            return configured
-        }
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let fallback = root.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: fallback) else {
-            throw Failure(description:
-                "graphql-core is needed as an oracle: set HEARTH_PYTHON or create \(fallback) "
-                + "(`make venv`, or `python3 -m venv .venv && .venv/bin/pip install -r tools/requirements.txt`).")
-        }
-        return fallback
-    }
-
     /// Runs `build_client_schema` on an introspection response and prints the schema.
     static func printClientSchema(introspection response: [UInt8]) throws -> String {
         let script = """
@@ -259,24 +242,8 @@ enum GraphQLCore {
     }
 
     static func run(_ script: String, input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = ["-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "graphql-core failed: " + String(decoding: errors, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
+        let outcome = try TestPython.run(["-c", script], input: input)
+        guard outcome.status == 0 else { throw Failure(description: "graphql-core failed: " + outcome.errors) }
+        return outcome.output
     }
 }

@@ -1,5 +1,6 @@
 import HearthHTTP
 import Support
+import TestPython
 import Testing
 
 /// A graphql-transport-ws endpoint over a fake operation source: every operation yields three results
@@ -61,7 +62,7 @@ extension LiveTests {
 
     @Test func runsTheProtocolHappyPathWithARealClient() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, json, sys
             from websockets.asyncio.client import connect
             from websockets.exceptions import ConnectionClosed
@@ -103,7 +104,7 @@ extension LiveTests {
 
     @Test func closesWith4403And4408AndTheSubscribeBeforeAckCode() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, json, sys
             from websockets.asyncio.client import connect
             from websockets.exceptions import ConnectionClosed

@@ -1,5 +1,6 @@
 import HearthHTTP
 import Synchronization
+import TestPython
 import Testing
 
 /// The close codes and reasons handlers were told about, as `code reason` lines.
@@ -76,7 +77,7 @@ extension LiveTests {
 
     @Test func echoesTextBinaryFragmentedAndLargeMessagesWithoutCompression() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/plain", "deflate"])
+        let lines = try TestPython.runScript(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/plain", "deflate"])
         #expect(lines == [
             "extensions none", "text héllo ✓", "binary 0001ff", "fragmented fragmented ✓", "big True", "pong",
             "closed 1000",
@@ -85,7 +86,7 @@ extension LiveTests {
 
     @Test func echoesWithPermessageDeflateNegotiated() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/deflate", "deflate"])
+        let lines = try TestPython.runScript(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/deflate", "deflate"])
         #expect(lines.first?.hasPrefix("extensions permessage-deflate; server_no_context_takeover; client_no_context_takeover") == true)
         #expect(Array(lines.dropFirst()) == [
             "text héllo ✓", "binary 0001ff", "fragmented fragmented ✓", "big True", "pong", "closed 1000",
@@ -94,7 +95,7 @@ extension LiveTests {
 
     @Test func echoesWhenTheClientDoesNotOfferCompression() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/deflate", "off"])
+        let lines = try TestPython.runScript(Self.echoScript, ["ws://127.0.0.1:\(live.address.port)/deflate", "off"])
         #expect(lines.first == "extensions none")
         #expect(lines.last == "closed 1000")
     }
@@ -104,7 +105,7 @@ extension LiveTests {
         let live = try LiveServer { router in
             router.webSocket("/echo") { _, _ in EchoHandler(recordingClosesIn: closes) }
         }
-        let lines = try PythonPeer.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, sys
             from websockets.asyncio.client import connect
             from websockets.exceptions import ConnectionClosed
@@ -123,7 +124,7 @@ extension LiveTests {
 
     @Test func refusesAClientOfferingNoSubprotocolWeSpeakAndKeepsTheHTTPRoute() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, sys
             from websockets.asyncio.client import connect
             from websockets.exceptions import InvalidStatus
@@ -145,7 +146,7 @@ extension LiveTests {
 
     @Test func closesWith1009WhenAMessageExceedsTheLimit() throws {
         let live = try LiveServer(routes: Self.routes)
-        let lines = try PythonPeer.run("""
+        let lines = try TestPython.runScript("""
             import asyncio, sys
             from websockets.asyncio.client import connect
             from websockets.exceptions import ConnectionClosed
