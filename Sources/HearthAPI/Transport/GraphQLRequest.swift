@@ -1,5 +1,6 @@
 import GraphQL
 import HearthHTTP
+import Support
 
 /// The parameters of a GraphQL-over-HTTP request, from a JSON body (POST) or the query
 /// string (GET). `null` members count as absent; unknown members are ignored.

@@ -1,4 +1,5 @@
 import GraphQL
+import Support
 
 /// The explorer without its terminal: turns each submitted line into output, collects the
 /// lines of a document until its braces balance, runs explorer commands and sends documents.

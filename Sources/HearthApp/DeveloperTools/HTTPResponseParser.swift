@@ -1,3 +1,5 @@
+import Support
+
 /// An HTTP/1.1 response as the developer tools' client receives it.
 struct HTTPClientResponse: Sendable, Equatable {
     /// The status code, e.g. 200.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// The explorer's history on disk: one entry per line, newest last, at most `limit` entries.
 /// Multi-line documents are stored on one line (their lines joined by spaces), which is
