@@ -56,6 +56,17 @@ extension GraphQLRequest {
                 status: .unsupportedMediaType,
                 message: "A POST request must have Content-Type: application/json.")
         }
+        try Self.checkJSONContentType(contentType)
+        guard !request.body.isEmpty else {
+            throw RequestRejection(message: "A POST request must have a JSON body.")
+        }
+        try self.init(json: request.body)
+    }
+
+    /// Accepts `application/json` with no charset or UTF-8, in any letter case.
+    private static func checkJSONContentType(_ contentType: String) throws(RequestRejection) {
+        // What nearly every client sends, checked without splitting the header.
+        if contentType == "application/json" || contentType == "application/json; charset=utf-8" { return }
         let parts = contentType.split(separator: ";").map { $0.trimmingSpaces().lowercased() }
         guard parts.first == "application/json" else {
             throw RequestRejection(
@@ -69,10 +80,6 @@ extension GraphQLRequest {
                     status: .unsupportedMediaType, message: "Unsupported charset \"\(pair[1])\"; send UTF-8.")
             }
         }
-        guard !request.body.isEmpty else {
-            throw RequestRejection(message: "A POST request must have a JSON body.")
-        }
-        try self.init(json: request.body)
     }
 
     /// Reads the parameters from a JSON object: a POST body, or the `payload` of a
