@@ -22,8 +22,11 @@ let package = Package(
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
         .target(name: "GraphQL"),
 
+        // Pure rules and value types: validation, rate limits. No I/O.
+        .target(name: "HearthDomain", dependencies: ["Support"]),
+
         // Use cases per area: transactions, events, repositories.
-        .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
+        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
         .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
+        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
