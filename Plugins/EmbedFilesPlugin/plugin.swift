@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds `migrations/*.sql` and `schema.graphql` from the package root into the
+/// Embeds `migrations/*.sql`, `schema.graphql` and the files of `resources/` from the package root into the
 /// target it is applied to, as the generated `EmbeddedFiles` enum.
 @main
 struct EmbedFilesPlugin: BuildToolPlugin {
@@ -9,14 +9,15 @@ struct EmbedFilesPlugin: BuildToolPlugin {
         let root = context.package.directoryURL
         let migrationsDirectory = root.appending(path: "migrations")
         let schema = root.appending(path: "schema.graphql")
+        let resourcesDirectory = root.appending(path: "resources")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         let tool = try context.tool(named: "EmbedFiles")
         return [
             .buildCommand(
-                displayName: "Embedding schema.graphql and migrations/",
+                displayName: "Embedding schema.graphql, migrations/ and resources/",
                 executable: tool.url,
-                arguments: [output.path, schema.path, migrationsDirectory.path],
-                inputFiles: [schema, migrationsDirectory],
+                arguments: [output.path, schema.path, migrationsDirectory.path, resourcesDirectory.path],
+                inputFiles: [schema, migrationsDirectory, resourcesDirectory],
                 outputFiles: [output]
             ),
         ]

@@ -1,8 +1,8 @@
 // Build-time tool run by EmbedFilesPlugin: writes a Swift file that holds the
-// text of the SQL migrations and of schema.graphql, so the `hearth` binary never
-// reads them from disk at run time (self-hosters get one file).
+// text of the SQL migrations, of schema.graphql and of the files in resources/, so
+// the `hearth` binary never reads them from disk at run time (self-hosters get one file).
 //
-// Usage: EmbedFiles OUTPUT.swift SCHEMA.graphql MIGRATIONS-DIRECTORY
+// Usage: EmbedFiles OUTPUT.swift SCHEMA.graphql MIGRATIONS-DIRECTORY RESOURCES-DIRECTORY
 import Foundation
 
 /// A Swift raw string literal that holds `text` exactly: the `#` delimiter is
@@ -28,20 +28,32 @@ func rawLiteral(_ text: String) -> String {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: EmbedFiles OUTPUT.swift SCHEMA.graphql MIGRATIONS-DIRECTORY\n".utf8))
+guard arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: EmbedFiles OUTPUT.swift SCHEMA.graphql MIGRATIONS-DIRECTORY RESOURCES-DIRECTORY\n".utf8))
     exit(64)
 }
 let output = URL(fileURLWithPath: arguments[arguments.startIndex])
 let schemaPath = arguments[arguments.startIndex + 1]
 let migrationsDirectory = arguments[arguments.startIndex + 2]
-let migrationPaths = try FileManager.default.contentsOfDirectory(atPath: migrationsDirectory)
-    .filter { $0.hasSuffix(".sql") }
-    .sorted()
-    .map { migrationsDirectory + "/" + $0 }
+let resourcesDirectory = arguments[arguments.startIndex + 3]
+
+/// The files of `directory` whose names end in `suffix`, as full paths in name order.
+func files(in directory: String, endingWith suffix: String = "") throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory)
+        .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+        .sorted()
+        .map { directory + "/" + $0 }
+}
+
+/// A Swift string literal of a file name.
+func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}
+
+let migrationPaths = try files(in: migrationsDirectory, endingWith: ".sql")
 
 var source = """
-// Generated at build time by EmbedFiles from migrations/ and schema.graphql. Do not edit.
+// Generated at build time by EmbedFiles from migrations/, schema.graphql and resources/. Do not edit.
 
 /// Files compiled into the binary.
 enum EmbeddedFiles {
@@ -53,10 +65,20 @@ enum EmbeddedFiles {
 
 """
 for path in migrationPaths {
-    let name = (path as NSString).lastPathComponent
     // File names are checked by the migrator; here they only need to be a valid literal.
-    let quotedName = "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    source += "        (\(quotedName), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
+    let name = quoted((path as NSString).lastPathComponent)
+    source += "        (\(name), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
+}
+source += """
+    ]
+
+    /// The text files of `resources/` (such as `common-passwords.txt`), by file name.
+    static let resources: [String: String] = [
+
+"""
+for path in try files(in: resourcesDirectory) {
+    let name = quoted((path as NSString).lastPathComponent)
+    source += "        \(name): \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8))),\n"
 }
 source += "    ]\n}\n"
 try Data(source.utf8).write(to: output, options: .atomic)
