@@ -7,4 +7,27 @@
 #include <openssl/kdf.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
+#include <openssl/crypto.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/bn.h>
+#include <openssl/pem.h>
+#include <openssl/bio.h>
+
+/// A fresh RSA key pair of `bits` bits (EVP_PKEY_Q_keygen is variadic, which Swift cannot call).
+static inline EVP_PKEY *hearth_generate_rsa_key(size_t bits) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "RSA", bits);
+}
+
+/// A fresh EC key pair on the named curve (e.g. "P-256").
+static inline EVP_PKEY *hearth_generate_ec_key(const char *curve) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve);
+}
+
+/// BIO_get_mem_data is a macro.
+static inline long hearth_bio_get_mem_data(BIO *bio, char **data) {
+    return BIO_get_mem_data(bio, data);
+}
 #endif
