@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
-        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
+        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
 
         // Composition root and the binary.
         .target(
@@ -48,14 +48,16 @@ let package = Package(
 
         // Shared by test targets: the test virtualenv's Python (oracles and protocol peers).
         .target(name: "TestPython", path: "Tests/TestPython"),
+        // Shared by test targets: migrated temporary databases, an accounts service with a clock tests move.
+        .target(name: "TestFixtures", dependencies: ["HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
-        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
-        .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "TestFixtures"]),
+        .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),
     ],

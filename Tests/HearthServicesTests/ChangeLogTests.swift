@@ -1,3 +1,4 @@
+import TestFixtures
 import FoundationEssentials
 import HearthServices
 import HearthStore

@@ -1,3 +1,4 @@
+import TestFixtures
 import HearthServices
 import Support
 import Testing

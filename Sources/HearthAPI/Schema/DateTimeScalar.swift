@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GraphQL
 import Support
 
@@ -8,10 +9,12 @@ public struct DateTimeScalar: ScalarCoercing {
     /// Creates the coercion.
     public init() {}
 
-    /// Serializes a `WallClock.Instant`, or a string that is a valid date-time (normalised).
+    /// Serializes a `WallClock.Instant` or a `Date` (to the millisecond), or a string that is
+    /// a valid date-time (normalised).
     public func serialize(_ value: Any) throws -> JSON {
         switch value {
         case let instant as WallClock.Instant: return .string(instant.iso8601)
+        case let date as Date: return .string(WallClock.Instant(date).iso8601)
         case let text as String:
             guard let instant = Self.parse(text) else { throw Self.error("DateTime cannot represent value: \"\(text)\"") }
             return .string(instant.iso8601)

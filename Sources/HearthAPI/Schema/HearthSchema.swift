@@ -1,4 +1,5 @@
 import GraphQL
+import HearthDomain
 import HearthServices
 import Support
 
@@ -41,10 +42,27 @@ public enum HearthSchema {
     /// (`missedEvents`); the bus drops the oldest beyond this.
     public static let subscriptionBufferSize = 256
 
-    /// The resolvers of `schema`; subscriptions read `events`.
-    public static func resolvers(schema: Schema, serverInfo: ServerInfo, events: any EventBus) -> Resolvers {
+    /// The most ids `Query.nodes` takes.
+    public static let maximumNodeIDs = 100
+
+    /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`.
+    public static func resolvers(schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
+        AccountResolvers.install(into: &resolvers, accounts: accounts)
+        resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
+            let id = arguments.string("id") ?? ""
+            return try await AccountResolvers.nodes(ids: [id], accounts: accounts, context: RequestContext.of(context))[id]
+        }
+        resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
+            let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
+            guard ids.count <= maximumNodeIDs else {
+                throw AccountError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
+                    FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
+            }
+            let found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: RequestContext.of(context))
+            return ids.map { found[$0] }
+        }
         resolvers.subscribe("serverEvents") { _, _, _, _ in
             EventStream.map(events.subscribe(to: [.server], bufferSize: subscriptionBufferSize)) { event, missedEvents in
                 try ServerEventValue(event, missedEvents: missedEvents)
@@ -56,10 +74,11 @@ public enum HearthSchema {
     /// The GraphQL pipeline serving `sdl`.
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
-        sdl: String, serverInfo: ServerInfo, events: any EventBus, limits: GraphQLLimits, logger: Logger
+        sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
-            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events), limits: limits, logger: logger)
+            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events, accounts: accounts),
+            limits: limits, logger: logger)
     }
 }

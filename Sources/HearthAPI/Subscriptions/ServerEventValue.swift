@@ -25,8 +25,8 @@ public struct ServerEventValue: Sendable, FieldResolvable {
         let status = try event.payload.decode(ServerStatus.self)
         sequence = event.sequence
         kind = event.kind == .serverStarted ? "STARTED" : "HEARTBEAT"
-        at = Self.instant(event.committedAt)
-        startedAt = Self.instant(status.startedAt)
+        at = WallClock.Instant(event.committedAt)
+        startedAt = WallClock.Instant(status.startedAt)
         heartbeat = status.heartbeat
         self.missedEvents = missedEvents
     }
@@ -42,13 +42,5 @@ public struct ServerEventValue: Sendable, FieldResolvable {
         case "missedEvents": missedEvents
         default: nil
         }
-    }
-
-    private static func instant(_ date: Date) -> WallClock.Instant {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        return remainder >= 0
-            ? WallClock.Instant(seconds: seconds, nanoseconds: Int32(remainder) * 1_000_000)
-            : WallClock.Instant(seconds: seconds - 1, nanoseconds: Int32(1000 + remainder) * 1_000_000)
     }
 }

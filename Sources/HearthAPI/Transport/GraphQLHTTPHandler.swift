@@ -31,17 +31,18 @@ import HearthHTTP
 public final class GraphQLHTTPHandler: Sendable {
     /// The pipeline requests run through.
     public let service: GraphQLService
-    private let makeContext: @Sendable (HTTPRequest) -> any Sendable
+    private let makeContext: @Sendable (HTTPRequest) async -> any Sendable
     private let rootValue: @Sendable () -> Any
 
     /// Creates the handler.
     /// - Parameters:
-    ///   - makeContext: The per-request value resolvers receive as `context` (the place for
-    ///     per-request `DataLoader`s); by default the `HTTPRequest` itself.
+    ///   - makeContext: The per-request value resolvers receive as `context` (the caller's
+    ///     authentication, per-request `DataLoader`s); by default the `HTTPRequest` itself. It
+    ///     may suspend (a session lookup); when it does not, the request still completes inline.
     ///   - rootValue: The parent value of root fields.
     public init(
         service: GraphQLService,
-        makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { $0 },
+        makeContext: @escaping @Sendable (HTTPRequest) async -> any Sendable = { $0 },
         rootValue: @escaping @Sendable () -> Any = { () }
     ) {
         self.service = service
@@ -81,7 +82,7 @@ public final class GraphQLHTTPHandler: Sendable {
         }
         let outcome = await service.execute(
             graphQLRequest, allowsMutations: request.method == .post, requestID: request.id,
-            context: makeContext(request), rootValue: rootValue())
+            context: await makeContext(request), rootValue: rootValue())
         switch outcome.status {
         case .executed:
             return Self.response(status: .ok, mediaType: mediaType, result: outcome.result)

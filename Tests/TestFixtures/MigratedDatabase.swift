@@ -4,11 +4,11 @@ import HearthStore
 
 /// Temporary databases with the repository's migrations applied, as the binary applies
 /// its embedded copies at start-up.
-enum MigratedDatabase {
+public enum MigratedDatabase {
     /// Every `migrations/NNNN_name.sql` of the repository, in order.
-    static let migrations: [Migration] = {
+    public static let migrations: [Migration] = {
         let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().appendingPathComponent("../../../migrations").standardized
+            .deletingLastPathComponent().appendingPathComponent("../../migrations").standardized
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasSuffix(".sql") }.sorted()
@@ -21,7 +21,7 @@ enum MigratedDatabase {
     }()
 
     /// Calls `body` with a migrated pool and a change log publishing to a fresh bus.
-    static func withChangeLog<T>(_ body: (ChangeLog, InProcessEventBus) async throws -> T) async throws -> T {
+    public static func withChangeLog<T>(_ body: (ChangeLog, InProcessEventBus) async throws -> T) async throws -> T {
         try await TemporaryDatabase.withPool { pool in
             try Migrator(migrations: migrations).migrate(pool)
             let bus = InProcessEventBus()

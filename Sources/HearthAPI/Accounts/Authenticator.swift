@@ -1,0 +1,39 @@
+import HearthServices
+
+/// Turns the credentials a client presents into an ``Authentication``: an
+/// `Authorization: Bearer` header value over HTTP, or the `authorization` entry of the
+/// `connection_init` payload over WebSocket (what Apollo's `connectionParams` sends).
+public struct Authenticator: Sendable {
+    /// The service that verifies access tokens.
+    public let accounts: AccountService
+
+    /// Creates the authenticator.
+    public init(accounts: AccountService) {
+        self.accounts = accounts
+    }
+
+    /// The authentication of a request with `authorization` (the header value, or `nil`).
+    /// Does not suspend when the session is cached.
+    public func authenticate(authorization: String?) async -> Authentication {
+        guard let authorization else { return .signedOut }
+        guard let token = Self.bearerToken(authorization) else {
+            return .refused(AccountError(
+                .unauthenticated, reason: .tokenInvalid, "Send the access token as `Authorization: Bearer <token>`."))
+        }
+        do {
+            return .signedIn(try await accounts.authenticate(accessToken: token))
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// The token of a `Bearer` credential (RFC 6750 §2.1; the scheme is case-insensitive).
+    static func bearerToken(_ value: String) -> String? {
+        let trimmed = value.trimmingSpaces()
+        guard trimmed.utf8.count > 7, trimmed.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = trimmed.dropFirst(7).trimmingSpaces()
+        return token.isEmpty ? nil : token
+    }
+}
+
+import Support

@@ -1,0 +1,60 @@
+import HearthServices
+
+/// Who is calling, as far as the credentials presented with a request (HTTP) or connection
+/// (WebSocket `connection_init`) show.
+public enum Authentication: Sendable {
+    /// No credentials were presented.
+    case signedOut
+    /// A valid access token of a live session.
+    case signedIn(Viewer)
+    /// Credentials were presented and refused (expired, revoked, forged); fields that need a
+    /// signed-in user report this error, so the client learns to refresh or sign in again.
+    /// Fields callable without signing in still work.
+    case refused(AccountError)
+}
+
+/// The value every resolver receives as `context`: the caller's authentication and address.
+public struct RequestContext: Sendable {
+    /// The caller's credentials, checked.
+    public var authentication: Authentication
+    /// The caller's IP address (without port), for rate limits.
+    public var clientAddress: String
+
+    /// Creates a context.
+    public init(authentication: Authentication, clientAddress: String) {
+        self.authentication = authentication
+        self.clientAddress = clientAddress
+    }
+
+    /// The signed-in user.
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (the refusal's own reason when credentials
+    ///   were refused).
+    public func viewer() throws(AccountError) -> Viewer {
+        switch authentication {
+        case .signedIn(let viewer): viewer
+        case .signedOut: throw AccountError.signedOut
+        case .refused(let error): throw error
+        }
+    }
+
+    /// The signed-in user, if any (a refused token counts as signed out).
+    public var optionalViewer: Viewer? {
+        if case .signedIn(let viewer) = authentication { viewer } else { nil }
+    }
+
+    /// The host part of a `host:port` or `[v6-host]:port` peer address.
+    public static func host(ofPeer address: String) -> String {
+        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
+            return String(address[address.index(after: address.startIndex)..<end])
+        }
+        guard let colon = address.lastIndex(of: ":") else { return address }
+        return String(address[..<colon])
+    }
+}
+
+extension RequestContext {
+    /// The context of resolvers given anything else (tests with a bare context): signed out.
+    static func of(_ context: any Sendable) -> RequestContext {
+        (context as? RequestContext) ?? RequestContext(authentication: .signedOut, clientAddress: "")
+    }
+}

@@ -1,0 +1,93 @@
+import HearthDomain
+
+/// Why an account operation was refused. ``code`` is what clients branch on (it becomes the
+/// GraphQL `extensions.code`); the message is for people and never contains a secret.
+public struct AccountError: Error, Sendable, Equatable {
+    /// The outcome, to branch on.
+    public enum Code: String, Sendable, Equatable {
+        /// The operation needs a signed-in user, or the credentials presented are not valid.
+        case unauthenticated = "UNAUTHENTICATED"
+        /// The signed-in user may not do this.
+        case forbidden = "FORBIDDEN"
+        /// Input failed validation (``AccountError/problems`` says where).
+        case badUserInput = "BAD_USER_INPUT"
+        /// The username or email address belongs to another account, or the change conflicts
+        /// with the account's state.
+        case conflict = "CONFLICT"
+        /// Too many attempts; ``AccountError/retryAfter`` says when to try again.
+        case rateLimited = "RATE_LIMITED"
+        /// The object does not exist or is not the caller's.
+        case notFound = "NOT_FOUND"
+        /// The account's email address must be confirmed first.
+        case emailNotConfirmed = "EMAIL_NOT_CONFIRMED"
+    }
+
+    /// Finer detail for `unauthenticated` and token errors, to branch on when it matters
+    /// (a client refreshes on `TOKEN_EXPIRED` but signs out on `SESSION_REVOKED`).
+    public enum Reason: String, Sendable, Equatable {
+        /// Email or password wrong (never says which).
+        case invalidCredentials = "INVALID_CREDENTIALS"
+        /// No credentials were presented.
+        case signedOut = "SIGNED_OUT"
+        /// The access token is past its `exp`: refresh it.
+        case tokenExpired = "TOKEN_EXPIRED"
+        /// The token is malformed, forged or from another server.
+        case tokenInvalid = "TOKEN_INVALID"
+        /// The access token was replaced by a refresh.
+        case tokenSuperseded = "TOKEN_SUPERSEDED"
+        /// The session was signed out, revoked, or ended by a password reset.
+        case sessionRevoked = "SESSION_REVOKED"
+        /// The session reached its end.
+        case sessionExpired = "SESSION_EXPIRED"
+        /// A refresh token was presented after it had been spent: the session is revoked.
+        case refreshTokenReused = "REFRESH_TOKEN_REUSED"
+        /// An emailed link's token is unknown, spent or expired.
+        case linkInvalid = "LINK_INVALID"
+    }
+
+    /// The outcome.
+    public var code: Code
+    /// The detail, when there is one.
+    public var reason: Reason?
+    /// A sentence for the user.
+    public var message: String
+    /// Field problems, for `badUserInput` and `conflict` on a field.
+    public var problems: [FieldProblem] = []
+    /// Seconds until a retry may succeed, for `rateLimited`.
+    public var retryAfter: Int?
+
+    /// Creates an error.
+    public init(_ code: Code, reason: Reason? = nil, _ message: String, problems: [FieldProblem] = [], retryAfter: Int? = nil) {
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.problems = problems
+        self.retryAfter = retryAfter
+    }
+
+    /// Invalid input, from the problems found.
+    public static func invalid(_ problems: InputProblems) -> AccountError {
+        AccountError(.badUserInput, problems[0].message, problems: problems.problems)
+    }
+
+    /// No signed-in user.
+    public static let signedOut = AccountError(.unauthenticated, reason: .signedOut, "Sign in to do this.")
+
+    /// Wrong email or password, worded the same for both.
+    public static let invalidCredentials = AccountError(
+        .unauthenticated, reason: .invalidCredentials, "The email address or password is not correct.")
+
+    /// An emailed link that does not work (any reason: unknown, used, expired).
+    public static let linkInvalid = AccountError(
+        .badUserInput, reason: .linkInvalid, "This link is no longer valid. Ask for a new one.")
+
+    /// Too many attempts.
+    public static func rateLimited(retryAfter seconds: Double) -> AccountError {
+        let whole = max(1, Int(seconds.rounded(.up)))
+        return AccountError(.rateLimited, "Too many attempts. Try again in \(whole) seconds.", retryAfter: whole)
+    }
+}
+
+extension InputProblems {
+    fileprivate subscript(index: Int) -> FieldProblem { problems[index] }
+}

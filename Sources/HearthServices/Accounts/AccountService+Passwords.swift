@@ -1,0 +1,109 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+extension AccountService {
+    /// Starts a password reset (FR-03).
+    ///
+    /// The answer is the same whether or not an account has the address, and so is the work:
+    /// one lookup and one email in one transaction. An account gets a single-use link valid
+    /// for ``AccountsConfiguration/passwordResetTokenLifetime``; an unknown address gets a note
+    /// that no account uses it (only its owner reads that, so nothing leaks to the caller). The
+    /// commit's disk flush dominates the time either way.
+    /// - Throws: ``AccountError`` `BAD_USER_INPUT` for a malformed address, `RATE_LIMITED`.
+    public func requestPasswordReset(email text: String, clientAddress: String) async throws {
+        let email: EmailAddress
+        do { email = try EmailAddress(text, field: "input.email") } catch { throw AccountError.invalid(InputProblems([error])) }
+        try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
+        let now = currentTime()
+        try await pool.write { [self] database in
+            guard let user = try UserRecord.find(emailKey: email.key, in: database) else {
+                try mail.noAccount(to: email.value, in: database)
+                return
+            }
+            try retireEmailTokens(purpose: .resetPassword, userID: user.id, at: now, in: database)
+            let token = try insertEmailToken(
+                purpose: .resetPassword, userID: user.id, email: user.email,
+                lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
+            try mail.resetPassword(to: user.email, name: user.displayName, link: link("reset-password", token: token), in: database)
+        }
+    }
+
+    /// Sets a new password with the token from the reset email. Every session of the account
+    /// ends, and its failed sign-ins are forgotten. Following the emailed link also proves the
+    /// address, so an unconfirmed one becomes confirmed.
+    /// - Throws: ``AccountError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
+    public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
+        let now = currentTime()
+        let owner = try await pool.read { database -> UserRecord? in
+            guard let userID = try database.scalar(
+                String.self, "SELECT user_id FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+                [OneTimeToken.digest(of: token), EmailTokenPurpose.resetPassword.rawValue, now])
+            else { return nil }
+            return try UserRecord.find(id: userID, in: database)
+        }
+        guard let owner else { throw AccountError.linkInvalid }
+        try checkPassword(newPassword, field: "input.newPassword", for: owner)
+        let passwordHash = try await hashPassword(newPassword)
+        let user = try await pool.write { [self] database in
+            let spent = try spendEmailToken(token, purposes: [.resetPassword], at: now, in: database)
+            try database.execute(
+                """
+                UPDATE users SET password_hash = ?, updated_at = ?,
+                    email_confirmed_at = CASE WHEN email = ? THEN coalesce(email_confirmed_at, ?) ELSE email_confirmed_at END
+                WHERE id = ?
+                """,
+                [passwordHash, now, spent.email, now, spent.userID])
+            _ = try revokeAll(userID: spent.userID, reason: "password_reset", at: now, in: database)
+            let user = try UserRecord.find(id: spent.userID, in: database)!
+            try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
+            return user
+        }
+        throttle.resetAccount(user.email.lowercased())
+        logger.info("password reset", ["user.id": user.id])
+        return user
+    }
+
+    /// Changes the viewer's password after checking the current one. The other sessions
+    /// end; this one continues.
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) for a wrong current
+    ///   password (rate limited like sign-ins), `BAD_USER_INPUT` for the new one's problem.
+    public func changePassword(viewer: Viewer, currentPassword: String, newPassword: String, clientAddress: String) async throws -> UserRecord {
+        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
+        let accountKey = user.email.lowercased()
+        if user.passwordHash != nil {
+            try throttle.beginLogin(account: accountKey, address: clientAddress)
+            guard try await verifyPassword(currentPassword, against: user.passwordHash) else {
+                throw AccountError(
+                    .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
+                    problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
+            }
+            throttle.loginSucceeded(account: accountKey, address: clientAddress)
+        }
+        try checkPassword(newPassword, field: "input.newPassword", for: user)
+        let passwordHash = try await hashPassword(newPassword)
+        let now = currentTime()
+        let updated = try await pool.write { [self] database in
+            try database.execute("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, now, user.id])
+            let others = try database.query(
+                "SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id <> ?", [user.id, viewer.sessionID]
+            ).map { row -> String in try row["id"] }
+            try revoke(others, reason: "password_changed", at: now, in: database)
+            try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
+            return try UserRecord.find(id: user.id, in: database)!
+        }
+        logger.info("password changed", ["user.id": user.id])
+        return updated
+    }
+
+    /// Applies the password policy with the account's own details as context.
+    private func checkPassword(_ password: String, field: String, for user: UserRecord) throws {
+        do {
+            try passwordPolicy.check(
+                password, field: field,
+                context: [user.username, user.email, String(user.email.prefix { $0 != "@" }), user.displayName])
+        } catch {
+            throw AccountError.invalid(InputProblems([error]))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+extension AccountService {
+    /// Changes the viewer's display name (FR-06).
+    /// - Throws: ``AccountError`` `BAD_USER_INPUT` for an empty or overlong name.
+    public func updateDisplayName(viewer: Viewer, to text: String) async throws -> UserRecord {
+        let name = text.trimmingWhitespace()
+        if name.isEmpty {
+            throw AccountError.invalid(InputProblems([FieldProblem(field: "input.displayName", reason: .required, message: "Enter a display name.")]))
+        }
+        if name.count > Self.maximumDisplayNameLength {
+            throw AccountError.invalid(InputProblems([FieldProblem(
+                field: "input.displayName", reason: .tooLong,
+                message: "A display name has at most \(Self.maximumDisplayNameLength) characters.")]))
+        }
+        let now = currentTime()
+        return try await pool.write { database in
+            try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, viewer.userID])
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw AccountError.signedOut }
+            return user
+        }
+    }
+
+    /// Starts changing the viewer's address (FR-06): the new address gets a confirmation link;
+    /// the change happens only when it is followed (``confirmEmail(token:)``), and then the old
+    /// address is told. Accounts with a password must give it (a stolen session alone cannot
+    /// move the account to another inbox).
+    /// - Throws: ``AccountError`` `BAD_USER_INPUT`, `CONFLICT` when another account has the
+    ///   address, `UNAUTHENTICATED` for a wrong password, `RATE_LIMITED`.
+    public func requestEmailChange(viewer: Viewer, newEmail text: String, currentPassword: String?, clientAddress: String) async throws -> UserRecord {
+        let email: EmailAddress
+        do { email = try EmailAddress(text, field: "input.newEmail") } catch { throw AccountError.invalid(InputProblems([error])) }
+        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
+        if email.key == user.email.lowercased() {
+            throw AccountError(.conflict, "This is already your email address.", problems: [
+                FieldProblem(field: "input.newEmail", reason: .taken, message: "This is already your email address.")])
+        }
+        if user.passwordHash != nil {
+            let accountKey = user.email.lowercased()
+            try throttle.beginLogin(account: accountKey, address: clientAddress)
+            guard try await verifyPassword(currentPassword ?? "", against: user.passwordHash) else {
+                throw AccountError(.unauthenticated, reason: .invalidCredentials, "The current password is not correct.")
+            }
+            throttle.loginSucceeded(account: accountKey, address: clientAddress)
+        }
+        try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            try ensureAvailable(username: nil, email: email, in: database, field: "input.newEmail")
+            try retireEmailTokens(purpose: .changeEmail, userID: user.id, at: now, in: database)
+            let token = try insertEmailToken(
+                purpose: .changeEmail, userID: user.id, email: email.value,
+                lifetime: configuration.emailChangeTokenLifetime, at: now, in: database)
+            try mail.confirmNewAddress(to: email.value, name: user.displayName, link: link("confirm-email", token: token), in: database)
+            return user
+        }
+    }
+
+    /// The address waiting for confirmation of a change, if any.
+    public func pendingEmail(userID: String) async throws -> String? {
+        let now = currentTime()
+        return try await pool.read { database in
+            try database.scalar(
+                String.self,
+                """
+                SELECT email FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+                ORDER BY created_at DESC LIMIT 1
+                """,
+                [userID, EmailTokenPurpose.changeEmail.rawValue, now])
+        }
+    }
+
+    /// Moves `userID` to the confirmed address `email` inside the caller's transaction and
+    /// tells the old address.
+    func completeEmailChange(userID: String, to email: String, at now: Date, in database: Database) throws -> UserRecord {
+        guard let user = try UserRecord.find(id: userID, in: database) else { throw AccountError.linkInvalid }
+        let address = try EmailAddress(email, field: "input.token")
+        try ensureAvailable(username: nil, email: address, in: database, field: "input.token")
+        try database.execute(
+            "UPDATE users SET email = ?, email_key = ?, email_confirmed_at = ?, updated_at = ? WHERE id = ?",
+            [address.value, address.key, now, now, userID])
+        // Links sent to the old address (confirmation, reset) no longer apply.
+        try retireEmailTokens(purpose: .confirmEmail, userID: userID, at: now, in: database)
+        try retireEmailTokens(purpose: .resetPassword, userID: userID, at: now, in: database)
+        try mail.addressChanged(to: user.email, name: user.displayName, newAddress: address.value, in: database)
+        return try UserRecord.find(id: userID, in: database)!
+    }
+}

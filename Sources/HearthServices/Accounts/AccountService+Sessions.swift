@@ -1,0 +1,289 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+extension AccountService {
+    /// Signs in with email and password (FR-02b).
+    ///
+    /// The answer for an unknown address and for a wrong password is the same, and takes the
+    /// same time (a decoy hash is checked). Attempts are rate limited (``LoginThrottle``).
+    /// A hash made with weaker parameters than configured is upgraded on success.
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`), `RATE_LIMITED`.
+    public func login(email: String, password: String, deviceLabel: String?, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
+        let emailKey = email.trimmingWhitespace().lowercased()
+        try throttle.beginLogin(account: emailKey, address: clientAddress)
+        let user = try await pool.read { try UserRecord.find(emailKey: emailKey, in: $0) }
+        guard try await verifyPassword(password, against: user?.passwordHash), let user, let passwordHash = user.passwordHash else {
+            logger.notice("sign-in failed", ["client.address": clientAddress])
+            throw AccountError.invalidCredentials
+        }
+        throttle.loginSucceeded(account: emailKey, address: clientAddress)
+        let upgradedHash = hasher.needsRehash(passwordHash) ? try await hashPassword(password) : nil
+        let now = currentTime()
+        let session = try await pool.write { [self] database in
+            if let upgradedHash {
+                try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [upgradedHash, user.id, passwordHash])
+            }
+            return try startSession(for: user.id, deviceLabel: deviceLabel, at: now, in: database)
+        }
+        logger.info("signed in", ["user.id": user.id, "session.id": session.session.id])
+        return (user, session)
+    }
+
+    /// Exchanges a refresh token for a new access token and a new refresh token (FR-04).
+    ///
+    /// The presented token is spent; the previous access token stops working (its generation
+    /// is behind). Presenting a spent token again revokes the session (reuse detection), except
+    /// the token spent by the latest rotation within ``AccountsConfiguration/refreshGracePeriod``,
+    /// which rotates once more (a client retrying after a lost response); the tokens issued
+    /// in between are spent.
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` with `TOKEN_INVALID`, `SESSION_REVOKED`,
+    ///   `SESSION_EXPIRED` or `REFRESH_TOKEN_REUSED`.
+    public func refresh(refreshToken: String) async throws -> IssuedSession {
+        let digest = OneTimeToken.digest(of: refreshToken)
+        let now = currentTime()
+        let grace = configuration.refreshGracePeriod
+        let outcome = try await pool.write { [self] database -> Result<IssuedSession, AccountError> in
+            if let stored = try StoredSession.find("refresh_token_hash = ?", digest, in: database) {
+                if let failure = stored.failure(at: now) { return .failure(failure) }
+                return .success(try rotate(stored, spending: digest, at: now, in: database))
+            }
+            if let stored = try StoredSession.find("previous_token_hash = ?", digest, in: database) {
+                if let failure = stored.failure(at: now) { return .failure(failure) }
+                if let rotatedAt = stored.rotatedAt, now < rotatedAt.adding(grace) {
+                    return .success(try rotate(stored, spending: stored.refreshTokenHash, at: now, in: database))
+                }
+                try revoke([stored.record.id], reason: "refresh_token_reused", at: now, in: database)
+                return .failure(Self.reused)
+            }
+            if let sessionID = try database.scalar(String.self, "SELECT session_id FROM spent_refresh_tokens WHERE token_hash = ?", [digest]) {
+                try revoke([sessionID], reason: "refresh_token_reused", at: now, in: database)
+                return .failure(Self.reused)
+            }
+            return .failure(AccountError(.unauthenticated, reason: .tokenInvalid, "This refresh token is not valid. Sign in again."))
+        }
+        switch outcome {
+        case .success(let issued): return issued
+        case .failure(let error):
+            if error.reason == .refreshTokenReused { logger.warning("refresh token reused: session revoked", [:]) }
+            throw error
+        }
+    }
+
+    private static let reused = AccountError(
+        .unauthenticated, reason: .refreshTokenReused,
+        "This refresh token was already used, so the session was ended for safety. Sign in again.")
+
+    /// Signs out the viewer's session (FR-05): its access and refresh tokens stop working.
+    public func logout(viewer: Viewer) async throws {
+        let now = currentTime()
+        try await pool.write { [self] database in try revoke([viewer.sessionID], reason: "logout", at: now, in: database) }
+        logger.info("signed out", ["user.id": viewer.userID, "session.id": viewer.sessionID])
+    }
+
+    /// Signs out every session of the viewer's account, this one included. Returns how many ended.
+    public func logoutEverywhere(viewer: Viewer) async throws -> Int {
+        let now = currentTime()
+        let count = try await pool.write { [self] database in
+            try revokeAll(userID: viewer.userID, reason: "logout_everywhere", at: now, in: database)
+        }
+        logger.info("signed out everywhere", ["user.id": viewer.userID, "sessions": String(count)])
+        return count
+    }
+
+    /// Ends one of the viewer's sessions (a lost phone).
+    /// - Throws: ``AccountError`` `NOT_FOUND` when it is not one of the viewer's active sessions.
+    public func revokeSession(id: String, viewer: Viewer) async throws -> SessionRecord {
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            guard let stored = try StoredSession.find("id = ?", id, in: database), stored.record.userId == viewer.userID,
+                  stored.record.isActive(at: now)
+            else { throw AccountError(.notFound, "No such session.") }
+            try revoke([id], reason: "revoked_by_user", at: now, in: database)
+            return try StoredSession.find("id = ?", id, in: database)!.record
+        }
+    }
+
+    /// The viewer's active sessions, most recently used first.
+    public func activeSessions(viewer: Viewer) async throws -> [SessionRecord] {
+        let now = currentTime()
+        return try await pool.read { database in
+            try database.decode(
+                SessionRecord.self,
+                """
+                SELECT \(SessionRecord.columns) FROM sessions
+                WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND refresh_expires_at > ?
+                ORDER BY last_used_at DESC, id
+                """,
+                [viewer.userID, now, now])
+        }
+    }
+
+    /// The viewer of a request bearing `accessToken`: the token must verify, and its session
+    /// must be live and at the token's generation. Costs no database read when the session
+    /// is cached (``SessionDirectory``).
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` with the reason.
+    public func authenticate(accessToken: String) async throws(AccountError) -> Viewer {
+        let now = now()
+        let claims = try accessTokens.verify(accessToken, at: now)
+        let entry: SessionDirectory.Entry
+        if let cached = sessions.entry(claims.sessionID) {
+            entry = cached
+        } else {
+            do {
+                guard let loaded = try await loadSessionEntry(claims.sessionID) else {
+                    throw AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+                }
+                entry = loaded
+            } catch let error as AccountError {
+                throw error
+            } catch {
+                logger.error("session lookup failed", ["session.id": claims.sessionID, "error": String(describing: error)])
+                throw AccountError(.unauthenticated, reason: .tokenInvalid, "The session could not be checked. Try again.")
+            }
+        }
+        guard entry.userID == claims.userID, !entry.isRevoked else {
+            throw AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+        }
+        guard now < entry.expiresAt else {
+            throw AccountError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
+        }
+        guard claims.generation == entry.generation else {
+            throw AccountError(
+                .unauthenticated, reason: .tokenSuperseded, "This access token was replaced by a newer one. Use the latest token.")
+        }
+        return Viewer(userID: claims.userID, sessionID: claims.sessionID)
+    }
+
+    /// Reads session `id` into the directory.
+    private func loadSessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
+        guard let stored = try await pool.read({ try StoredSession.find("id = ?", id, in: $0) }) else { return nil }
+        let entry = stored.record.directoryEntry
+        sessions.store(entry, for: id)
+        return entry
+    }
+
+    // MARK: - Steps inside write transactions
+
+    /// Creates a session for `userID` and issues its first tokens, ending the least recently
+    /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser``.
+    func startSession(for userID: String, deviceLabel: String?, at now: Date, in database: Database) throws -> IssuedSession {
+        let sessionID = Identifier.make(now: now)
+        let refreshToken = OneTimeToken()
+        let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        try database.execute(
+            """
+            INSERT INTO sessions (id, user_id, device_label, refresh_token_hash, refresh_expires_at, created_at, last_used_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [sessionID, userID, label, refreshToken.digest, now.adding(configuration.refreshTokenLifetime), now, now,
+             now.adding(configuration.sessionMaximumLifetime)])
+        let surplus = try database.query(
+            """
+            SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL
+            ORDER BY last_used_at DESC, id DESC LIMIT -1 OFFSET ?
+            """,
+            [userID, configuration.maximumSessionsPerUser]
+        ).map { row -> String in try row["id"] }
+        if !surplus.isEmpty { try revoke(surplus, reason: "session_limit", at: now, in: database) }
+        let record = try StoredSession.find("id = ?", sessionID, in: database)!.record
+        return issue(record, refreshToken: refreshToken, at: now, in: database)
+    }
+
+    /// Spends `spent` (the current token, or during the grace period the one issued since),
+    /// moves the session to its next generation and issues new tokens.
+    private func rotate(_ stored: StoredSession, spending spent: [UInt8], at now: Date, in database: Database) throws -> IssuedSession {
+        let refreshToken = OneTimeToken()
+        try database.execute("INSERT OR IGNORE INTO spent_refresh_tokens (token_hash, session_id) VALUES (?, ?)", [spent, stored.record.id])
+        let previous = spent == stored.refreshTokenHash ? spent : (stored.previousTokenHash ?? spent)
+        let rotatedAt = spent == stored.refreshTokenHash ? now : (stored.rotatedAt ?? now)
+        let refreshExpiry = min(now.adding(configuration.refreshTokenLifetime), stored.record.expiresAt)
+        try database.execute(
+            """
+            UPDATE sessions SET generation = generation + 1, refresh_token_hash = ?, refresh_expires_at = ?,
+                previous_token_hash = ?, rotated_at = ?, last_used_at = ?
+            WHERE id = ?
+            """,
+            [refreshToken.digest, refreshExpiry, previous, rotatedAt, now, stored.record.id])
+        let record = try StoredSession.find("id = ?", stored.record.id, in: database)!.record
+        return issue(record, refreshToken: refreshToken, at: now, in: database)
+    }
+
+    /// The tokens of `record`'s current generation; the directory learns the generation
+    /// once the transaction commits.
+    private func issue(_ record: SessionRecord, refreshToken: OneTimeToken, at now: Date, in database: Database) -> IssuedSession {
+        let (accessToken, expiresAt) = accessTokens.issue(
+            userID: record.userId, sessionID: record.id, generation: record.generation, at: now)
+        let sessions = sessions
+        let entry = record.directoryEntry
+        database.afterCommit { sessions.rotated(record.id, to: entry) }
+        return IssuedSession(session: record, accessToken: accessToken, accessTokenExpiresAt: expiresAt, refreshToken: refreshToken.value)
+    }
+
+    /// Revokes sessions `ids`; after commit, the directory and the sessions' observers learn it.
+    func revoke(_ ids: [String], reason: String, at now: Date, in database: Database) throws {
+        for id in ids {
+            try database.execute(
+                "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL", [now, reason, id])
+        }
+        let sessions = sessions
+        database.afterCommit { sessions.ended(ids, .revoked) }
+    }
+
+    /// Revokes every active session of `userID`; returns how many.
+    func revokeAll(userID: String, reason: String, at now: Date, in database: Database) throws -> Int {
+        let ids = try database.query("SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL", [userID])
+            .map { row -> String in try row["id"] }
+        try revoke(ids, reason: reason, at: now, in: database)
+        return ids.count
+    }
+}
+
+/// A session row with its token digests, for rotation.
+struct StoredSession: Decodable {
+    var record: SessionRecord
+    var refreshTokenHash: [UInt8]
+    var previousTokenHash: [UInt8]?
+    var rotatedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case refreshTokenHash = "refresh_token_hash"
+        case previousTokenHash = "previous_token_hash"
+        case rotatedAt = "rotated_at"
+    }
+
+    init(from decoder: any Decoder) throws {
+        record = try SessionRecord(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        refreshTokenHash = try container.decode([UInt8].self, forKey: .refreshTokenHash)
+        previousTokenHash = try container.decodeIfPresent([UInt8].self, forKey: .previousTokenHash)
+        rotatedAt = try container.decodeIfPresent(Date.self, forKey: .rotatedAt)
+    }
+
+    /// The session whose `condition` (one `?` placeholder) matches `value`.
+    static func find(_ condition: String, _ value: some DatabaseValueConvertible, in database: Database) throws -> StoredSession? {
+        try database.decodeOne(
+            StoredSession.self,
+            "SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at FROM sessions WHERE \(condition)",
+            [value])
+    }
+
+    /// Why this session cannot be refreshed at `now`, if it cannot.
+    func failure(at now: Date) -> AccountError? {
+        if record.revokedAt != nil {
+            return AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+        }
+        if now >= record.expiresAt || now >= record.refreshExpiresAt {
+            return AccountError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
+        }
+        return nil
+    }
+}
+
+extension SessionRecord {
+    /// What the directory caches about this session.
+    var directoryEntry: SessionDirectory.Entry {
+        SessionDirectory.Entry(
+            userID: userId, generation: generation, expiresAt: min(expiresAt, refreshExpiresAt), isRevoked: revokedAt != nil)
+    }
+}

@@ -1,0 +1,179 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+import Support
+
+/// Accounts and sessions (FR-01 – FR-06): registration and email confirmation, sign-in with
+/// rotating refresh tokens, sign-out, password reset, profiles.
+///
+/// Every method that changes state runs in one write transaction: the account, its token and
+/// the email carrying the token commit together or not at all. Password hashing runs on the
+/// ``WorkerPool`` given at creation, never on an event loop or Swift's cooperative threads.
+///
+/// The split across files: registration and confirmation (`AccountService+Registration`),
+/// sessions (`+Sessions`), password reset and change (`+Passwords`), profile and email change
+/// (`+Profile`).
+public final class AccountService: Sendable {
+    /// The behaviour and limits.
+    public let configuration: AccountsConfiguration
+    /// The database.
+    public let pool: DatabasePool
+    /// Cached session facts and session-end observers.
+    public let sessions: SessionDirectory
+    /// Issues and verifies access tokens.
+    public let accessTokens: AccessTokens
+    /// Rate limits on sign-ins and on email.
+    public let throttle: LoginThrottle
+    let passwordPolicy: PasswordPolicy
+    let hashing: WorkerPool
+    let hasher: PasswordHasher
+    let mail: AccountMail
+    let logger: Logger
+    let now: @Sendable () -> Date
+    /// A hash of a random password, checked when a sign-in names an unknown address so that
+    /// the answer takes as long as for a real account.
+    let decoyHash: String
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - commonPasswords: The passwords registration refuses (`resources/common-passwords.txt`).
+    ///   - now: The wall clock; tests pass a fixed or moving one.
+    public init(
+        configuration: AccountsConfiguration, pool: DatabasePool, accessTokens: AccessTokens, mail: AccountMail,
+        commonPasswords: [String], logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+        monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds
+    ) throws {
+        self.configuration = configuration
+        self.pool = pool
+        self.accessTokens = accessTokens
+        self.mail = mail
+        self.logger = logger
+        self.now = now
+        sessions = SessionDirectory()
+        throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
+        passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
+        hashing = WorkerPool(
+            label: "password-hashing", concurrency: configuration.passwordHashingConcurrency,
+            queueLimit: configuration.passwordHashingQueueLimit)
+        hasher = PasswordHasher(parameters: configuration.passwordHashing)
+        decoyHash = try hasher.hash(Base64URL.encode(SecureRandom.bytes(24)))
+    }
+
+    // MARK: - Shared steps
+
+    /// The current time, rounded to the millisecond as stored, so values read back compare equal.
+    func currentTime() -> Date {
+        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    /// Hashes `password` on a hashing thread.
+    /// - Throws: `RATE_LIMITED` when too many hashes are waiting.
+    func hashPassword(_ password: String) async throws -> String {
+        let hasher = hasher
+        do {
+            return try await hashing.run { try hasher.hash(password) }
+        } catch is WorkerPoolError {
+            throw AccountError.rateLimited(retryAfter: 1)
+        }
+    }
+
+    /// Checks `password` against `encoded` (or the decoy hash, for an unknown account) on a
+    /// hashing thread.
+    func verifyPassword(_ password: String, against encoded: String?) async throws -> Bool {
+        let hasher = hasher
+        let stored = encoded ?? decoyHash
+        let matches: Bool
+        do {
+            matches = try await hashing.run { (try? hasher.verify(password, against: stored)) ?? false }
+        } catch is WorkerPoolError {
+            throw AccountError.rateLimited(retryAfter: 1)
+        }
+        return matches && encoded != nil
+    }
+
+    /// The account with `id`.
+    public func user(id: String) async throws -> UserRecord? {
+        try await pool.read { try UserRecord.find(id: id, in: $0) }
+    }
+
+    /// The accounts with `ids`, in no particular order (for batching).
+    public func users(ids: [String]) async throws -> [UserRecord] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let arguments = StatementArguments(ids.map { DatabaseValue.text($0) })
+        return try await pool.read { database in
+            try database.decode(UserRecord.self, "SELECT \(UserRecord.columns) FROM users WHERE id IN (\(placeholders))", arguments)
+        }
+    }
+
+    /// Creates a single-use emailed token for `userID` inside the caller's transaction.
+    func insertEmailToken(
+        purpose: EmailTokenPurpose, userID: String, email: String, lifetime: Duration, at now: Date, in database: Database
+    ) throws -> OneTimeToken {
+        let token = OneTimeToken()
+        try database.execute(
+            "INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [token.digest, userID, purpose.rawValue, email, now, now.adding(lifetime)])
+        return token
+    }
+
+    /// Spends the unexpired, unused token `presented`, if it serves one of `purposes`, inside
+    /// the caller's transaction, and returns what it was issued for.
+    /// - Throws: `linkInvalid` for an unknown, spent or expired token, or one of another purpose.
+    func spendEmailToken(
+        _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
+    ) throws -> SpentEmailToken {
+        let digest = OneTimeToken.digest(of: presented)
+        guard let token = try database.decodeOne(
+            SpentEmailToken.self,
+            "SELECT user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?", [digest]),
+              purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
+        else { throw AccountError.linkInvalid }
+        try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_hash = ?", [now, digest])
+        return token
+    }
+
+    /// Marks every unused token of `purpose` for `userID` as used (a new one replaces them,
+    /// or the state they would change no longer exists).
+    func retireEmailTokens(purpose: EmailTokenPurpose, userID: String, at now: Date, in database: Database) throws {
+        try database.execute(
+            "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
+            [now, userID, purpose.rawValue])
+    }
+
+    /// The link a token is sent in: `<public base URL>/<path>?token=<token>`.
+    func link(_ path: String, token: OneTimeToken) -> String {
+        "\(configuration.publicBaseURL)/\(path)?token=\(token.value)"
+    }
+}
+
+/// What an emailed token is for (`email_tokens.purpose`).
+enum EmailTokenPurpose: String, Decodable {
+    case confirmEmail = "confirm_email"
+    case resetPassword = "reset_password"
+    case changeEmail = "change_email"
+}
+
+/// An emailed token as stored, read when it is spent.
+struct SpentEmailToken: Decodable {
+    var userID: String
+    var email: String
+    var purpose: EmailTokenPurpose
+    var expiresAt: Date
+    var usedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case email, purpose
+        case expiresAt = "expires_at"
+        case usedAt = "used_at"
+    }
+}
+
+extension Date {
+    /// The date `duration` later.
+    func adding(_ duration: Duration) -> Date {
+        let (seconds, attoseconds) = duration.components
+        return addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

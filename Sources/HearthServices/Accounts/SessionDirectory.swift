@@ -1,0 +1,115 @@
+import FoundationEssentials
+import Synchronization
+
+/// What authenticating an access token needs to know about its session, kept in memory so
+/// that a request with a valid token costs no database read.
+///
+/// Every change to a session (rotation, revocation) goes through ``AccountService``, which
+/// updates this directory after the change commits. One process owns the database, so the
+/// directory is never stale; a multi-instance deployment would invalidate it from the
+/// event bus instead.
+///
+/// Parts of the server that hold a session open (WebSocket connections) register for its
+/// end with ``observeEnd(of:_:)`` and are told when it is revoked.
+public final class SessionDirectory: Sendable {
+    /// The cached facts about one session.
+    public struct Entry: Sendable, Hashable {
+        /// The account signed in.
+        public var userID: String
+        /// The generation access tokens must carry.
+        public var generation: Int64
+        /// When the session stops authenticating (the earlier of its refresh expiry and its
+        /// absolute end).
+        public var expiresAt: Date
+        /// Whether it was revoked.
+        public var isRevoked: Bool
+    }
+
+    /// Why a session ended, as told to observers.
+    public enum End: Sendable, Equatable {
+        /// Signed out, revoked by its user, ended by a password reset or reuse detection.
+        case revoked
+        /// Reached its end of life.
+        case expired
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var observers: [String: [UInt64: @Sendable (End) -> Void]] = [:]
+        var nextObserver: UInt64 = 0
+    }
+
+    /// The most sessions cached; beyond it the cache starts afresh (entries reload on demand).
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// Creates an empty directory.
+    public init(capacity: Int = 200_000) {
+        self.capacity = capacity
+    }
+
+    /// The cached entry of session `id`, if any.
+    public func entry(_ id: String) -> Entry? {
+        state.withLock { $0.entries[id] }
+    }
+
+    /// Caches what the database says about session `id`.
+    public func store(_ entry: Entry, for id: String) {
+        state.withLock { state in
+            if state.entries.count >= capacity, state.entries[id] == nil { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[id] = entry
+        }
+    }
+
+    /// Records a rotation: access tokens now need `generation`.
+    func rotated(_ id: String, to entry: Entry) {
+        store(entry, for: id)
+    }
+
+    /// Records that sessions ended and tells their observers.
+    func ended(_ ids: [String], _ end: End) {
+        let observers = state.withLock { state -> [@Sendable (End) -> Void] in
+            var observers: [@Sendable (End) -> Void] = []
+            for id in ids {
+                if end == .revoked, var entry = state.entries[id] {
+                    entry.isRevoked = true
+                    state.entries[id] = entry
+                }
+                observers += state.observers.removeValue(forKey: id).map { Array($0.values) } ?? []
+            }
+            return observers
+        }
+        for observer in observers { observer(end) }
+    }
+
+    /// Calls `handler` once when session `id` is revoked. Returns a token for
+    /// ``stopObserving(_:)``; the caller stops observing when it no longer cares (a socket
+    /// that closed).
+    public func observeEnd(of id: String, _ handler: @escaping @Sendable (End) -> Void) -> Observation {
+        state.withLock { state in
+            let key = state.nextObserver
+            state.nextObserver += 1
+            state.observers[id, default: [:]][key] = handler
+            return Observation(sessionID: id, key: key)
+        }
+    }
+
+    /// Forgets an observer registered with ``observeEnd(of:_:)``.
+    public func stopObserving(_ observation: Observation) {
+        state.withLock { state in
+            state.observers[observation.sessionID]?[observation.key] = nil
+            if state.observers[observation.sessionID]?.isEmpty == true { state.observers[observation.sessionID] = nil }
+        }
+    }
+
+    /// How many observers are registered (for tests: none may leak).
+    public var observerCount: Int {
+        state.withLock { $0.observers.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Identifies one registration of ``observeEnd(of:_:)``.
+    public struct Observation: Sendable, Hashable {
+        let sessionID: String
+        let key: UInt64
+    }
+}

@@ -1,0 +1,58 @@
+import TestFixtures
+import FoundationEssentials
+import HearthServices
+import HearthStore
+import Testing
+
+struct ProfileTests {
+    @Test func displayNamesAreTrimmedAndBounded() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            #expect(try await harness.service.updateDisplayName(viewer: viewer, to: "  Ana López ").displayName == "Ana López")
+            let long = await #expect(throws: AccountError.self) {
+                try await harness.service.updateDisplayName(viewer: viewer, to: String(repeating: "a", count: 81))
+            }
+            #expect(long?.problems.first?.reason == .tooLong)
+            _ = try await harness.service.updateDisplayName(viewer: viewer, to: String(repeating: "a", count: 80))
+        }
+    }
+
+    @Test func anEmailChangeTakesEffectOnlyWhenTheNewAddressConfirmsAndTheOldOneIsTold() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            _ = try await harness.service.requestEmailChange(
+                viewer: viewer, newEmail: "ana.new@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.1")
+            #expect(try await harness.service.user(id: viewer.userID)?.email == "ana@example.com")
+            #expect(try await harness.service.pendingEmail(userID: viewer.userID) == "ana.new@example.org")
+            let token = try #require(harness.mail.latestToken(to: "ana.new@example.org"))
+            let user = try await harness.service.confirmEmail(token: token)
+            #expect(user.email == "ana.new@example.org" && user.isEmailConfirmed)
+            #expect(try await harness.service.pendingEmail(userID: viewer.userID) == nil)
+            let notice = try #require(harness.mail.all.last)
+            #expect(notice.to == "ana@example.com" && notice.text.contains("ana.new@example.org"))
+            _ = try await harness.service.login(
+                email: "ana.new@example.org", password: AccountsHarness.password, deviceLabel: nil, clientAddress: "192.0.2.1")
+        }
+    }
+
+    @Test func anEmailChangeNeedsThePasswordAndAFreeAddress() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            try await harness.register("ben")
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let wrong = await #expect(throws: AccountError.self) {
+                try await harness.service.requestEmailChange(
+                    viewer: viewer, newEmail: "ana.new@example.org", currentPassword: "nope", clientAddress: "192.0.2.1")
+            }
+            #expect(wrong?.code == .unauthenticated)
+            let taken = await #expect(throws: AccountError.self) {
+                try await harness.service.requestEmailChange(
+                    viewer: viewer, newEmail: "BEN@example.com", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.1")
+            }
+            #expect(taken?.code == .conflict)
+            #expect(taken?.problems.first?.field == "input.newEmail")
+        }
+    }
+}

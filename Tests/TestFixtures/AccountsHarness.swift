@@ -1,0 +1,101 @@
+import FoundationEssentials
+import HearthServices
+import HearthStore
+import Support
+import Synchronization
+
+/// Emails queued by the accounts service, kept in memory for assertions (the outbox itself
+/// is tested in the mail tests and end to end).
+public final class RecordingMailQueue: MailQueue {
+    /// One queued email.
+    public struct Mail: Sendable, Hashable {
+        public var to: String
+        public var subject: String
+        public var text: String
+        public var html: String
+    }
+
+    private let mails = Mutex<[Mail]>([])
+
+    public init() {}
+
+    public func enqueue(to recipient: String, subject: String, text: String, html: String, in database: Database) throws {
+        let mail = Mail(to: recipient, subject: subject, text: text, html: html)
+        // Recorded only if the transaction commits, like a row of the outbox.
+        database.afterCommit { self.mails.withLock { $0.append(mail) } }
+    }
+
+    /// Every email queued by a committed transaction, oldest first.
+    public var all: [Mail] { mails.withLock { $0 } }
+
+    /// The `token` parameter of the link in the latest email to `recipient`.
+    public func latestToken(to recipient: String) -> String? {
+        guard let mail = all.last(where: { $0.to == recipient }), let range = mail.text.range(of: "?token=") else { return nil }
+        return String(mail.text[range.upperBound...].prefix { !$0.isWhitespace })
+    }
+}
+
+/// A clock tests move by hand: wall time and monotonic seconds advance together.
+public final class ManualClock: Sendable {
+    private let offset = Mutex<Double>(0)
+    private let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+    public init() {}
+
+    /// The wall-clock time.
+    public var now: Date { start.addingTimeInterval(offset.withLock { $0 }) }
+    /// Monotonic seconds.
+    public var monotonicSeconds: Double { offset.withLock { $0 } + 1000 }
+
+    /// Moves both clocks forward.
+    public func advance(seconds: Double) {
+        offset.withLock { $0 += seconds }
+    }
+}
+
+/// An account service over a migrated temporary database, with cheap password hashing.
+public struct AccountsHarness: Sendable {
+    public let service: AccountService
+    public let mail: RecordingMailQueue
+    public let clock: ManualClock
+    public let pool: DatabasePool
+
+    /// The password `register` uses.
+    public static let password = "correct horse battery"
+
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first.
+    public static func with<T>(
+        configure: (inout AccountsConfiguration) -> Void = { _ in }, _ body: (AccountsHarness) async throws -> T
+    ) async throws -> T {
+        try await TemporaryDatabase.withPool { pool in
+            try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
+            var configuration = AccountsConfiguration()
+            configuration.passwordHashing = ScryptParameters(logN: 10, r: 8, p: 1)
+            configure(&configuration)
+            let clock = ManualClock()
+            let mail = RecordingMailQueue()
+            let service = try AccountService(
+                configuration: configuration, pool: pool,
+                accessTokens: AccessTokens(
+                    key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,
+                    lifetime: configuration.accessTokenLifetime),
+                mail: AccountMail(outbox: mail), commonPasswords: ["password1234", "qwertyuiop"],
+                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
+                now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
+            return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))
+        }
+    }
+
+    /// Registers `username` with `username@example.com` and the harness password.
+    @discardableResult
+    public func register(_ username: String = "ana", device: String? = "phone") async throws -> (UserRecord, IssuedSession) {
+        try await service.register(
+            RegistrationRequest(username: username, email: "\(username)@example.com", password: Self.password, deviceLabel: device),
+            clientAddress: "192.0.2.1")
+    }
+
+    /// Signs in as `username`.
+    public func login(_ username: String = "ana", password: String = AccountsHarness.password, from address: String = "192.0.2.1") async throws -> IssuedSession {
+        try await service.login(email: "\(username)@example.com", password: password, deviceLabel: nil, clientAddress: address).1
+    }
+}
