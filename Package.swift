@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
         .target(name: "GraphQL"),
+        .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
 
         // Use cases per area: transactions, events, repositories.
         .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),

@@ -30,4 +30,9 @@ static inline EVP_PKEY *hearth_generate_ec_key(const char *curve) {
 static inline long hearth_bio_get_mem_data(BIO *bio, char **data) {
     return BIO_get_mem_data(bio, data);
 }
+
+/// EVP_PKEY_PUBLIC_KEY is a macro combining selection bits, which Swift does not import.
+static inline int hearth_evp_pkey_public_key_selection(void) {
+    return EVP_PKEY_PUBLIC_KEY;
+}
 #endif
