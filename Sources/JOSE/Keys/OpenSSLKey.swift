@@ -57,10 +57,7 @@ final class OpenSSLKey: @unchecked Sendable {
             BN_free(n)
             BN_free(e)
         }
-        return try fromPublicParameters(type: "RSA") { builder in
-            OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_N, n) == 1
-                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_E, e) == 1
-        }
+        return try fromPublicParameters(type: "RSA") { hearth_param_bld_push_rsa_public_key($0, n, e) == 1 }
     }
 
     /// The P-256 public key at point (`x`, `y`), each 32 big-endian bytes; the point must be
@@ -69,10 +66,13 @@ final class OpenSSLKey: @unchecked Sendable {
         guard x.count == 32, y.count == 32 else {
             throw JOSEError(.invalidKey, "P-256 coordinates must be 32 bytes each")
         }
-        let point: [UInt8] = [0x04] + x + y
-        let key = try fromPublicParameters(type: "EC") { builder in
-            OSSL_PARAM_BLD_push_utf8_string(builder, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0) == 1
-                && OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, point, point.count) == 1
+        // The uncompressed point encoding; the builder reads it only when building the
+        // parameters, after `push` returned, so it lives in memory of its own until then.
+        let point = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 + x.count + y.count)
+        defer { point.deallocate() }
+        _ = point.initialize(from: [0x04] + x + y)
+        let key = try fromPublicParameters(type: "EC") {
+            hearth_param_bld_push_p256_public_key($0, point.baseAddress, point.count) == 1
         }
         let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil)
         defer { EVP_PKEY_CTX_free(context) }

@@ -13,7 +13,7 @@ struct CompactJWS {
 
     /// Parses `token` strictly: exactly three parts of canonical unpadded base64url, a
     /// header that is a JSON object with a string `alg` naming a supported algorithm and
-    /// no `crit`.
+    /// no `crit`, a non-empty payload and signature.
     ///
     /// - Throws: `.malformedToken`; `.unsupportedAlgorithm` for `none` or an unknown `alg`.
     init(parsing token: String, maximumLength: Int) throws(JOSEError) {
@@ -23,11 +23,8 @@ struct CompactJWS {
         }
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw JOSEError(.malformedToken, "a compact JWS has three parts") }
-        guard let headerBytes = Base64URL.decode(Substring(parts[0])),
-            let payload = Base64URL.decode(Substring(parts[1])),
-            let signature = Base64URL.decode(Substring(parts[2]))
-        else {
-            throw JOSEError(.malformedToken, "token parts are not base64url")
+        guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
+            throw JOSEError(.malformedToken, "token header is not base64url")
         }
         let raw: RawJWSHeader
         do {
@@ -40,6 +37,11 @@ struct CompactJWS {
         }
         guard let algorithm = JWSAlgorithm(rawValue: raw.alg) else {
             throw JOSEError(.unsupportedAlgorithm, "token algorithm is not supported")
+        }
+        guard let payload = Base64URL.decode(Substring(parts[1])), !payload.isEmpty,
+            let signature = Base64URL.decode(Substring(parts[2])), !signature.isEmpty
+        else {
+            throw JOSEError(.malformedToken, "token payload or signature is empty or not base64url")
         }
         header = JWSHeader(algorithm: algorithm, keyID: raw.kid, type: raw.typ)
         self.payload = payload
