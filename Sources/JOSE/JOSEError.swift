@@ -50,5 +50,6 @@ public struct JOSEError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The code and the message, for logs.
     public var description: String { "JOSEError(\(code)): \(message)" }
 }
