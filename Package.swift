@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
         .target(name: "GraphQL"),
+        .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
 
         // Pure rules and value types: validation, rate limits. No I/O.
         .target(name: "HearthDomain", dependencies: ["Support"]),
@@ -55,6 +56,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "TestFixtures"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures"]),

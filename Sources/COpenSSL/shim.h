@@ -30,4 +30,24 @@ static inline EVP_PKEY *hearth_generate_ec_key(const char *curve) {
 static inline long hearth_bio_get_mem_data(BIO *bio, char **data) {
     return BIO_get_mem_data(bio, data);
 }
+
+/// Adds an RSA public key's parameters to `builder`. OSSL_PARAM_BLD keeps the parameter
+/// names by reference, even in the parameters it builds, so they must be C literals rather
+/// than Swift strings bridged for one call.
+static inline int hearth_param_bld_push_rsa_public_key(OSSL_PARAM_BLD *builder, const BIGNUM *n, const BIGNUM *e) {
+    return OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_N, n)
+        && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_E, e);
+}
+
+/// Adds a P-256 public key's parameters to `builder`: the group and the encoded point, which
+/// must stay valid until OSSL_PARAM_BLD_to_param.
+static inline int hearth_param_bld_push_p256_public_key(OSSL_PARAM_BLD *builder, const unsigned char *point, size_t length) {
+    return OSSL_PARAM_BLD_push_utf8_string(builder, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0)
+        && OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, point, length);
+}
+
+/// EVP_PKEY_PUBLIC_KEY is a macro combining selection bits, which Swift does not import.
+static inline int hearth_evp_pkey_public_key_selection(void) {
+    return EVP_PKEY_PUBLIC_KEY;
+}
 #endif

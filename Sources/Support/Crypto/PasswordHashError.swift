@@ -23,5 +23,6 @@ public struct PasswordHashError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The code and the message, for logs.
     public var description: String { "PasswordHashError(\(code)): \(message)" }
 }
