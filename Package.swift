@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HearthDomain", dependencies: ["Support"]),
 
         // Use cases per area: transactions, events, repositories.
-        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "Support"]),
+        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "JOSE", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
         .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
@@ -35,7 +35,7 @@ let package = Package(
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI"],
+            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
-        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "TestFixtures"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "TestFixtures"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),

@@ -74,7 +74,7 @@ public struct AccountsHarness: Sendable {
             configure(&configuration)
             let clock = ManualClock()
             let mail = RecordingMailQueue()
-            let service = try AccountService(
+            let service = AccountService(
                 configuration: configuration, pool: pool,
                 accessTokens: AccessTokens(
                     key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,

@@ -46,7 +46,7 @@ struct ParsedOptions: Sendable {
         return value
     }
 
-    /// A duration such as `250ms`, `10s`, `2m` or a plain number of seconds, within `range`.
+    /// A duration such as `250ms`, `10s`, `2m`, `12h`, `30d` or a plain number of seconds, within `range`.
     func duration(_ flag: String, in range: ClosedRange<Duration>) throws -> Duration? {
         guard let text = values[flag] else { return nil }
         guard let value = Self.parseDuration(text), range.contains(value) else {
@@ -84,7 +84,7 @@ struct ParsedOptions: Sendable {
         let lowered = text.lowercased()
         let units: [(String, (Int) -> Duration)] = [
             ("ms", { .milliseconds($0) }), ("s", { .seconds($0) }), ("m", { .seconds($0 * 60) }),
-            ("h", { .seconds($0 * 3600) }),
+            ("h", { .seconds($0 * 3600) }), ("d", { .seconds($0 * 86400) }),
         ]
         for (suffix, make) in units where lowered.hasSuffix(suffix) {
             guard let number = Int(lowered.dropLast(suffix.count)), number >= 0 else { return nil }

@@ -1,5 +1,6 @@
 import GraphQL
 import HearthAPI
+import HearthDomain
 import Dispatch
 import HearthHTTP
 import HearthServices
@@ -21,6 +22,8 @@ final class Application: Sendable {
     let bus: InProcessEventBus
     /// Records changes and publishes them on `bus` after commit.
     let changeLog: ChangeLog
+    /// Accounts, sessions and access tokens.
+    let accounts: AccountService
     private let server: HTTPServer
     private let draining = DrainingFlag()
     private let serverEvents: ServerEvents
@@ -40,11 +43,14 @@ final class Application: Sendable {
         let startedAt = WallClock.now()
         let bus = InProcessEventBus()
         self.bus = bus
-        let graphQL = try Self.makeGraphQLService(settings: settings, logger: logger, startedAt: startedAt, events: bus)
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
         changeLog = ChangeLog(pool: pool, bus: bus)
+        accounts = try Self.makeAccountService(settings: settings, pool: pool, logger: logger)
+        let graphQL = try Self.makeGraphQLService(
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts)
+        let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
             logger: logger.labeled("events"))
@@ -53,7 +59,11 @@ final class Application: Sendable {
         metrics.registerGraphQL(graphQL)
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
-        GraphQLHTTPHandler(service: graphQL).register(in: &router)
+        GraphQLHTTPHandler(service: graphQL, makeContext: { request in
+            RequestContext(
+                authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
+                clientAddress: RequestContext.host(ofPeer: request.remoteAddress))
+        }).register(in: &router)
         GraphQLWebSocketEndpoint(service: graphQL, configuration: settings.realtime, metrics: realtime).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {
@@ -64,13 +74,24 @@ final class Application: Sendable {
         server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
     }
 
+    private static func makeAccountService(settings: ServeSettings, pool: DatabasePool, logger: Logger) throws -> AccountService {
+        let configuration = settings.accounts.accounts
+        let accessTokens = AccessTokens(
+            key: try settings.accounts.accessTokenKey(pool: pool), issuer: configuration.issuer,
+            audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
+        return AccountService(
+            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: LocalMailQueue()),
+            commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
+            logger: logger.labeled("accounts"))
+    }
+
     private static func makeGraphQLService(
-        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus
+        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                events: events, limits: settings.graphQL, logger: logger.labeled("graphql"))
+                events: events, accounts: accounts, limits: settings.graphQL, logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
         }

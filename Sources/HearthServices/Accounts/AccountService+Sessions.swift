@@ -46,12 +46,12 @@ extension AccountService {
         let outcome = try await pool.write { [self] database -> Result<IssuedSession, AccountError> in
             if let stored = try StoredSession.find("refresh_token_hash = ?", digest, in: database) {
                 if let failure = stored.failure(at: now) { return .failure(failure) }
-                return .success(try rotate(stored, spending: digest, at: now, in: database))
+                return .success(try rotate(stored, spending: digest, isRetry: false, at: now, in: database))
             }
             if let stored = try StoredSession.find("previous_token_hash = ?", digest, in: database) {
                 if let failure = stored.failure(at: now) { return .failure(failure) }
                 if let rotatedAt = stored.rotatedAt, now < rotatedAt.adding(grace) {
-                    return .success(try rotate(stored, spending: stored.refreshTokenHash, at: now, in: database))
+                    return .success(try rotate(stored, spending: stored.refreshTokenHash, isRetry: true, at: now, in: database))
                 }
                 try revoke([stored.record.id], reason: "refresh_token_reused", at: now, in: database)
                 return .failure(Self.reused)
@@ -190,13 +190,18 @@ extension AccountService {
         return issue(record, refreshToken: refreshToken, at: now, in: database)
     }
 
-    /// Spends `spent` (the current token, or during the grace period the one issued since),
-    /// moves the session to its next generation and issues new tokens.
-    private func rotate(_ stored: StoredSession, spending spent: [UInt8], at now: Date, in database: Database) throws -> IssuedSession {
+    /// Spends the session's current refresh token, moves the session to its next generation
+    /// and issues new tokens. A normal rotation (the current token presented) makes the spent
+    /// token the one honoured during the grace period; a retry (the previous token presented
+    /// within it) keeps the previous token and its rotation time, so the grace period is not
+    /// extended and the token issued in between counts as spent.
+    private func rotate(
+        _ stored: StoredSession, spending spent: [UInt8], isRetry: Bool, at now: Date, in database: Database
+    ) throws -> IssuedSession {
         let refreshToken = OneTimeToken()
         try database.execute("INSERT OR IGNORE INTO spent_refresh_tokens (token_hash, session_id) VALUES (?, ?)", [spent, stored.record.id])
-        let previous = spent == stored.refreshTokenHash ? spent : (stored.previousTokenHash ?? spent)
-        let rotatedAt = spent == stored.refreshTokenHash ? now : (stored.rotatedAt ?? now)
+        let previous = isRetry ? (stored.previousTokenHash ?? spent) : spent
+        let rotatedAt = isRetry ? (stored.rotatedAt ?? now) : now
         let refreshExpiry = min(now.adding(configuration.refreshTokenLifetime), stored.record.expiresAt)
         try database.execute(
             """

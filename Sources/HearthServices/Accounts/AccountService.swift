@@ -30,9 +30,6 @@ public final class AccountService: Sendable {
     let mail: AccountMail
     let logger: Logger
     let now: @Sendable () -> Date
-    /// A hash of a random password, checked when a sign-in names an unknown address so that
-    /// the answer takes as long as for a real account.
-    let decoyHash: String
 
     /// Creates the service.
     /// - Parameters:
@@ -42,7 +39,7 @@ public final class AccountService: Sendable {
         configuration: AccountsConfiguration, pool: DatabasePool, accessTokens: AccessTokens, mail: AccountMail,
         commonPasswords: [String], logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
         monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds
-    ) throws {
+    ) {
         self.configuration = configuration
         self.pool = pool
         self.accessTokens = accessTokens
@@ -56,7 +53,6 @@ public final class AccountService: Sendable {
             label: "password-hashing", concurrency: configuration.passwordHashingConcurrency,
             queueLimit: configuration.passwordHashingQueueLimit)
         hasher = PasswordHasher(parameters: configuration.passwordHashing)
-        decoyHash = try hasher.hash(Base64URL.encode(SecureRandom.bytes(24)))
     }
 
     // MARK: - Shared steps
@@ -77,18 +73,22 @@ public final class AccountService: Sendable {
         }
     }
 
-    /// Checks `password` against `encoded` (or the decoy hash, for an unknown account) on a
-    /// hashing thread.
+    /// Checks `password` against `encoded` on a hashing thread. Without a stored hash (an
+    /// unknown account, or one that signs in only through Google or Apple) the password is
+    /// hashed anyway, with the same cost, so the answer takes as long as for a real account.
     func verifyPassword(_ password: String, against encoded: String?) async throws -> Bool {
         let hasher = hasher
-        let stored = encoded ?? decoyHash
-        let matches: Bool
         do {
-            matches = try await hashing.run { (try? hasher.verify(password, against: stored)) ?? false }
+            return try await hashing.run {
+                guard let encoded else {
+                    _ = try? hasher.hash(password)
+                    return false
+                }
+                return (try? hasher.verify(password, against: encoded)) ?? false
+            }
         } catch is WorkerPoolError {
             throw AccountError.rateLimited(retryAfter: 1)
         }
-        return matches && encoded != nil
     }
 
     /// The account with `id`.

@@ -1,9 +1,8 @@
 import FoundationEssentials
-import Support
 
 extension WallClock.Instant {
     /// The instant of `date`, rounded to the millisecond (the precision Hearth stores and emits).
-    init(_ date: Date) {
+    public init(_ date: Date) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         self = remainder >= 0

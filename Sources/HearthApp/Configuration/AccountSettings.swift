@@ -1,0 +1,96 @@
+import FoundationEssentials
+import HearthDomain
+import HearthServices
+import HearthStore
+import Support
+
+/// How accounts, sessions and sign-in limits are configured (`hearth serve`).
+struct AccountSettings: Sendable {
+    /// The accounts service's configuration.
+    var accounts: AccountsConfiguration
+    /// The file holding the access-token signing key, when one is given; otherwise the server
+    /// generates a key on first start and keeps it in the database.
+    var accessTokenKeyFile: String?
+
+    /// The options that set these values.
+    static let options: [OptionSpec] = [
+        .value("--access-token-ttl", "DURATION", environment: "HEARTH_ACCESS_TOKEN_TTL", default: "15m",
+               help: "How long an access token (JWT) authenticates."),
+        .value("--refresh-token-ttl", "DURATION", environment: "HEARTH_REFRESH_TOKEN_TTL", default: "30d",
+               help: "How long a session may go without a refresh before it ends."),
+        .value("--session-max-lifetime", "DURATION", environment: "HEARTH_SESSION_MAX_LIFETIME", default: "90d",
+               help: "The absolute end of a session after sign-in, however often it is refreshed."),
+        .value("--access-token-key-file", "PATH", environment: "HEARTH_ACCESS_TOKEN_KEY_FILE", default: nil,
+               help: "File with the HS256 key signing access tokens (at least 32 bytes, base64url or raw). Default: generated on first start and stored in the database."),
+        .value("--password-hash-cost", "LOG2N", environment: "HEARTH_PASSWORD_HASH_COST", default: "17",
+               help: "scrypt cost (N = 2^LOG2N, r=8, p=1) for new password hashes; 17 takes 128 MiB and about 0.3 s per hash."),
+        .value("--password-hash-threads", "N", environment: "HEARTH_PASSWORD_HASH_THREADS", default: "2",
+               help: "Password hashes computed at once (each holds 128 MiB at the default cost)."),
+        .value("--login-failures-per-account", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ACCOUNT", default: "100",
+               help: "Failed sign-ins allowed per account per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--login-failures-per-address", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ADDRESS", default: "330",
+               help: "Failed sign-ins allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+    ]
+
+    /// Reads the settings from parsed options.
+    init(_ options: ParsedOptions, publicBaseURL: String) throws {
+        var accounts = AccountsConfiguration()
+        accounts.publicBaseURL = publicBaseURL
+        accounts.issuer = publicBaseURL
+        let day = 86_400
+        accounts.accessTokenLifetime =
+            try options.duration("--access-token-ttl", in: .seconds(10)...(.seconds(day))) ?? accounts.accessTokenLifetime
+        accounts.refreshTokenLifetime =
+            try options.duration("--refresh-token-ttl", in: .seconds(60)...(.seconds(365 * day))) ?? accounts.refreshTokenLifetime
+        accounts.sessionMaximumLifetime =
+            try options.duration("--session-max-lifetime", in: .seconds(60)...(.seconds(3650 * day))) ?? accounts.sessionMaximumLifetime
+        if let cost = try options.integer("--password-hash-cost", in: 10...22) {
+            accounts.passwordHashing = ScryptParameters(logN: UInt8(cost), r: 8, p: 1)
+        }
+        accounts.passwordHashingConcurrency =
+            try options.integer("--password-hash-threads", in: 1...64) ?? accounts.passwordHashingConcurrency
+        if let perAccount = try options.integer("--login-failures-per-account", in: 1...1_000_000) {
+            accounts.failedLoginsPerAccount = Self.hourlyRule(total: perAccount)
+        }
+        if let perAddress = try options.integer("--login-failures-per-address", in: 1...1_000_000) {
+            accounts.failedLoginsPerAddress = Self.hourlyRule(total: perAddress)
+        }
+        self.accounts = accounts
+        accessTokenKeyFile = options.string("--access-token-key-file")
+    }
+
+    /// A bucket allowing at most `total` events in any hour: a burst of a tenth, the rest
+    /// refilled over the hour.
+    static func hourlyRule(total: Int) -> TokenBucket.Rule {
+        let burst = max(1, Double(total / 10))
+        return TokenBucket.Rule.perInterval(max(Double(total) - burst, 1), seconds: 3600, burst: burst)
+    }
+
+    /// The access-token signing key: from ``accessTokenKeyFile``, or the one stored in the
+    /// database, generated and stored on first start.
+    /// - Throws: `UsageError` for an unreadable or too short key file.
+    func accessTokenKey(pool: DatabasePool) throws -> [UInt8] {
+        if let accessTokenKeyFile {
+            guard let data = FileManager.default.contents(atPath: accessTokenKeyFile) else {
+                throw UsageError(message: "cannot read --access-token-key-file \(accessTokenKeyFile)")
+            }
+            let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
+            let key = Base64URL.decode(text) ?? Array(text.utf8)
+            guard key.count >= AccessTokens.keyLength else {
+                throw UsageError(message: "--access-token-key-file: the key must have at least \(AccessTokens.keyLength) bytes")
+            }
+            return key
+        }
+        return try pool.write { database in
+            if let stored = try database.scalar(String.self, "SELECT value FROM server_metadata WHERE key = 'access_token_key'"),
+               let key = Base64URL.decode(stored), key.count >= AccessTokens.keyLength {
+                return key
+            }
+            let key = SecureRandom.bytes(AccessTokens.keyLength)
+            try database.execute(
+                "INSERT OR REPLACE INTO server_metadata (key, value, updated_at) VALUES ('access_token_key', ?, ?)",
+                [Base64URL.encode(key), WallClock.now().iso8601])
+            return key
+        }
+    }
+}
