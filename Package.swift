@@ -20,10 +20,12 @@ let package = Package(
         // Liftable libraries: no Hearth types inside.
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
+        .target(name: "Net", dependencies: ["CSystem", "COpenSSL", "Support"]),
+        .target(name: "SMTP", dependencies: ["Net", "Support"]),
         .target(name: "GraphQL"),
 
         // Use cases per area: transactions, events, repositories.
-        .target(name: "HearthServices", dependencies: ["HearthStore", "Support"]),
+        .target(name: "HearthServices", dependencies: ["HearthStore", "Net", "SMTP", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
         .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
@@ -31,7 +33,7 @@ let package = Package(
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI"],
+            dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "Net"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -49,8 +51,10 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
+        .testTarget(name: "NetTests", dependencies: ["Net", "TestPython"]),
+        .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Net", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
-        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "SMTP", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),
