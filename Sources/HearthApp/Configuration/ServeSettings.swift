@@ -26,6 +26,8 @@ struct ServeSettings: Sendable {
     var realtime: RealtimeConfiguration
     /// Time between `server.heartbeat` events.
     var heartbeatInterval: Duration
+    /// Email: transport, sender, public base URL.
+    var mail: MailSettings
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -90,6 +92,7 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
+    ] + MailSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
     ]
@@ -153,5 +156,6 @@ struct ServeSettings: Sendable {
             list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
         self.realtime = realtime
+        mail = try MailSettings(options)
     }
 }

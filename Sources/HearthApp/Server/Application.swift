@@ -1,6 +1,5 @@
 import GraphQL
 import HearthAPI
-import Dispatch
 import HearthHTTP
 import HearthServices
 import HearthStore
@@ -8,8 +7,8 @@ import Support
 import Synchronization
 
 /// The running Hearth server: the database pool (migrated), the event bus and change log,
-/// the server's own events, the HTTP server and its routes (GraphQL over HTTP and WebSocket
-/// on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// the server's own events, the mail outbox and its delivery worker, the HTTP server and its
+/// routes (GraphQL over HTTP and WebSocket on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -21,13 +20,15 @@ final class Application: Sendable {
     let bus: InProcessEventBus
     /// Records changes and publishes them on `bus` after commit.
     let changeLog: ChangeLog
+    /// Where services enqueue email, inside their write transactions.
+    let mailOutbox: MailOutbox
     private let server: HTTPServer
     private let draining = DrainingFlag()
     private let serverEvents: ServerEvents
-    /// The task running `serverEvents` between `start()` and `finishShutdown()`.
-    private let serverEventsTask = Mutex<Task<Void, Never>?>(nil)
-    /// Signalled when `serverEventsTask` has returned, so the pool closes after its last write.
-    private let serverEventsStopped = DispatchSemaphore(value: 0)
+    private let mailWorker: MailDeliveryWorker
+    /// Run between `start()` and `finishShutdown()`; the pool closes after their last write.
+    private let serverEventsTask = BackgroundTask()
+    private let mailWorkerTask = BackgroundTask()
 
     /// Opens and migrates the database and prepares the HTTP server (not yet listening).
     ///
@@ -45,6 +46,10 @@ final class Application: Sendable {
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
         changeLog = ChangeLog(pool: pool, bus: bus)
+        mailOutbox = MailOutbox(pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address))
+        mailWorker = MailDeliveryWorker(
+            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")),
+            logger: logger.labeled("mail"))
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
             logger: logger.labeled("events"))
@@ -76,6 +81,23 @@ final class Application: Sendable {
         }
     }
 
+    private static func makeMailTransport(_ settings: MailSettings, logger: Logger) throws -> any MailTransport {
+        switch settings.transport {
+        case .log:
+            return LogMailTransport(logger: logger)
+        case .smtp(let configuration):
+            do {
+                return try SMTPMailTransport(configuration: configuration)
+            } catch {
+                throw UsageError(message: "invalid --smtp-ca-file: \(error)")
+            }
+        }
+    }
+
+    private static func domain(of address: String) -> String {
+        address.split(separator: "@").last.map(String.init) ?? "localhost"
+    }
+
     private static func prepareDatabase(
         pool: DatabasePool, migrator: Migrator, settings: ServeSettings, logger: Logger
     ) throws {
@@ -93,31 +115,31 @@ final class Application: Sendable {
         }
     }
 
-    /// Starts publishing the server's events (`server.started`, then heartbeats) and
-    /// listening; returns the bound address (with the real port when 0 was asked for).
+    /// Starts publishing the server's events (`server.started`, then heartbeats), delivering
+    /// mail (pending messages from before a restart first) and listening; returns the bound
+    /// address (with the real port when 0 was asked for).
     func start() throws -> SocketAddress {
-        serverEventsTask.withLock { task in
-            task = Task { [serverEvents, serverEventsStopped] in
-                await serverEvents.run()
-                serverEventsStopped.signal()
-            }
-        }
+        serverEventsTask.start { [serverEvents] in await serverEvents.run() }
+        mailWorkerTask.start { [mailWorker] in await mailWorker.run() }
         return try server.start()
     }
 
-    /// Begins a graceful shutdown: /readyz turns 503, the server's events stop, listeners
-    /// close, in-flight requests get the configured grace period, idle connections close.
+    /// Begins a graceful shutdown: /readyz turns 503, the server's events and the mail worker
+    /// stop (a delivery in progress finishes), listeners close, in-flight requests get the
+    /// configured grace period, idle connections close.
     func beginShutdown() {
         draining.set()
-        serverEventsTask.withLock { $0?.cancel() }
+        serverEventsTask.cancel()
+        mailWorkerTask.cancel()
         server.shutdown(gracePeriod: settings.shutdownGracePeriod)
     }
 
-    /// Waits for the HTTP server and the server's events to stop, then checkpoints the WAL
-    /// into the database file and closes the pool.
+    /// Waits for the HTTP server, the server's events and the mail worker to stop, then
+    /// checkpoints the WAL into the database file and closes the pool.
     func finishShutdown() {
         server.waitUntilStopped()
-        if serverEventsTask.withLock({ $0 }) != nil { serverEventsStopped.wait() }
+        serverEventsTask.waitUntilStopped()
+        mailWorkerTask.waitUntilStopped()
         do {
             try pool.checkpoint()
         } catch {

@@ -62,16 +62,22 @@ public struct MailOutbox: Sendable {
 
     /// The newest messages first, at most `limit`.
     public func messages(limit: Int) throws -> [OutboxMessage] {
-        try pool.read { database in
-            try database.decode(OutboxMessage.self, "SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?", [limit])
-        }
+        try pool.read { database in try Self.messages(limit: limit, in: database) }
     }
 
     /// The message with `id`, or nil.
     public func message(id: Int64) throws -> OutboxMessage? {
-        try pool.read { database in
-            try database.decodeOne(OutboxMessage.self, "SELECT * FROM mail_outbox WHERE id = ?", [id])
-        }
+        try pool.read { database in try Self.message(id: id, in: database) }
+    }
+
+    /// ``messages(limit:)`` through an open connection (`hearth mail list`).
+    public static func messages(limit: Int, in database: Database) throws -> [OutboxMessage] {
+        try database.decode(OutboxMessage.self, "SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?", [limit])
+    }
+
+    /// ``message(id:)`` through an open connection (`hearth mail show`).
+    public static func message(id: Int64, in database: Database) throws -> OutboxMessage? {
+        try database.decodeOne(OutboxMessage.self, "SELECT * FROM mail_outbox WHERE id = ?", [id])
     }
 
     // MARK: For the delivery worker
