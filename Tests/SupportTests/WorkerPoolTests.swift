@@ -1,3 +1,4 @@
+import Dispatch
 import Support
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ struct WorkerPoolTests {
     private final class Counters: Sendable {
         let values = Mutex((running: 0, peak: 0))
         let started = Atomic<Bool>(false)
-        let released = Atomic<Bool>(false)
+        let release = DispatchSemaphore(value: 0)
     }
 
     @Test func returnsWhatTheWorkReturnsAndRethrowsWhatItThrows() async throws {
@@ -45,14 +46,15 @@ struct WorkerPoolTests {
         let first = Task {
             try await pool.run {
                 counters.started.store(true, ordering: .releasing)
-                while !counters.released.load(ordering: .acquiring) {}
+                // Blocks the pool's own thread, never one of Swift concurrency's.
+                counters.release.wait()
             }
         }
         while !counters.started.load(ordering: .acquiring) { await Task.yield() }
         let second = Task { try await pool.run { 2 } }
         while pool.waitingCount < 1 { await Task.yield() }
         await #expect(throws: WorkerPoolError.saturated) { try await pool.run { 3 } }
-        counters.released.store(true, ordering: .releasing)
+        counters.release.signal()
         try await first.value
         #expect(try await second.value == 2)
     }

@@ -19,10 +19,11 @@ public final class RecordingMailQueue: MailQueue {
 
     public init() {}
 
-    public func enqueue(to recipient: String, subject: String, text: String, html: String, in database: Database) throws {
-        let mail = Mail(to: recipient, subject: subject, text: text, html: html)
+    public func enqueue(_ outgoing: OutgoingMail, in database: Database) throws -> Int64 {
+        let mail = Mail(to: outgoing.recipients.joined(separator: ", "), subject: outgoing.subject, text: outgoing.text, html: outgoing.html ?? "")
         // Recorded only if the transaction commits, like a row of the outbox.
         database.afterCommit { self.mails.withLock { $0.append(mail) } }
+        return Int64(mails.withLock { $0.count })
     }
 
     /// Every email queued by a committed transaction, oldest first.
@@ -79,7 +80,7 @@ public struct AccountsHarness: Sendable {
                 accessTokens: AccessTokens(
                     key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,
                     lifetime: configuration.accessTokenLifetime),
-                mail: AccountMail(outbox: mail), commonPasswords: ["password1234", "qwertyuiop"],
+                mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example")), commonPasswords: ["password1234", "qwertyuiop"],
                 logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
                 now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
             return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))

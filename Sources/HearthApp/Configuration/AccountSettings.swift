@@ -33,10 +33,10 @@ struct AccountSettings: Sendable {
     ]
 
     /// Reads the settings from parsed options.
-    init(_ options: ParsedOptions, publicBaseURL: String) throws {
+    /// - Parameter issuer: The access tokens' `iss`: the public base URL.
+    init(_ options: ParsedOptions, issuer: String) throws {
         var accounts = AccountsConfiguration()
-        accounts.publicBaseURL = publicBaseURL
-        accounts.issuer = publicBaseURL
+        accounts.issuer = issuer
         let day = 86_400
         accounts.accessTokenLifetime =
             try options.duration("--access-token-ttl", in: .seconds(10)...(.seconds(day))) ?? accounts.accessTokenLifetime

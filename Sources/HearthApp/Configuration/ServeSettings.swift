@@ -26,8 +26,8 @@ struct ServeSettings: Sendable {
     var realtime: RealtimeConfiguration
     /// Time between `server.heartbeat` events.
     var heartbeatInterval: Duration
-    /// The address clients reach the server at, for emailed links and the access tokens' issuer.
-    var publicBaseURL: String
+    /// Email: transport, sender, public base URL.
+    var mail: MailSettings
     /// Accounts, sessions and sign-in limits.
     var accounts: AccountSettings
 
@@ -94,9 +94,7 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-        .value("--public-base-url", "URL", environment: "HEARTH_PUBLIC_BASE_URL", default: "http://127.0.0.1:8080",
-               help: "The address clients reach this server at (behind a proxy, its public https:// URL): emailed links point there."),
-    ] + AccountSettings.options + [
+    ] + MailSettings.options + AccountSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
     ]
@@ -160,11 +158,7 @@ struct ServeSettings: Sendable {
             list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
         self.realtime = realtime
-        let publicBaseURL = (options.string("--public-base-url") ?? "http://127.0.0.1:8080").trimmingCharacters(in: "/")
-        guard publicBaseURL.hasPrefix("http://") || publicBaseURL.hasPrefix("https://") else {
-            throw UsageError(message: "invalid value '\(publicBaseURL)' for --public-base-url: expected an http:// or https:// URL")
-        }
-        self.publicBaseURL = publicBaseURL
-        accounts = try AccountSettings(options, publicBaseURL: publicBaseURL)
+        mail = try MailSettings(options)
+        accounts = try AccountSettings(options, issuer: mail.publicBaseURL.description)
     }
 }

@@ -1,7 +1,7 @@
 import GraphQL
 import HearthAPI
-import HearthDomain
 import Dispatch
+import HearthDomain
 import HearthHTTP
 import HearthServices
 import HearthStore
@@ -9,8 +9,8 @@ import Support
 import Synchronization
 
 /// The running Hearth server: the database pool (migrated), the event bus and change log,
-/// the server's own events, the HTTP server and its routes (GraphQL over HTTP and WebSocket
-/// on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// the server's own events, the mail outbox and its delivery worker, the HTTP server and its
+/// routes (GraphQL over HTTP and WebSocket on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -22,15 +22,17 @@ final class Application: Sendable {
     let bus: InProcessEventBus
     /// Records changes and publishes them on `bus` after commit.
     let changeLog: ChangeLog
+    /// Where services enqueue email, inside their write transactions.
+    let mailOutbox: MailOutbox
     /// Accounts, sessions and access tokens.
     let accounts: AccountService
     private let server: HTTPServer
     private let draining = DrainingFlag()
     private let serverEvents: ServerEvents
-    /// The task running `serverEvents` between `start()` and `finishShutdown()`.
-    private let serverEventsTask = Mutex<Task<Void, Never>?>(nil)
-    /// Signalled when `serverEventsTask` has returned, so the pool closes after its last write.
-    private let serverEventsStopped = DispatchSemaphore(value: 0)
+    private let mailWorker: MailDeliveryWorker
+    /// Run between `start()` and `finishShutdown()`; the pool closes after their last write.
+    private let serverEventsTask = BackgroundTask()
+    private let mailWorkerTask = BackgroundTask()
 
     /// Opens and migrates the database and prepares the HTTP server (not yet listening).
     ///
@@ -47,7 +49,11 @@ final class Application: Sendable {
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
         changeLog = ChangeLog(pool: pool, bus: bus)
-        accounts = try Self.makeAccountService(settings: settings, pool: pool, logger: logger)
+        mailOutbox = MailOutbox(pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address))
+        mailWorker = MailDeliveryWorker(
+            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")),
+            logger: logger.labeled("mail"))
+        accounts = try Self.makeAccountService(settings: settings, pool: pool, mailOutbox: mailOutbox, logger: logger)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts)
         let authenticator = Authenticator(accounts: accounts)
@@ -74,13 +80,15 @@ final class Application: Sendable {
         server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
     }
 
-    private static func makeAccountService(settings: ServeSettings, pool: DatabasePool, logger: Logger) throws -> AccountService {
+    private static func makeAccountService(
+        settings: ServeSettings, pool: DatabasePool, mailOutbox: MailOutbox, logger: Logger
+    ) throws -> AccountService {
         let configuration = settings.accounts.accounts
         let accessTokens = AccessTokens(
             key: try settings.accounts.accessTokenKey(pool: pool), issuer: configuration.issuer,
             audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
         return AccountService(
-            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: LocalMailQueue()),
+            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL),
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
             logger: logger.labeled("accounts"))
     }
@@ -95,6 +103,23 @@ final class Application: Sendable {
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
         }
+    }
+
+    private static func makeMailTransport(_ settings: MailSettings, logger: Logger) throws -> any MailTransport {
+        switch settings.transport {
+        case .log:
+            return LogMailTransport(logger: logger)
+        case .smtp(let configuration):
+            do {
+                return try SMTPMailTransport(configuration: configuration)
+            } catch {
+                throw UsageError(message: "invalid --smtp-ca-file: \(error)")
+            }
+        }
+    }
+
+    private static func domain(of address: String) -> String {
+        address.split(separator: "@").last.map(String.init) ?? "localhost"
     }
 
     private static func prepareDatabase(
@@ -114,31 +139,31 @@ final class Application: Sendable {
         }
     }
 
-    /// Starts publishing the server's events (`server.started`, then heartbeats) and
-    /// listening; returns the bound address (with the real port when 0 was asked for).
+    /// Starts publishing the server's events (`server.started`, then heartbeats), delivering
+    /// mail (pending messages from before a restart first) and listening; returns the bound
+    /// address (with the real port when 0 was asked for).
     func start() throws -> SocketAddress {
-        serverEventsTask.withLock { task in
-            task = Task { [serverEvents, serverEventsStopped] in
-                await serverEvents.run()
-                serverEventsStopped.signal()
-            }
-        }
+        serverEventsTask.start { [serverEvents] in await serverEvents.run() }
+        mailWorkerTask.start { [mailWorker] in await mailWorker.run() }
         return try server.start()
     }
 
-    /// Begins a graceful shutdown: /readyz turns 503, the server's events stop, listeners
-    /// close, in-flight requests get the configured grace period, idle connections close.
+    /// Begins a graceful shutdown: /readyz turns 503, the server's events and the mail worker
+    /// stop (a delivery in progress finishes), listeners close, in-flight requests get the
+    /// configured grace period, idle connections close.
     func beginShutdown() {
         draining.set()
-        serverEventsTask.withLock { $0?.cancel() }
+        serverEventsTask.cancel()
+        mailWorkerTask.cancel()
         server.shutdown(gracePeriod: settings.shutdownGracePeriod)
     }
 
-    /// Waits for the HTTP server and the server's events to stop, then checkpoints the WAL
-    /// into the database file and closes the pool.
+    /// Waits for the HTTP server, the server's events and the mail worker to stop, then
+    /// checkpoints the WAL into the database file and closes the pool.
     func finishShutdown() {
         server.waitUntilStopped()
-        if serverEventsTask.withLock({ $0 }) != nil { serverEventsStopped.wait() }
+        serverEventsTask.waitUntilStopped()
+        mailWorkerTask.waitUntilStopped()
         do {
             try pool.checkpoint()
         } catch {

@@ -25,7 +25,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .resetPassword, userID: user.id, email: user.email,
                 lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
-            try mail.resetPassword(to: user.email, name: user.displayName, link: link("reset-password", token: token), in: database)
+            try mail.resetPassword(to: user.email, name: user.displayName, path: link("reset-password", token: token), in: database)
         }
     }
 

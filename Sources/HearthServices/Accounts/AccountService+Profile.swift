@@ -53,7 +53,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .changeEmail, userID: user.id, email: email.value,
                 lifetime: configuration.emailChangeTokenLifetime, at: now, in: database)
-            try mail.confirmNewAddress(to: email.value, name: user.displayName, link: link("confirm-email", token: token), in: database)
+            try mail.confirmNewAddress(to: email.value, name: user.displayName, path: link("confirm-email", token: token), in: database)
             return user
         }
     }

@@ -153,9 +153,10 @@ public final class AccountService: Sendable {
             [now, userID, purpose.rawValue])
     }
 
-    /// The link a token is sent in: `<public base URL>/<path>?token=<token>`.
-    func link(_ path: String, token: OneTimeToken) -> String {
-        "\(configuration.publicBaseURL)/\(path)?token=\(token.value)"
+    /// The path and query of the link a token is sent in: `/<page>?token=<token>` (base64url
+    /// needs no percent-encoding).
+    func link(_ page: String, token: OneTimeToken) -> String {
+        "/\(page)?token=\(token.value)"
     }
 }
 

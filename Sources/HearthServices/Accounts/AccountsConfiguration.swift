@@ -35,8 +35,6 @@ public struct AccountsConfiguration: Sendable {
     /// Password checks allowed to wait for a hashing thread; beyond it, sign-ins are refused
     /// with `RATE_LIMITED` instead of queueing without bound.
     public var passwordHashingQueueLimit = 64
-    /// The public base URL that emailed links point at, without a trailing slash.
-    public var publicBaseURL: String = "http://127.0.0.1:8080"
     /// Failed sign-ins per account (OWASP ASVS 5.0 V6.3.1: at most 100 an hour).
     public var failedLoginsPerAccount = TokenBucket.Rule.perInterval(90, seconds: 3600, burst: 10)
     /// Failed sign-ins per client address.

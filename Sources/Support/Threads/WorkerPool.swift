@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Why a ``WorkerPool`` refused work.
@@ -11,6 +10,10 @@ public struct WorkerPoolError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Runs blocking, CPU-heavy work (password hashing) on at most `concurrency` threads at a
 /// time, off the event loops and off Swift's cooperative pool, with a bounded queue.
+///
+/// The threads are its own (started when work arrives, ending when none is left), not
+/// Dispatch's global queues: on Linux those are the threads Swift concurrency's global
+/// executor runs on, so blocking work there would starve every task in the process.
 ///
 /// The bound is deliberate: under a flood of logins, waiting work is refused with
 /// ``WorkerPoolError/saturated`` at once rather than queued without end, so memory (scrypt
@@ -26,7 +29,7 @@ public final class WorkerPool: Sendable {
     public let concurrency: Int
     /// The most jobs that wait for a thread.
     public let queueLimit: Int
-    private let queue: DispatchQueue
+    private let label: String
     private let state = Mutex(State())
 
     /// Creates a pool.
@@ -35,7 +38,7 @@ public final class WorkerPool: Sendable {
         precondition(concurrency >= 1 && queueLimit >= 0, "a worker pool needs at least one thread")
         self.concurrency = concurrency
         self.queueLimit = queueLimit
-        queue = DispatchQueue(label: label, attributes: .concurrent)
+        self.label = label
     }
 
     /// How many jobs wait for a thread now (for metrics and tests).
@@ -59,7 +62,7 @@ public final class WorkerPool: Sendable {
                 return false
             }
             switch startsNow {
-            case true?: queue.async { self.work(startingWith: job) }
+            case true?: DetachedThread.start(name: label) { self.work(startingWith: job) }
             case false?: break
             case nil: continuation.resume(throwing: WorkerPoolError.saturated)
             }

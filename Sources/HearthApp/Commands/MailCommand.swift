@@ -1,0 +1,96 @@
+import FoundationEssentials
+import HearthServices
+import HearthStore
+import Support
+
+/// `hearth mail list` and `hearth mail show ID`: read the mail outbox of a database, where
+/// the development transport leaves messages (with their links and tokens) for a developer.
+enum MailCommand: Command {
+    static let name = "mail"
+    static let summary = "List the mail outbox or show one message (the development transport keeps mail there)"
+    static let usage = """
+    Usage: hearth mail list [--limit N] [--database PATH]
+           hearth mail show ID [--html] [--database PATH]
+
+    'list' prints the newest messages of the outbox: id, status, attempts, creation time,
+    recipients and subject. 'show' prints one message's delivery state and its text body
+    (or its HTML body with --html). With the development transport (--mail-transport log)
+    this is how to read confirmation and password-reset links.
+    """
+    static let options: [OptionSpec] = [
+        .value("--limit", "N", default: "20", help: "How many messages 'list' prints, newest first."),
+        .toggle("--html", help: "'show' prints the HTML body instead of the text body."),
+    ] + DatabaseSettings.options
+
+    static func run(_ options: ParsedOptions, environment: [String: String]) throws -> Int32 {
+        let settings = try DatabaseSettings(options)
+        guard FileManager.default.fileExists(atPath: settings.path) else {
+            throw UsageError(message: "no database at \(settings.path); pass --database or set HEARTH_DATABASE")
+        }
+        switch options.positional.first {
+        case "list" where options.positional.count == 1:
+            let limit = try options.integer("--limit", in: 1...100_000) ?? 20
+            let messages = try read(settings) { try MailOutbox.messages(limit: limit, in: $0) }
+            print(listing(messages), terminator: "")
+            return 0
+        case "show" where options.positional.count == 2:
+            guard let id = Int64(options.positional[1]) else {
+                throw UsageError(message: "expected a message id (a number), got '\(options.positional[1])'")
+            }
+            guard let message = try read(settings, { try MailOutbox.message(id: id, in: $0) }) else {
+                StandardStreams.writeError("hearth mail: no message \(id) in the outbox\n")
+                return 1
+            }
+            print(details(message, html: try options.isOn("--html")), terminator: "")
+            return 0
+        default:
+            throw UsageError(message: "expected 'list' or 'show ID'")
+        }
+    }
+
+    private static func read<T>(_ settings: DatabaseSettings, _ body: (Database) throws -> T) throws -> T {
+        let pool = try DatabasePool(path: settings.path, configuration: settings.pool)
+        defer { pool.close() }
+        return try pool.read(body)
+    }
+
+    /// One line per message, under a header line.
+    static func listing(_ messages: [OutboxMessage]) -> String {
+        guard !messages.isEmpty else { return "the outbox is empty\n" }
+        var text = "ID      STATUS   TRIES  CREATED                   TO / SUBJECT\n"
+        for message in messages {
+            text += pad(String(message.id), 8) + pad(message.status.rawValue, 9) + pad(String(message.attempts), 7)
+                + pad(timestamp(message.createdAt), 26)
+                + message.recipients.joined(separator: ", ") + " / " + message.subject + "\n"
+        }
+        return text
+    }
+
+    /// The delivery state as header-like lines, a blank line, and the chosen body.
+    static func details(_ message: OutboxMessage, html: Bool) -> String {
+        var lines = [
+            "Id: \(message.id)",
+            "Status: \(message.status.rawValue)" + (message.transport.map { " (\($0))" } ?? ""),
+            "Message-ID: <\(message.messageID)>",
+            "To: \(message.recipients.joined(separator: ", "))",
+            "Subject: \(message.subject)",
+            "Created: \(timestamp(message.createdAt))",
+            "Attempts: \(message.attempts)",
+        ]
+        if let sentAt = message.sentAt { lines.append("Sent: \(timestamp(sentAt))") }
+        if message.status == .pending { lines.append("Next attempt: \(timestamp(message.nextAttemptAt))") }
+        if let error = message.lastError { lines.append("Last error: \(error)") }
+        let body = html ? (message.html ?? "(no HTML body)") : message.text
+        return lines.joined(separator: "\n") + "\n\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        return WallClock.Instant(seconds: seconds, nanoseconds: Int32(remainder) * 1_000_000).iso8601
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}
