@@ -47,6 +47,9 @@ public struct MailDeliveryWorker: Sendable {
         public var retrying = 0
         /// Messages marked failed.
         public var failed = 0
+
+        /// A report of a pass that did nothing.
+        public init() {}
     }
 
     private let outbox: MailOutbox
