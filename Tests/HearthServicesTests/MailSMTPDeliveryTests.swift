@@ -7,7 +7,7 @@ import Testing
 
 /// Delivery through a real SMTP server on loopback: aiosmtpd with STARTTLS (a certificate
 /// from a CA generated for the run) and AUTH, which parses each message it receives with
-/// Python's `email` package and reports what arrived.
+/// Python's `email` package and reports what arrived. One test uses implicit TLS instead.
 ///
 /// The server refuses recipients starting with `refused` (550), and answers 451 to the first
 /// DATA of a message whose subject contains `flaky`.
@@ -18,7 +18,7 @@ struct MailSMTPDeliveryTests {
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult
 
-    directory = sys.argv[1]
+    directory, implicit = sys.argv[1], sys.argv[2] == "implicit"
     authority = trustme.CA()
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     authority.issue_cert("localhost", "127.0.0.1").configure_cert(context)
@@ -33,11 +33,11 @@ struct MailSMTPDeliveryTests {
             return "250 OK"
         async def handle_DATA(self, server, session, envelope):
             try:
-                return self.receive(session, envelope)
+                return self.receive(server, session, envelope)
             except Exception as error:
                 print(json.dumps({"error": repr(error)}), flush=True)
                 return "554 5.3.0 the test server failed"
-        def receive(self, session, envelope):
+        def receive(self, server, session, envelope):
             message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
             if "flaky" in message["Subject"] and message["Message-ID"] not in refused_once:
                 refused_once.add(message["Message-ID"])
@@ -45,7 +45,7 @@ struct MailSMTPDeliveryTests {
             parts = [{"type": part.get_content_type(), "content": part.get_content()}
                      for part in message.walk() if not part.is_multipart()]
             print(json.dumps({
-                "sender": envelope.mail_from, "recipients": envelope.rcpt_tos, "tls": session.ssl is not None,
+                "sender": envelope.mail_from, "recipients": envelope.rcpt_tos, "tls": server.transport.get_extra_info("ssl_object") is not None,
                 "user": session.auth_data.login.decode() if session.auth_data else None,
                 "subject": message["Subject"], "from": message["From"], "to": message["To"],
                 "date": email.utils.parsedate_to_datetime(message["Date"]).timestamp(),
@@ -62,8 +62,10 @@ struct MailSMTPDeliveryTests {
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]
     probe.close()
-    controller = Controller(Handler(), hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
-                            authenticator=authenticate, auth_require_tls=True)
+    # aiosmtpd counts only STARTTLS as TLS for auth_require_tls, so implicit TLS switches it off.
+    security = (dict(ssl_context=context, auth_require_tls=False) if implicit
+                else dict(tls_context=context, require_starttls=True, auth_require_tls=True))
+    controller = Controller(Handler(), hostname="127.0.0.1", port=port, authenticator=authenticate, **security)
     controller.start()
     print(json.dumps({"port": port}), flush=True)
     threading.Event().wait()
@@ -74,18 +76,21 @@ struct MailSMTPDeliveryTests {
         let peer: PythonPeer
         let port: Int
         let authorityFile: String
+        let security: SMTPClientConfiguration.Security
 
-        init() throws {
+        init(security: SMTPClientConfiguration.Security = .startTLSRequired) throws {
+            self.security = security
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            peer = try PythonPeer(script: MailSMTPDeliveryTests.script, arguments: [directory])
+            peer = try PythonPeer(
+                script: MailSMTPDeliveryTests.script, arguments: [directory, security == .implicitTLS ? "implicit" : "starttls"])
             port = try peer.readJSON()["port"] as? Int ?? 0
             authorityFile = directory + "/ca.pem"
         }
 
         func transport(password: String = "s3cret päss") throws -> SMTPMailTransport {
             try SMTPMailTransport(configuration: .init(
-                host: "localhost", port: port, security: .startTLSRequired, username: "hearth", password: password,
+                host: "localhost", port: port, security: security, username: "hearth", password: password,
                 sender: try MailAddress("noreply@hearth.test", displayName: "Hearth"), certificateAuthorityFile: authorityFile))
         }
     }
@@ -121,6 +126,21 @@ struct MailSMTPDeliveryTests {
             #expect(parts.first?["content"]?.contains("Bestätigen:\r\n\(link)") == true)
             #expect(parts.last?["content"]?.contains("<a href=\"\(link)\">Bestätigen</a>") == true)
             #expect((arrived["defects"] as? [String])?.isEmpty == true)
+        }
+    }
+
+    @Test func deliversOverImplicitTLS() async throws {
+        let server = try Server(security: .implicitTLS)
+        defer { server.peer.stop() }
+        try await MigratedDatabase.withPool { pool in
+            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            try outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
+            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), logger: .disabled)
+            let report = try await worker.deliverDueMessages()
+            let lastError = try outbox.messages(limit: 1).first?.lastError ?? ""
+            try #require(report.sent == 1, "\(lastError)")
+            let arrived = try server.peer.readJSON()
+            #expect(arrived["tls"] as? Bool == true && arrived["user"] as? String == "hearth" && arrived["subject"] as? String == "Implicit")
         }
     }
 

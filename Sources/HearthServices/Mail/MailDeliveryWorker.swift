@@ -99,11 +99,7 @@ public struct MailDeliveryWorker: Sendable {
     /// - Throws: ``StoreError`` when the outbox cannot be read or updated.
     @discardableResult
     public func deliverDueMessages() async throws -> PassReport {
-        try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start(name: "hearth-mail") { [self] in
-                continuation.resume(with: Result { try deliverDueMessagesBlocking() })
-            }
-        }
+        try await DetachedThread.run(name: "hearth-mail") { [self] in Result { try deliverDueMessagesBlocking() } }.get()
     }
 
     private func deliverDueMessagesBlocking() throws -> PassReport {

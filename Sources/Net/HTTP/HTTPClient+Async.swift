@@ -17,11 +17,6 @@ extension HTTPClient {
     private static func onWorkerThread(
         _ exchange: @escaping @Sendable () throws(NetworkError) -> HTTPResponse
     ) async throws(NetworkError) -> HTTPResponse {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, NetworkError>, Never>) in
-            DetachedThread.start(name: "hearth-http") {
-                continuation.resume(returning: Result { () throws(NetworkError) in try exchange() })
-            }
-        }
-        return try result.get()
+        try await DetachedThread.run(name: "hearth-http") { Result { () throws(NetworkError) in try exchange() } }.get()
     }
 }
