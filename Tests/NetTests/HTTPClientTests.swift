@@ -102,3 +102,17 @@ final class SilentListener {
 
     func close() { Glibc.close(descriptor) }
 }
+
+/// The async forms run the exchange on a thread of their own.
+struct HTTPClientAsyncTests {
+    @Test func getsAndPostsWithoutBlockingTheCaller() async throws {
+        let server = try LoopbackHTTPServer(tls: false)
+        defer { server.stop() }
+        let client = HTTPClient(configuration: .init(timeout: .seconds(20)))
+        let response = try await client.get(server.url("/cached"))
+        #expect(response.header("cache-control") == "public, max-age=21600")
+        let echoed = try await client.post(server.url("/echo"), headers: [("Content-Type", "text/plain")], body: Array("x".utf8))
+        #expect(echoed.status == 200)
+        await #expect(throws: NetworkError.self) { try await client.get(HTTPURL("http://127.0.0.1:1/")) }
+    }
+}

@@ -9,6 +9,8 @@ import Foundation
 public final class PythonPeer {
     private let process = Process()
     private let output: FileHandle
+    /// Held open for the peer's life: the script exits when it closes, even if the test process dies.
+    private let lifeline = Pipe()
     private var pending = Data()
 
     /// Starts `python -c script arguments…`.
@@ -16,8 +18,9 @@ public final class PythonPeer {
     public init(script: String, arguments: [String] = []) throws {
         guard let python = TestPython.interpreter() else { throw TestPython.Missing() }
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-u", "-c", script] + arguments
+        process.arguments = ["-u", "-c", Self.exitWithParent + script] + arguments
         let pipe = Pipe()
+        process.standardInput = lifeline
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
         output = pipe.fileHandleForReading
@@ -25,6 +28,10 @@ public final class PythonPeer {
     }
 
     deinit { stop() }
+
+    /// Prepended to every script: end the process when standard input reaches end of file.
+    private static let exitWithParent = "import os as _os, sys as _sys, threading as _threading\n"
+        + "_threading.Thread(target=lambda: (_sys.stdin.read(), _os._exit(0)), daemon=True).start()\n"
 
     /// The next line the script printed, without its newline; waits until it arrives.
     /// - Throws: `TestPython.ScriptFailed` when the script exits first.
@@ -35,11 +42,19 @@ public final class PythonPeer {
                 pending = Data(pending[(newline + 1)...])
                 return line
             }
-            let more = output.availableData
-            guard !more.isEmpty else {
+            // read(2) directly: FileHandle.availableData traps on EINTR, which the SIGCHLD of
+            // other tests' processes can cause.
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                while true {
+                    let result = read(output.fileDescriptor, buffer.baseAddress, buffer.count)
+                    if result >= 0 || errno != EINTR { return result }
+                }
+            }
+            guard count > 0 else {
                 throw TestPython.ScriptFailed(description: "the Python peer exited before printing a line (see its standard error)")
             }
-            pending.append(more)
+            pending.append(contentsOf: chunk[..<count])
         }
     }
 

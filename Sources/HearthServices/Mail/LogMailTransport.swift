@@ -4,6 +4,7 @@ import Support
 /// its outbox id, and leaves the message readable with `hearth mail show ID` (so links and
 /// tokens are at hand for a developer without ever being written to the log).
 public struct LogMailTransport: MailTransport {
+    /// `log`.
     public let name = "log"
     private let logger: Logger
 
@@ -12,6 +13,7 @@ public struct LogMailTransport: MailTransport {
         self.logger = logger
     }
 
+    /// Logs a notice naming the message's outbox id; the message itself stays in the outbox.
     public func deliver(_ message: OutboxMessage) throws(MailDeliveryError) {
         logger.notice("mail kept for reading (development transport): run 'hearth mail show \(message.id)'", [
             "mail.id": String(message.id), "mail.recipients": String(message.recipients.count),

@@ -47,6 +47,9 @@ public struct MailDeliveryWorker: Sendable {
         public var retrying = 0
         /// Messages marked failed.
         public var failed = 0
+
+        /// A report of a pass that did nothing.
+        public init() {}
     }
 
     private let outbox: MailOutbox
@@ -96,11 +99,7 @@ public struct MailDeliveryWorker: Sendable {
     /// - Throws: ``StoreError`` when the outbox cannot be read or updated.
     @discardableResult
     public func deliverDueMessages() async throws -> PassReport {
-        try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start(name: "hearth-mail") { [self] in
-                continuation.resume(with: Result { try deliverDueMessagesBlocking() })
-            }
-        }
+        try await DetachedThread.run(name: "hearth-mail") { [self] in Result { try deliverDueMessagesBlocking() } }.get()
     }
 
     private func deliverDueMessagesBlocking() throws -> PassReport {

@@ -40,6 +40,7 @@ public struct SMTPMailTransport: MailTransport {
         }
     }
 
+    /// `smtp`.
     public let name = "smtp"
     private let configuration: Configuration
     private let client: SMTPClient
@@ -58,6 +59,8 @@ public struct SMTPMailTransport: MailTransport {
             tls: try TLSClient(configuration: TLSConfiguration(certificateAuthorityFile: configuration.certificateAuthorityFile)))
     }
 
+    /// Composes the message (sender from the configuration, `Date` from its creation time, its
+    /// stored `Message-ID`) and submits it; 4xx replies and network failures are transient.
     public func deliver(_ message: OutboxMessage) throws(MailDeliveryError) {
         let bytes: [UInt8]
         let envelope: SMTPEnvelope

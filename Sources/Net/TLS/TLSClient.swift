@@ -42,10 +42,10 @@ public final class TLSClient: @unchecked Sendable {
             SSL_CTX_set_default_verify_paths(context)
         }
         guard loaded == 1 else {
-            let detail = TLSClient.openSSLErrors()
-            SSL_CTX_free(context)
+            // `deinit` frees the context: every stored property is set, so it runs on this throw.
             throw NetworkError(
-                code: .invalidConfiguration, peer: configuration.certificateAuthorityFile ?? "system CA store", detail: detail)
+                code: .invalidConfiguration, peer: configuration.certificateAuthorityFile ?? "system CA store",
+                detail: TLSClient.openSSLErrors())
         }
     }
 

@@ -69,12 +69,14 @@ public struct MailMessage: Sendable, Hashable {
         head += HeaderEncoding.field("Subject", subject)
         head += "MIME-Version: 1.0\r\n"
         guard let html else {
-            return Array((head + Self.textPart("plain", text) + "\r\n").utf8)
+            let part = Self.textPart("plain", text)
+            return Array((head + part + (part.hasSuffix("\r\n") ? "" : "\r\n")).utf8)
         }
         // "=_" never occurs in quoted-printable output, so the boundary cannot collide with a body.
         let boundary = "=_hearth_" + Self.randomHex(bytes: 12)
-        var body = head + "Content-Type: multipart/alternative; boundary=\"\(boundary)\"\r\n\r\n"
+        var body = head + "Content-Type: multipart/alternative;\r\n boundary=\"\(boundary)\"\r\n\r\n"
         body += "This is a multi-part message in MIME format.\r\n"
+        // The CRLF before each delimiter belongs to the delimiter (RFC 2046 §5.1.1), not the part.
         body += "--\(boundary)\r\n" + Self.textPart("plain", text) + "\r\n"
         body += "--\(boundary)\r\n" + Self.textPart("html", html) + "\r\n"
         body += "--\(boundary)--\r\n"

@@ -24,6 +24,15 @@ public enum DetachedThread {
         pthread_detach(thread)
     }
 
+    /// Runs blocking `work` on a new detached thread named `name` and suspends the caller (without
+    /// blocking its thread) until it returns: for the occasional call that waits (SMTP, outbound
+    /// HTTP) from async code. Wrap throwing work in a `Result`.
+    public static func run<T: Sendable>(name: String, _ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            start(name: name) { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Suspends the calling thread for `duration` (for periodic background work, never on an event loop).
     public static func sleep(for duration: Duration) {
         let (seconds, attoseconds) = duration.components
