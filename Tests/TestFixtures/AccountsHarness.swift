@@ -63,9 +63,11 @@ public struct AccountsHarness: Sendable {
     /// The password `register` uses.
     public static let password = "correct horse battery"
 
-    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first.
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
+    /// `identityProviders` are the Google and Apple sign-ins the service accepts.
     public static func with<T>(
-        configure: (inout AccountsConfiguration) -> Void = { _ in }, _ body: (AccountsHarness) async throws -> T
+        configure: (inout AccountsConfiguration) -> Void = { _ in }, identityProviders: [IdentityProvider] = [],
+        _ body: (AccountsHarness) async throws -> T
     ) async throws -> T {
         try await TemporaryDatabase.withPool { pool in
             try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
@@ -80,7 +82,7 @@ public struct AccountsHarness: Sendable {
                     key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,
                     lifetime: configuration.accessTokenLifetime),
                 mail: AccountMail(outbox: mail), commonPasswords: ["password1234", "qwertyuiop"],
-                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
+                identityProviders: identityProviders, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
                 now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
             return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))
         }

@@ -93,6 +93,30 @@ public struct AccountMail: Sendable {
             link: nil, closing: nil, in: database)
     }
 
+    /// Tells an account that it can now sign in with `provider` too.
+    func signInProviderLinked(to address: String, name: String, provider: SignInProvider, in database: Database) throws {
+        try send(
+            to: address, subject: "\(provider.displayName) sign-in was added to your \(productName) account",
+            greeting: name,
+            paragraphs: [
+                "Your \(productName) account can now be signed in to with \(provider.displayName).",
+                "If you did not do this, remove it in your account settings, change your password and sign out everywhere.",
+            ],
+            link: nil, closing: nil, in: database)
+    }
+
+    /// Tells an account that it can no longer sign in with `provider`.
+    func signInProviderUnlinked(to address: String, name: String, provider: SignInProvider, in database: Database) throws {
+        try send(
+            to: address, subject: "\(provider.displayName) sign-in was removed from your \(productName) account",
+            greeting: name,
+            paragraphs: [
+                "Your \(productName) account can no longer be signed in to with \(provider.displayName).",
+                "If you did not do this, change your password and sign out everywhere.",
+            ],
+            link: nil, closing: nil, in: database)
+    }
+
     private func send(
         to address: String, subject: String, greeting: String?, paragraphs: [String], link: String?, closing: String?,
         in database: Database
