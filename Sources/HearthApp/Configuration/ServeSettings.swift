@@ -30,6 +30,8 @@ struct ServeSettings: Sendable {
     var publicBaseURL: String
     /// Accounts, sessions and sign-in limits.
     var accounts: AccountSettings
+    /// Sign-in with Google and Apple.
+    var signInProviders: SignInProviderSettings
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -96,7 +98,7 @@ struct ServeSettings: Sendable {
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
         .value("--public-base-url", "URL", environment: "HEARTH_PUBLIC_BASE_URL", default: "http://127.0.0.1:8080",
                help: "The address clients reach this server at (behind a proxy, its public https:// URL): emailed links point there."),
-    ] + AccountSettings.options + [
+    ] + AccountSettings.options + SignInProviderSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
     ]
@@ -166,5 +168,6 @@ struct ServeSettings: Sendable {
         }
         self.publicBaseURL = publicBaseURL
         accounts = try AccountSettings(options, publicBaseURL: publicBaseURL)
+        signInProviders = try SignInProviderSettings(options)
     }
 }
