@@ -20,6 +20,8 @@ let package = Package(
         // Liftable libraries: no Hearth types inside.
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
+        .target(name: "Net", dependencies: ["CSystem", "COpenSSL", "Support"]),
+        .target(name: "SMTP", dependencies: ["Net", "Support"]),
         .target(name: "GraphQL"),
         .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
 
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "HearthDomain", dependencies: ["Support"]),
 
         // Use cases per area: transactions, events, repositories.
-        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "JOSE", "Support"]),
+        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
         .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
@@ -35,7 +37,7 @@ let package = Package(
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI"],
+            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "Net"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -55,10 +57,12 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
+        .testTarget(name: "NetTests", dependencies: ["Net", "TestPython"]),
+        .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Net", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
-        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "TestFixtures"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "SMTP", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),

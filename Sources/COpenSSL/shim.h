@@ -15,6 +15,7 @@
 #include <openssl/bn.h>
 #include <openssl/pem.h>
 #include <openssl/bio.h>
+#include <openssl/x509v3.h>
 
 /// A fresh RSA key pair of `bits` bits (EVP_PKEY_Q_keygen is variadic, which Swift cannot call).
 static inline EVP_PKEY *hearth_generate_rsa_key(size_t bits) {
@@ -49,5 +50,22 @@ static inline int hearth_param_bld_push_p256_public_key(OSSL_PARAM_BLD *builder,
 /// EVP_PKEY_PUBLIC_KEY is a macro combining selection bits, which Swift does not import.
 static inline int hearth_evp_pkey_public_key_selection(void) {
     return EVP_PKEY_PUBLIC_KEY;
+}
+
+// OpenSSL spells these as function-like macros, which Swift cannot call.
+
+/// SSL_CTX_set_min_proto_version.
+static inline int hearth_ssl_ctx_set_min_proto_version(SSL_CTX *context, int version) {
+    return (int)SSL_CTX_set_min_proto_version(context, version);
+}
+
+/// SSL_CTX_set_mode; returns the new mode.
+static inline long hearth_ssl_ctx_set_mode(SSL_CTX *context, long mode) {
+    return SSL_CTX_set_mode(context, mode);
+}
+
+/// SSL_set_tlsext_host_name: the SNI extension of the ClientHello.
+static inline int hearth_ssl_set_server_name(SSL *ssl, const char *name) {
+    return (int)SSL_set_tlsext_host_name(ssl, name);
 }
 #endif

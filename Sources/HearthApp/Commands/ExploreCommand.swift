@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Support
 import GraphQL
+import Net
 
 /// `hearth explore`: an interactive GraphQL explorer for the terminal, built on introspection.
 enum ExploreCommand: Command {
@@ -22,8 +23,8 @@ enum ExploreCommand: Command {
         let schema: Schema
         do {
             schema = try RemoteSchema.fetch(from: endpoint)
-        } catch let error as HTTPClientError {
-            StandardStreams.writeError("hearth explore: \(error.message)\n")
+        } catch let error as NetworkError {
+            StandardStreams.writeError("hearth explore: \(error)\n")
             return 2
         } catch {
             StandardStreams.writeError("hearth explore: \(error)\n")
@@ -40,10 +41,10 @@ enum ExploreCommand: Command {
 
     /// The text the explorer shows for running `document`: the pretty result, or why there is none.
     private static func run(_ document: String, at endpoint: GraphQLEndpoint) -> String {
-        do throws(HTTPClientError) {
+        do throws(NetworkError) {
             return try endpoint.execute(document).printable
         } catch {
-            return "error: \(error.message)\n"
+            return "error: \(error)\n"
         }
     }
 
@@ -63,7 +64,7 @@ enum ExploreCommand: Command {
     }
 
     private static func runInteractive(
-        _ terminal: RawTerminal, schema: Schema, url: EndpointURL, history file: HistoryFile,
+        _ terminal: RawTerminal, schema: Schema, url: HTTPURL, history file: HistoryFile,
         execute: @escaping (String) -> String
     ) {
         let stored = file.load()

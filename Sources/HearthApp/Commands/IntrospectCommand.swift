@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Support
 import GraphQL
+import Net
 
 /// `hearth introspect`: prints a server's schema as SDL, rebuilt from its introspection.
 enum IntrospectCommand: Command {
@@ -21,8 +22,8 @@ enum IntrospectCommand: Command {
             let schema = try RemoteSchema.fetch(from: endpoint)
             print(printSchema(schema))
             return 0
-        } catch let error as HTTPClientError {
-            StandardStreams.writeError("hearth introspect: \(error.message)\n")
+        } catch let error as NetworkError {
+            StandardStreams.writeError("hearth introspect: \(error)\n")
             return 2
         } catch {
             StandardStreams.writeError("hearth introspect: \(error)\n")

@@ -29,7 +29,7 @@ enum QueryCommand: Command {
         do {
             response = try endpoint.execute(document, operationName: options.string("--operation"), variables: variables)
         } catch {
-            StandardStreams.writeError("hearth query: \(error.message)\n")
+            StandardStreams.writeError("hearth query: \(error)\n")
             return 2
         }
         print(response.printable, terminator: "")

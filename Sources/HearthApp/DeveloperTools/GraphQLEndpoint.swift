@@ -1,11 +1,12 @@
 import GraphQL
+import Net
 
 /// A remote GraphQL endpoint the developer tools talk to with GraphQL over HTTP: `POST` of
 /// `{"query", "operationName", "variables"}` as JSON, answered with
 /// `application/graphql-response+json` or `application/json`.
 struct GraphQLEndpoint: Sendable {
     /// Where requests go.
-    let url: EndpointURL
+    let url: HTTPURL
     /// Sent as `Authorization: Bearer TOKEN` when set.
     let token: String?
     /// The HTTP client, with its timeout.
@@ -19,7 +20,7 @@ struct GraphQLEndpoint: Sendable {
     ]
 
     /// Creates an endpoint.
-    init(url: EndpointURL, token: String?, client: HTTPClient = HTTPClient()) {
+    init(url: HTTPURL, token: String?, client: HTTPClient = HTTPClient()) {
         self.url = url
         self.token = token
         self.client = client
@@ -33,15 +34,21 @@ struct GraphQLEndpoint: Sendable {
             throw UsageError(message: "no endpoint: pass --url URL or set HEARTH_URL")
         }
         let timeout = try options.duration("--timeout", in: .milliseconds(1)...(.seconds(3600))) ?? .seconds(30)
-        self.init(url: try EndpointURL(text), token: options.string("--token").flatMap { $0.isEmpty ? nil : $0 },
-                  client: HTTPClient(timeout: timeout))
+        let url: HTTPURL
+        do {
+            url = try HTTPURL(text)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        self.init(url: url, token: options.string("--token").flatMap { $0.isEmpty ? nil : $0 },
+                  client: HTTPClient(configuration: HTTPClient.Configuration(timeout: timeout)))
     }
 
     /// Sends one GraphQL request.
     /// - Parameters:
     ///   - variables: A JSON object, or nil to send none.
-    /// - Throws: `HTTPClientError` when no HTTP response arrives.
-    func execute(_ document: String, operationName: String? = nil, variables: JSON? = nil) throws(HTTPClientError) -> GraphQLResponse {
+    /// - Throws: `NetworkError` when no HTTP response arrives.
+    func execute(_ document: String, operationName: String? = nil, variables: JSON? = nil) throws(NetworkError) -> GraphQLResponse {
         var request = OrderedMap<String, JSON>()
         request["query"] = .string(document)
         if let operationName { request["operationName"] = .string(operationName) }

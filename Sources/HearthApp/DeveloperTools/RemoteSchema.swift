@@ -15,7 +15,7 @@ enum RemoteSchema {
     }
 
     /// Introspects `endpoint` and builds the client-side schema.
-    /// - Throws: `HTTPClientError` when the server cannot be reached, `FetchError` when it
+    /// - Throws: `NetworkError` when the server cannot be reached, `FetchError` when it
     ///   answers with errors or with something that is not an introspection result.
     static func fetch(from endpoint: GraphQLEndpoint) throws -> Schema {
         let response = try endpoint.execute(query, operationName: "IntrospectionQuery")

@@ -1,47 +1,29 @@
 import Support
 
-/// An HTTP/1.1 response as the developer tools' client receives it.
-struct HTTPClientResponse: Sendable, Equatable {
-    /// The status code, e.g. 200.
-    var status: Int
-    /// The header fields in order, names as the server sent them.
-    var headers: [(name: String, value: String)]
-    /// The body after removing any chunked framing.
-    var body: [UInt8]
-
-    /// The first value of the header `name`, compared case-insensitively.
-    func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
-    }
-
-    /// Whether the status is 2xx.
-    var isSuccess: Bool { (200..<300).contains(status) }
-
-    static func == (lhs: HTTPClientResponse, rhs: HTTPClientResponse) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body
-            && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-    }
-}
-
 /// Reads one HTTP/1.1 response from bytes as they arrive: the status line, the header fields,
 /// then a body framed by `Transfer-Encoding: chunked`, `Content-Length`, or the end of the
 /// connection. No sockets here; the client feeds what it receives and acts on the result.
-struct HTTPResponseParser: Sendable {
+public struct HTTPResponseParser: Sendable {
     /// Limits that keep a misbehaving server from exhausting memory.
-    struct Limits: Sendable {
-        /// The most bytes of status line and header fields.
-        var maxHeadBytes = 64 * 1024
-        /// The most body bytes.
-        var maxBodyBytes = 256 * 1024 * 1024
+    public struct Limits: Sendable, Hashable {
+        /// The most bytes of status line and header fields; 64 KiB by default.
+        public var maxHeadBytes: Int
+        /// The most body bytes (after removing chunked framing); 16 MiB by default.
+        public var maxBodyBytes: Int
+
+        /// Limits with the defaults, or the given values.
+        public init(maxHeadBytes: Int = 64 * 1024, maxBodyBytes: Int = 16 * 1024 * 1024) {
+            self.maxHeadBytes = maxHeadBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
     }
 
     /// What the caller should do next.
-    enum Progress: Equatable {
+    public enum Progress: Equatable, Sendable {
         /// Feed more bytes (or call `finish()` when the connection closed).
         case needMore
         /// The response is complete.
-        case complete(HTTPClientResponse)
+        case complete(HTTPResponse)
     }
 
     private enum State {
@@ -59,31 +41,36 @@ struct HTTPResponseParser: Sendable {
     private let isResponseToHead: Bool
     private var buffer: [UInt8] = []
     private var state = State.head
-    private var response = HTTPClientResponse(status: 0, headers: [], body: [])
+    private let peer: String
+    private var response = HTTPResponse(status: 0, headers: [], body: [])
 
     /// Creates a parser for the response to one request.
-    /// - Parameter isResponseToHead: Whether the request was `HEAD`, whose response has no body.
-    init(limits: Limits = Limits(), isResponseToHead: Bool = false) {
+    /// - Parameters:
+    ///   - isResponseToHead: Whether the request was `HEAD`, whose response has no body.
+    ///   - peer: Whom the response comes from, for error messages.
+    public init(limits: Limits = Limits(), isResponseToHead: Bool = false, peer: String = "the server") {
         self.limits = limits
+        self.peer = peer
         self.isResponseToHead = isResponseToHead
     }
 
     /// Consumes `bytes`.
-    /// - Throws: `HTTPClientError` with `.malformedResponse` when the bytes are not HTTP/1.x or exceed the limits.
-    mutating func feed(_ bytes: some Collection<UInt8>) throws(HTTPClientError) -> Progress {
+    /// - Throws: `NetworkError` `.malformedResponse` when the bytes are not HTTP/1.x,
+    ///   `.responseTooLarge` when they exceed the limits.
+    public mutating func feed(_ bytes: some Collection<UInt8>) throws(NetworkError) -> Progress {
         buffer.append(contentsOf: bytes)
         while true {
             switch state {
             case .head:
                 guard let end = find([13, 10, 13, 10]) else {
-                    if buffer.count > limits.maxHeadBytes { throw malformed("the response head exceeds \(limits.maxHeadBytes) bytes") }
+                    if buffer.count > limits.maxHeadBytes { throw tooLarge("the response head exceeds \(limits.maxHeadBytes) bytes") }
                     return .needMore
                 }
                 try parseHead(Array(buffer[..<end]))
                 buffer.removeFirst(end + 4)
                 if response.status / 100 == 1 {
                     // An interim response (100 Continue); the real one follows.
-                    response = HTTPClientResponse(status: 0, headers: [], body: [])
+                    response = HTTPResponse(status: 0, headers: [], body: [])
                     continue
                 }
                 state = try bodyState()
@@ -135,18 +122,18 @@ struct HTTPResponseParser: Sendable {
     }
 
     /// Tells the parser the server closed the connection.
-    /// - Throws: `HTTPClientError` with `.connectionClosed` if the response was not complete.
-    mutating func finish() throws(HTTPClientError) -> HTTPClientResponse {
+    /// - Throws: `NetworkError` `.connectionClosed` if the response was not complete.
+    public mutating func finish() throws(NetworkError) -> HTTPResponse {
         switch state {
         case .untilClose, .done:
             state = .done
             return response
         default:
-            throw HTTPClientError(code: .connectionClosed, message: "the server closed the connection before the response was complete")
+            throw NetworkError(code: .connectionClosed, peer: peer, detail: "the server closed the connection before the response was complete")
         }
     }
 
-    private mutating func parseHead(_ head: [UInt8]) throws(HTTPClientError) {
+    private mutating func parseHead(_ head: [UInt8]) throws(NetworkError) {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let statusLine = lines.first ?? ""
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
@@ -163,7 +150,7 @@ struct HTTPResponseParser: Sendable {
         }
     }
 
-    private func bodyState() throws(HTTPClientError) -> State {
+    private func bodyState() throws(NetworkError) -> State {
         if isResponseToHead || response.status == 204 || response.status == 304 { return .done }
         if let encoding = response.header("Transfer-Encoding") {
             guard encoding.lowercased().split(separator: ",").last?.trimmingCharacters(in: " ") == "chunked" else {
@@ -173,15 +160,15 @@ struct HTTPResponseParser: Sendable {
         }
         if let lengthText = response.header("Content-Length") {
             guard let length = Int(lengthText), length >= 0 else { throw malformed("invalid Content-Length '\(lengthText)'") }
-            guard length <= limits.maxBodyBytes else { throw malformed("the body of \(length) bytes exceeds the limit of \(limits.maxBodyBytes)") }
+            guard length <= limits.maxBodyBytes else { throw tooLarge("the body of \(length) bytes exceeds the limit of \(limits.maxBodyBytes)") }
             return length == 0 ? .done : .fixedBody(remaining: length)
         }
         return .untilClose
     }
 
-    private mutating func appendBody(_ count: Int) throws(HTTPClientError) {
+    private mutating func appendBody(_ count: Int) throws(NetworkError) {
         guard response.body.count + count <= limits.maxBodyBytes else {
-            throw malformed("the body exceeds \(limits.maxBodyBytes) bytes")
+            throw tooLarge("the body exceeds \(limits.maxBodyBytes) bytes")
         }
         response.body.append(contentsOf: buffer[..<count])
         buffer.removeFirst(count)
@@ -195,7 +182,11 @@ struct HTTPResponseParser: Sendable {
         return nil
     }
 
-    private func malformed(_ detail: String) -> HTTPClientError {
-        HTTPClientError(code: .malformedResponse, message: "malformed response: \(detail)")
+    private func malformed(_ detail: String) -> NetworkError {
+        NetworkError(code: .malformedResponse, peer: peer, detail: detail)
+    }
+
+    private func tooLarge(_ detail: String) -> NetworkError {
+        NetworkError(code: .responseTooLarge, peer: peer, detail: detail)
     }
 }

@@ -1,0 +1,20 @@
+/// An email a service wants sent: recipients, subject and bodies. The sender, `Date` and
+/// `Message-ID` are added by the outbox and the transport.
+public struct OutgoingMail: Sendable, Hashable {
+    /// The recipients' addresses (`To`), at least one.
+    public var recipients: [String]
+    /// The subject; any Unicode text without line breaks.
+    public var subject: String
+    /// The plain-text body.
+    public var text: String
+    /// The HTML body, or nil for a text-only message.
+    public var html: String?
+
+    /// An email.
+    public init(recipients: [String], subject: String, text: String, html: String? = nil) {
+        self.recipients = recipients
+        self.subject = subject
+        self.text = text
+        self.html = html
+    }
+}
