@@ -1,4 +1,5 @@
 import HearthServices
+import Net
 
 /// How sign-in with Google and Apple is configured (`hearth serve`): each provider's client
 /// IDs, and where its signing keys come from.
@@ -75,45 +76,21 @@ struct SignInProviderSettings: Sendable {
     }
 }
 
-/// A key-set URL as the settings accept it: `https://host[:port]/path`, or `http://` when the
-/// host is a loopback address (`127.0.0.0/8`, `::1`, `localhost`), so tests and local
-/// development can serve keys without a certificate while production keys always arrive
-/// over TLS.
+/// A key-set URL as the settings accept it: `https://`, or `http://` when the host is a
+/// loopback address (`127.0.0.0/8`, `::1`, `localhost`), so tests and local development can
+/// serve keys without a certificate while production keys always arrive over TLS.
 struct KeySetURL: Sendable, Equatable, CustomStringConvertible {
-    /// The URL as given.
-    let description: String
-    /// Whether the scheme is https.
-    let isSecure: Bool
-    /// The host, without brackets for IPv6.
-    let host: String
+    /// The parsed URL.
+    let url: HTTPURL
 
     /// Parses `text`; nil when it is not an acceptable key-set URL.
     init?(_ text: String) {
-        let isSecure: Bool
-        let rest: Substring
-        if text.lowercased().hasPrefix("https://") {
-            isSecure = true
-            rest = text.dropFirst("https://".count)
-        } else if text.lowercased().hasPrefix("http://") {
-            isSecure = false
-            rest = text.dropFirst("http://".count)
-        } else {
-            return nil
-        }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.contains("@") else { return nil }
-        let host: Substring
-        if authority.hasPrefix("[") {
-            guard let end = authority.firstIndex(of: "]") else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<end]
-        } else {
-            host = authority.prefix { $0 != ":" }
-        }
-        guard !host.isEmpty, isSecure || Self.isLoopback(host.lowercased()) else { return nil }
-        description = text
-        self.isSecure = isSecure
-        self.host = String(host)
+        guard let url = try? HTTPURL(text), url.isSecure || Self.isLoopback(url.host.lowercased()) else { return nil }
+        self.url = url
     }
+
+    /// The URL as given.
+    var description: String { url.description }
 
     private static func isLoopback(_ host: String) -> Bool {
         if host == "localhost" || host == "::1" { return true }
