@@ -100,7 +100,7 @@ public struct AccountMail: Sendable {
             greeting: name,
             paragraphs: [
                 "Your \(productName) account can now be signed in to with \(provider.displayName).",
-                "If you did not do this, remove it in your account settings, change your password and sign out everywhere.",
+                "If you did not do this, remove it in your account settings, sign out everywhere and tell your server's administrator.",
             ],
             link: nil, closing: nil, in: database)
     }
@@ -112,7 +112,7 @@ public struct AccountMail: Sendable {
             greeting: name,
             paragraphs: [
                 "Your \(productName) account can no longer be signed in to with \(provider.displayName).",
-                "If you did not do this, change your password and sign out everywhere.",
+                "If you did not do this, sign out everywhere in your account settings and tell your server's administrator.",
             ],
             link: nil, closing: nil, in: database)
     }
