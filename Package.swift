@@ -37,7 +37,7 @@ let package = Package(
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "Net"],
+            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "JOSE", "Net"],
             plugins: ["EmbedFilesPlugin"]
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "SMTP", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "TestPython"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "JOSE", "TestPython"]),
     ],
     swiftLanguageModes: [.v6]
 )

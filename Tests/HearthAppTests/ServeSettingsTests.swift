@@ -99,3 +99,43 @@ import Testing
         #expect(throws: UsageError.self) { try settings(["--database", ""]) }
     }
 }
+
+@Suite struct SignInProviderSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> SignInProviderSettings {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment)).signInProviders
+    }
+
+    @Test func providersAreOffUntilClientIDsAreGivenAndFetchFromTheProvidersByDefault() throws {
+        let defaults = try settings([])
+        #expect(!defaults.google.configuration.isEnabled && !defaults.apple.configuration.isEnabled)
+        #expect(defaults.google.keySet == .url(KeySetURL("https://www.googleapis.com/oauth2/v3/certs")!))
+        #expect(defaults.apple.keySet == .url(KeySetURL("https://appleid.apple.com/auth/keys")!))
+    }
+
+    @Test func clientIDsAndKeySetsComeFromFlagsAndEnvironment() throws {
+        let configured = try settings(
+            ["--google-client-ids", "web.apps, ios.apps ,", "--google-jwks-url", "http://127.0.0.1:9999/certs"],
+            environment: ["HEARTH_APPLE_CLIENT_IDS": "com.example.hearth", "HEARTH_APPLE_JWKS_FILE": "/etc/hearth/apple.json"])
+        #expect(configured.google.configuration.clientIDs == ["web.apps", "ios.apps"])
+        #expect(configured.google.keySet == .url(KeySetURL("http://127.0.0.1:9999/certs")!))
+        #expect(configured.apple.configuration.clientIDs == ["com.example.hearth"])
+        #expect(configured.apple.configuration.requiresNonce)
+        #expect(configured.apple.keySet == .file("/etc/hearth/apple.json"))
+    }
+
+    @Test(arguments: ["http://keys.example.com/certs", "ftp://127.0.0.1/keys", "https://", "http://127.0.0.1.example.com/k", "https://user@host/k"])
+    func refusesKeySetURLsThatAreNotHTTPSOrLoopback(url: String) {
+        #expect(throws: UsageError.self) { try settings(["--google-jwks-url", url]) }
+    }
+
+    @Test(arguments: ["http://127.0.0.1:8080/certs", "http://[::1]:8080/certs", "http://localhost/certs", "https://keys.example.com/certs"])
+    func acceptsHTTPSAndLoopbackHTTP(url: String) throws {
+        #expect(try settings(["--apple-jwks-url", url]).apple.keySet == .url(KeySetURL(url)!))
+    }
+
+    @Test func refusesAURLAndAFileForOneProvider() {
+        #expect(throws: UsageError.self) {
+            try settings(["--google-jwks-url", "https://keys.example.com/certs", "--google-jwks-file", "keys.json"])
+        }
+    }
+}

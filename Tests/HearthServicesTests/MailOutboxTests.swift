@@ -3,6 +3,7 @@ import HearthServices
 import HearthStore
 import SMTP
 import Support
+import TestFixtures
 import Testing
 
 /// The outbox and the delivery worker with a scripted transport and a hand-moved clock.
@@ -52,11 +53,11 @@ struct MailOutboxTests {
             #expect(try await worker.deliverDueMessages().retrying == 1)
             #expect(try outbox.message(id: id)?.nextAttemptAt == clock.now.addingTimeInterval(30))
             #expect(try await worker.deliverDueMessages() == .init())  // not due yet
-            clock.advance(by: 30)
+            clock.advance(seconds: 30)
             #expect(try await worker.deliverDueMessages().retrying == 1)
             #expect(try outbox.message(id: id)?.nextAttemptAt == clock.now.addingTimeInterval(60))
             #expect(try outbox.message(id: id)?.lastError == "451 try later")
-            clock.advance(by: 60)
+            clock.advance(seconds: 60)
             #expect(try await worker.deliverDueMessages().sent == 1)
             let sent = try #require(try outbox.message(id: id))
             #expect(sent.status == .sent && sent.attempts == 3 && sent.transport == "scripted" && sent.sentAt == clock.now)
@@ -83,7 +84,7 @@ struct MailOutboxTests {
                 jitter: { 1 })
             for _ in 0..<2 {
                 #expect(try await patient.deliverDueMessages().retrying == 1)
-                clock.advance(by: 1)
+                clock.advance(seconds: 1)
             }
             #expect(try await patient.deliverDueMessages().failed == 1)
             #expect(try outbox.message(id: flaky)?.status == .failed && outbox.message(id: flaky)?.attempts == 3)

@@ -3,6 +3,7 @@ import HearthServices
 import Net
 import SMTP
 import TestPython
+import TestFixtures
 import Testing
 
 /// Delivery through a real SMTP server on loopback: aiosmtpd with STARTTLS (a certificate
@@ -155,7 +156,7 @@ struct MailSMTPDeliveryTests {
             #expect(try await worker.deliverDueMessages().retrying == 1)
             let waiting = try #require(try outbox.message(id: id))
             #expect(waiting.status == .pending && waiting.lastError?.contains("451") == true)
-            clock.advance(by: 30)
+            clock.advance(seconds: 30)
             try #require(try await worker.deliverDueMessages().sent == 1)
             #expect(try server.peer.readJSON()["subject"] as? String == "flaky news")
             #expect(try outbox.message(id: id)?.attempts == 2)

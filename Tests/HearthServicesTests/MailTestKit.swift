@@ -2,22 +2,7 @@ import Foundation
 import HearthServices
 import HearthStore
 import Synchronization
-
-/// A clock the test moves by hand, so retry schedules are checked without waiting.
-final class ManualClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_764_000_000))
-
-    /// The current time.
-    var now: Date { current.withLock { $0 } }
-
-    /// Moves the clock forward.
-    func advance(by seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-
-    /// The clock as a `now` closure.
-    var function: @Sendable () -> Date { { [self] in now } }
-}
+import TestFixtures
 
 /// A transport that answers from a script (one outcome per attempt, then success) and
 /// reports every message it accepted on `delivered`.
@@ -64,15 +49,5 @@ extension MailOutbox {
     @discardableResult
     func enqueueNow(_ mail: OutgoingMail) throws -> Int64 {
         try pool.write { database in try enqueue(mail, in: database) }
-    }
-}
-
-extension MigratedDatabase {
-    /// Calls `body` with a migrated pool on a new temporary database.
-    static func withPool<T>(_ body: (DatabasePool) async throws -> T) async throws -> T {
-        try await TemporaryDatabase.withPool { pool in
-            try Migrator(migrations: migrations).migrate(pool)
-            return try await body(pool)
-        }
     }
 }

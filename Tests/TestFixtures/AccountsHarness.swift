@@ -48,6 +48,9 @@ public final class ManualClock: Sendable {
     /// Monotonic seconds.
     public var monotonicSeconds: Double { offset.withLock { $0 } + 1000 }
 
+    /// The wall clock as a `now` closure.
+    public var function: @Sendable () -> Date { { [self] in now } }
+
     /// Moves both clocks forward.
     public func advance(seconds: Double) {
         offset.withLock { $0 += seconds }
@@ -64,9 +67,11 @@ public struct AccountsHarness: Sendable {
     /// The password `register` uses.
     public static let password = "correct horse battery"
 
-    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first.
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
+    /// `identityProviders` are the Google and Apple sign-ins the service accepts.
     public static func with<T>(
-        configure: (inout AccountsConfiguration) -> Void = { _ in }, _ body: (AccountsHarness) async throws -> T
+        configure: (inout AccountsConfiguration) -> Void = { _ in }, identityProviders: [IdentityProvider] = [],
+        _ body: (AccountsHarness) async throws -> T
     ) async throws -> T {
         try await TemporaryDatabase.withPool { pool in
             try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
@@ -81,7 +86,7 @@ public struct AccountsHarness: Sendable {
                     key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,
                     lifetime: configuration.accessTokenLifetime),
                 mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example")), commonPasswords: ["password1234", "qwertyuiop"],
-                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
+                identityProviders: identityProviders, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
                 now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
             return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))
         }

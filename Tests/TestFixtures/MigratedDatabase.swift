@@ -28,4 +28,12 @@ public enum MigratedDatabase {
             return try await body(ChangeLog(pool: pool, bus: bus), bus)
         }
     }
+
+    /// Calls `body` with a migrated pool on a new temporary database.
+    public static func withPool<T>(_ body: (DatabasePool) async throws -> T) async throws -> T {
+        try await TemporaryDatabase.withPool { pool in
+            try Migrator(migrations: migrations).migrate(pool)
+            return try await body(pool)
+        }
+    }
 }

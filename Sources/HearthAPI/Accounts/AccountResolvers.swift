@@ -25,6 +25,7 @@ enum AccountResolvers {
         installSignUp(into: &resolvers, accounts: accounts)
         installSessions(into: &resolvers, accounts: accounts)
         installPasswordsAndProfile(into: &resolvers, accounts: accounts)
+        installSignInProviders(into: &resolvers, accounts: accounts)
     }
 
     /// The objects of `ids` the viewer may see, for `node`/`nodes`: themselves and their own sessions.

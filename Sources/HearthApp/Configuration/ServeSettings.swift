@@ -30,6 +30,8 @@ struct ServeSettings: Sendable {
     var mail: MailSettings
     /// Accounts, sessions and sign-in limits.
     var accounts: AccountSettings
+    /// Sign-in with Google and Apple.
+    var signInProviders: SignInProviderSettings
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -94,7 +96,7 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-    ] + MailSettings.options + AccountSettings.options + [
+    ] + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
     ]
@@ -160,5 +162,6 @@ struct ServeSettings: Sendable {
         self.realtime = realtime
         mail = try MailSettings(options)
         accounts = try AccountSettings(options, issuer: mail.publicBaseURL.description)
+        signInProviders = try SignInProviderSettings(options)
     }
 }

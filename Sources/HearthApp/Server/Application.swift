@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GraphQL
 import HearthAPI
 import Dispatch
@@ -5,6 +6,7 @@ import HearthDomain
 import HearthHTTP
 import HearthServices
 import HearthStore
+import JOSE
 import Support
 import Synchronization
 
@@ -90,7 +92,34 @@ final class Application: Sendable {
         return AccountService(
             configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL),
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
+            identityProviders: try makeIdentityProviders(settings: settings.signInProviders, logger: logger.labeled("sign-in")),
             logger: logger.labeled("accounts"))
+    }
+
+    /// The enabled identity providers, each with its key set: read from its file now, or
+    /// fetched on first use and cached.
+    /// - Throws: `UsageError` for a key-set file that cannot be read or is not a JWKS.
+    private static func makeIdentityProviders(settings: SignInProviderSettings, logger: Logger) throws -> [IdentityProvider] {
+        let fetcher = KeySetFetcher(logger: logger)
+        return try settings.all.filter(\.configuration.isEnabled).map { provider in
+            let name = provider.configuration.provider.rawValue
+            let keys: JWKSCache
+            switch provider.keySet {
+            case .url(let location):
+                keys = JWKSCache(fetch: fetcher.fetch(location.url))
+            case .file(let path):
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw UsageError(message: "cannot read --\(name)-jwks-file \(path)")
+                }
+                do {
+                    keys = try JWKSCache(localFileContents: Array(data))
+                } catch let error as JOSEError {
+                    throw UsageError(message: "--\(name)-jwks-file \(path) is not a JSON Web Key Set: \(error.message)")
+                }
+            }
+            logger.notice("sign-in enabled", ["provider": name, "client_ids": String(provider.configuration.clientIDs.count)])
+            return IdentityProvider(configuration: provider.configuration, keys: keys)
+        }
     }
 
     private static func makeGraphQLService(

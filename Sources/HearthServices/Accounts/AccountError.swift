@@ -20,6 +20,9 @@ public struct AccountError: Error, Sendable, Equatable {
         case notFound = "NOT_FOUND"
         /// The account's email address must be confirmed first.
         case emailNotConfirmed = "EMAIL_NOT_CONFIRMED"
+        /// A service the operation depends on (an identity provider's signing keys) cannot be
+        /// reached; retrying later may succeed.
+        case unavailable = "UNAVAILABLE"
     }
 
     /// Finer detail for `unauthenticated` and token errors, to branch on when it matters
@@ -43,6 +46,20 @@ public struct AccountError: Error, Sendable, Equatable {
         case refreshTokenReused = "REFRESH_TOKEN_REUSED"
         /// An emailed link's token is unknown, spent or expired.
         case linkInvalid = "LINK_INVALID"
+        /// Sign-in with this provider is not configured on this server.
+        case providerDisabled = "PROVIDER_DISABLED"
+        /// The provider's ID token does not verify (signature, issuer, audience, lifetime or nonce).
+        case providerTokenInvalid = "PROVIDER_TOKEN_INVALID"
+        /// The provider's signing keys could not be fetched.
+        case providerUnavailable = "PROVIDER_UNAVAILABLE"
+        /// The provider did not vouch for an email address, so no account can be created from it.
+        case providerEmailUnverified = "PROVIDER_EMAIL_UNVERIFIED"
+        /// The provider identity is already linked to another account.
+        case identityLinkedElsewhere = "IDENTITY_LINKED_ELSEWHERE"
+        /// The account already has an identity of this provider (unlink it first).
+        case providerAlreadyLinked = "PROVIDER_ALREADY_LINKED"
+        /// Removing this sign-in method would leave the account with no way to sign in.
+        case lastSignInMethod = "LAST_SIGN_IN_METHOD"
     }
 
     /// The outcome.

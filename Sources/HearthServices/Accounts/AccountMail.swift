@@ -93,6 +93,28 @@ public struct AccountMail: Sendable {
             to: address, in: database)
     }
 
+    /// Tells an account that it can now sign in with `provider` too.
+    func signInProviderLinked(to address: String, name: String, provider: SignInProvider, in database: Database) throws {
+        try send(MailTemplate(
+            subject: "\(provider.displayName) sign-in was added to your \(productName) account", greeting: "Hello \(name),",
+            paragraphs: [
+                "Your \(productName) account can now be signed in to with \(provider.displayName).",
+                "If you did not do this, remove it in your account settings, sign out everywhere and tell your server's administrator.",
+            ]),
+            to: address, in: database)
+    }
+
+    /// Tells an account that it can no longer sign in with `provider`.
+    func signInProviderUnlinked(to address: String, name: String, provider: SignInProvider, in database: Database) throws {
+        try send(MailTemplate(
+            subject: "\(provider.displayName) sign-in was removed from your \(productName) account", greeting: "Hello \(name),",
+            paragraphs: [
+                "Your \(productName) account can no longer be signed in to with \(provider.displayName).",
+                "If you did not do this, sign out everywhere in your account settings and tell your server's administrator.",
+            ]),
+            to: address, in: database)
+    }
+
     private func send(_ template: MailTemplate, to address: String, in database: Database) throws {
         try outbox.enqueue(template.render(to: [address], baseURL: baseURL), in: database)
     }

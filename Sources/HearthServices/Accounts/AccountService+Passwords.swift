@@ -70,16 +70,7 @@ extension AccountService {
     ///   password (rate limited like sign-ins), `BAD_USER_INPUT` for the new one's problem.
     public func changePassword(viewer: Viewer, currentPassword: String, newPassword: String, clientAddress: String) async throws -> UserRecord {
         guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
-        let accountKey = user.email.lowercased()
-        if user.passwordHash != nil {
-            try throttle.beginLogin(account: accountKey, address: clientAddress)
-            guard try await verifyPassword(currentPassword, against: user.passwordHash) else {
-                throw AccountError(
-                    .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
-                    problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
-            }
-            throttle.loginSucceeded(account: accountKey, address: clientAddress)
-        }
+        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
         let now = currentTime()
@@ -94,6 +85,23 @@ extension AccountService {
         }
         logger.info("password changed", ["user.id": user.id])
         return updated
+    }
+
+    /// Checks the password of a signed-in user before a change a stolen session alone must not
+    /// make (a new password, a new address, a new sign-in method). Accounts without a password
+    /// (Google or Apple only) pass. Wrong answers count against the sign-in rate limits.
+    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) naming
+    ///   `input.currentPassword`, `RATE_LIMITED`.
+    func confirmCurrentPassword(_ password: String?, of user: UserRecord, clientAddress: String) async throws {
+        guard user.passwordHash != nil else { return }
+        let accountKey = user.email.lowercased()
+        try throttle.beginLogin(account: accountKey, address: clientAddress)
+        guard try await verifyPassword(password ?? "", against: user.passwordHash) else {
+            throw AccountError(
+                .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
+                problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
+        }
+        throttle.loginSucceeded(account: accountKey, address: clientAddress)
     }
 
     /// Applies the password policy with the account's own details as context.

@@ -37,14 +37,7 @@ extension AccountService {
             throw AccountError(.conflict, "This is already your email address.", problems: [
                 FieldProblem(field: "input.newEmail", reason: .taken, message: "This is already your email address.")])
         }
-        if user.passwordHash != nil {
-            let accountKey = user.email.lowercased()
-            try throttle.beginLogin(account: accountKey, address: clientAddress)
-            guard try await verifyPassword(currentPassword ?? "", against: user.passwordHash) else {
-                throw AccountError(.unauthenticated, reason: .invalidCredentials, "The current password is not correct.")
-            }
-            throttle.loginSucceeded(account: accountKey, address: clientAddress)
-        }
+        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         let now = currentTime()
         return try await pool.write { [self] database in

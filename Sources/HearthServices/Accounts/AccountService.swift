@@ -12,7 +12,7 @@ import Support
 ///
 /// The split across files: registration and confirmation (`AccountService+Registration`),
 /// sessions (`+Sessions`), password reset and change (`+Passwords`), profile and email change
-/// (`+Profile`).
+/// (`+Profile`), Google and Apple sign-in and linking (`+SignInProviders`).
 public final class AccountService: Sendable {
     /// The behaviour and limits.
     public let configuration: AccountsConfiguration
@@ -28,6 +28,9 @@ public final class AccountService: Sendable {
     let verifiedTokens = VerifiedTokenCache()
     /// Accounts read since the last commit: the signed-in user is read on most requests.
     let userCache: CommitScopedCache<String, UserRecord?>
+    /// The identity providers accounts can sign in with, by provider; a provider absent or
+    /// without client IDs is disabled.
+    public let identityProviders: [SignInProvider: IdentityProvider]
     let passwordPolicy: PasswordPolicy
     let hashing: WorkerPool
     let hasher: PasswordHasher
@@ -38,13 +41,16 @@ public final class AccountService: Sendable {
     /// Creates the service.
     /// - Parameters:
     ///   - commonPasswords: The passwords registration refuses (`resources/common-passwords.txt`).
+    ///   - identityProviders: Google and Apple, when sign-in with them is configured.
     ///   - now: The wall clock; tests pass a fixed or moving one.
     public init(
         configuration: AccountsConfiguration, pool: DatabasePool, accessTokens: AccessTokens, mail: AccountMail,
-        commonPasswords: [String], logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+        commonPasswords: [String], identityProviders: [IdentityProvider] = [], logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init,
         monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds
     ) {
         self.configuration = configuration
+        self.identityProviders = Dictionary(identityProviders.map { ($0.configuration.provider, $0) }) { _, last in last }
         self.pool = pool
         self.accessTokens = accessTokens
         self.mail = mail

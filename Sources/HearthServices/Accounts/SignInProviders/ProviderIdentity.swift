@@ -1,0 +1,25 @@
+/// Who a verified ID token says the user is.
+public struct ProviderIdentity: Sendable, Hashable {
+    /// The provider that issued the token.
+    public var provider: SignInProvider
+    /// `sub`: the provider's stable, unique id of the user (never their email address, which
+    /// can change).
+    public var subject: String
+    /// `email`, when the token has one.
+    public var email: String?
+    /// Whether the provider says it verified ``email`` (`email_verified` true); false when
+    /// there is no email.
+    public var isEmailVerified: Bool
+    /// `name`, when the token has one (Google does; Apple never puts the name in the token,
+    /// the app passes it instead).
+    public var name: String?
+
+    /// Creates an identity.
+    public init(provider: SignInProvider, subject: String, email: String?, isEmailVerified: Bool, name: String?) {
+        self.provider = provider
+        self.subject = subject
+        self.email = email
+        self.isEmailVerified = isEmailVerified
+        self.name = name
+    }
+}
