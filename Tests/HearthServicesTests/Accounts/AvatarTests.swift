@@ -34,7 +34,7 @@ struct AvatarTests {
             #expect(first != second)
             #expect(try await harness.service.avatar(id: first) == nil)
             #expect(try await harness.service.avatar(id: second) != nil)
-            #expect(try harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM avatars") } == 1)
+            #expect(try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM avatars") } == 1)
         }
     }
 
