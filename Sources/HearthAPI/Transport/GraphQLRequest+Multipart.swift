@@ -95,7 +95,11 @@ extension GraphQLRequest {
     }
 
     private static func replacing(_ path: ArraySlice<Substring>, in value: JSON, with replacement: JSON) -> JSON? {
-        guard let segment = path.first else { return value == .null ? replacement : nil }
+        guard let segment = path.first else {
+            // Spelled out: `value == .null ? replacement : nil` would read `nil` as JSON's own null.
+            guard value == .null else { return Optional<JSON>.none }
+            return replacement
+        }
         switch value {
         case .object(var members):
             guard let member = members[String(segment)], let replaced = replacing(path.dropFirst(), in: member, with: replacement) else { return nil }
