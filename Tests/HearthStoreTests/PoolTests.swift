@@ -62,6 +62,32 @@ import Testing
         }
     }
 
+    @Test func readIfIdleReadsOnTheCallingThreadOrReturnsNilWhenEveryReaderIsLent() throws {
+        try TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
+            #expect(try pool.readIfIdle { db in try db.scalar(Int.self, "SELECT 7") } == 7)
+            let holding = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let holder = Background.run {
+                try pool.read { _ in
+                    holding.signal()
+                    release.wait()
+                }
+            }
+            holding.wait()
+            var ran = false
+            let busy: Int? = try pool.readIfIdle { _ in
+                ran = true
+                return 1
+            }
+            #expect(busy == nil)
+            #expect(!ran)
+            #expect(pool.statistics.readers.waits == 0)
+            release.signal()
+            try holder.join()
+            #expect(try pool.readIfIdle { db in try db.scalar(Int.self, "SELECT 8") } == 8)
+        }
+    }
+
     @Test func callersWaitingForTheWriterAreCounted() throws {
         try TemporaryDatabase.withPool { pool in
             let holding = DispatchSemaphore(value: 0)

@@ -6,10 +6,14 @@ import HearthServices
 /// `Session` nodes, and the account mutations, over ``AccountService``.
 enum AccountResolvers {
     static func install(into resolvers: inout Resolvers, accounts: AccountService) {
-        resolvers.resolveAsync("Query", "me") { _, _, context, _ in
+        resolvers.resolveField("Query", "me") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
-            guard let user = try await accounts.user(id: viewer.userID) else { throw AccountError.signedOut }
-            return UserValue(record: user, isViewer: true)
+            func value(_ user: UserRecord?) throws -> UserValue {
+                guard let user else { throw AccountError.signedOut }
+                return UserValue(record: user, isViewer: true)
+            }
+            if let user = try accounts.userWithoutWaiting(id: viewer.userID) { return .value(try value(user)) }
+            return .async { try value(try await accounts.user(id: viewer.userID)) }
         }
         resolvers.resolveAsync("Query", "sessions") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()

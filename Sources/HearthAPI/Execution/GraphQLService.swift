@@ -125,12 +125,15 @@ public final class GraphQLService: Sendable {
             metrics.record(kind, .rejected)
             return .stop(refusal)
         }
-        let complexityErrors = selectsOnlyIntrospection(prepared.operation) ? [] : validate(
-            schema: executor.schema, document: prepared.document,
-            rules: [.maxComplexity(limits.complexity, variables: request.variables)], options: validationOptions)
-        if !complexityErrors.isEmpty {
-            metrics.record(kind, .rejected)
-            return .stop(.requestError(.validation, complexityErrors, code: ErrorCode.validationFailed))
+        if !selectsOnlyIntrospection(prepared.operation) {
+            let cost = limits.complexity.cost(of: prepared, schema: executor.schema, variables: request.variables)
+            if cost > limits.complexity.maximum {
+                metrics.record(kind, .rejected)
+                let error = GraphQLError(
+                    message: limits.complexity.refusal(of: prepared.operation, cost: cost),
+                    locations: [prepared.operation.location.sourceLocation])
+                return .stop(.requestError(.validation, [error], code: ErrorCode.validationFailed))
+            }
         }
         return .proceed((prepared, kind))
     }

@@ -10,6 +10,8 @@ public struct AccessTokenClaims: Sendable, Hashable {
     public var sessionID: String
     /// The session generation the token was issued for (`gen`).
     public var generation: Int64
+    /// When the token stops working (`exp`).
+    public var expiresAt: Date
 }
 
 /// Issues and verifies Hearth's access tokens: JWTs (RFC 7519) signed with HS256 under a
@@ -90,6 +92,8 @@ public struct AccessTokens: Sendable {
             throw invalid
         }
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(verified.payload)) else { throw invalid }
-        return AccessTokenClaims(userID: payload.sub, sessionID: payload.sid, generation: payload.gen)
+        return AccessTokenClaims(
+            userID: payload.sub, sessionID: payload.sid, generation: payload.gen,
+            expiresAt: Date(timeIntervalSince1970: Double(payload.exp)))
     }
 }

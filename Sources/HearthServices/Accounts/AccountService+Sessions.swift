@@ -125,7 +125,16 @@ extension AccountService {
     /// - Throws: ``AccountError`` `UNAUTHENTICATED` with the reason.
     public func authenticate(accessToken: String) async throws(AccountError) -> Viewer {
         let now = now()
-        let claims = try accessTokens.verify(accessToken, at: now)
+        let claims: AccessTokenClaims
+        if let verified = verifiedTokens.claims(of: accessToken) {
+            guard now < verified.expiresAt else {
+                throw AccountError(.unauthenticated, reason: .tokenExpired, "The access token has expired. Refresh it and try again.")
+            }
+            claims = verified
+        } else {
+            claims = try accessTokens.verify(accessToken, at: now)
+            verifiedTokens.remember(claims, for: accessToken)
+        }
         let entry: SessionDirectory.Entry
         if let cached = sessions.entry(claims.sessionID) {
             entry = cached

@@ -24,6 +24,10 @@ public final class AccountService: Sendable {
     public let accessTokens: AccessTokens
     /// Rate limits on sign-ins and on email.
     public let throttle: LoginThrottle
+    /// Access tokens whose signature and claims were already checked.
+    let verifiedTokens = VerifiedTokenCache()
+    /// Accounts read since the last commit: the signed-in user is read on most requests.
+    let userCache: CommitScopedCache<String, UserRecord?>
     let passwordPolicy: PasswordPolicy
     let hashing: WorkerPool
     let hasher: PasswordHasher
@@ -47,6 +51,7 @@ public final class AccountService: Sendable {
         self.logger = logger
         self.now = now
         sessions = SessionDirectory()
+        userCache = CommitScopedCache(pool: pool)
         throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
         hashing = WorkerPool(
@@ -93,7 +98,14 @@ public final class AccountService: Sendable {
 
     /// The account with `id`.
     public func user(id: String) async throws -> UserRecord? {
-        try await pool.read { try UserRecord.find(id: id, in: $0) }
+        try await userCache.value(for: id) { try UserRecord.find(id: id, in: $0) }
+    }
+
+    /// The account with `id` without waiting: cached, or read on the calling thread if a
+    /// database reader is idle. The outer optional is `nil` when neither, and the caller should
+    /// use the `async` ``user(id:)``. For resolvers that answer inline on the event loop.
+    public func userWithoutWaiting(id: String) throws -> UserRecord?? {
+        try userCache.valueWithoutWaiting(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
     /// The accounts with `ids`, in no particular order (for batching).

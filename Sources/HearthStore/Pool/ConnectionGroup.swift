@@ -113,6 +113,19 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
         }
     }
 
+    /// Takes an idle connection if there is one, without waiting; `nil` when all are lent.
+    ///
+    /// - Throws: ``StoreError`` `.misuse` if the group is closed.
+    func acquireIfIdle() throws -> Connection? {
+        try state.withLock { state throws(StoreError) -> Connection? in
+            if state.isClosed { throw closedError }
+            guard let connection = state.idle.popLast() else { return nil }
+            state.acquisitions += 1
+            state.inUse += 1
+            return connection
+        }
+    }
+
     /// Takes a connection, suspending (not blocking) until one is free.
     ///
     /// - Throws: ``StoreError`` `.misuse` if the group is (or gets) closed;

@@ -42,8 +42,6 @@ extension ValidationRule {
 final class ComplexityRule: ValidationRuleVisitor {
     private let options: ComplexityOptions
     private let variables: [String: JSON]
-    private var variableDefaults: [String: Value] = [:]
-    private var inProgress: Set<String> = []
 
     init(options: ComplexityOptions, variables: [String: JSON]) {
         self.options = options
@@ -55,48 +53,84 @@ final class ComplexityRule: ValidationRuleVisitor {
         case .document: return .continue
         case .operationDefinition(let operation):
             guard let root = context.schema.rootType(for: operation.operation) else { return .skipChildren }
-            variableDefaults = [:]
-            for definition in operation.variableDefinitions {
-                if let value = definition.defaultValue { variableDefaults[definition.variable.name.value] = value }
-            }
-            let cost = cost(of: operation.selectionSet, on: .object(root), context)
+            var counter = ComplexityCounter(
+                schema: context.schema, options: options, variables: variables, fragment: context.fragment(named:))
+            let cost = counter.cost(of: operation, rootType: root)
             if cost > options.maximum {
-                let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
-                context.report(
-                    "\(name) has complexity \(cost == .max ? "beyond \(Int.max)" : String(cost)), more than the maximum of \(options.maximum).",
-                    at: [operation.location])
+                context.report(options.refusal(of: operation, cost: cost), at: [operation.location])
             }
             return .skipChildren
         default: return .skipChildren
         }
     }
+}
 
-    private func cost(of selectionSet: SelectionSet, on parentType: NamedType?, _ context: ValidationContext) -> Int {
+extension ComplexityOptions {
+    /// The message refusing `operation` for costing `cost`.
+    public func refusal(of operation: OperationDefinition, cost: Int) -> String {
+        let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
+        return "\(name) has complexity \(cost == .max ? "beyond \(Int.max)" : String(cost)), more than the maximum of \(maximum)."
+    }
+
+    /// The cost of a prepared (validated) operation with the request's `variables`: what
+    /// `ValidationRule.maxComplexity(_:variables:)` checks, without a validation pass, for
+    /// servers that cache validated documents and price each request.
+    public func cost(of prepared: PreparedOperation, schema: Schema, variables: [String: JSON]) -> Int {
+        var counter = ComplexityCounter(schema: schema, options: self, variables: variables) { prepared.fragments[$0] }
+        return counter.cost(of: prepared.operation, rootType: prepared.rootType)
+    }
+}
+
+/// Prices one operation: the recursion behind ``ComplexityOptions``.
+struct ComplexityCounter {
+    let schema: Schema
+    let options: ComplexityOptions
+    let variables: [String: JSON]
+    let fragment: (String) -> FragmentDefinition?
+    private var variableDefaults: [String: Value] = [:]
+    private var inProgress: Set<String> = []
+
+    init(schema: Schema, options: ComplexityOptions, variables: [String: JSON], fragment: @escaping (String) -> FragmentDefinition?) {
+        self.schema = schema
+        self.options = options
+        self.variables = variables
+        self.fragment = fragment
+    }
+
+    mutating func cost(of operation: OperationDefinition, rootType: ObjectType) -> Int {
+        variableDefaults = [:]
+        for definition in operation.variableDefinitions {
+            if let value = definition.defaultValue { variableDefaults[definition.variable.name.value] = value }
+        }
+        return cost(of: operation.selectionSet, on: .object(rootType))
+    }
+
+    private mutating func cost(of selectionSet: SelectionSet, on parentType: NamedType?) -> Int {
         var total = 0
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                total = total.addingClamped(cost(of: field, on: parentType, context))
-            case .inlineFragment(let fragment):
-                let type = fragment.typeCondition.map { context.schema.type(named: $0.value) } ?? parentType
-                total = total.addingClamped(cost(of: fragment.selectionSet, on: type, context))
+                total = total.addingClamped(cost(of: field, on: parentType))
+            case .inlineFragment(let inline):
+                let type = inline.typeCondition.map { schema.type(named: $0.value) } ?? parentType
+                total = total.addingClamped(cost(of: inline.selectionSet, on: type))
             case .fragmentSpread(let spread):
                 // A spread closing a cycle adds nothing; the fragment cycle rule reports it.
-                guard let fragment = context.fragment(named: spread.name.value),
-                      inProgress.insert(spread.name.value).inserted else { continue }
-                total = total.addingClamped(
-                    cost(of: fragment.selectionSet, on: context.schema.type(named: fragment.typeCondition.value), context))
+                guard let definition = fragment(spread.name.value), inProgress.insert(spread.name.value).inserted else { continue }
+                total = total.addingClamped(cost(of: definition.selectionSet, on: schema.type(named: definition.typeCondition.value)))
                 inProgress.remove(spread.name.value)
             }
         }
         return total
     }
 
-    private func cost(of field: Field, on parentType: NamedType?, _ context: ValidationContext) -> Int {
-        let definition = parentType.flatMap { context.schema.field(named: field.name.value, on: $0) }
+    private mutating func cost(of field: Field, on parentType: NamedType?) -> Int {
+        let definition = parentType.flatMap { schema.field(named: field.name.value, on: $0) }
         var weight = options.defaultFieldWeight
-        if let parentType, let custom = options.fieldWeights["\(parentType.name).\(field.name.value)"] { weight = custom }
-        let children = field.selectionSet.map { cost(of: $0, on: definition?.type.namedType, context) } ?? 0
+        if let parentType, !options.fieldWeights.isEmpty, let custom = options.fieldWeights["\(parentType.name).\(field.name.value)"] {
+            weight = custom
+        }
+        let children = field.selectionSet.map { cost(of: $0, on: definition?.type.namedType) } ?? 0
         let single = weight.addingClamped(children)
         guard let definition, definition.type.isList else { return single }
         return single.multipliedClamped(by: listSize(field))

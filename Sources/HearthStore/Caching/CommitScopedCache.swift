@@ -1,0 +1,80 @@
+import Synchronization
+
+/// Values read from the database, kept until the next write transaction commits.
+///
+/// Whatever the write changed, every entry goes: no write path has to remember to invalidate
+/// anything, so the cache can never serve a value older than the last commit. It pays off for
+/// data read on every request and written rarely (the signed-in user's account). Exactness
+/// rests on ``DatabasePool/commitCount``: the count is read before the database, and an entry
+/// is served only while the count is unchanged.
+///
+/// ```swift
+/// let users = CommitScopedCache<String, UserRecord?>(pool: pool)
+/// if let user = try users.valueWithoutWaiting(for: id, read: { try UserRecord.find(id: id, in: $0) }) { … }
+/// ```
+public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct State {
+        var commitCount: UInt64 = 0
+        var values: [Key: Value] = [:]
+    }
+
+    /// The pool whose commits end the entries.
+    public let pool: DatabasePool
+    /// The most entries kept; when full, the cache starts afresh.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// Creates an empty cache over `pool`.
+    public init(pool: DatabasePool, capacity: Int = 10_000) {
+        self.pool = pool
+        self.capacity = capacity
+    }
+
+    /// The value for `key`: cached, or read on the calling thread when a database reader is
+    /// idle (see ``DatabasePool/readIfIdle(_:)``); `nil` when neither, and the caller should
+    /// use the `async` ``value(for:read:)``.
+    /// - Throws: What `read` throws, or `StoreError`.
+    public func valueWithoutWaiting(for key: Key, read: (Database) throws -> Value) throws -> Value? {
+        let count = pool.commitCount
+        if let cached = cached(key, at: count) { return cached }
+        guard let value = try pool.readIfIdle(read) else { return nil }
+        store(value, for: key, readAt: count)
+        return value
+    }
+
+    /// The value for `key`: cached, or read on a database reader.
+    /// - Throws: What `read` throws, `StoreError`, or `CancellationError`.
+    public func value(for key: Key, read: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        let count = pool.commitCount
+        if let cached = cached(key, at: count) { return cached }
+        let value = try await pool.read(read)
+        store(value, for: key, readAt: count)
+        return value
+    }
+
+    /// How many values are cached now (for tests and metrics).
+    public var count: Int {
+        state.withLock { $0.values.count }
+    }
+
+    private func cached(_ key: Key, at count: UInt64) -> Value? {
+        state.withLock { state in
+            if state.commitCount != count {
+                state.values.removeAll(keepingCapacity: true)
+                state.commitCount = count
+                return nil
+            }
+            return state.values[key]
+        }
+    }
+
+    /// Keeps `value`, read after the commit count was `count`, unless a commit has happened
+    /// since (then the value may already be stale, and the cache has moved on or will).
+    private func store(_ value: Value, for key: Key, readAt count: UInt64) {
+        state.withLock { state in
+            guard state.commitCount == count, pool.commitCount == count else { return }
+            if state.values.count >= capacity { state.values.removeAll(keepingCapacity: true) }
+            state.values[key] = value
+        }
+    }
+}

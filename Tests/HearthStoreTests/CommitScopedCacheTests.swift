@@ -1,0 +1,76 @@
+import HearthStore
+import Testing
+
+struct CommitScopedCacheTests {
+    private func withNotes(_ body: (DatabasePool, CommitScopedCache<Int, String?>) async throws -> Void) async throws {
+        try await TemporaryDatabase.withPool { pool in
+            try await pool.write { db in
+                try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+                try db.execute("INSERT INTO notes (id, body) VALUES (1, 'first')")
+            }
+            try await body(pool, CommitScopedCache(pool: pool))
+        }
+    }
+
+    private static func body(_ id: Int) -> @Sendable (Database) throws -> String? {
+        { db in try db.scalar(String.self, "SELECT body FROM notes WHERE id = ?", [id]) }
+    }
+
+    @Test func servesReadValuesUntilAWriteCommits() async throws {
+        try await withNotes { pool, cache in
+            var reads = 0
+            let counting: (Database) throws -> String? = { db in
+                reads += 1
+                return try Self.body(1)(db)
+            }
+            #expect(try cache.valueWithoutWaiting(for: 1, read: counting) == "first")
+            #expect(try cache.valueWithoutWaiting(for: 1, read: counting) == "first")
+            #expect(reads == 1)
+            try pool.write { db in try db.execute("UPDATE notes SET body = 'second' WHERE id = 1") }
+            #expect(try cache.valueWithoutWaiting(for: 1, read: counting) == "second")
+            #expect(reads == 2)
+        }
+    }
+
+    @Test func anyCommitEndsEveryEntryEvenOfAnotherTable() async throws {
+        try await withNotes { pool, cache in
+            #expect(try await cache.value(for: 1, read: Self.body(1)) == "first")
+            #expect(cache.count == 1)
+            try await pool.write { db in try db.execute("CREATE TABLE other (x)") }
+            #expect(try await cache.value(for: 2, read: Self.body(2)) == nil)
+            #expect(cache.count == 1)
+        }
+    }
+
+    @Test func cachesAbsentRowsToo() async throws {
+        try await withNotes { _, cache in
+            let first = try cache.valueWithoutWaiting(for: 9, read: Self.body(9))
+            #expect(first == .some(nil))
+            let second = try cache.valueWithoutWaiting(for: 9) { _ in
+                Issue.record("read again")
+                return nil
+            }
+            #expect(second == .some(nil))
+        }
+    }
+
+    @Test func doesNotKeepAValueReadAcrossACommit() async throws {
+        try await withNotes { pool, cache in
+            // The write commits while the read runs: the value read may be stale, so it is not kept.
+            _ = try cache.valueWithoutWaiting(for: 1) { db in
+                try pool.writeFromAnotherThread { try $0.execute("UPDATE notes SET body = 'second' WHERE id = 1") }
+                return try Self.body(1)(db)
+            }
+            #expect(cache.count == 0)
+            #expect(try cache.valueWithoutWaiting(for: 1, read: Self.body(1)) == "second")
+        }
+    }
+}
+
+extension DatabasePool {
+    /// Runs a write on another thread and waits for it (a write from inside a read closure
+    /// of the same pool would trap as reentrant on this thread).
+    fileprivate func writeFromAnotherThread(_ body: @escaping @Sendable (Database) throws -> Void) throws {
+        try Background.run { try self.write(body) }.join()
+    }
+}
