@@ -1,4 +1,5 @@
 import GraphQL
+import HearthDomain
 import HearthServices
 
 /// The resolvers of the accounts part of `schema.graphql`: `me`, `sessions`, the `User` and
@@ -114,14 +115,28 @@ enum AccountResolvers {
             return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
         }
         resolvers.resolveAsync("Mutation", "updateProfile") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
+            let context = RequestContext.of(context)
+            let viewer = try context.viewer()
             let input = arguments.input
+            let avatar = try uploadedFile(input.string("avatar"), field: "input.avatar", in: context)
+            if avatar != nil, input["removeAvatar"] == .bool(true) {
+                throw AccountError(.badUserInput, "Give either avatar or removeAvatar, not both.", problems: [
+                    FieldProblem(field: "input.removeAvatar", reason: .invalidFormat, message: "Give either avatar or removeAvatar, not both.")])
+            }
             var user = try await accounts.user(id: viewer.userID)
             if let displayName = input.string("displayName") {
                 user = try await accounts.updateDisplayName(viewer: viewer, to: displayName)
             }
+            if let avatar {
+                user = try await accounts.setAvatar(viewer: viewer, bytes: avatar.bytes, field: "input.avatar")
+            } else if input["removeAvatar"] == .bool(true) {
+                user = try await accounts.removeAvatar(viewer: viewer)
+            }
             guard let user else { throw AccountError.signedOut }
             return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
+        }
+        resolvers.resolve("User", "avatarUrl") { source, _, _, _ in
+            (source as? UserValue)?.record.avatarId.map(accounts.avatarURL(id:))
         }
         resolvers.resolveAsync("Mutation", "changeEmail") { _, arguments, context, _ in
             let context = RequestContext.of(context)
@@ -132,6 +147,18 @@ enum AccountResolvers {
             return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
         }
     }
+}
+
+/// The file an `Upload` value names, from the request's files.
+/// - Throws: `BAD_USER_INPUT` on `field` when the request has no file of that name (a plain
+///   JSON request, or a name the multipart map did not place there).
+private func uploadedFile(_ name: String?, field: String, in context: RequestContext) throws -> UploadedFile? {
+    guard let name else { return nil }
+    guard let file = context.uploads[name] else {
+        let message = "Send the file as a part of a multipart request (graphql-multipart-request-spec)."
+        throw AccountError(.badUserInput, message, problems: [FieldProblem(field: field, reason: .required, message: message)])
+    }
+    return file
 }
 
 extension Arguments {

@@ -19,11 +19,14 @@ public struct RequestContext: Sendable {
     public var authentication: Authentication
     /// The caller's IP address (without port), for rate limits.
     public var clientAddress: String
+    /// The files of a multipart request by part name, what `Upload` values refer to.
+    public var uploads: [String: UploadedFile]
 
     /// Creates a context.
-    public init(authentication: Authentication, clientAddress: String) {
+    public init(authentication: Authentication, clientAddress: String, uploads: [String: UploadedFile] = [:]) {
         self.authentication = authentication
         self.clientAddress = clientAddress
+        self.uploads = uploads
     }
 
     /// The signed-in user.

@@ -29,7 +29,7 @@ public struct ServerInfo: Sendable, FieldResolvable {
 /// Hearth's public schema (`schema.graphql`, passed in as text) bound to its resolvers.
 public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
-    public static let scalars: [String: any ScalarCoercing] = ["DateTime": DateTimeScalar()]
+    public static let scalars: [String: any ScalarCoercing] = ["DateTime": DateTimeScalar(), "Upload": UploadScalar()]
 
     /// Builds and checks the schema.
     /// - Parameter sourceName: The file name error messages give, e.g. `schema.graphql`.

@@ -26,26 +26,38 @@ import HearthHTTP
 ///   accepts it, as Apollo Server does and Apollo's persisted-query link expects; a client
 ///   accepting only `application/graphql-response+json` gets 400.
 ///
+/// - With ``uploadLimits`` set, a `POST` may also be a GraphQL multipart request
+///   (graphql-multipart-request-spec, see ``GraphQLRequest/multipart(_:limits:)``): it must
+///   carry a non-empty `Apollo-Require-Preflight` or `X-Apollo-Operation-Name` header (CSRF
+///   prevention as in Apollo Server), and its files reach resolvers through `makeContext`.
+///
 /// When every resolver answers synchronously, the response is sent inline on the event
 /// loop; otherwise the handler completes through the responder when the last resolver does.
 public final class GraphQLHTTPHandler: Sendable {
     /// The pipeline requests run through.
     public let service: GraphQLService
-    private let makeContext: @Sendable (HTTPRequest) async -> any Sendable
+    /// The limits of multipart requests, or nil when they are refused (415).
+    public let uploadLimits: MultipartLimits?
+    private let makeContext: @Sendable (HTTPRequest, [String: UploadedFile]) async -> any Sendable
     private let rootValue: @Sendable () -> Any
 
     /// Creates the handler.
     /// - Parameters:
+    ///   - uploadLimits: The limits of multipart requests (parts, part headers, part size); nil
+    ///     refuses them.
     ///   - makeContext: The per-request value resolvers receive as `context` (the caller's
-    ///     authentication, per-request `DataLoader`s); by default the `HTTPRequest` itself. It
-    ///     may suspend (a session lookup); when it does not, the request still completes inline.
+    ///     authentication, the uploaded files by part name, per-request `DataLoader`s); by
+    ///     default the `HTTPRequest` itself. It may suspend (a session lookup); when it does not,
+    ///     the request still completes inline.
     ///   - rootValue: The parent value of root fields.
     public init(
         service: GraphQLService,
-        makeContext: @escaping @Sendable (HTTPRequest) async -> any Sendable = { $0 },
+        uploadLimits: MultipartLimits? = nil,
+        makeContext: @escaping @Sendable (HTTPRequest, [String: UploadedFile]) async -> any Sendable = { request, _ in request },
         rootValue: @escaping @Sendable () -> Any = { () }
     ) {
         self.service = service
+        self.uploadLimits = uploadLimits
         self.makeContext = makeContext
         self.rootValue = rootValue
     }
@@ -75,14 +87,19 @@ public final class GraphQLHTTPHandler: Sendable {
                     code: ErrorCode.badRequest))
         }
         let graphQLRequest: GraphQLRequest
+        var files: [String: UploadedFile] = [:]
         do throws(RequestRejection) {
-            graphQLRequest = request.method == .post ? try GraphQLRequest(post: request) : try GraphQLRequest(get: request)
+            if request.method == .post, let uploadLimits, GraphQLRequest.isMultipart(contentType: request.headers["Content-Type"]) {
+                (graphQLRequest, files) = try GraphQLRequest.multipart(request, limits: uploadLimits)
+            } else {
+                graphQLRequest = request.method == .post ? try GraphQLRequest(post: request) : try GraphQLRequest(get: request)
+            }
         } catch {
             return Self.response(for: error, mediaType: mediaType)
         }
         let outcome = await service.execute(
             graphQLRequest, allowsMutations: request.method == .post, requestID: request.id,
-            context: await makeContext(request), rootValue: rootValue())
+            context: await makeContext(request, files), rootValue: rootValue())
         switch outcome.status {
         case .executed:
             return Self.response(status: .ok, mediaType: mediaType, result: outcome.result)

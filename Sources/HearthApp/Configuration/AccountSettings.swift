@@ -26,6 +26,10 @@ struct AccountSettings: Sendable {
                help: "scrypt cost (N = 2^LOG2N, r=8, p=1) for new password hashes; 17 takes 128 MiB and about 0.3 s per hash."),
         .value("--password-hash-threads", "N", environment: "HEARTH_PASSWORD_HASH_THREADS", default: "2",
                help: "Password hashes computed at once (each holds 128 MiB at the default cost)."),
+        .value("--avatar-max-bytes", "BYTES", environment: "HEARTH_AVATAR_MAX_BYTES", default: "1MiB",
+               help: "Largest avatar image (PNG, JPEG or WebP); keep --max-upload-bytes above it for the request's envelope."),
+        .value("--avatar-max-dimension", "PIXELS", environment: "HEARTH_AVATAR_MAX_DIMENSION", default: "4096",
+               help: "Most pixels across and down of an avatar image."),
         .value("--login-failures-per-account", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ACCOUNT", default: "100",
                help: "Failed sign-ins allowed per account per hour (a burst of a tenth, then spread over the hour)."),
         .value("--login-failures-per-address", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ADDRESS", default: "330",
@@ -49,6 +53,13 @@ struct AccountSettings: Sendable {
         }
         accounts.passwordHashingConcurrency =
             try options.integer("--password-hash-threads", in: 1...64) ?? accounts.passwordHashingConcurrency
+        if let bytes = try options.byteCount("--avatar-max-bytes", in: 1...(1 << 30)) {
+            accounts.avatarRules.maximumBytes = bytes
+        }
+        if let pixels = try options.integer("--avatar-max-dimension", in: 1...65_535) {
+            accounts.avatarRules.maximumWidth = pixels
+            accounts.avatarRules.maximumHeight = pixels
+        }
         if let perAccount = try options.integer("--login-failures-per-account", in: 1...1_000_000) {
             accounts.failedLoginsPerAccount = Self.hourlyRule(total: perAccount)
         }

@@ -21,6 +21,10 @@ struct ServeSettings: Sendable {
     var testEndpoints: Bool
     /// The limits and switches of `/graphql`.
     var graphQL: GraphQLLimits
+    /// The largest body of an upload: a multipart `POST /graphql` or a `PUT /avatar`.
+    var maxUploadBytes: Int
+    /// The limits of GraphQL multipart requests (parts, part headers, part size).
+    var uploadLimits: MultipartLimits
     /// The WebSocket side of `/graphql`: frame and message sizes, pings, compression, origins,
     /// operations per connection.
     var realtime: RealtimeConfiguration
@@ -54,6 +58,8 @@ struct ServeSettings: Sendable {
                help: "Largest header section; larger gets 431."),
         .value("--max-body-bytes", "BYTES", environment: "HEARTH_MAX_BODY_BYTES", default: "1MiB",
                help: "Largest request body, announced or chunked; larger gets 413."),
+        .value("--max-upload-bytes", "BYTES", environment: "HEARTH_MAX_UPLOAD_BYTES", default: "2MiB",
+               help: "Largest body of an upload (multipart POST /graphql, PUT /avatar), the image and its envelope; larger gets 413."),
         .value("--header-timeout", "DURATION", environment: "HEARTH_HEADER_TIMEOUT", default: "10s",
                help: "Time a client has to send a request's headers, from its first byte; slower gets 408."),
         .value("--body-timeout", "DURATION", environment: "HEARTH_BODY_TIMEOUT", default: "30s",
@@ -112,6 +118,13 @@ struct ServeSettings: Sendable {
             try options.byteCount("--max-request-line", in: 64...(1 << 20)) ?? http.parser.maxRequestLineLength
         http.parser.maxHeaderBytes = try options.byteCount("--max-header-bytes", in: 256...(1 << 24)) ?? http.parser.maxHeaderBytes
         http.parser.maxBodyBytes = try options.byteCount("--max-body-bytes", in: 0...(1 << 30)) ?? http.parser.maxBodyBytes
+        let maxUploadBytes = try options.byteCount("--max-upload-bytes", in: 1024...(1 << 30)) ?? 2 << 20
+        http.parser.bodyLimitRules = [
+            BodyLimitRule(method: .post, path: "/graphql", mediaType: "multipart/form-data", maxBodyBytes: maxUploadBytes),
+            BodyLimitRule(method: .put, path: "/avatar", maxBodyBytes: maxUploadBytes),
+        ]
+        self.maxUploadBytes = maxUploadBytes
+        uploadLimits = MultipartLimits(maxParts: 12, maxHeaderBytes: 8 * 1024, maxPartBytes: maxUploadBytes)
         let maxTimeout = Duration.seconds(24 * 3600)
         http.parser.headerReadTimeout =
             try options.duration("--header-timeout", in: .milliseconds(1)...maxTimeout) ?? http.parser.headerReadTimeout

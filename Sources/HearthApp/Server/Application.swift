@@ -67,11 +67,12 @@ final class Application: Sendable {
         metrics.registerGraphQL(graphQL)
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
-        GraphQLHTTPHandler(service: graphQL, makeContext: { request in
+        GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
-                clientAddress: RequestContext.host(ofPeer: request.remoteAddress))
+                clientAddress: RequestContext.host(ofPeer: request.remoteAddress), uploads: uploads)
         }).register(in: &router)
+        AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         GraphQLWebSocketEndpoint(service: graphQL, configuration: settings.realtime, metrics: realtime).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {

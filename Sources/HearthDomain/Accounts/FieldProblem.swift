@@ -16,6 +16,11 @@ public struct FieldProblem: Error, Sendable, Hashable {
         case tooCommon = "TOO_COMMON"
         /// Another account already uses the value.
         case taken = "TAKEN"
+        /// The file is not of an accepted kind (an avatar that is not a PNG, JPEG or WebP image,
+        /// whatever its name or declared type says).
+        case unsupportedFormat = "UNSUPPORTED_FORMAT"
+        /// The file has more bytes, or the image more pixels across or down, than allowed.
+        case tooLarge = "TOO_LARGE"
     }
 
     /// The input path of the field, e.g. `input.password`.

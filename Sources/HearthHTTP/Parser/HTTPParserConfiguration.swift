@@ -14,6 +14,9 @@ public struct HTTPParserConfiguration: Sendable, Equatable {
     /// Largest request body, in bytes, whether announced by `Content-Length` (rejected before reading it) or
     /// streamed as chunks (rejected as soon as the total would pass it). Answered with 413. Default 1 MiB.
     public var maxBodyBytes: Int = 1024 * 1024
+    /// Other body limits for some requests (uploads), by method, path and media type; the first rule
+    /// matching a request replaces ``maxBodyBytes`` for it. Default none.
+    public var bodyLimitRules: [BodyLimitRule] = []
     /// Longest chunk-size line of a chunked body (size, extensions), excluding its CRLF; 400 beyond. Default 4 KiB.
     public var maxChunkLineLength: Int = 4 * 1024
     /// Time allowed to receive a whole request head, counted from its first byte; 408 when it passes. This is

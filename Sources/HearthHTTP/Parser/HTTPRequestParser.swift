@@ -55,6 +55,10 @@ public struct HTTPRequestParser: Sendable {
     private var state: State = .head
     private var scan = HeadScan()
     private var bodyBytes = 0
+    /// The body limit of the request being read (``HTTPParserConfiguration/maxBodyBytes`` or a rule's).
+    private var bodyLimit: Int
+    /// The largest body limit of any request, where an announced length stops being counted.
+    private let largestBodyLimit: Int
     private var headStartedAt: UInt64?
     private var bodyStartedAt: UInt64?
     private let headerTimeout: UInt64
@@ -65,6 +69,8 @@ public struct HTTPRequestParser: Sendable {
         self.configuration = configuration
         headerTimeout = HTTPRequestParser.nanoseconds(configuration.headerReadTimeout)
         bodyTimeout = HTTPRequestParser.nanoseconds(configuration.bodyReadTimeout)
+        bodyLimit = configuration.maxBodyBytes
+        largestBodyLimit = configuration.bodyLimitRules.reduce(configuration.maxBodyBytes) { max($0, $1.maxBodyBytes) }
     }
 
     /// Whether the parser sits between requests with no partial request seen: the connection is idle.
@@ -230,7 +236,7 @@ public struct HTTPRequestParser: Sendable {
         case .success(let line): parsedLine = line
         case .failure(let error): return failed(error.code)
         }
-        var framing = FramingFields()
+        var framing = FramingFields(recordsContentType: !configuration.bodyLimitRules.isEmpty)
         var headers: [HTTPHeaders.Field] = []
         headers.reserveCapacity(scan.headerLines)
         var lineStart = requestLineEnd + 2
@@ -241,13 +247,22 @@ public struct HTTPRequestParser: Sendable {
             let colon = line.firstIndex(of: ASCII.colon)!
             let name = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let value = ASCII.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]))
-            framing.record(name: name, value: value, maxBody: configuration.maxBodyBytes)
+            framing.record(name: name, value: value, maxBody: largestBodyLimit)
             headers.append((name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
             lineStart = lineEnd + 2
         }
         let version = parsedLine.version
+        bodyLimit = configuration.maxBodyBytes
+        if framing.recordsContentType {
+            let path = HTTPRequestHead.splitTarget(parsedLine.target).0
+            if let rule = configuration.bodyLimitRules.first(where: {
+                $0.matches(method: parsedLine.method, path: path, contentType: framing.contentType)
+            }) {
+                bodyLimit = rule.maxBodyBytes
+            }
+        }
         let bodyFraming: HTTPRequestHead.BodyFraming
-        switch framing.resolve(version: version, maxBody: configuration.maxBodyBytes) {
+        switch framing.resolve(version: version, maxBody: bodyLimit) {
         case .success(let resolved): bodyFraming = resolved
         case .failure(let error): return failed(error.code)
         }
@@ -323,7 +338,7 @@ public struct HTTPRequestParser: Sendable {
         while index < line.count, let value = Self.hexDigit(line[index]) {
             size = size * 16 + value
             // Checked per digit, so a long run of digits can neither overflow nor slip past the limit.
-            if bodyBytes + size > configuration.maxBodyBytes { return .failure(HTTPParseError(.bodyTooLarge)) }
+            if bodyBytes + size > bodyLimit { return .failure(HTTPParseError(.bodyTooLarge)) }
             index += 1
         }
         guard index > 0 else { return .failure(HTTPParseError(.invalidChunk)) }
@@ -383,7 +398,6 @@ public struct HTTPRequestParser: Sendable {
 private struct FramingFields {
     var contentLength: Int?
     var contentLengthInvalid = false
-    var contentLengthTooLarge = false
     var transferEncodingPresent = false
     var chunkedCount = 0
     var chunkedIsLast = false
@@ -393,6 +407,13 @@ private struct FramingFields {
     var expectsContinue = false
     var unsupportedExpectation = false
     var hostCount = 0
+    /// Whether `Content-Type` is kept (body limit rules look at it).
+    let recordsContentType: Bool
+    var contentType: String?
+
+    init(recordsContentType: Bool) {
+        self.recordsContentType = recordsContentType
+    }
 
     mutating func record(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, maxBody: Int) {
         switch name.count {
@@ -409,6 +430,8 @@ private struct FramingFields {
                 if ASCII.equalsCaseInsensitive(option, "close") { connectionClose = true }
                 if ASCII.equalsCaseInsensitive(option, "keep-alive") { connectionKeepAlive = true }
             }
+        case 12 where recordsContentType && ASCII.equalsCaseInsensitive(name, "content-type"):
+            contentType = contentType ?? String(decoding: value, as: UTF8.self)
         case 14 where ASCII.equalsCaseInsensitive(name, "content-length"):
             var sawElement = false
             ASCII.forEachListElement(value) { element in
@@ -440,10 +463,9 @@ private struct FramingFields {
                 contentLengthInvalid = true
                 return
             }
-            // Saturate just above the limit: the exact value no longer matters once it is too large.
+            // Saturate just above the largest limit: the exact value no longer matters once it is too large.
             length = min(length * 10 + Int(byte - 0x30), maxBody + 1)
         }
-        if length > maxBody { contentLengthTooLarge = true }
         if let existing = contentLength, existing != length { contentLengthInvalid = true }
         contentLength = length
     }
@@ -460,7 +482,7 @@ private struct FramingFields {
         }
         if contentLengthInvalid { return .failure(HTTPParseError(.invalidContentLength)) }
         if unsupportedExpectation { return .failure(HTTPParseError(.unsupportedExpectation)) }
-        if contentLengthTooLarge { return .failure(HTTPParseError(.bodyTooLarge)) }
+        if let contentLength, contentLength > maxBody { return .failure(HTTPParseError(.bodyTooLarge)) }
         if transferEncodingPresent { return .success(.chunked) }
         if let contentLength, contentLength > 0 { return .success(.contentLength(contentLength)) }
         return .success(.none)

@@ -23,18 +23,27 @@ final class ServerContext: Sendable {
     }
 
     /// gzip-compresses an eligible response body in place and marks it `Vary: Accept-Encoding`.
-    /// Eligible: compression enabled, a body of at least the minimum size, a status that carries content, and
-    /// no `Content-Encoding` already. `Vary` is added whenever the response is eligible, compressed or not, so
+    /// Eligible: compression enabled, a body of at least the minimum size, a status that carries content, no
+    /// `Content-Encoding` already, and not a format that is compressed itself (`image/*` other than SVG, audio,
+    /// video), where gzip would spend the loop's time for nothing. `Vary` is added whenever the response is eligible, compressed or not, so
     /// caches keep the variants apart.
     func compress(_ response: inout HTTPResponse, clientAcceptsGzip: Bool) {
         let compression = configuration.compression
         guard compression.isEnabled, response.body.count >= compression.minimumBodySize,
-            !response.status.forbidsContent, !response.headers.contains(name: "Content-Encoding")
+            !response.status.forbidsContent, !response.headers.contains(name: "Content-Encoding"),
+            !Self.isCompressedFormat(response.headers["Content-Type"])
         else { return }
         response.headers.add(name: "Vary", value: "Accept-Encoding")
         guard clientAcceptsGzip, let compressed = Gzip.compress(response.body, level: compression.level) else { return }
         response.body = compressed
         response.headers.add(name: "Content-Encoding", value: "gzip")
+    }
+
+    /// Whether a body of this media type is already compressed.
+    static func isCompressedFormat(_ contentType: String?) -> Bool {
+        guard let type = contentType?.lowercased() else { return false }
+        if type.hasPrefix("image/") { return !type.hasPrefix("image/svg") }
+        return type.hasPrefix("audio/") || type.hasPrefix("video/")
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {

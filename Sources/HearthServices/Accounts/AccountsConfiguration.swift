@@ -45,6 +45,10 @@ public struct AccountsConfiguration: Sendable {
     /// Emails of one kind sent to one address.
     public var mailRequestsPerRecipient = TokenBucket.Rule.perInterval(10, seconds: 3600, burst: 3)
 
+    /// What an avatar must be: PNG, JPEG or WebP by content, at most 1 MiB and 4096 × 4096
+    /// pixels by default.
+    public var avatarRules = ImageRules()
+
     /// The defaults.
     public init() {}
 }

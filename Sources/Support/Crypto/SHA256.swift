@@ -19,10 +19,15 @@ public enum SHA256 {
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (the form of
     /// `schema_migrations.checksum` and of APQ's `extensions.persistedQuery.sha256Hash`).
     public static func hexDigest(_ text: String) -> String {
+        hexDigest(of: text.utf8)
+    }
+
+    /// The digest of `bytes` as 64 lowercase hexadecimal digits (stored image digests, `ETag`s).
+    public static func hexDigest(of bytes: some Collection<UInt8>) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
-        for byte in digest(text.utf8) {
+        for byte in digest(bytes) {
             hex.append(hexDigits[Int(byte >> 4)])
             hex.append(hexDigits[Int(byte & 0x0F)])
         }

@@ -1,0 +1,113 @@
+import GraphQL
+import HearthDomain
+import HearthHTTP
+import HearthServices
+
+/// The HTTP side of avatars: `GET /avatars/:id` serves them, `PUT /avatar` uploads one for
+/// clients that do not speak GraphQL multipart requests.
+///
+/// - `GET` (and `HEAD`) `/avatars/<id>`: the image with its stored media type, `ETag` (its
+///   SHA-256, quoted), `Cache-Control: public, max-age=31536000, immutable` (an id is never
+///   reused: a new picture gets a new id), `X-Content-Type-Options: nosniff` and
+///   `Content-Security-Policy: default-src 'none'` (should a file ever be opened as a
+///   document). `If-None-Match` with the ETag (or `*`) answers 304; an unknown id 404.
+/// - `PUT /avatar` with `Authorization: Bearer <accessToken>`, the image as the body and its
+///   `Content-Type` (`image/png`, `image/jpeg`, `image/webp` or `application/octet-stream`; the
+///   content decides the stored type): 200 with `{"avatarUrl": "<url>"}`.
+///   Refusals carry a GraphQL-style `{"errors": [...]}` body with `extensions.code`: 401
+///   (`UNAUTHENTICATED`, with `WWW-Authenticate: Bearer`), 415 for another `Content-Type` or a
+///   file that is not a supported image (`UNSUPPORTED_FORMAT`), 413 for one too large
+///   (`TOO_LARGE`), 400 for a damaged one (`INVALID_FORMAT`), 429 when rate limited.
+public struct AvatarRoutes: Sendable {
+    /// The service storing and reading avatars.
+    public let accounts: AccountService
+    /// Checks the bearer token of uploads, as `/graphql` does.
+    public let authenticator: Authenticator
+
+    /// `Cache-Control` of a served avatar: the bytes behind an id never change.
+    public static let cacheControl = "public, max-age=31536000, immutable"
+    /// The `Content-Type` values an upload may declare.
+    public static let uploadMediaTypes: Set<String> = ["image/png", "image/jpeg", "image/webp", "application/octet-stream"]
+
+    /// Creates the routes.
+    public init(accounts: AccountService, authenticator: Authenticator) {
+        self.accounts = accounts
+        self.authenticator = authenticator
+    }
+
+    /// Registers `GET /avatars/:id` and `PUT /avatar`.
+    public func register(in router: inout Router) {
+        router.on(.get, "/avatars/:id") { [self] request in await serve(request) }
+        router.on(.put, "/avatar") { [self] request in await upload(request) }
+    }
+
+    /// The response to `GET /avatars/<id>` (or `HEAD`).
+    public func serve(_ request: HTTPRequest) async -> HTTPResponse {
+        let id = request.parameters["id"] ?? ""
+        let avatar: StoredAvatar?
+        do {
+            avatar = try await accounts.avatar(id: id)
+        } catch {
+            return .text("the avatar could not be read\n", status: .internalServerError)
+        }
+        guard let avatar else { return .text("no such avatar\n", status: .notFound) }
+        let etag = "\"\(avatar.sha256)\""
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
+        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: etag) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers.add(name: "Content-Type", value: avatar.mediaType)
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
+        return HTTPResponse(status: .ok, headers: headers, body: avatar.bytes)
+    }
+
+    /// Whether an `If-None-Match` list names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`.
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingSpaces()
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+
+    /// The response to `PUT /avatar`.
+    public func upload(_ request: HTTPRequest) async -> HTTPResponse {
+        let viewer: Viewer
+        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
+        case .signedIn(let signedIn): viewer = signedIn
+        case .signedOut: return Self.refusal(AccountError.signedOut)
+        case .refused(let error): return Self.refusal(error)
+        }
+        let declared = request.headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
+        guard let declared, Self.uploadMediaTypes.contains(declared) else {
+            return Self.refusal(AccountError(
+                .badUserInput, "Send the image as image/png, image/jpeg or image/webp.",
+                problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: "Send the image as image/png, image/jpeg or image/webp.")]))
+        }
+        do {
+            let user = try await accounts.setAvatar(viewer: viewer, bytes: request.body, field: "body")
+            let result: JSON = ["avatarUrl": user.avatarId.map { .string(accounts.avatarURL(id: $0)) } ?? .null]
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: result.serialized())
+        } catch let error as AccountError {
+            return Self.refusal(error)
+        } catch {
+            return .text("the avatar could not be stored\n", status: .internalServerError)
+        }
+    }
+
+    /// An error as `{"errors": [...]}` with the status its code and reason call for.
+    private static func refusal(_ error: AccountError) -> HTTPResponse {
+        let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
+        case (.unauthenticated, _): .unauthorized
+        case (.rateLimited, _): .tooManyRequests
+        case (.badUserInput, .unsupportedFormat?): .unsupportedMediaType
+        case (.badUserInput, .tooLarge?): .contentTooLarge
+        default: .badRequest
+        }
+        var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
+        if status.code == 401 { headers.add(name: "WWW-Authenticate", value: "Bearer") }
+        if let retryAfter = error.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+        let body = ExecutionResult(data: nil, errors: [error.graphQLError]).serialized()
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+}
