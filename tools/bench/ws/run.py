@@ -32,10 +32,29 @@ RSS_GOAL_KIB = 16
 P99_GOAL_MS = 100
 
 
-def build_loadgen(directory):
-    binary = os.path.join(directory, "loadgen")
-    subprocess.run(["cc", "-O2", "-Wall", "-o", binary, os.path.join(HERE, "loadgen.c"), "-lz"], check=True, timeout=120)
+def build(directory, name, *libraries):
+    """Compiles tools/bench/ws/NAME.c into `directory`; returns the binary's path."""
+    binary = os.path.join(directory, name)
+    subprocess.run(["cc", "-O2", "-Wall", "-o", binary, os.path.join(HERE, name + ".c"), *libraries],
+                   check=True, timeout=120)
     return binary
+
+
+def thread_cpu_ms(pid):
+    """CPU time (user + system) used so far by each thread of `pid`, in ms, summed by thread name."""
+    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+    by_name = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                stat = f.read()
+        except FileNotFoundError:
+            continue  # the thread ended between the listing and the read
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        # utime and stime are fields 14 and 15 of proc(5); `fields` starts at field 3.
+        by_name[name] = by_name.get(name, 0) + (int(fields[11]) + int(fields[12])) * tick_ms
+    return by_name
 
 
 class LoadGen:
@@ -85,12 +104,17 @@ def measure(loadgen_binary, pid, port, publish_port, compress=False):
         if ready["compressed"] != (CONNECTIONS if compress else 0):
             raise RuntimeError(f"permessage-deflate negotiated on {ready['compressed']:.0f} of {CONNECTIONS} connections")
         loaded = benchlib.rss_kib(pid)
+        cpu_before = thread_cpu_ms(pid)
         loadgen.proceed()
         result = loadgen.expect("result", timeout=30 + ROUNDS * 15)
+        cpu_after = thread_cpu_ms(pid)
     finally:
         loadgen.finish()
+    # The server's CPU time per publish, by thread name (the loadgen reports its own as cpu_ms).
+    threads = {name: (used - cpu_before.get(name, 0)) / ROUNDS for name, used in cpu_after.items()}
     return {"idle_kib": idle, "loaded_kib": loaded, "per_connection_kib": (loaded - idle) / CONNECTIONS,
-            "setup_ms": ready["setup_ms"], **result}
+            "setup_ms": ready["setup_ms"], "server_cpu_ms": sum(threads.values()),
+            "server_threads": {name: used for name, used in threads.items() if used >= 0.05}, **result}
 
 
 class PeerServer:
@@ -138,11 +162,15 @@ def measure_peer(loadgen_binary, command, environment=None):
 
 
 def describe(name, figures):
+    threads = ", ".join(f"{thread} {used:.1f}" for thread, used in
+                        sorted(figures["server_threads"].items(), key=lambda item: -item[1]))
     print(f"{name}: idle {figures['idle_kib'] / 1024:.1f} MiB, {CONNECTIONS} subscribed "
           f"{figures['loaded_kib'] / 1024:.1f} MiB, {figures['per_connection_kib']:.2f} KiB/connection; "
           f"fan-out to all p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
-          f"max {figures['max_ms']:.1f} ms over {ROUNDS} publishes (first client p50 {figures['first_p50_ms']:.1f} ms); "
-          f"setup {figures['setup_ms'] / 1000:.1f} s",
+          f"max {figures['max_ms']:.1f} ms over {ROUNDS} publishes (first client p50 {figures['first_p50_ms']:.1f} ms; "
+          f"read by the load generator p50 {figures['read_p50_ms']:.1f} ms, p99 {figures['read_p99_ms']:.1f} ms); "
+          f"CPU per publish: server {figures['server_cpu_ms']:.1f} ms ({threads}), "
+          f"load generator {figures['cpu_ms']:.1f} ms; setup {figures['setup_ms'] / 1000:.1f} s",
           flush=True)
 
 
@@ -155,7 +183,9 @@ def main():
         raise SystemExit(f"the file-descriptor limit {limit} is too low for {CONNECTIONS} connections")
     directory = tempfile.mkdtemp(prefix="ws-bench-")
     try:
-        loadgen = build_loadgen(directory)
+        loadgen = build(directory, "loadgen", "-lz")
+        floor = measure_peer(loadgen, [build(directory, "floor-server", "-lpthread")])
+        describe("floor (trivial C epoll broadcast server, 2 threads)", floor)
         ours = measure_hearth(loadgen, compress=False)
         describe("hearth, compression off", ours)
         deflate = measure_hearth(loadgen, compress=True)
