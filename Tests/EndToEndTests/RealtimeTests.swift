@@ -170,7 +170,7 @@ import Testing
                 """, ["http://127.0.0.1:\(server.port)"])
             #expect(lines == [
                 "next", "next", "next",
-                "subscribed hearth_event_bus_subscribers=3 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=3",
+                "subscribed hearth_event_bus_subscribers=1 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=3",
                 Self.settledLine,
                 "closed 4401", "closed 4400", "closed 4429",
             ])

@@ -1,0 +1,185 @@
+import GraphQL
+import HearthHTTP
+import Synchronization
+
+/// Shares one subscription's work among every WebSocket operation that asked for the same thing: the same
+/// document, operation name, variables and extensions. A group has one source stream (one bus subscription,
+/// one consumer task); each event's selection set is executed and serialized once, and its `next` payload is
+/// handed to the members' event loops, one job per loop, where each member's session checks that its operation
+/// is still running and writes the frame. Publishing to 10,000 devices watching the same thing is thus one
+/// execution and two loop hand-overs, not 10,000 task wake-ups and executions.
+///
+/// What members share and what they do not:
+/// - The group's source stream and execution use the context of the member that started it. Resolvers of a
+///   subscription's selection must therefore answer from the event and the variables alone; what differs per
+///   device (who may see an event) belongs in the endpoint's ``GraphQLWebSocketEndpoint/DeliveryFilter``, which
+///   runs for every member and event with the member's own context.
+/// - Order: the group delivers its events in source order, and each loop runs its jobs in order, so every
+///   member receives events in commit order.
+/// - Falling behind: the bus buffers and its overflow policy apply to the group's one subscription (every
+///   member missed the same events, and `missedEvents` says so to all); a connection that cannot keep up with
+///   the writes is handled by the WebSocket send-queue policy (`WebSocketConfiguration.slowConsumerPolicy`).
+/// - A member that joins a running group receives the events the group delivers from then on; one committed
+///   an instant before it joined may be among them.
+/// - Leaving (client `complete`, socket closed) takes effect at once: the session drops anything still on its
+///   way for that operation. The last member to leave cancels the group's task, which ends its bus subscription.
+final class SubscriptionFanout: Sendable {
+    /// What makes two subscribe requests the same subscription.
+    struct Key: Hashable, Sendable {
+        let query: String?
+        let operationName: String?
+        let variables: [String: JSON]
+        let extensions: [String: JSON]
+
+        init(_ request: GraphQLRequest) {
+            query = request.query
+            operationName = request.operationName
+            variables = request.variables
+            extensions = request.extensions
+        }
+    }
+
+    /// One operation of one connection receiving a group's responses.
+    struct Member: Sendable {
+        let session: GraphQLWebSocketSession
+        let id: String
+        let generation: UInt64
+    }
+
+    /// What a join produced.
+    enum Joined: Sendable {
+        /// The operation is a member of `group` until it calls `leave`.
+        case member(SubscriptionGroup)
+        /// Not a subscription, or a request error: the single outcome to answer with.
+        case single(GraphQLOutcome)
+    }
+
+    private let groups = Mutex<[Key: SubscriptionGroup]>([:])
+
+    /// An empty registry.
+    init() {}
+
+    /// How many groups are running: for tests that check groups end with their last member.
+    var groupCount: Int { groups.withLock { $0.count } }
+
+    /// Makes `member` a member of the running group for `request`, or, when there is none, runs `operate` and
+    /// starts a group with the stream it returns. A query or mutation, or any request error, comes back as a
+    /// single outcome.
+    func join(
+        _ request: GraphQLRequest, as member: Member, operate: () async -> GraphQLOperation
+    ) async -> Joined {
+        let key = Key(request)
+        if let group = groups.withLock({ groups in groups[key].flatMap { $0.add(member) ? $0 : nil } }) {
+            return .member(group)
+        }
+        switch await operate() {
+        case .single(let outcome):
+            return .single(outcome)
+        case .stream(let stream):
+            // Another member may have started the same group while this one was being admitted; its stream
+            // is then used and this one is dropped, which ends its bus subscription.
+            let (group, isNew) = groups.withLock { groups in
+                if let running = groups[key], running.add(member) { return (running, false) }
+                let group = SubscriptionGroup(key: key, first: member, fanout: self)
+                groups[key] = group
+                return (group, true)
+            }
+            if isNew { group.start(stream) }
+            return .member(group)
+        }
+    }
+
+    /// Forgets `group` once it has ended, unless a newer group already took its key.
+    func remove(_ group: SubscriptionGroup) {
+        groups.withLock { groups in
+            if groups[group.key] === group { groups[group.key] = nil }
+        }
+    }
+}
+
+/// The members of one shared subscription and the task that runs its response stream (see
+/// ``SubscriptionFanout``).
+final class SubscriptionGroup: Sendable {
+    /// A member's place in the group: its connection's session and operation id.
+    private struct MemberKey: Hashable {
+        let session: ObjectIdentifier
+        let id: String
+    }
+
+    private struct State {
+        var members: [MemberKey: SubscriptionFanout.Member] = [:]
+        /// The stream ended or the last member left: no one may join any more.
+        var isClosed = false
+        var task: Task<Void, Never>?
+    }
+
+    let key: SubscriptionFanout.Key
+    private let fanout: SubscriptionFanout
+    private let state: Mutex<State>
+
+    init(key: SubscriptionFanout.Key, first: SubscriptionFanout.Member, fanout: SubscriptionFanout) {
+        self.key = key
+        self.fanout = fanout
+        var initial = State()
+        initial.members[MemberKey(session: ObjectIdentifier(first.session), id: first.id)] = first
+        state = Mutex(initial)
+    }
+
+    /// Adds `member` unless the group has closed.
+    func add(_ member: SubscriptionFanout.Member) -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.members[MemberKey(session: ObjectIdentifier(member.session), id: member.id)] = member
+            return true
+        }
+    }
+
+    /// Removes operation `id` of `session`; the last member to leave ends the group.
+    func leave(session: GraphQLWebSocketSession, id: String) {
+        let ending: Task<Void, Never>?? = state.withLock { state in
+            guard state.members.removeValue(forKey: MemberKey(session: ObjectIdentifier(session), id: id)) != nil,
+                state.members.isEmpty, !state.isClosed
+            else { return nil }
+            state.isClosed = true
+            return .some(state.task)
+        }
+        guard let ending else { return }
+        fanout.remove(self)
+        ending?.cancel()
+    }
+
+    /// Runs `stream` until it ends or the last member leaves, handing every response to all members.
+    func start(_ stream: MaskedResponseStream) {
+        state.withLock { state in
+            // The task cannot deliver before it is recorded here: it takes the same lock first.
+            state.task = Task { [self] in await run(stream) }
+            if state.isClosed { state.task?.cancel() }
+        }
+    }
+
+    private func run(_ stream: MaskedResponseStream) async {
+        do {
+            for try await result in stream {
+                let payload = result.serialized()
+                deliver { $0.session.deliverNext(id: $0.id, generation: $0.generation, payload: payload, result: result) }
+            }
+            deliver(ending: true) { $0.session.deliverComplete(id: $0.id, generation: $0.generation) }
+        } catch {
+            deliver(ending: true) { $0.session.deliverError(error, id: $0.id, generation: $0.generation) }
+        }
+    }
+
+    /// Hands `step` for every member to the members' event loops. `ending` closes the group first, so the
+    /// members it reaches are the last.
+    private func deliver(ending: Bool = false, _ step: @escaping @Sendable (SubscriptionFanout.Member) -> Void) {
+        let members: [SubscriptionFanout.Member] = state.withLock { state in
+            if ending {
+                guard !state.isClosed else { return [] }
+                state.isClosed = true
+            }
+            return Array(state.members.values)
+        }
+        if ending { fanout.remove(self) }
+        WebSocketConnection.forEachOnLoop(members, connection: \.session.connection, step)
+    }
+}
