@@ -146,11 +146,16 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
 
     // MARK: - Group deliveries (event-loop thread)
 
-    /// Sends a subscription response serialized once for the whole group, unless the operation stopped or the
-    /// endpoint's filter vetoes it for this connection.
-    func deliverNext(id: String, generation: UInt64, payload: [UInt8], result: ExecutionResult) {
+    /// Sends a subscription response encoded once for the whole group, unless the operation stopped or the
+    /// endpoint's filter vetoes it for this connection. Runs on the connection's event loop, which also receives
+    /// the client's `complete`: nothing can stop the operation between the check and the send.
+    func deliverNext(id: String, generation: UInt64, message: GraphQLTransportWSMessage.SharedNext, result: ExecutionResult) {
         if let filter, !filter(context, result) { return }
-        report(id, generation) { $0.next(id: id, payload: payload) }
+        let isRunning = state.withLock { state in
+            state.operations[id]?.generation == generation && state.machine.acceptsNext(id: id)
+        }
+        guard isRunning else { return }
+        connection.send(.text(utf8: message.encoded(id: id), compression: connection.compression))
     }
 
     /// The group's source stream ended.

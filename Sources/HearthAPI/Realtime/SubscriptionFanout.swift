@@ -160,8 +160,8 @@ final class SubscriptionGroup: Sendable {
     private func run(_ stream: MaskedResponseStream) async {
         do {
             for try await result in stream {
-                let payload = result.serialized()
-                deliver { $0.session.deliverNext(id: $0.id, generation: $0.generation, payload: payload, result: result) }
+                let message = GraphQLTransportWSMessage.SharedNext(payload: result.serialized())
+                deliver { $0.session.deliverNext(id: $0.id, generation: $0.generation, message: message, result: result) }
             }
             deliver(ending: true) { $0.session.deliverComplete(id: $0.id, generation: $0.generation) }
         } catch {

@@ -74,7 +74,8 @@ static struct {
     int port, publish_port, connections, rounds, compress, concurrency;
     const char *publish_path;
     int round_timeout_ms, setup_timeout_ms;
-} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000};
+    int poll_interval_us;
+} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000, 0};
 
 static struct conn *conns;
 static int epfd;
@@ -359,7 +360,19 @@ static int run_until(int (*done)(void), int64_t deadline) {
     while (!done()) {
         int64_t left = (deadline - now_ns()) / 1000000;
         if (left <= 0) return 0;
-        int count = epoll_wait(epfd, events, 1024, (int)(left < 100 ? left + 1 : 100));
+        int count;
+        if (opt.poll_interval_us > 0) {
+            /* Polling: while this thread sleeps outside epoll_wait, a server's send() only queues the
+             * socket as ready instead of waking (and often preempting for) this thread. */
+            count = epoll_wait(epfd, events, 1024, 0);
+            if (count == 0) {
+                struct timespec pause = {.tv_nsec = (long)opt.poll_interval_us * 1000};
+                nanosleep(&pause, NULL);
+                continue;
+            }
+        } else {
+            count = epoll_wait(epfd, events, 1024, (int)(left < 100 ? left + 1 : 100));
+        }
         if (count < 0 && errno == EINTR) continue;
         if (count < 0) fail_errno("epoll_wait");
         for (int i = 0; i < count; i++) {
@@ -465,7 +478,7 @@ static void wait_for_line(void) {
 static void usage(void) {
     fprintf(stderr, "usage: loadgen --port P [--publish-port P] [--publish-path /_test/publish] [--connections N]\n"
                     "               [--rounds R] [--compress] [--concurrency C] [--round-timeout-ms T]\n"
-                    "               [--setup-timeout-ms T]\n");
+                    "               [--setup-timeout-ms T] [--poll-interval-us U]\n");
     exit(2);
 }
 
@@ -483,6 +496,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--concurrency")) opt.concurrency = atoi(value);
         else if (!strcmp(a, "--round-timeout-ms")) opt.round_timeout_ms = atoi(value);
         else if (!strcmp(a, "--setup-timeout-ms")) opt.setup_timeout_ms = atoi(value);
+        else if (!strcmp(a, "--poll-interval-us")) opt.poll_interval_us = atoi(value);
         else usage();
         i++;
     }
