@@ -116,7 +116,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
 
     private func run(_ request: GraphQLRequest, id: String, generation: UInt64) async {
         let requestID = "\(connectionID)/\(id)"
-        let member = SubscriptionFanout.Member(session: self, id: id, generation: generation)
+        let member = SubscriptionFanout.Member(session: self, id: id, generation: generation, loop: connection.eventLoop)
         let joined = await fanout.join(request, as: member) {
             await service.operate(request, requestID: requestID, context: context)
         }

@@ -4,9 +4,10 @@ import Synchronization
 
 /// Shares one subscription's work among every WebSocket operation that asked for the same thing: the same
 /// document, operation name, variables and extensions. A group has one source stream (one bus subscription,
-/// one consumer task); each event's selection set is executed and serialized once, and its `next` payload is
-/// handed to the members' event loops, one job per loop, where each member's session checks that its operation
-/// is still running and writes the frame. Publishing to 10,000 devices watching the same thing is thus one
+/// one consumer task); each event's selection set is executed and serialized once, and its `next` message is
+/// handed to the members' event loops, one job per loop carrying the loop's member list as it stands (no
+/// per-member work on the way), where each member's session checks that its operation is still running and
+/// writes the frame. Publishing to 10,000 devices watching the same thing is thus one
 /// execution and two loop hand-overs, not 10,000 task wake-ups and executions.
 ///
 /// What members share and what they do not:
@@ -44,6 +45,8 @@ final class SubscriptionFanout: Sendable {
         let session: GraphQLWebSocketSession
         let id: String
         let generation: UInt64
+        /// The connection's loop, where the member's deliveries run.
+        let loop: WebSocketEventLoop
     }
 
     /// What a join produced.
@@ -104,13 +107,50 @@ final class SubscriptionGroup: Sendable {
     private struct MemberKey: Hashable {
         let session: ObjectIdentifier
         let id: String
+
+        init(session: GraphQLWebSocketSession, id: String) {
+            self.session = ObjectIdentifier(session)
+            self.id = id
+        }
+
+        init(_ member: SubscriptionFanout.Member) {
+            self.init(session: member.session, id: member.id)
+        }
+    }
+
+    /// The members on one event loop, in an array handed to the loop as it is (a delivery copies nothing
+    /// unless membership changes while the loop still holds it), with positions for constant-time removal.
+    private struct LoopMembers {
+        var list: [SubscriptionFanout.Member] = []
+        var positions: [MemberKey: Int] = [:]
+
+        mutating func insert(_ member: SubscriptionFanout.Member) {
+            positions[MemberKey(member)] = list.count
+            list.append(member)
+        }
+
+        mutating func remove(_ key: MemberKey) -> Bool {
+            guard let position = positions.removeValue(forKey: key) else { return false }
+            let last = list.removeLast()
+            if position < list.count {
+                list[position] = last
+                positions[MemberKey(last)] = position
+            }
+            return true
+        }
     }
 
     private struct State {
-        var members: [MemberKey: SubscriptionFanout.Member] = [:]
+        var loops: [WebSocketEventLoop: LoopMembers] = [:]
+        var count = 0
         /// The stream ended or the last member left: no one may join any more.
         var isClosed = false
         var task: Task<Void, Never>?
+
+        mutating func insert(_ member: SubscriptionFanout.Member) {
+            loops[member.loop, default: LoopMembers()].insert(member)
+            count += 1
+        }
     }
 
     let key: SubscriptionFanout.Key
@@ -121,7 +161,7 @@ final class SubscriptionGroup: Sendable {
         self.key = key
         self.fanout = fanout
         var initial = State()
-        initial.members[MemberKey(session: ObjectIdentifier(first.session), id: first.id)] = first
+        initial.insert(first)
         state = Mutex(initial)
     }
 
@@ -129,17 +169,19 @@ final class SubscriptionGroup: Sendable {
     func add(_ member: SubscriptionFanout.Member) -> Bool {
         state.withLock { state in
             guard !state.isClosed else { return false }
-            state.members[MemberKey(session: ObjectIdentifier(member.session), id: member.id)] = member
+            state.insert(member)
             return true
         }
     }
 
     /// Removes operation `id` of `session`; the last member to leave ends the group.
     func leave(session: GraphQLWebSocketSession, id: String) {
+        let loop = session.connection.eventLoop
         let ending: Task<Void, Never>?? = state.withLock { state in
-            guard state.members.removeValue(forKey: MemberKey(session: ObjectIdentifier(session), id: id)) != nil,
-                state.members.isEmpty, !state.isClosed
-            else { return nil }
+            guard state.loops[loop]?.remove(MemberKey(session: session, id: id)) == true else { return nil }
+            state.count -= 1
+            if state.loops[loop]?.list.isEmpty == true { state.loops[loop] = nil }
+            guard state.count == 0, !state.isClosed else { return nil }
             state.isClosed = true
             return .some(state.task)
         }
@@ -172,14 +214,18 @@ final class SubscriptionGroup: Sendable {
     /// Hands `step` for every member to the members' event loops. `ending` closes the group first, so the
     /// members it reaches are the last.
     private func deliver(ending: Bool = false, _ step: @escaping @Sendable (SubscriptionFanout.Member) -> Void) {
-        let members: [SubscriptionFanout.Member] = state.withLock { state in
+        let shares: [(WebSocketEventLoop, [SubscriptionFanout.Member])] = state.withLock { state in
             if ending {
                 guard !state.isClosed else { return [] }
                 state.isClosed = true
             }
-            return Array(state.members.values)
+            return state.loops.map { ($0.key, $0.value.list) }
         }
         if ending { fanout.remove(self) }
-        WebSocketConnection.forEachOnLoop(members, connection: \.session.connection, step)
+        for (loop, members) in shares {
+            loop.execute {
+                for member in members { step(member) }
+            }
+        }
     }
 }

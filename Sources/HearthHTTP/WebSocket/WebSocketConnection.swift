@@ -33,31 +33,9 @@ public final class WebSocketConnection: Sendable {
         loop.deliver(.frame(frame), to: token)
     }
 
-    /// Runs `body(item)` for each of `items` on the event-loop thread of `connection(item)`, where calls on that
-    /// connection act at once. Each loop receives its share as one job, in the order of `items`, so fanning an
-    /// event out to thousands of connections costs one hand-over (and at most one wake-up) per loop rather than
-    /// one per connection. Shares of the caller's own loop, if it is one, run before this returns.
-    ///
-    /// `body` runs on event loops: keep it short and never let it wait.
-    public static func forEachOnLoop<Item: Sendable>(
-        _ items: [Item], connection: (Item) -> WebSocketConnection, _ body: @escaping @Sendable (Item) -> Void
-    ) {
-        // A server has a few loops: a linear search beats hashing them.
-        var shares: [(loop: EventLoop, items: [Item])] = []
-        for item in items {
-            let loop = connection(item).loop
-            if let index = shares.firstIndex(where: { $0.loop === loop }) {
-                shares[index].items.append(item)
-            } else {
-                shares.append((loop, [item]))
-            }
-        }
-        for (loop, share) in shares {
-            loop.execute {
-                for item in share { body(item) }
-            }
-        }
-    }
+    /// The event loop the connection lives on, where its events arrive and its sends act at once: a fan-out
+    /// groups its recipients by it and hands each loop one job.
+    public var eventLoop: WebSocketEventLoop { WebSocketEventLoop(loop: loop) }
 
     /// Sends a text message.
     public func send(text: String) {
