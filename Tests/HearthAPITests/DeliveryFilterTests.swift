@@ -18,7 +18,17 @@ import Testing
         return (try? String(contentsOf: root.appendingPathComponent("schema.graphql"), encoding: .utf8)) ?? ""
     }()
 
-    @Test func aFilterKeepsSharedResponsesFromTheConnectionsItVetoes() throws {
+    /// Runs the blocking script on a thread of its own: the in-process server needs the cooperative pool
+    /// (operations, the shared subscription's task) while the script runs, and the pool has one thread per core.
+    private static func runScript(_ script: String, _ arguments: [String]) async throws -> [String] {
+        try await withCheckedThrowingContinuation { continuation in
+            DetachedThread.start(name: "test-python") {
+                continuation.resume(with: Result { try TestPython.runScript(script, arguments) })
+            }
+        }
+    }
+
+    @Test func aFilterKeepsSharedResponsesFromTheConnectionsItVetoes() async throws {
         let bus = InProcessEventBus()
         let service = try HearthSchema.service(
             sdl: Self.sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: bus,
@@ -52,7 +62,7 @@ import Testing
             server.shutdown(gracePeriod: .zero)
             server.waitUntilStopped()
         }
-        let lines = try TestPython.runScript("""
+        let lines = try await Self.runScript("""
             import asyncio, json, sys, time, urllib.request
             from websockets.asyncio.client import connect
             EVENTS = {"query": "subscription { serverEvents { heartbeat } }"}
