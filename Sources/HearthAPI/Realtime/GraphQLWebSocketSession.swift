@@ -128,7 +128,9 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
             }
             report(id, generation) { $0.next(id: id, payload: outcome.result.serialized()) }
             report(id, generation, ends: true) { $0.complete(id: id) }
-        case .member(let group):
+        case .member(let group, let withoutOperating):
+            // `operate` counts the operations it admits; one that joined a running group is counted here.
+            if withoutOperating { service.metrics.record(.subscription, .success) }
             // Stopped while being admitted: the stop found no group to leave, so leave it here.
             let isRunning = state.withLock { state in
                 guard state.operations[id]?.generation == generation else { return false }

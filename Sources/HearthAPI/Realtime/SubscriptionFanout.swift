@@ -51,8 +51,9 @@ final class SubscriptionFanout: Sendable {
 
     /// What a join produced.
     enum Joined: Sendable {
-        /// The operation is a member of `group` until it calls `leave`.
-        case member(SubscriptionGroup)
+        /// The operation is a member of `group` until it calls `leave`. `withoutOperating` when it joined a
+        /// running group without calling `operate` (the group's first member was admitted for it).
+        case member(SubscriptionGroup, withoutOperating: Bool)
         /// Not a subscription, or a request error: the single outcome to answer with.
         case single(GraphQLOutcome)
     }
@@ -73,7 +74,7 @@ final class SubscriptionFanout: Sendable {
     ) async -> Joined {
         let key = Key(request)
         if let group = groups.withLock({ groups in groups[key].flatMap { $0.add(member) ? $0 : nil } }) {
-            return .member(group)
+            return .member(group, withoutOperating: true)
         }
         switch await operate() {
         case .single(let outcome):
@@ -88,7 +89,7 @@ final class SubscriptionFanout: Sendable {
                 return (group, true)
             }
             if isNew { group.start(stream) }
-            return .member(group)
+            return .member(group, withoutOperating: false)
         }
     }
 
