@@ -21,6 +21,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     private struct Running {
         /// Distinguishes this run from a later operation that reuses the id.
         let generation: UInt64
+        /// Admits and runs the operation; for a subscription it ends once the operation joined its group.
         let task: Task<Void, Never>
         /// The shared subscription this operation receives, once it joined one.
         var group: SubscriptionGroup?
