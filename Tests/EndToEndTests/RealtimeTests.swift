@@ -170,11 +170,82 @@ import Testing
                 """, ["http://127.0.0.1:\(server.port)"])
             #expect(lines == [
                 "next", "next", "next",
-                "subscribed hearth_event_bus_subscribers=3 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=3",
+                "subscribed hearth_event_bus_subscribers=1 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=3",
                 Self.settledLine,
                 "closed 4401", "closed 4400", "closed 4429",
             ])
         }
+    }
+
+    /// Connections subscribing to the same document and variables share one source (one bus subscriber) and one
+    /// execution per event, yet each operation stops on its own: the others keep receiving, and nothing is sent
+    /// for a completed id. Events come only from `POST /_test/publish`, so the script decides when they happen.
+    @Test func identicalSubscriptionsShareOneSourceAndStillStopOneByOne() throws {
+        let server = try ServerProcess(["--test-endpoints", "--heartbeat-interval", "1h"])
+        defer { server.remove() }
+        let lines = try TestPython.runScript(Self.metricsHelpers + """
+
+            import json, sys
+            from websockets.asyncio.client import connect
+            SEQUENCE = {"query": "subscription { serverEvents { sequence } }"}
+            HEARTBEAT = {"query": "subscription { serverEvents { heartbeat } }"}
+            def publish(base):
+                urllib.request.urlopen(urllib.request.Request(base + "/_test/publish", data=b"", method="POST")).read()
+            async def until_active(base, count):
+                # A subscribe has no reply, a complete neither: wait until the gauge shows them.
+                deadline = time.monotonic() + 10
+                while gauges(base)["hearth_graphql_active_subscriptions"] != count and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
+            async def opened(url):
+                ws = await connect(url, subprotocols=["graphql-transport-ws"])
+                await ws.send(json.dumps({"type": "connection_init"}))
+                await ws.recv()
+                return ws
+            async def receive(ws):
+                message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                return message["type"], message["id"], message["payload"]["data"]["serverEvents"]
+            async def subscribe(ws, id, payload):
+                await ws.send(json.dumps({"type": "subscribe", "id": id, "payload": payload}))
+            async def main(base):
+                url = base.replace("http", "ws") + "/graphql"
+                a, b = await opened(url), await opened(url)
+                await subscribe(a, "a", SEQUENCE)
+                await subscribe(b, "b", SEQUENCE)
+                await subscribe(b, "c", HEARTBEAT)
+                await until_active(base, 3)
+                print("subscribed", " ".join(f"{k}={v}" for k, v in sorted(gauges(base).items())))
+                publish(base)
+                first_a = await receive(a)
+                first_b = sorted([await receive(b), await receive(b)], key=lambda message: message[1])
+                print(first_a[:2], [message[:2] for message in first_b])
+                print("same event", first_a[2] == first_b[0][2])
+                await a.send(json.dumps({"type": "complete", "id": "a"}))
+                await until_active(base, 2)
+                publish(base)
+                print(sorted([(await receive(b))[:2], (await receive(b))[:2]]))
+                # Anything for "a" after its complete would arrive on `a` before the next event for "a2".
+                await subscribe(a, "a2", SEQUENCE)
+                await until_active(base, 3)
+                print("rejoined", " ".join(f"{k}={v}" for k, v in sorted(gauges(base).items())))
+                metrics = urllib.request.urlopen(base + "/metrics").read().decode()
+                print([line for line in metrics.splitlines() if line.startswith('hearth_graphql_operations_total{type="subscription",outcome="success"}')])
+                publish(base)
+                print((await receive(a))[:2])
+                await a.close()
+                await b.close()
+                print(await settled(base))
+            asyncio.run(main(sys.argv[1]))
+            """, ["http://127.0.0.1:\(server.port)"])
+        #expect(lines == [
+            "subscribed hearth_event_bus_subscribers=2 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=2",
+            "('next', 'a') [('next', 'b'), ('next', 'c')]",
+            "same event True",
+            "[('next', 'b'), ('next', 'c')]",
+            "rejoined hearth_event_bus_subscribers=2 hearth_graphql_active_subscriptions=3 hearth_websocket_connections=2",
+            #"['hearth_graphql_operations_total{type="subscription",outcome="success"} 4']"#,
+            "('next', 'a2')",
+            Self.settledLine,
+        ])
     }
 
     @Test func webSocketOptionsSetCompressionOperationAndMessageLimits() throws {

@@ -1,9 +1,11 @@
+import GraphQL
 import HearthHTTP
 import Support
 
 /// GraphQL over WebSocket with the graphql-transport-ws sub-protocol: registers the WebSocket
 /// side of a path (normally `/graphql`, next to the HTTP handlers) and serves each connection
-/// with a `GraphQLWebSocketSession` over `service`.
+/// with a `GraphQLWebSocketSession` over `service`. Subscriptions asking for the same thing share one
+/// execution per event (see `SubscriptionFanout`).
 ///
 /// ```swift
 /// GraphQLHTTPHandler(service: service).register(in: &router)
@@ -18,18 +20,33 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     /// Counts connections and subscriptions.
     public let metrics: RealtimeMetrics
     private let makeContext: @Sendable (HTTPRequest) -> any Sendable
+    private let filter: DeliveryFilter?
+    private let fanout = SubscriptionFanout()
+
+    /// Decides, for one connection and one subscription response, whether the connection receives it: called
+    /// with the connection's own context (from `makeContext`) on the connection's event loop, for every
+    /// response of every subscription. It must be quick and must not wait. Responses are computed once for all
+    /// connections subscribed to the same document and variables, so anything that depends on who is asking
+    /// is decided here.
+    public typealias DeliveryFilter = @Sendable (_ context: any Sendable, _ response: ExecutionResult) -> Bool
 
     /// Creates the endpoint.
-    /// - Parameter makeContext: The resolver context of a connection's operations, from its upgrade request.
+    /// - Parameters:
+    ///   - makeContext: The resolver context of a connection's operations, from its upgrade request.
+    ///   - filter: Vetoes subscription responses per connection; `nil` delivers every response.
     public init(
         service: GraphQLService, configuration: RealtimeConfiguration, metrics: RealtimeMetrics,
-        makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }
+        makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }, filter: DeliveryFilter? = nil
     ) {
         self.service = service
         self.configuration = configuration
         self.metrics = metrics
         self.makeContext = makeContext
+        self.filter = filter
     }
+
+    /// How many shared subscriptions are running (each with one source stream, whatever its member count).
+    public var sharedSubscriptionCount: Int { fanout.groupCount }
 
     /// Makes `path` a graphql-transport-ws endpoint.
     public func register(in router: inout Router, path: String = "/graphql") {
@@ -37,7 +54,8 @@ public struct GraphQLWebSocketEndpoint: Sendable {
         webSocket.subprotocols = [GraphQLTransportWSMachine.subprotocol]
         router.webSocket(path, configuration: webSocket) { [self] request, connection in
             GraphQLWebSocketSession(
-                connection: connection, service: service, context: makeContext(request), connectionID: request.id,
+                connection: connection, service: service, fanout: fanout, filter: filter, context: makeContext(request),
+                connectionID: request.id,
                 configuration: configuration.transport, metrics: metrics, now: MonotonicClock.nanoseconds())
         }
     }

@@ -3,22 +3,28 @@ import HearthHTTP
 import Synchronization
 
 /// One graphql-transport-ws connection: drives a `GraphQLTransportWSMachine` with the socket's
-/// messages and runs each operation it starts in a task of its own through `GraphQLService`.
+/// messages and admits each operation it starts in a task of its own through `GraphQLService`.
 ///
-/// Queries and mutations answer with one `next` and a `complete`; subscriptions send a `next`
-/// per event and a `complete` when their source ends; request errors (parse, validation,
-/// limits, variables) answer with `error`. A client `complete`, a protocol close or the socket
-/// closing cancels the operation's task at once, which ends its bus subscription; the
-/// machine then drops anything the task still produces for that id.
+/// Queries and mutations answer with one `next` and a `complete` from that task. A subscription
+/// joins the endpoint's ``SubscriptionFanout`` and its task ends: the shared group delivers a
+/// `next` per event and a `complete` when the source ends, calling this session on the
+/// connection's event loop. Request errors (parse, validation, limits, variables) answer with
+/// `error`. A client `complete`, a protocol close or the socket closing stops the operation at
+/// once (cancelling its task, leaving its group); the machine then drops anything still on its
+/// way for that id.
 ///
-/// Socket callbacks arrive on the connection's event-loop thread and operation results on
-/// the tasks' threads, so the machine and the task table sit behind one mutex. Messages are
-/// sent after the lock is released (sending on the loop thread may act at once).
+/// Socket callbacks and group deliveries arrive on the connection's event-loop thread and
+/// operation results on the tasks' threads, so the machine and the operation table sit behind
+/// one mutex. Messages are sent after the lock is released (sending on the loop thread acts at
+/// once).
 final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     private struct Running {
         /// Distinguishes this run from a later operation that reuses the id.
         let generation: UInt64
+        /// Admits and runs the operation; for a subscription it ends once the operation joined its group.
         let task: Task<Void, Never>
+        /// The shared subscription this operation receives, once it joined one.
+        var group: SubscriptionGroup?
     }
 
     private struct State {
@@ -28,18 +34,24 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     }
 
     private let state: Mutex<State>
-    private let connection: WebSocketConnection
+    /// The socket; group deliveries run on its event loop.
+    let connection: WebSocketConnection
     private let service: GraphQLService
+    private let fanout: SubscriptionFanout
+    private let filter: GraphQLWebSocketEndpoint.DeliveryFilter?
     private let context: any Sendable
     private let connectionID: String
     private let metrics: RealtimeMetrics
 
     init(
-        connection: WebSocketConnection, service: GraphQLService, context: any Sendable, connectionID: String,
+        connection: WebSocketConnection, service: GraphQLService, fanout: SubscriptionFanout,
+        filter: GraphQLWebSocketEndpoint.DeliveryFilter?, context: any Sendable, connectionID: String,
         configuration: GraphQLTransportWSMachine.Configuration, metrics: RealtimeMetrics, now: UInt64
     ) {
         self.connection = connection
         self.service = service
+        self.fanout = fanout
+        self.filter = filter
         self.context = context
         self.connectionID = connectionID
         self.metrics = metrics
@@ -75,7 +87,10 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
             case .startOperation(let id, let payload):
                 start(id: id, payload: payload)
             case .stopOperation(let id):
-                state.withLock { $0.operations.removeValue(forKey: id) }?.task.cancel()
+                if let running = state.withLock({ $0.operations.removeValue(forKey: id) }) {
+                    running.task.cancel()
+                    ended(running, id: id)
+                }
             case .close(let code, let reason):
                 connection.close(code: code, reason: reason)
             }
@@ -102,7 +117,11 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
 
     private func run(_ request: GraphQLRequest, id: String, generation: UInt64) async {
         let requestID = "\(connectionID)/\(id)"
-        switch await service.operate(request, requestID: requestID, context: context) {
+        let member = SubscriptionFanout.Member(session: self, id: id, generation: generation, loop: connection.eventLoop)
+        let joined = await fanout.join(request, as: member) {
+            await service.operate(request, requestID: requestID, context: context)
+        }
+        switch joined {
         case .single(let outcome):
             guard case .executed = outcome.status else {
                 report(id, generation, ends: true) { $0.error(id: id, payload: Self.serialize(outcome.result.errors)) }
@@ -110,32 +129,69 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
             }
             report(id, generation) { $0.next(id: id, payload: outcome.result.serialized()) }
             report(id, generation, ends: true) { $0.complete(id: id) }
-        case .stream(let stream):
-            metrics.subscriptionStarted()
-            defer { metrics.subscriptionEnded() }
-            do {
-                for try await result in stream {
-                    report(id, generation) { $0.next(id: id, payload: result.serialized()) }
-                }
-                report(id, generation, ends: true) { $0.complete(id: id) }
-            } catch {
-                let errors = service.errors(for: error, requestID: requestID)
-                report(id, generation, ends: true) { $0.error(id: id, payload: Self.serialize(errors)) }
+        case .member(let group, let withoutOperating):
+            // `operate` counts the operations it admits; one that joined a running group is counted here.
+            if withoutOperating { service.metrics.record(.subscription, .success) }
+            // Stopped while being admitted: the stop found no group to leave, so leave it here.
+            let isRunning = state.withLock { state in
+                guard state.operations[id]?.generation == generation else { return false }
+                state.operations[id]?.group = group
+                // Counted under the lock, so a stop that follows is counted after it.
+                metrics.subscriptionStarted()
+                return true
+            }
+            guard isRunning else {
+                group.leave(session: self, id: id)
+                return
             }
         }
     }
 
+    // MARK: - Group deliveries (event-loop thread)
+
+    /// Sends a subscription response encoded once for the whole group, unless the operation stopped or the
+    /// endpoint's filter vetoes it for this connection. Runs on the connection's event loop, which also receives
+    /// the client's `complete`: nothing can stop the operation between the check and the send.
+    func deliverNext(id: String, generation: UInt64, message: GraphQLTransportWSMessage.SharedNext, result: ExecutionResult) {
+        if let filter, !filter(context, result) { return }
+        let isRunning = state.withLock { state in
+            state.operations[id]?.generation == generation && state.machine.acceptsNext(id: id)
+        }
+        guard isRunning else { return }
+        connection.send(.text(utf8: message.encoded(id: id), compression: connection.compression))
+    }
+
+    /// The group's source stream ended.
+    func deliverComplete(id: String, generation: UInt64) {
+        report(id, generation, ends: true) { $0.complete(id: id) }
+    }
+
+    /// The group's source stream failed with `error`.
+    func deliverError(_ error: any Error, id: String, generation: UInt64) {
+        let errors = service.errors(for: error, requestID: "\(connectionID)/\(id)")
+        report(id, generation, ends: true) { $0.error(id: id, payload: Self.serialize(errors)) }
+    }
+
     /// Applies `step` to the machine if operation `id` is still this run, and sends what it produced.
-    /// `ends` forgets the run (its task is finishing by itself).
+    /// `ends` forgets the run (its task is finishing by itself, or its group ended).
     private func report(
         _ id: String, _ generation: UInt64, ends: Bool = false,
         _ step: (inout GraphQLTransportWSMachine) -> [GraphQLTransportWSMachine.Action]
     ) {
+        var finished: Running?
         perform(state.withLock { state in
             guard state.operations[id]?.generation == generation else { return [] }
-            if ends { state.operations[id] = nil }
+            if ends { finished = state.operations.removeValue(forKey: id) }
             return step(&state.machine)
         })
+        if let finished { ended(finished, id: id) }
+    }
+
+    /// Releases what a stopped or finished subscription operation held in its group.
+    private func ended(_ running: Running, id: String) {
+        guard let group = running.group else { return }
+        group.leave(session: self, id: id)
+        metrics.subscriptionEnded()
     }
 
     /// A JSON array of GraphQL errors, the payload of an `error` message.

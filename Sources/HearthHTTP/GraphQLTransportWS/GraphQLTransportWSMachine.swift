@@ -122,9 +122,16 @@ public struct GraphQLTransportWSMachine: Sendable {
         return close(4403, reason)
     }
 
+    /// Whether a result of operation `id` may be sent now: the connection is acknowledged and the operation
+    /// is running (not completed by either side). `next(id:payload:)` sends exactly when this holds; a sender
+    /// with a pre-encoded message (`GraphQLTransportWSMessage.SharedNext`) asks here instead.
+    public func acceptsNext(id: String) -> Bool {
+        phase == .acknowledged && operations.contains(id)
+    }
+
     /// Sends a result of operation `id`; nothing if it is no longer running.
     public func next(id: String, payload: [UInt8]) -> [Action] {
-        guard phase == .acknowledged, operations.contains(id) else { return [] }
+        guard acceptsNext(id: id) else { return [] }
         return [.send(.next(id: id, payload: payload))]
     }
 

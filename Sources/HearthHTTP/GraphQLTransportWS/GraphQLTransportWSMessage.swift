@@ -123,3 +123,34 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
         return output
     }
 }
+
+extension GraphQLTransportWSMessage {
+    /// One result sent as `next` to many operations (a subscription shared by many connections): the payload
+    /// is encoded once, and each operation's message is that encoding completed with its id, byte for byte
+    /// what `GraphQLTransportWSMessage.next(id:payload:).encoded()` gives.
+    public struct SharedNext: Sendable {
+        private static let head = Array(#"{"type":"next","id":"#.utf8)
+        /// `,"payload":<payload>}`: everything after the id.
+        private let tail: [UInt8]
+
+        /// Encodes the part shared by every operation.
+        /// - Parameter payload: The execution result as JSON text (written as given; it must be valid JSON).
+        public init(payload: [UInt8]) {
+            var tail = Array(#","payload":"#.utf8)
+            tail.reserveCapacity(tail.count + payload.count + 1)
+            tail.append(contentsOf: payload)
+            tail.append(UInt8(ascii: "}"))
+            self.tail = tail
+        }
+
+        /// The complete message for operation `id`.
+        public func encoded(id: String) -> [UInt8] {
+            var output: [UInt8] = []
+            output.reserveCapacity(Self.head.count + id.utf8.count + 2 + tail.count)
+            output.append(contentsOf: Self.head)
+            JSONEnvelope.appendString(id, to: &output)
+            output.append(contentsOf: tail)
+            return output
+        }
+    }
+}

@@ -502,11 +502,12 @@ extension Connection {
         if !isPumping { loop.markReady(self) }
     }
 
-    /// Carries out a command from a `WebSocketConnection`.
+    /// Carries out a command from a `WebSocketConnection`. What it writes goes out at once; whatever the socket
+    /// does not take, and a close after writing, schedule the pump themselves (`writeWebSocket`,
+    /// `closeAfterWriting`), so a fan-out that the sockets absorb costs no pass over the connections.
     func receive(_ command: WebSocketCommand) {
         guard !isClosed, let webSocket else { return }
         webSocket.perform(command)
-        if !isPumping { loop.markReady(self) }
     }
 
     /// Graceful shutdown: upgraded connections start their closing handshake with 1001.

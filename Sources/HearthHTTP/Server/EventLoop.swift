@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Thread confinement: every mutable stored property except `inbox` and `threadID` is read and written only on
 /// the loop's own thread (inside `run()` and what it calls, or before the thread starts). Other threads reach
-/// the loop only through `deliver(_:to:sequence:)` and `beginShutdown(gracePeriod:)`, which go through the
+/// the loop only through `deliver(_:to:sequence:)`, `execute(_:)` and `beginShutdown(gracePeriod:)`, which go through the
 /// `Mutex`-protected `inbox` plus an eventfd write. That is what makes the `@unchecked Sendable` sound.
 final class EventLoop: @unchecked Sendable {
     static let listenerToken: UInt64 = 0
@@ -17,6 +17,7 @@ final class EventLoop: @unchecked Sendable {
     private enum Job: Sendable {
         case respond(ConnectionToken, UInt64, ResponsePart)
         case webSocket(ConnectionToken, WebSocketCommand)
+        case run(@Sendable () -> Void)
         case beginShutdown(gracePeriod: UInt64)
     }
 
@@ -108,6 +109,16 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Runs `work` on the loop's thread: at once when called there, otherwise through the inbox (in order with
+    /// the other jobs handed over, one wake-up per batch).
+    func execute(_ work: @escaping @Sendable () -> Void) {
+        if isCurrentThread {
+            work()
+        } else {
+            enqueue(.run(work))
+        }
+    }
+
     /// Stops accepting, closes idle connections, and lets the others finish until the grace period ends.
     func beginShutdown(gracePeriod: UInt64) {
         enqueue(.beginShutdown(gracePeriod: gracePeriod))
@@ -185,6 +196,8 @@ final class EventLoop: @unchecked Sendable {
                 connection(for: token)?.receive(part, sequence: sequence)
             case let .webSocket(token, command):
                 connection(for: token)?.receive(command)
+            case .run(let work):
+                work()
             case .beginShutdown(let gracePeriod):
                 startDraining(gracePeriod: gracePeriod)
             }

@@ -33,6 +33,10 @@ public final class WebSocketConnection: Sendable {
         loop.deliver(.frame(frame), to: token)
     }
 
+    /// The event loop the connection lives on, where its events arrive and its sends act at once: a fan-out
+    /// groups its recipients by it and hands each loop one job.
+    public var eventLoop: WebSocketEventLoop { WebSocketEventLoop(loop: loop) }
+
     /// Sends a text message.
     public func send(text: String) {
         send(.text(text, compression: nil))

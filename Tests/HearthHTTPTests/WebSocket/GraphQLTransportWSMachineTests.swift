@@ -148,4 +148,26 @@ import Testing
         }
         #expect(String(decoding: GraphQLTransportWSMessage.complete(id: "7").encoded(), as: UTF8.self) == #"{"type":"complete","id":"7"}"#)
     }
+
+    @Test func acceptsNextOnlyWhileTheOperationRunsOnAnAcknowledgedConnection() {
+        var machine = GraphQLTransportWSMachine(now: 0)
+        _ = machine.receive(Self.text(#"{"type":"connection_init"}"#))
+        #expect(!machine.acceptsNext(id: "1"))
+        _ = machine.acknowledge()
+        _ = machine.receive(Self.subscribe1)
+        #expect(machine.acceptsNext(id: "1"))
+        #expect(!machine.acceptsNext(id: "2"))
+        _ = machine.receive(Self.text(#"{"type":"complete","id":"1"}"#))
+        #expect(!machine.acceptsNext(id: "1"))
+        #expect(machine.next(id: "1", payload: Array("{}".utf8)).isEmpty)
+    }
+
+    @Test func aSharedNextEncodesExactlyAsTheMessageForEachId() throws {
+        let payload = Array(#"{"data":{"serverEvents":{"sequence":"42"}}}"#.utf8)
+        let shared = GraphQLTransportWSMessage.SharedNext(payload: payload)
+        for id in ["1", "a-much-longer-operation-id", #"quote " and \ backslash"#, "ünïcode"] {
+            #expect(shared.encoded(id: id) == GraphQLTransportWSMessage.next(id: id, payload: payload).encoded())
+            #expect(try GraphQLTransportWSMessage.decode(shared.encoded(id: id)) == .next(id: id, payload: payload))
+        }
+    }
 }

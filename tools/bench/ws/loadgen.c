@@ -6,12 +6,28 @@
  * HTTP POST (to PUBLISH_PORT, PUBLISH_PATH) and measures the time from sending that POST to
  * the moment the LAST connection has received its `next` message for the round.
  *
+ * Two clocks say when a connection received the message:
+ *   delivered  the kernel's receive timestamp of the bytes (SO_TIMESTAMPNS): when the server's
+ *              send() put them on the loopback interface, on their way into the client socket.
+ *              It is what 10,000 separate devices would see, and it does not depend on how fast
+ *              this one thread gets round to reading the socket. The headline figure.
+ *   read       when this program's recv() returned them: `delivered` plus the queueing in this
+ *              single thread, which reads 10,000 sockets one after the other (one recv each;
+ *              about 1 us per socket, so up to ~10 ms behind at the end of a round).
+ * Both are measured from the same instant, taken just before the POST is sent.
+ *
+ * One thread on purpose: the load generator shares the benchmark machine's two cores with the
+ * server, and every extra busy thread here is CPU taken from the server under test. With the
+ * kernel timestamps, its own reading speed no longer enters the headline figure.
+ *
  * Protocol with the driving script, on stdout/stdin (one line each):
- *   ready connections=N compressed=K setup_ms=T   all N subscribed (K with permessage-deflate) and
- *                                                   one warm-up publish reached all
+ *   ready connections=N compressed=K setup_ms=T warm_ups=W   all N subscribed (K with permessage-deflate)
+ *                                                   and the W-th warm-up publish reached all (see warm_up)
  *   (waits for a line on stdin, so the script can read the server's RSS)
- *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=.. first_p50_ms=..
- *     (latencies to the last client's receipt; first_p50_ms: median time to the first client's)
+ *   result rounds=R p50_ms=.. p99_ms=.. max_ms=.. min_ms=.. first_p50_ms=.. read_p50_ms=.. read_p99_ms=..
+ *     (latencies until the last client was delivered the message; first_p50_ms: median time until
+ *     the first client was; read_*: until the last client had read it, see below; cpu_ms: this
+ *     program's own CPU time per round, user and system)
  *   (waits for a line on stdin, then closes every connection and exits 0)
  * Any failure (refused handshake, close frame, timeout) prints `error: ...` on stderr, exit 1.
  *
@@ -34,6 +50,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,23 +63,30 @@ struct conn {
     enum state state;
     int compressed;      /* permessage-deflate negotiated */
     int nexts;           /* `next` messages received */
+    int base;            /* `nexts` when the measured rounds began */
     unsigned char *pending; /* bytes of an incomplete frame or handshake response */
     size_t pending_len;
 };
+
+/* Kernel receive timestamp (CLOCK_REALTIME ns) of the bytes of the last recvmsg. */
+static int64_t received_at;
 
 static struct {
     int port, publish_port, connections, rounds, compress, concurrency;
     const char *publish_path;
     int round_timeout_ms, setup_timeout_ms;
-} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000};
+    int poll_interval_us;
+} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000, 0};
 
 static struct conn *conns;
 static int epfd;
 static int opened, subscribed, in_flight, compressed;
-static int target_nexts;     /* every connection must reach this count of `next` messages */
+static int target_nexts;     /* every connection must reach base + this count of `next` messages */
 static int reached;          /* connections that reached target_nexts */
-static int64_t first_receipt; /* CLOCK_MONOTONIC ns of the first connection reaching target */
-static int64_t last_receipt; /* CLOCK_MONOTONIC ns of the last connection reaching target */
+static int64_t first_read;    /* CLOCK_MONOTONIC ns of the first connection reaching target */
+static int64_t last_read;     /* CLOCK_MONOTONIC ns of the last connection reaching target */
+static int64_t first_delivery; /* CLOCK_REALTIME ns: earliest kernel receive timestamp of a target message */
+static int64_t last_delivery; /* CLOCK_REALTIME ns: latest kernel receive timestamp of a target message */
 static z_stream inflater;
 static unsigned char inflated[1 << 16];
 
@@ -76,11 +100,13 @@ static void fail_errno(const char *call) {
     exit(1);
 }
 
-static int64_t now_ns(void) {
+static int64_t clock_ns(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
+
+static int64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
 
 static void raise_fd_limit(void) {
     struct rlimit limit;
@@ -136,6 +162,7 @@ static void open_connection(void) {
     if (fd < 0) fail_errno("socket");
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) != 0) fail_errno("setsockopt SO_TIMESTAMPNS");
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0 && errno != EINPROGRESS) fail_errno("connect");
@@ -222,9 +249,15 @@ static void on_message(struct conn *c, const unsigned char *payload, size_t leng
     const char *text = message_text(payload, length, rsv1, &text_length);
     if (memmem(text, text_length, "\"next\"", 6)) {
         if (c->state != SUBSCRIBED) fail("`next` before the subscription was sent");
-        if (++c->nexts == target_nexts) {
-            last_receipt = now_ns();
-            if (reached++ == 0) first_receipt = last_receipt;
+        if (++c->nexts - c->base == target_nexts) {
+            last_read = now_ns();
+            if (received_at == 0) fail("no kernel receive timestamp (SO_TIMESTAMPNS)");
+            if (reached++ == 0) {
+                first_read = last_read;
+                first_delivery = last_delivery = received_at;
+            }
+            if (received_at < first_delivery) first_delivery = received_at;
+            if (received_at > last_delivery) last_delivery = received_at;
         }
     } else if (memmem(text, text_length, "\"connection_ack\"", 16)) {
         if (c->state != INITIALISING) fail("unexpected connection_ack");
@@ -279,17 +312,34 @@ static size_t on_frames(struct conn *c, const unsigned char *data, size_t length
     return used;
 }
 
+/* Reads what the socket holds: one recvmsg, which empties it unless the buffer fills up (the
+ * socket is level-triggered, so anything left is reported again; no extra recv to meet EAGAIN). */
 static void on_readable(struct conn *c) {
     unsigned char buffer[65536];
+    union {
+        char space[CMSG_SPACE(sizeof(struct timespec))];
+        struct cmsghdr align;
+    } control;
     for (;;) {
         size_t keep = c->pending_len;
         if (keep > sizeof buffer / 2) fail("incomplete frame too large");
         if (keep) memcpy(buffer, c->pending, keep);
-        ssize_t n = recv(c->fd, buffer + keep, sizeof buffer - keep, 0);
+        struct iovec vector = {.iov_base = buffer + keep, .iov_len = sizeof buffer - keep};
+        struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.space,
+                                 .msg_controllen = sizeof control.space};
+        ssize_t n = recvmsg(c->fd, &message, 0);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && errno == EAGAIN) return;
-        if (n < 0) fail_errno("recv");
+        if (n < 0) fail_errno("recvmsg");
         if (n == 0) fail("server closed a connection (EOF)");
+        received_at = 0;
+        for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+            if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_TIMESTAMPNS) {
+                struct timespec stamp;
+                memcpy(&stamp, CMSG_DATA(header), sizeof stamp);
+                received_at = (int64_t)stamp.tv_sec * 1000000000 + stamp.tv_nsec;
+            }
+        }
         size_t length = keep + (size_t)n, used = 0;
         if (c->state == UPGRADING) used = on_upgrade_response(c, buffer, length);
         if (c->state != UPGRADING) used += on_frames(c, buffer + used, length - used);
@@ -301,6 +351,7 @@ static void on_readable(struct conn *c) {
             if (!c->pending) fail("out of memory");
             memcpy(c->pending, buffer + used, c->pending_len);
         }
+        if ((size_t)n < vector.iov_len) return;
     }
 }
 
@@ -310,7 +361,19 @@ static int run_until(int (*done)(void), int64_t deadline) {
     while (!done()) {
         int64_t left = (deadline - now_ns()) / 1000000;
         if (left <= 0) return 0;
-        int count = epoll_wait(epfd, events, 1024, (int)(left < 100 ? left + 1 : 100));
+        int count;
+        if (opt.poll_interval_us > 0) {
+            /* Polling: while this thread sleeps outside epoll_wait, a server's send() only queues the
+             * socket as ready instead of waking (and often preempting for) this thread. */
+            count = epoll_wait(epfd, events, 1024, 0);
+            if (count == 0) {
+                struct timespec pause = {.tv_nsec = (long)opt.poll_interval_us * 1000};
+                nanosleep(&pause, NULL);
+                continue;
+            }
+        } else {
+            count = epoll_wait(epfd, events, 1024, (int)(left < 100 ? left + 1 : 100));
+        }
         if (count < 0 && errno == EINTR) continue;
         if (count < 0) fail_errno("epoll_wait");
         for (int i = 0; i < count; i++) {
@@ -328,8 +391,13 @@ static int run_until(int (*done)(void), int64_t deadline) {
 static int all_subscribed(void) { return subscribed == opt.connections; }
 static int all_reached(void) { return reached == opt.connections; }
 
+/* The instant a round starts, on both clocks. */
+struct instant {
+    int64_t monotonic, realtime;
+};
+
 /* Sends the publish request; returns the send time. The response is read after the round. */
-static int64_t trigger(int *fd_out) {
+static struct instant trigger(int *fd_out) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) fail_errno("socket");
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.publish_port)};
@@ -339,7 +407,7 @@ static int64_t trigger(int *fd_out) {
     int length = snprintf(request, sizeof request,
                           "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
                           opt.publish_path);
-    int64_t sent = now_ns();
+    struct instant sent = {.monotonic = now_ns(), .realtime = clock_ns(CLOCK_REALTIME)};
     send_all(fd, request, (size_t)length);
     *fd_out = fd;
     return sent;
@@ -361,21 +429,54 @@ static void expect_published(int fd) {
     }
 }
 
-/* One publish; returns milliseconds from the POST to the last receipt (and to the first in
- * `first_ms`), or exits on timeout. */
-static double round_trip(int round, double *first_ms) {
-    target_nexts = round;
+/* The latencies of one round, in milliseconds from the POST. */
+struct round {
+    double delivered, read, first_delivered;
+};
+
+/* One publish, waiting up to `timeout_ms` until every connection has received `target` messages
+ * (counted from its base); returns whether all did. */
+static int publish_until(int target, int timeout_ms, struct instant *sent) {
+    target_nexts = target;
     reached = 0;
     int fd;
-    int64_t sent = trigger(&fd);
-    if (!run_until(all_reached, sent + (int64_t)opt.round_timeout_ms * 1000000)) {
+    *sent = trigger(&fd);
+    int all = run_until(all_reached, sent->monotonic + (int64_t)timeout_ms * 1000000);
+    expect_published(fd);
+    return all;
+}
+
+/* One measured publish; exits on timeout. */
+static struct round round_trip(int round) {
+    struct instant sent;
+    if (!publish_until(round, opt.round_timeout_ms, &sent)) {
         fprintf(stderr, "error: round %d timed out after %d ms: %d of %d connections received the event\n", round,
                 opt.round_timeout_ms, reached, opt.connections);
         exit(1);
     }
-    expect_published(fd);
-    *first_ms = (double)(first_receipt - sent) / 1e6;
-    return (double)(last_receipt - sent) / 1e6;
+    return (struct round){.delivered = (double)(last_delivery - sent.realtime) / 1e6,
+                          .read = (double)(last_read - sent.monotonic) / 1e6,
+                          .first_delivered = (double)(first_delivery - sent.realtime) / 1e6};
+}
+
+/* The subscribe message has no reply, so a server may still be starting the last subscriptions when
+ * the first publish goes out, and a connection that joined late misses it. Publishes until one event
+ * reaches every connection (a failed attempt's stragglers land during its 2 s wait), then counts the
+ * measured rounds from there, per connection. */
+static int warm_up(void) {
+    struct instant sent;
+    for (int attempt = 1;; attempt++) {
+        for (int i = 0; i < opt.connections; i++) conns[i].base = conns[i].nexts;
+        if (publish_until(1, 2000, &sent)) {
+            for (int i = 0; i < opt.connections; i++) conns[i].base = conns[i].nexts;
+            return attempt;
+        }
+        if (attempt == 20) {
+            fprintf(stderr, "error: none of %d warm-up publishes reached all %d connections (the last reached %d)\n",
+                    attempt, opt.connections, reached);
+            exit(1);
+        }
+    }
 }
 
 static int compare(const void *a, const void *b) {
@@ -390,6 +491,14 @@ static double percentile(const double *sorted, int count, double p) {
     return sorted[rank - 1];
 }
 
+/* CPU time (user + system) this process has used, in ns. */
+static int64_t cpu_ns(void) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) fail_errno("getrusage");
+    return ((int64_t)usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000 +
+           ((int64_t)usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000;
+}
+
 static void wait_for_line(void) {
     char line[64];
     if (!fgets(line, sizeof line, stdin)) fail("stdin closed");
@@ -398,7 +507,7 @@ static void wait_for_line(void) {
 static void usage(void) {
     fprintf(stderr, "usage: loadgen --port P [--publish-port P] [--publish-path /_test/publish] [--connections N]\n"
                     "               [--rounds R] [--compress] [--concurrency C] [--round-timeout-ms T]\n"
-                    "               [--setup-timeout-ms T]\n");
+                    "               [--setup-timeout-ms T] [--poll-interval-us U]\n");
     exit(2);
 }
 
@@ -416,6 +525,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--concurrency")) opt.concurrency = atoi(value);
         else if (!strcmp(a, "--round-timeout-ms")) opt.round_timeout_ms = atoi(value);
         else if (!strcmp(a, "--setup-timeout-ms")) opt.setup_timeout_ms = atoi(value);
+        else if (!strcmp(a, "--poll-interval-us")) opt.poll_interval_us = atoi(value);
         else usage();
         i++;
     }
@@ -436,23 +546,32 @@ int main(int argc, char **argv) {
                 opt.setup_timeout_ms);
         exit(1);
     }
-    /* Warm-up: proves every subscription is live (the subscribe message has no reply). */
-    double warm_up_first_ms;
-    round_trip(1, &warm_up_first_ms);
-    printf("ready connections=%d compressed=%d setup_ms=%.0f\n", opt.connections, compressed,
-           (double)(now_ns() - started) / 1e6);
+    int warm_ups = warm_up();
+    printf("ready connections=%d compressed=%d setup_ms=%.0f warm_ups=%d\n", opt.connections, compressed,
+           (double)(now_ns() - started) / 1e6, warm_ups);
     fflush(stdout);
     wait_for_line();
 
-    double *latencies = calloc((size_t)opt.rounds, sizeof *latencies);
+    double *delivered = calloc((size_t)opt.rounds, sizeof *delivered);
+    double *read = calloc((size_t)opt.rounds, sizeof *read);
     double *firsts = calloc((size_t)opt.rounds, sizeof *firsts);
-    if (!latencies || !firsts) fail("out of memory");
-    for (int r = 0; r < opt.rounds; r++) latencies[r] = round_trip(r + 2, &firsts[r]);
-    qsort(latencies, (size_t)opt.rounds, sizeof *latencies, compare);
+    if (!delivered || !read || !firsts) fail("out of memory");
+    int64_t cpu_before = cpu_ns();
+    for (int r = 0; r < opt.rounds; r++) {
+        struct round result = round_trip(r + 1);
+        delivered[r] = result.delivered;
+        read[r] = result.read;
+        firsts[r] = result.first_delivered;
+    }
+    double cpu_ms = (double)(cpu_ns() - cpu_before) / 1e6 / opt.rounds;
+    qsort(delivered, (size_t)opt.rounds, sizeof *delivered, compare);
+    qsort(read, (size_t)opt.rounds, sizeof *read, compare);
     qsort(firsts, (size_t)opt.rounds, sizeof *firsts, compare);
-    printf("result rounds=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f min_ms=%.2f first_p50_ms=%.2f\n", opt.rounds,
-           percentile(latencies, opt.rounds, 0.50), percentile(latencies, opt.rounds, 0.99), latencies[opt.rounds - 1],
-           latencies[0], percentile(firsts, opt.rounds, 0.50));
+    printf("result rounds=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f min_ms=%.2f first_p50_ms=%.2f "
+           "read_p50_ms=%.2f read_p99_ms=%.2f cpu_ms=%.2f\n",
+           opt.rounds, percentile(delivered, opt.rounds, 0.50), percentile(delivered, opt.rounds, 0.99),
+           delivered[opt.rounds - 1], delivered[0], percentile(firsts, opt.rounds, 0.50),
+           percentile(read, opt.rounds, 0.50), percentile(read, opt.rounds, 0.99), cpu_ms);
     fflush(stdout);
     wait_for_line();
     struct linger abort_close = {.l_onoff = 1, .l_linger = 0};
