@@ -12,16 +12,22 @@ PYTHON := $(VENV)/bin/python
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev
 TEST_PACKAGES := python3-venv tmux
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws
+# Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
+CONFORMANCE_PACKAGES := build-essential
 
-.PHONY: serve test build release deps test-deps bench-deps venv bench fuzz clean embed-check
+.PHONY: serve test build release deps test-deps bench-deps venv bench fuzz clean embed-check conformance conformance-venv
 
 serve: deps release
 	@mkdir -p "$(dir $(DATABASE))"
 	./.build/release/hearth migrate --database "$(DATABASE)"
 	exec ./.build/release/hearth serve --host "$(HOST)" --port "$(PORT)" --database "$(DATABASE)"
 
-test: deps test-deps venv embed-check
+# The fast Autobahn groups run here too (seconds, on the debug build); `make conformance` runs them all.
+CONFORMANCE_FAST_GROUPS := 1,2,3,4,5,6,7,10
+
+test: deps test-deps venv conformance-venv embed-check
 	$(SWIFT) build --build-tests
+	tools/conformance/run --groups $(CONFORMANCE_FAST_GROUPS) --hearth "$$($(SWIFT) build --show-bin-path)/hearth"
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build
 
 release: embed-check
@@ -56,9 +62,30 @@ bench: deps bench-deps venv release
 	$(SWIFT) build -c release --product GraphQLBench
 	tools/bench/run-all
 
+# RFC 6455 / RFC 7692 conformance: Autobahn|Testsuite's fuzzingclient against `hearth serve --ws-echo`
+# (tools/conformance/README.md). Autobahn is Python 2 code; its virtualenv comes from pyenv's 2.7.18.
+PYTHON2 ?= /root/.pyenv/versions/2.7.18/bin/python
+AUTOBAHN_VENV := .venv-autobahn
+# The last virtualenv that runs on Python 2.
+VIRTUALENV_FOR_PYTHON2 := virtualenv==20.15.1
+
+# The permessage-deflate groups (12, 13) push thousands of large messages: they run on the release build.
+conformance: deps conformance-venv release
+	tools/conformance/run --hearth .build/release/hearth
+
+conformance-venv: $(AUTOBAHN_VENV)/.installed
+
+$(AUTOBAHN_VENV)/.installed: tools/conformance/requirements.txt
+	@tools/install-packages $(CONFORMANCE_PACKAGES)
+	$(PYTHON2) -m pip install --user --quiet --disable-pip-version-check $(VIRTUALENV_FOR_PYTHON2)
+	rm -rf $(AUTOBAHN_VENV)
+	$(PYTHON2) -m virtualenv --quiet $(AUTOBAHN_VENV)
+	$(AUTOBAHN_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r tools/conformance/requirements.txt
+	touch $@
+
 FUZZ_SECONDS ?= 120
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) tools/fuzz/run-all
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build $(VENV) $(AUTOBAHN_VENV)

@@ -282,4 +282,26 @@ import Testing
             ])
         }
     }
+
+    @Test func theConformanceEchoEndpointIsServedOnlyWithWsEchoAndNeedsNoSubprotocol() throws {
+        try Self.withServer { server in
+            let response = try server.get("/_conformance/echo", headers: "Upgrade: websocket\r\nConnection: Upgrade\r\n")
+            #expect(response.status == 404)
+        }
+        try Self.withServer(["--ws-echo"]) { server in
+            let lines = try TestPython.runScript("""
+                import asyncio, sys
+                from websockets.asyncio.client import connect
+                async def main(url):
+                    async with connect(url, compression="deflate") as ws:
+                        print("subprotocol", ws.subprotocol, "extensions", [extension.name for extension in ws.protocol.extensions])
+                        await ws.send("héllo " * 100)
+                        print("text", await ws.recv() == "héllo " * 100)
+                        await ws.send(bytes(range(256)))
+                        print("binary", await ws.recv() == bytes(range(256)))
+                asyncio.run(main(sys.argv[1]))
+                """, ["ws://127.0.0.1:\(server.port)/_conformance/echo"])
+            #expect(lines == ["subprotocol None extensions ['permessage-deflate']", "text True", "binary True"])
+        }
+    }
 }

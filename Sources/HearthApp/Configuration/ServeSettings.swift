@@ -19,6 +19,8 @@ struct ServeSettings: Sendable {
     var autoMigrate: Bool
     /// Whether the endpoints only Hearth's own test suite uses are served.
     var testEndpoints: Bool
+    /// Whether the plain WebSocket echo endpoint of the conformance run (`/_conformance/echo`) is served.
+    var webSocketEcho: Bool
     /// The limits and switches of `/graphql`.
     var graphQL: GraphQLLimits
     /// The largest body of an upload: a multipart `POST /graphql` or a `PUT /avatar`.
@@ -105,6 +107,8 @@ struct ServeSettings: Sendable {
     ] + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
+        .toggle("--ws-echo",
+                help: "Serve a WebSocket echo endpoint at /_conformance/echo (no sub-protocol, the WebSocket limits above), used only by the Autobahn conformance run. Never enable in production."),
     ]
 
     /// Reads and validates the settings; every problem names its flag or variable.
@@ -141,6 +145,7 @@ struct ServeSettings: Sendable {
         shutdownGracePeriod = try options.duration("--shutdown-grace", in: .zero...Duration.seconds(3600)) ?? .seconds(10)
         autoMigrate = try options.isOn("--auto-migrate")
         testEndpoints = try options.isOn("--test-endpoints")
+        webSocketEcho = try options.isOn("--ws-echo")
         var graphQL = GraphQLLimits()
         graphQL.introspection = try options.isOn("--graphql-introspection")
         graphQL.maxDepth = try options.integer("--graphql-max-depth", in: 1...1_000) ?? graphQL.maxDepth

@@ -80,6 +80,11 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog).register(in: &router)
         }
+        if settings.webSocketEcho {
+            var echo = settings.realtime.webSocket
+            echo.subprotocols = []
+            router.webSocket("/_conformance/echo", configuration: echo) { _, _ in WebSocketEchoHandler() }
+        }
         server = HTTPServer(configuration: settings.http, router: router, observer: metrics)
     }
 

@@ -22,10 +22,7 @@ final class EchoHandler: WebSocketHandler {
             connection.close(code: WebSocketCloseCode(UInt16(parts[1]) ?? 1000), reason: parts.count > 2 ? parts[2] : "")
             return
         }
-        switch message.kind {
-        case .text: connection.send(.text(utf8: message.payload, compression: connection.compression))
-        case .binary: connection.send(.binary(message.payload, compression: connection.compression))
-        }
+        WebSocketEchoHandler.echo(message, on: connection)
     }
 
     func webSocket(_ connection: WebSocketConnection, closedWith code: WebSocketCloseCode, reason: String) {
