@@ -53,6 +53,50 @@ public struct JSONWriter: Sendable {
         return taken
     }
 
+    // MARK: - Positions
+
+    /// A point in the text to return to, with the writer's state there.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let depth: Int
+        fileprivate let hasElement: Bool
+        fileprivate let afterKey: Bool
+
+        /// The length of the text at the mark.
+        var offset: Int { count }
+    }
+
+    /// The current point, for `rewind(to:)`.
+    var mark: Mark { Mark(count: count, depth: depth, hasElement: hasElement, afterKey: afterKey) }
+
+    /// Drops everything written since `mark` and restores the state there.
+    mutating func rewind(to mark: Mark) {
+        count = mark.count
+        depth = mark.depth
+        hasElement = mark.hasElement
+        afterKey = mark.afterKey
+    }
+
+    /// The length of the text so far.
+    var byteCount: Int { count }
+
+    /// The byte of the text at `offset`.
+    func byte(at offset: Int) -> UInt8 { storage[offset] }
+
+    /// Takes a value's position (writing the separator before it) without writing the value,
+    /// whose text is spliced in later; returns the offset where it goes.
+    mutating func valuePlaceholder() -> Int {
+        let separator = prepare()
+        write(upTo: separator.maximumLength) { separator.write(to: $0) }
+        return count
+    }
+
+    /// Lets the next value follow the text so far with no separator: it is a value of its
+    /// own, to be spliced elsewhere.
+    mutating func beginDetachedValue() {
+        afterKey = true
+    }
+
     // MARK: - Output
 
     /// Makes room for `maximum` more bytes and lets `body` write them at the end of the text;
