@@ -30,6 +30,12 @@ final class ExecutionContext {
     /// a rewind removes the holes after its mark). Unchecked for the same reason as
     /// `output`: every access is one array operation.
     @exclusivity(unchecked) private var holes: [Hole] = []
+    /// A stack of `locatePlainLeaves` results (one frame per object being executed, since
+    /// an object's fields may execute nested objects): per field of the plan, where the
+    /// dictionary holds its value. Unchecked for the same reason as `output`.
+    @exclusivity(unchecked) private var plainLeafIndices: [[String: any Sendable].Index?] = []
+    /// The top of the `plainLeafIndices` stack.
+    @exclusivity(unchecked) private var plainLeafIndicesEnd = 0
     /// The text ranges of nullable values holding holes; `Hole.frame` indexes this.
     private var frames: [Range<Int>] = []
     /// Values that became `null` because a hole inside them failed.
@@ -173,7 +179,9 @@ final class ExecutionContext {
 
     private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
         var cursor = range.lowerBound
-        var hole = firstIndex(in: holes, from: cursor) { $0.position }
+        // A hole at the very start of a range is the hole whose value the range is (its value
+        // was written right where it was left), not a hole inside it.
+        var hole = firstIndex(in: holes, from: cursor + 1) { $0.position }
         var nulled = firstIndex(in: nulledValues, from: cursor) { $0.lowerBound }
         while true {
             let holePosition = hole < holes.count && holes[hole].position < range.upperBound ? holes[hole].position : Int.max
@@ -210,6 +218,33 @@ final class ExecutionContext {
         return low
     }
 
+    /// Finds the entries of `dictionary` that `plan`'s plain leaves read by walking its keys
+    /// once and comparing their words, instead of hashing each field name. The indices go in
+    /// `plainLeafIndices` from the returned offset on, one per field of the plan (`nil` where
+    /// not found, which a hashed lookup settles); the caller sets `plainLeafIndicesEnd` back
+    /// to that offset when done. `nil` when it is not worth it: unless the plan reads most
+    /// of the keys.
+    private func locatePlainLeaves(of plan: SelectionPlan, in dictionary: [String: any Sendable]) -> Int? {
+        guard plan.plainLeafCount > 1, dictionary.count <= 2 * plan.plainLeafCount else { return nil }
+        let fields = plan.fields
+        let start = plainLeafIndicesEnd
+        plainLeafIndicesEnd += fields.count
+        if plainLeafIndices.count < plainLeafIndicesEnd {
+            plainLeafIndices.append(contentsOf: repeatElement(nil, count: plainLeafIndicesEnd - plainLeafIndices.count))
+        }
+        for position in start..<plainLeafIndicesEnd { plainLeafIndices[position] = nil }
+        var index = dictionary.startIndex
+        while index != dictionary.endIndex {
+            let words = StringWords(dictionary.keys[index])
+            for position in fields.indices where fields[position].plainLeafType != nil && fields[position].nameWords == words {
+                plainLeafIndices[start + position] = index
+                break
+            }
+            dictionary.formIndex(after: &index)
+        }
+        return start
+    }
+
     /// Spec ExecuteSelectionSet for one object: every planned field in order.
     func executeFields(_ plan: SelectionPlan, source: Any, path: PathNode?) -> Bool {
         output.beginObject()
@@ -217,9 +252,18 @@ final class ExecutionContext {
         // Plain data's scalars: read and written in place, with no response path.
         let dictionary: [String: any Sendable]? =
             if path != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
-        for field in plan.fields {
+        let located = if let dictionary { locatePlainLeaves(of: plan, in: dictionary) } else { nil as Int? }
+        defer { if let located { plainLeafIndicesEnd = located } }
+        for (position, field) in plan.fields.enumerated() {
             output.key(quoted: field.quotedResponseKey)
-            if let dictionary, let leaf = field.plainLeafType, writeFast(dictionary[field.name], as: leaf) { continue }
+            if let dictionary, let leaf = field.plainLeafType {
+                let value = if let located, let index = plainLeafIndices[located + position] {
+                    dictionary.values[index]
+                } else {
+                    dictionary[field.name]
+                }
+                if writeFast(value, as: leaf) { continue }
+            }
             let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
             guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }
         }

@@ -10,6 +10,8 @@ final class SelectionPlan: Sendable {
     let fields: [FieldPlan]
     /// Whether any field uses the default resolver (which reads the parent value).
     let usesDefaultResolver: Bool
+    /// How many fields have a `plainLeafType`.
+    let plainLeafCount: Int
 
     init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
         self.objectType = objectType
@@ -31,6 +33,7 @@ final class SelectionPlan: Sendable {
         }
         self.fields = fields
         usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
+        plainLeafCount = fields.count { $0.plainLeafType != nil }
     }
 }
 
@@ -65,6 +68,9 @@ final class FieldPlan: Sendable {
     let definition: SchemaField
     /// The field's name and type, copied from `definition` for the executor's hot path.
     let name: String
+    /// The two words of `name`'s representation: a string with the same words is equal to
+    /// it (as `String.==` also assumes first), found without hashing either.
+    let nameWords: StringWords
     let returnType: SchemaType
     let kind: Kind
     /// The coerced arguments when they take no variables (computed once); `nil` otherwise.
@@ -84,6 +90,7 @@ final class FieldPlan: Sendable {
         self.fieldNodes = nodes
         self.definition = definition
         name = definition.name
+        nameWords = StringWords(definition.name)
         returnType = definition.type
         let introspection = request.schema.introspection
         if definition === introspection.typeNameField {
@@ -140,4 +147,17 @@ final class FieldPlan: Sendable {
 
     /// The field's locations for error reports.
     var locations: [SourceLocation] { fieldNodes.map(\.location.sourceLocation) }
+}
+
+/// The two machine words a `String` is made of. Equal words mean equal strings (for a small
+/// string they hold its bytes, for a large one its storage object); equal strings may still
+/// have different words, so a mismatch proves nothing.
+struct StringWords: Equatable, Sendable {
+    private let first: UInt64
+    private let second: UInt64
+
+    @inline(__always)
+    init(_ string: String) {
+        (first, second) = withUnsafeBytes(of: string) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
 }

@@ -148,6 +148,25 @@ struct ExecutionTests {
         #expect(result == #"{"errors":[{"message":"Cannot return null for non-nullable field Query.slow.","locations":[{"line":1,"column":10}],"path":["slow"]}],"data":null}"#)
     }
 
+    @Test func readsDictionaryFieldsAroundNestedObjectsWithLongAndMissingKeys() async throws {
+        let executor = try makeExecutor("""
+            type Query { rows: [Row] }
+            type Row { id: ID aVeryLongFieldNameIndeed: String child: Row missing: Int flag: Boolean }
+            """) { r in
+            r.resolve("Query", "rows") { _, _, _, _ in
+                let child: [String: any Sendable] = ["id": "c", "aVeryLongFieldNameIndeed": "inner", "flag": false]
+                let rows: [[String: any Sendable]] = [
+                    ["id": "1", "aVeryLongFieldNameIndeed": "first", "child": child, "flag": true],
+                    ["id": "2", "aVeryLongFieldNameIndeed": String(repeating: "long ", count: 5), "flag": false],
+                ]
+                return rows
+            }
+        }
+        let result = try await execute(
+            executor, "{ rows { id child { flag aVeryLongFieldNameIndeed id } aVeryLongFieldNameIndeed missing flag } }")
+        #expect(result == #"{"data":{"rows":[{"id":"1","child":{"flag":false,"aVeryLongFieldNameIndeed":"inner","id":"c"},"aVeryLongFieldNameIndeed":"first","missing":null,"flag":true},{"id":"2","child":null,"aVeryLongFieldNameIndeed":"long long long long long ","missing":null,"flag":false}]}}"#)
+    }
+
     @Test func reportsResolverErrorsWithMessageLocationPathAndExtensions() async throws {
         let result = try await execute(Self.executor(), "{ number\n  fail\n  failCoded }")
         #expect(result == #"{"errors":[{"message":"boom","locations":[{"line":2,"column":3}],"path":["fail"]},{"message":"no such thing","locations":[{"line":3,"column":3}],"path":["failCoded"],"extensions":{"code":"NOT_FOUND"}}],"data":{"number":42,"fail":null,"failCoded":null}}"#)
