@@ -225,22 +225,27 @@ final class ExecutionContext {
     /// to that offset when done. `nil` when it is not worth it: unless the plan reads most
     /// of the keys.
     private func locatePlainLeaves(of plan: SelectionPlan, in dictionary: [String: any Sendable]) -> Int? {
-        guard plan.plainLeafCount > 1, dictionary.count <= 2 * plan.plainLeafCount else { return nil }
-        let fields = plan.fields
+        let leaves = plan.plainLeaves
+        guard leaves.count > 1, dictionary.count <= 2 * leaves.count else { return nil }
         let start = plainLeafIndicesEnd
-        plainLeafIndicesEnd += fields.count
+        plainLeafIndicesEnd += plan.fields.count
         if plainLeafIndices.count < plainLeafIndicesEnd {
             plainLeafIndices.append(contentsOf: repeatElement(nil, count: plainLeafIndicesEnd - plainLeafIndices.count))
         }
-        for position in start..<plainLeafIndicesEnd { plainLeafIndices[position] = nil }
-        var index = dictionary.startIndex
-        while index != dictionary.endIndex {
-            let words = StringWords(dictionary.keys[index])
-            for position in fields.indices where fields[position].plainLeafType != nil && fields[position].nameWords == words {
-                plainLeafIndices[start + position] = index
-                break
+        plainLeafIndices.withUnsafeMutableBufferPointer { found in
+            let found = UnsafeMutableBufferPointer(rebasing: found[start..<plainLeafIndicesEnd])
+            found.update(repeating: nil)
+            leaves.withUnsafeBufferPointer { leaves in
+                var index = dictionary.startIndex
+                while index != dictionary.endIndex {
+                    let words = StringWords(dictionary.keys[index])
+                    for leaf in leaves where leaf.nameWords == words {
+                        found[leaf.position] = index
+                        break
+                    }
+                    dictionary.formIndex(after: &index)
+                }
             }
-            dictionary.formIndex(after: &index)
         }
         return start
     }
@@ -443,24 +448,25 @@ final class ExecutionContext {
     /// (Generic so that values read as `any Sendable` are cast without converting to `Any`.)
     @inline(__always)
     private func writeFast<Value>(_ value: Value?, as leaf: FieldPlan.FastLeaf) -> Bool {
+        guard let value else { return false }
         switch leaf {
         case .string:
-            if let string = value as? String {
+            if let string = exactValue(value, as: String.self) ?? (value as? String) {
                 output.string(string)
                 return true
             }
         case .int:
-            if let int = value as? Int, SpecifiedScalarCoercing.int32Range.contains(int) {
+            if let int = exactValue(value, as: Int.self) ?? (value as? Int), SpecifiedScalarCoercing.int32Range.contains(int) {
                 output.int(int)
                 return true
             }
         case .boolean:
-            if let bool = value as? Bool {
+            if let bool = exactValue(value, as: Bool.self) ?? (value as? Bool) {
                 output.bool(bool)
                 return true
             }
         case .float:
-            if let double = value as? Double, double.isFinite {
+            if let double = exactValue(value, as: Double.self) ?? (value as? Double), double.isFinite {
                 output.double(double)
                 return true
             }

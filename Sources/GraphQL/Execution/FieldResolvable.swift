@@ -123,3 +123,29 @@ func nonNullValue(_ value: Any?) -> Any? {
     if type(of: value) == JSON.self, case .null = value as! JSON { return nil }
     return value
 }
+
+/// `value` (an `Any` or `any Sendable`) as a `T` when the container holds exactly a `T`, read
+/// straight out of it; `nil` otherwise (including for a `T` wrapped in an optional, or any
+/// other container type), which callers settle with an ordinary `as?` cast.
+///
+/// An opaque existential container without witness tables (`Any`, and `any Sendable`,
+/// since `Sendable` is a marker protocol) is three words of inline buffer followed by the
+/// held type's metadata; a value of at most three words, with at most word alignment, sits
+/// at the start of the buffer when its type is bitwise-takable (the Swift ABI's type
+/// layout). A comparison of the metadata and a load then replace the runtime's general
+/// cast, which costs as much as the rest of reading a plain field. Every `T` this is used
+/// with (`String`, `Int`, `Double`, `Bool`, classes, indirect enums) is bitwise-takable; the
+/// size and alignment are checked here.
+/// (Generic over the container so that an `any Sendable` is read where it is, without
+/// converting it to `Any` first.)
+@inline(__always)
+func exactValue<Container, T>(_ value: Container, as _: T.Type) -> T? {
+    guard Container.self == Any.self || Container.self == (any Sendable).self,
+          MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size,
+          MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment else { return nil }
+    return withUnsafeBytes(of: value) { container in
+        let held = container.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+        guard held == unsafeBitCast(T.self, to: UnsafeRawPointer.self) else { return nil }
+        return container.load(as: T.self)
+    }
+}

@@ -10,8 +10,9 @@ final class SelectionPlan: Sendable {
     let fields: [FieldPlan]
     /// Whether any field uses the default resolver (which reads the parent value).
     let usesDefaultResolver: Bool
-    /// How many fields have a `plainLeafType`.
-    let plainLeafCount: Int
+    /// The fields that have a `plainLeafType`: their positions in `fields` and the words of
+    /// their names, side by side for the executor's key matching.
+    let plainLeaves: [(position: Int, nameWords: StringWords)]
 
     init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
         self.objectType = objectType
@@ -33,7 +34,7 @@ final class SelectionPlan: Sendable {
         }
         self.fields = fields
         usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
-        plainLeafCount = fields.count { $0.plainLeafType != nil }
+        plainLeaves = fields.indices.compactMap { fields[$0].plainLeafType == nil ? nil : ($0, fields[$0].nameWords) }
     }
 }
 
