@@ -262,7 +262,7 @@ final class ExecutionContext {
         for (position, field) in plan.fields.enumerated() {
             output.key(quoted: field.quotedResponseKey)
             if let dictionary, let leaf = field.plainLeafType {
-                let value = if let located, let index = plainLeafIndices[located + position] {
+                let value: (any Sendable)? = if let located, let index = plainLeafIndices[located + position] {
                     dictionary.values[index]
                 } else {
                     dictionary[field.name]

@@ -124,9 +124,9 @@ func nonNullValue(_ value: Any?) -> Any? {
     return value
 }
 
-/// `value` (an `Any` or `any Sendable`) as a `T` when the container holds exactly a `T`, read
-/// straight out of it; `nil` otherwise (including for a `T` wrapped in an optional, or any
-/// other container type), which callers settle with an ordinary `as?` cast.
+/// `value` (an `Any` or `any Sendable` container) as a `T` when the container holds exactly
+/// a `T`, read straight out of it; `nil` otherwise (including for a `T` wrapped in an
+/// optional, or any other `Container` type), which callers settle with an ordinary `as?`.
 ///
 /// An opaque existential container without witness tables (`Any`, and `any Sendable`,
 /// since `Sendable` is a marker protocol) is three words of inline buffer followed by the
@@ -136,16 +136,21 @@ func nonNullValue(_ value: Any?) -> Any? {
 /// cast, which costs as much as the rest of reading a plain field. Every `T` this is used
 /// with (`String`, `Int`, `Double`, `Bool`, classes, indirect enums) is bitwise-takable; the
 /// size and alignment are checked here.
-/// (Generic over the container so that an `any Sendable` is read where it is, without
-/// converting it to `Any` first.)
+///
+/// Generic over the container so that an `any Sendable` is read where it is, without
+/// converting it to `Any`. A caller holding a value typed `Any` passes `value as Any`: that
+/// keeps the container closed, where a plain `value` would be opened (SE-0352) and make
+/// `Container` the held type.
 @inline(__always)
 func exactValue<Container, T>(_ value: Container, as _: T.Type) -> T? {
+    let word = MemoryLayout<Int>.size
     guard Container.self == Any.self || Container.self == (any Sendable).self,
-          MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size,
-          MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment else { return nil }
+          MemoryLayout<Container>.size == 4 * word, MemoryLayout<T>.size <= 3 * word,
+          MemoryLayout<T>.alignment <= word else { return nil }
     return withUnsafeBytes(of: value) { container in
-        let held = container.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
-        guard held == unsafeBitCast(T.self, to: UnsafeRawPointer.self) else { return nil }
+        guard container.load(fromByteOffset: 3 * word, as: UInt.self) == UInt(bitPattern: ObjectIdentifier(T.self)) else {
+            return nil
+        }
         return container.load(as: T.self)
     }
 }
