@@ -235,15 +235,23 @@ final class ExecutionContext {
         plainLeafIndices.withUnsafeMutableBufferPointer { found in
             let found = UnsafeMutableBufferPointer(rebasing: found[start..<plainLeafIndicesEnd])
             found.update(repeating: nil)
+            let bits = plan.plainLeafSlotBits
             leaves.withUnsafeBufferPointer { leaves in
-                var index = dictionary.startIndex
-                while index != dictionary.endIndex {
-                    let words = StringWords(dictionary.keys[index])
-                    for leaf in leaves where leaf.nameWords == words {
-                        found[leaf.position] = index
-                        break
+                plan.plainLeafSlots.withUnsafeBufferPointer { slots in
+                    var index = dictionary.startIndex
+                    while index != dictionary.endIndex {
+                        let words = StringWords(dictionary.keys[index])
+                        var slot = words.slot(bits: bits)
+                        while slots[slot] != 0 {
+                            let leaf = leaves[slots[slot] - 1]
+                            if leaf.nameWords == words {
+                                found[leaf.position] = index
+                                break
+                            }
+                            slot = (slot + 1) & (slots.count - 1)
+                        }
+                        dictionary.formIndex(after: &index)
                     }
-                    dictionary.formIndex(after: &index)
                 }
             }
         }

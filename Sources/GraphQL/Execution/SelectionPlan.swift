@@ -13,6 +13,11 @@ final class SelectionPlan: Sendable {
     /// The fields that have a `plainLeafType`: their positions in `fields` and the words of
     /// their names, side by side for the executor's key matching.
     let plainLeaves: [(position: Int, nameWords: StringWords)]
+    /// An open-addressing table over `plainLeaves` by `StringWords.slot(bits:)`: each slot
+    /// holds an index into `plainLeaves` plus one, or 0 when empty. At most a quarter full.
+    let plainLeafSlots: [Int]
+    /// The table's size as a power of two.
+    let plainLeafSlotBits: Int
 
     init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
         self.objectType = objectType
@@ -34,7 +39,19 @@ final class SelectionPlan: Sendable {
         }
         self.fields = fields
         usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
-        plainLeaves = fields.indices.compactMap { fields[$0].plainLeafType == nil ? nil : ($0, fields[$0].nameWords) }
+        let plainLeaves: [(position: Int, nameWords: StringWords)] =
+            fields.indices.compactMap { fields[$0].plainLeafType == nil ? nil : ($0, fields[$0].nameWords) }
+        var bits = 4
+        while 1 << bits < 4 * plainLeaves.count { bits += 1 }
+        var slots = Array(repeating: 0, count: 1 << bits)
+        for (index, leaf) in plainLeaves.enumerated() {
+            var slot = leaf.nameWords.slot(bits: bits)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index + 1
+        }
+        self.plainLeaves = plainLeaves
+        plainLeafSlots = slots
+        plainLeafSlotBits = bits
     }
 }
 
@@ -160,5 +177,11 @@ struct StringWords: Equatable, Sendable {
     @inline(__always)
     init(_ string: String) {
         (first, second) = withUnsafeBytes(of: string) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    /// A slot in a table of `1 << bits` slots (a multiplicative hash of both words).
+    @inline(__always)
+    func slot(bits: Int) -> Int {
+        Int(truncatingIfNeeded: ((first &+ second &* 31) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 }
