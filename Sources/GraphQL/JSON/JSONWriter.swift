@@ -269,14 +269,21 @@ public struct JSONWriter: Sendable {
         // Swift's description has the same shortest digits; without an exponent it is also
         // laid out as JavaScript would (Swift uses exponents in a subset of the cases
         // JavaScript does), so only exponent forms need reformatting.
+        // One pass over the digits' bytes decides, and writes them when no exponent is involved.
         var description = value.description
-        if description.utf8.contains(0x65) {
-            description = JSONWriter.javaScriptNumber(value)
-        } else if description.utf8.last == 0x30 && description.utf8.dropLast().last == 0x2E {
-            description.removeLast(2) // 2^53 prints as "9007199254740992.0"
+        let written = description.withUTF8 { digits -> Bool in
+            var length = digits.count
+            for byte in digits where byte == 0x65 { return false }
+            if length >= 2, digits[length - 1] == 0x30, digits[length - 2] == 0x2E {
+                length -= 2 // 2^53 prints as "9007199254740992.0"
+            }
+            writeRaw(UnsafeBufferPointer(rebasing: digits[..<length]), after: prepare())
+            return true
         }
+        guard !written else { return }
+        var javaScript = JSONWriter.javaScriptNumber(value)
         let separator = prepare()
-        description.withUTF8 { digits in writeRaw(digits, after: separator) }
+        javaScript.withUTF8 { digits in writeRaw(digits, after: separator) }
     }
 
     /// Writes `true` or `false`.
