@@ -72,7 +72,7 @@ final class ExecutionContext {
         if serially {
             data = await executeSerially(plan, rootValue: rootValue)
         } else {
-            data = await completeDetached { executeFields(plan, source: rootValue, path: nil) }
+            data = await completeDetached { executeFields(plan, source: rootValue, path: .root) }
         }
         return assembledData(data)
     }
@@ -258,13 +258,16 @@ final class ExecutionContext {
         return start
     }
 
-    /// Spec ExecuteSelectionSet for one object: every planned field in order.
-    func executeFields(_ plan: SelectionPlan, source: Any, path: PathNode?) -> Bool {
+    /// Spec ExecuteSelectionSet for one object at `path`: every planned field in order. The
+    /// object's path node is allocated on the first field that needs a path, so an object
+    /// of plain leaves allocates none.
+    func executeFields(_ plan: SelectionPlan, source: Any, path: ResponsePath) -> Bool {
         output.beginObject()
         let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
         // Plain data's scalars: read and written in place, with no response path.
         let dictionary: [String: any Sendable]? =
-            if path != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
+            if path.last != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
+        var node: PathNode?? = nil
         let located = if let dictionary { locatePlainLeaves(of: plan, in: dictionary) } else { nil as Int? }
         defer { if let located { plainLeafIndicesEnd = located } }
         for (position, field) in plan.fields.enumerated() {
@@ -277,7 +280,8 @@ final class ExecutionContext {
                 }
                 if writeFast(value, as: leaf) { continue }
             }
-            let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
+            if node == nil { node = path.node }
+            let fieldPath = ResponsePath(parent: node ?? nil, last: .key(field.responseKey))
             guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }
         }
         output.endObject()
@@ -432,7 +436,7 @@ final class ExecutionContext {
                     return false
                 }
             case .object(let objectType):
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path.node)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
             case .interface, .union:
                 let objectType: ObjectType
                 do throws(GraphQLError) {
@@ -441,7 +445,7 @@ final class ExecutionContext {
                     record(error, field, path)
                     return false
                 }
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path.node)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
             case .inputObject:
                 record(GraphQLError(message: "Input object type \"\(named.name)\" cannot be a field's type."), field, path)
                 return false
@@ -514,8 +518,8 @@ final class ExecutionContext {
             let completed =
                 if let itemPlan, let value = nonNullValue(item) {
                     itemType.isNonNull
-                        ? executeFields(itemPlan, source: value, path: itemPath.node)
-                        : nullable { executeFields(itemPlan, source: value, path: itemPath.node) }
+                        ? executeFields(itemPlan, source: value, path: itemPath)
+                        : nullable { executeFields(itemPlan, source: value, path: itemPath) }
                 } else {
                     completeValue(itemType, field, parentType, item, itemPath)
                 }
