@@ -43,10 +43,12 @@ enum FieldSource {
     init(_ source: Any) {
         // Exact type checks first: they are pointer comparisons, while casting a
         // `[String: any Sendable]` to `[String: Any]` would convert it element by element.
+        if let dictionary = exactValue(source as Any, as: [String: any Sendable].self) {
+            self = .sendableDictionary(dictionary)
+            return
+        }
         let type = Swift.type(of: source)
-        if type == [String: any Sendable].self {
-            self = .sendableDictionary(source as! [String: any Sendable])
-        } else if type == [String: Any].self {
+        if type == [String: Any].self {
             self = .dictionary(source as! [String: Any])
         } else if type == JSON.self {
             self = .json(source as! JSON)
