@@ -463,7 +463,8 @@ final class ExecutionContext {
         guard let value else { return false }
         switch leaf {
         case .string:
-            if let string = exactValue(value, as: String.self) ?? (value as? String) {
+            if withExactValue(value, as: String.self, { output.string($0) }) != nil { return true }
+            if let string = value as? String {
                 output.string(string)
                 return true
             }

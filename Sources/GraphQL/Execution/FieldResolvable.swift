@@ -144,15 +144,24 @@ func nonNullValue(_ value: Any?) -> Any? {
 /// keeps the container closed, where a plain `value` would be opened (SE-0352) and make
 /// `Container` the held type.
 @inline(__always)
-func exactValue<Container, T>(_ value: Container, as _: T.Type) -> T? {
+func exactValue<Container, T>(_ value: Container, as type: T.Type) -> T? {
+    withExactValue(value, as: type) { $0 }
+}
+
+/// `body` applied to the `T` that the container `value` holds exactly, borrowed where it
+/// lies (no copy, so no retain of a `String`'s storage); `nil` when `exactValue(_:as:)`
+/// would be `nil`.
+@inline(__always)
+func withExactValue<Container, T, Result>(_ value: Container, as _: T.Type, _ body: (borrowing T) -> Result) -> Result? {
     let word = MemoryLayout<Int>.size
     guard Container.self == Any.self || Container.self == (any Sendable).self,
           MemoryLayout<Container>.size == 4 * word, MemoryLayout<T>.size <= 3 * word,
           MemoryLayout<T>.alignment <= word else { return nil }
     return withUnsafeBytes(of: value) { container in
-        guard container.load(fromByteOffset: 3 * word, as: UInt.self) == UInt(bitPattern: ObjectIdentifier(T.self)) else {
+        guard let start = container.baseAddress,
+              container.load(fromByteOffset: 3 * word, as: UInt.self) == UInt(bitPattern: ObjectIdentifier(T.self)) else {
             return nil
         }
-        return container.load(as: T.self)
+        return start.withMemoryRebound(to: T.self, capacity: 1) { body($0.pointee) }
     }
 }
