@@ -1,23 +1,16 @@
-/// A completed value, or the work that completes it after a resolver's async work.
+/// The state of one execution: the request, the application's context value, the errors
+/// so far and the response's data as JSON text. Lives on one task; every step runs
+/// synchronously until a resolver returns async work, and only that field's completion is
+/// awaited (no task per field or item).
 ///
-/// `nil` means the value failed to complete and its error was recorded: the failure
-/// propagates to the nearest nullable position (spec 6.4.4, "Handling Execution Errors").
-enum Completion {
-    case done(ResultNode?)
-    case pending(() async -> ResultNode?)
-
-    /// Waits for pending work; completed values are returned as they are.
-    func value() async -> ResultNode? {
-        switch self {
-        case .done(let value): value
-        case .pending(let work): await work()
-        }
-    }
-}
-
-/// The state of one execution: the request, the application's context value and the
-/// errors so far. Lives on one task; every step runs synchronously until a resolver returns
-/// async work, and only that field's completion is awaited (no task per field or item).
+/// Values are written straight into `output` in response order, with no intermediate
+/// tree. Each completion step returns whether its value completed: `false` means it failed
+/// and its error was recorded, so the failure propagates to the nearest nullable position
+/// (spec 6.4.4, "Handling Execution Errors"), which rewinds the text written for its value
+/// and writes `null` instead. A field whose resolver returned async work leaves a hole
+/// where its value goes: once the synchronous pass is over, the holes' work runs in
+/// response order, each value is written at the end of the text, and `assembledData`
+/// splices it into place.
 final class ExecutionContext {
     let request: RequestContext
     let context: any Sendable
@@ -26,6 +19,40 @@ final class ExecutionContext {
     let rootFieldsTakeRootValue: Bool
     private(set) var errors: [GraphQLError] = []
     private let typeResolvers: [ObjectIdentifier: TypeResolver]
+    /// The response's data as it is written (compact, so a value never starts with a comma).
+    ///
+    /// Exclusive access is not checked at run time: the writer is written once per token,
+    /// which made the checks a tenth of the executor's time. No access overlaps another:
+    /// the context lives on one task, and each access is one call into `JSONWriter`, which
+    /// never calls back into the context.
+    @exclusivity(unchecked) private var output = JSONWriter(capacity: 4096)
+    /// The holes, in order of position (every hole is created at the end of the text, and
+    /// a rewind removes the holes after its mark). Unchecked for the same reason as
+    /// `output`: every access is one array operation.
+    @exclusivity(unchecked) private var holes: [Hole] = []
+    /// A stack of `locatePlainLeaves` results (one frame per object being executed, since
+    /// an object's fields may execute nested objects): per field of the plan, where the
+    /// dictionary holds its value. Unchecked for the same reason as `output`.
+    @exclusivity(unchecked) private var plainLeafIndices: [[String: any Sendable].Index?] = []
+    /// The top of the `plainLeafIndices` stack.
+    @exclusivity(unchecked) private var plainLeafIndicesEnd = 0
+    /// The text ranges of nullable values holding holes; `Hole.frame` indexes this.
+    private var frames: [Range<Int>] = []
+    /// Values that became `null` because a hole inside them failed.
+    private var nulledValues: [Range<Int>] = []
+
+    /// A value whose text is not written where it goes: a field's async work.
+    private struct Hole {
+        /// The offset in `output` where the value goes.
+        let position: Int
+        /// The innermost nullable value around the hole, written in the same pass; `nil`
+        /// when the failure propagates to whatever that pass completes.
+        var frame: Int?
+        /// The work that writes the value at the end of the text; `nil` once started.
+        var work: (() async -> Bool)?
+        /// The value's text in `output`, once written.
+        var content: Range<Int>?
+    }
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
         self.request = request
@@ -36,57 +63,229 @@ final class ExecutionContext {
 
     // MARK: - Selection sets
 
-    /// Executes the operation's root selection set; serially (each root field completed,
-    /// async work included, before the next starts) for mutations.
-    func executeRoot(rootValue: Any, serially: Bool) async -> ResultNode? {
+    /// Executes the operation's root selection set and returns the data as JSON text
+    /// (`null` when a failure reached the root); serially for mutations (each root field
+    /// completed, async work included, before the next starts).
+    func executeRoot(rootValue: Any, serially: Bool) async -> [UInt8] {
         let plan = request.prepared.rootPlan(request)
-        guard serially else {
-            return await executeFields(plan, source: rootValue, path: nil).value()
+        let data: Range<Int>?
+        if serially {
+            data = await executeSerially(plan, rootValue: rootValue)
+        } else {
+            data = await completeDetached { executeFields(plan, source: rootValue, path: .root) }
         }
-        var values: [ResultNode] = []
+        return assembledData(data)
+    }
+
+    /// Completes the root fields one after the other, then writes the root object with a
+    /// hole per field holding the field's value.
+    private func executeSerially(_ plan: SelectionPlan, rootValue: Any) async -> Range<Int>? {
+        var values: [Range<Int>] = []
         values.reserveCapacity(plan.fields.count)
         for field in plan.fields {
             let path = ResponsePath(parent: nil, last: .key(field.responseKey))
             let source = field.kind.isDefaultResolver ? FieldSource(rootValue) : .other
-            guard let value = await executeField(field, plan.objectType, rootValue, source, path).value() else { return nil }
+            guard let value = await completeDetached({ executeField(field, plan.objectType, rootValue, source, path) }) else {
+                return nil
+            }
             values.append(value)
         }
-        return .object(plan, values)
+        output.beginDetachedValue()
+        let start = output.byteCount
+        output.beginObject()
+        for (field, value) in zip(plan.fields, values) {
+            output.key(quoted: field.quotedResponseKey)
+            holes.append(Hole(position: output.valuePlaceholder(), frame: nil, work: nil, content: value))
+        }
+        output.endObject()
+        return start..<output.byteCount
     }
 
-    /// Spec ExecuteSelectionSet for one object: every planned field in order. Fields whose
-    /// resolvers return async work are completed after the synchronous ones, in order.
-    func executeFields(_ plan: SelectionPlan, source: Any, path: PathNode?) -> Completion {
-        var values: [ResultNode] = []
-        values.reserveCapacity(plan.fields.count)
-        var pending: [(index: Int, work: () async -> ResultNode?)] = []
-        let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
-        // Plain data's scalars: read and serialized in place, with no response path.
-        let dictionary: [String: any Sendable]? =
-            if path != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
-        for field in plan.fields {
-            if let dictionary, let leaf = field.plainLeafType, let json = fastSerialize(dictionary[field.name], as: leaf) {
-                values.append(.leaf(json))
+    /// Writes a value of its own at the end of the text with `write`, then fills the holes
+    /// it left; returns the value's text, or `nil` when it failed.
+    private func completeDetached(_ write: () async -> Bool) async -> Range<Int>? {
+        output.beginDetachedValue()
+        let start = output.byteCount
+        let firstHole = holes.count
+        guard await write() else { return nil }
+        let end = output.byteCount
+        guard await fillHoles(firstHole..<holes.count) else { return nil }
+        // Nothing written: the value is a hole of its own (a field's async work).
+        if start == end, firstHole < holes.count, let content = holes[firstHole].content { return content }
+        return start..<end
+    }
+
+    /// Runs the work of the holes `indices` in order; a failed hole nulls its frame (and the
+    /// later holes inside it are never started). Returns `false` when a failure propagates
+    /// past the holes' frames.
+    private func fillHoles(_ indices: Range<Int>) async -> Bool {
+        var nulledUpTo = 0
+        for index in indices {
+            guard holes[index].position >= nulledUpTo, let work = holes[index].work else { continue }
+            holes[index].work = nil
+            if let content = await completeDetached(work) {
+                holes[index].content = content
                 continue
             }
-            let fieldPath = ResponsePath(parent: path, last: .key(field.responseKey))
-            switch executeField(field, plan.objectType, source, fieldSource, fieldPath) {
-            case .done(let value?): values.append(value)
-            case .done(nil): return .done(nil)
-            case .pending(let work):
-                pending.append((values.count, work))
-                values.append(.null)
+            guard let frame = holes[index].frame else { return false }
+            nulledValues.append(frames[frame])
+            nulledUpTo = frames[frame].upperBound
+        }
+        return true
+    }
+
+    /// Leaves a hole for async work that writes the value of the current position.
+    private func leaveHole(_ work: @escaping () async -> Bool) {
+        holes.append(Hole(position: output.valuePlaceholder(), frame: nil, work: work, content: nil))
+    }
+
+    /// Completes a nullable position with `complete`: when it fails, the text it wrote (and
+    /// the holes it left) are dropped and the value is `null`.
+    @inline(__always)
+    private func nullable(_ complete: () -> Bool) -> Bool {
+        let mark = output.mark
+        let firstHole = holes.count
+        guard complete() else {
+            output.rewind(to: mark)
+            holes.removeSubrange(firstHole...)
+            output.null()
+            return true
+        }
+        if holes.count > firstHole { addFrame(from: mark, holes: firstHole) }
+        return true
+    }
+
+    /// Records the value written since `mark` as the frame of the holes from `firstHole` on
+    /// that have none yet.
+    private func addFrame(from mark: JSONWriter.Mark, holes firstHole: Int) {
+        var start = mark.offset
+        if output.byteCount > start, output.byte(at: start) == UInt8(ascii: ",") { start += 1 }
+        let frame = frames.count
+        frames.append(start..<output.byteCount)
+        for index in firstHole..<holes.count where holes[index].frame == nil { holes[index].frame = frame }
+    }
+
+    /// The data's text with the holes' values spliced in and the nulled values replaced.
+    private func assembledData(_ data: Range<Int>?) -> [UInt8] {
+        guard let data else { return Array("null".utf8) }
+        let text = output.takeBytes()
+        if holes.isEmpty { return data == text.indices ? text : Array(text[data]) }
+        nulledValues.sort { $0.lowerBound < $1.lowerBound }
+        var assembled: [UInt8] = []
+        assembled.reserveCapacity(text.count)
+        splice(data, of: text, into: &assembled)
+        return assembled
+    }
+
+    private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
+        var cursor = range.lowerBound
+        // A hole at the very start of a range is the hole whose value the range is (its value
+        // was written right where it was left), not a hole inside it.
+        var hole = firstIndex(in: holes, from: cursor + 1) { $0.position }
+        var nulled = firstIndex(in: nulledValues, from: cursor) { $0.lowerBound }
+        while true {
+            let holePosition = hole < holes.count && holes[hole].position < range.upperBound ? holes[hole].position : Int.max
+            let nulledStart = nulled < nulledValues.count && nulledValues[nulled].lowerBound < range.upperBound
+                ? nulledValues[nulled].lowerBound : Int.max
+            if holePosition == .max, nulledStart == .max { break }
+            if nulledStart < holePosition {
+                let value = nulledValues[nulled]
+                nulled += 1
+                guard value.lowerBound >= cursor else { continue }
+                assembled.append(contentsOf: text[cursor..<value.lowerBound])
+                assembled.append(contentsOf: "null".utf8)
+                cursor = value.upperBound
+            } else {
+                let content = holes[hole].content
+                hole += 1
+                guard holePosition >= cursor, let content else { continue }
+                assembled.append(contentsOf: text[cursor..<holePosition])
+                splice(content, of: text, into: &assembled)
+                cursor = holePosition
             }
         }
-        if pending.isEmpty { return .done(.object(plan, values)) }
-        return .pending { [values] in
-            var values = values
-            for (index, work) in pending {
-                guard let value = await work() else { return nil }
-                values[index] = value
-            }
-            return .object(plan, values)
+        assembled.append(contentsOf: text[cursor..<range.upperBound])
+    }
+
+    /// The first index of `elements` (sorted by `offset`) whose offset is at least `offset`.
+    private func firstIndex<Element>(in elements: [Element], from offset: Int, _ position: (Element) -> Int) -> Int {
+        var low = 0
+        var high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if position(elements[middle]) < offset { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    /// Finds the entries of `dictionary` that `plan`'s plain leaves read by walking its keys
+    /// once and comparing their words, instead of hashing each field name. The indices go in
+    /// `plainLeafIndices` from the returned offset on, one per field of the plan (`nil` where
+    /// not found, which a hashed lookup settles); the caller sets `plainLeafIndicesEnd` back
+    /// to that offset when done. `nil` when it is not worth it: unless the plan reads most
+    /// of the keys.
+    private func locatePlainLeaves(of plan: SelectionPlan, in dictionary: [String: any Sendable]) -> Int? {
+        let leaves = plan.plainLeaves
+        guard leaves.count > 1, dictionary.count <= 2 * leaves.count else { return nil }
+        let start = plainLeafIndicesEnd
+        plainLeafIndicesEnd += plan.fields.count
+        if plainLeafIndices.count < plainLeafIndicesEnd {
+            plainLeafIndices.append(contentsOf: repeatElement(nil, count: plainLeafIndicesEnd - plainLeafIndices.count))
+        }
+        plainLeafIndices.withUnsafeMutableBufferPointer { found in
+            let found = UnsafeMutableBufferPointer(rebasing: found[start..<plainLeafIndicesEnd])
+            found.update(repeating: nil)
+            let bits = plan.plainLeafSlotBits
+            leaves.withUnsafeBufferPointer { leaves in
+                plan.plainLeafSlots.withUnsafeBufferPointer { slots in
+                    var index = dictionary.startIndex
+                    while index != dictionary.endIndex {
+                        let words = StringWords(dictionary.keys[index])
+                        var slot = words.slot(bits: bits)
+                        while slots[slot] != 0 {
+                            let leaf = leaves[slots[slot] - 1]
+                            if leaf.nameWords == words {
+                                found[leaf.position] = index
+                                break
+                            }
+                            slot = (slot + 1) & (slots.count - 1)
+                        }
+                        dictionary.formIndex(after: &index)
+                    }
+                }
+            }
+        }
+        return start
+    }
+
+    /// Spec ExecuteSelectionSet for one object at `path`: every planned field in order. The
+    /// object's path node is allocated on the first field that needs a path, so an object
+    /// of plain leaves allocates none.
+    func executeFields(_ plan: SelectionPlan, source: Any, path: ResponsePath) -> Bool {
+        output.beginObject()
+        let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
+        // Plain data's scalars: read and written in place, with no response path.
+        let dictionary: [String: any Sendable]? =
+            if path.last != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
+        var node: PathNode?? = nil
+        let located = if let dictionary { locatePlainLeaves(of: plan, in: dictionary) } else { nil as Int? }
+        defer { if let located { plainLeafIndicesEnd = located } }
+        for (position, field) in plan.fields.enumerated() {
+            output.key(quoted: field.quotedResponseKey)
+            if let dictionary, let leaf = field.plainLeafType {
+                let value: (any Sendable)? = if let located, let index = plainLeafIndices[located + position] {
+                    dictionary.values[index]
+                } else {
+                    dictionary[field.name]
+                }
+                if writeFast(value, as: leaf) { continue }
+            }
+            if node == nil { node = path.node }
+            let fieldPath = ResponsePath(parent: node ?? nil, last: .key(field.responseKey))
+            guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }
+        }
+        output.endObject()
+        return true
     }
 
     // MARK: - Fields
@@ -94,11 +293,12 @@ final class ExecutionContext {
     /// Spec ExecuteField: coerces the arguments, calls the resolver and completes its value.
     func executeField(
         _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ fieldSource: FieldSource, _ path: ResponsePath
-    ) -> Completion {
+    ) -> Bool {
         let resolved: Any?
         switch field.kind {
         case .typeName:
-            return .done(.leaf(.string(parentType.name)))
+            output.string(parentType.name)
+            return true
         case .introspectionDisabled:
             return fieldFailed(
                 GraphQLError(message: "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.definition.name)\"."),
@@ -112,9 +312,7 @@ final class ExecutionContext {
             } else {
                 resolved = fieldSource.value(named: field.name)
                 // Plain data's scalars: nothing to unwrap, check or resolve.
-                if let leaf = field.fastLeafType, let json = fastSerialize(resolved, as: leaf) {
-                    return .done(.leaf(json))
-                }
+                if let leaf = field.fastLeafType, writeFast(resolved, as: leaf) { return true }
             }
         case .attached(.builtIn(let resolver)):
             do throws(GraphQLError) {
@@ -125,9 +323,9 @@ final class ExecutionContext {
         case .attached(.leaf(let resolver)):
             let json: JSON
             do throws(GraphQLError) { json = try resolver(source) } catch { return fieldFailed(error, field, path) }
-            guard case .null = json else { return .done(.leaf(json)) }
-            guard field.returnType.isNonNull else { return .done(.null) }
-            return nullInNonNullField(field, parentType, path)
+            if case .null = json, field.returnType.isNonNull { return nullInNonNullField(field, parentType, path) }
+            output.value(json)
+            return true
         case .attached(.resolver(let resolver)):
             let arguments: Arguments
             do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
@@ -137,15 +335,16 @@ final class ExecutionContext {
                 case .value(let value):
                     resolved = value
                 case .async(let work):
-                    return .pending { [self] in
+                    leaveHole { [self] in
                         let value: Any?
                         do {
                             value = try await work()
                         } catch {
-                            return await fieldFailed(error, field, path).value()
+                            return fieldFailed(error, field, path)
                         }
-                        return await completeValue(field.returnType, field, parentType, value, path).value()
+                        return completeValue(field.returnType, field, parentType, value, path)
                     }
+                    return true
                 }
             } catch {
                 return fieldFailed(error, field, path)
@@ -160,17 +359,19 @@ final class ExecutionContext {
     }
 
     /// Records a field error; the field is `null`, or the failure propagates if it is non-null.
-    private func fieldFailed(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) -> Completion {
+    private func fieldFailed(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) -> Bool {
         record(error, field, path)
-        return .done(field.returnType.isNonNull ? nil : .null)
+        if field.returnType.isNonNull { return false }
+        output.null()
+        return true
     }
 
     /// Records the error of a non-null field whose value is null; the failure propagates.
-    private func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Completion {
+    private func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Bool {
         record(
             GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
             field, path)
-        return .done(nil)
+        return false
     }
 
     private func record(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) {
@@ -194,30 +395,23 @@ final class ExecutionContext {
     /// Spec CompleteValue: checks non-null, then completes lists, leaves and objects.
     func completeValue(
         _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any?, _ path: ResponsePath
-    ) -> Completion {
-        if let leaf = field.fastLeafType, let json = fastSerialize(value, as: leaf) {
-            return .done(.leaf(json))
-        }
+    ) -> Bool {
+        if let leaf = field.fastLeafType, writeFast(value, as: leaf) { return true }
         if case .nonNull(let inner) = type {
             guard let value = nonNullValue(value) else { return nullInNonNullField(field, parentType, path) }
             return completeNonNull(inner, field, parentType, value, path)
         }
-        guard let value = nonNullValue(value) else { return .done(.null) }
-        return nullable(completeNonNull(type, field, parentType, value, path))
-    }
-
-    /// The completion of a nullable position: a failure there becomes `null`.
-    private func nullable(_ completion: Completion) -> Completion {
-        switch completion {
-        case .done(let completed): .done(completed ?? .null)
-        case .pending(let work): .pending { await work() ?? .null }
+        guard let value = nonNullValue(value) else {
+            output.null()
+            return true
         }
+        return nullable { completeNonNull(type, field, parentType, value, path) }
     }
 
     /// Completes a value known not to be null against a nullable type.
     private func completeNonNull(
         _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
-    ) -> Completion {
+    ) -> Bool {
         switch type {
         case .nonNull:
             return completeValue(type, field, parentType, value, path)
@@ -227,58 +421,75 @@ final class ExecutionContext {
             switch named {
             case .scalar(let scalar):
                 do {
-                    return .done(.leaf(try scalar.serialize(value)))
+                    output.value(try scalar.serialize(value))
+                    return true
                 } catch {
                     record(error, field, path)
-                    return .done(nil)
+                    return false
                 }
             case .enumType(let enumType):
                 do {
-                    return .done(.leaf(try enumType.serialize(value)))
+                    output.value(try enumType.serialize(value))
+                    return true
                 } catch {
                     record(error, field, path)
-                    return .done(nil)
+                    return false
                 }
             case .object(let objectType):
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path.node)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
             case .interface, .union:
                 let objectType: ObjectType
                 do throws(GraphQLError) {
                     objectType = try runtimeType(of: value, abstractType: named, field, parentType, path)
                 } catch {
                     record(error, field, path)
-                    return .done(nil)
+                    return false
                 }
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path.node)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
             case .inputObject:
                 record(GraphQLError(message: "Input object type \"\(named.name)\" cannot be a field's type."), field, path)
-                return .done(nil)
+                return false
             }
         }
     }
 
     /// Result coercion of a built-in scalar's common Swift value (a `String` for `String`,
-    /// an `Int` for `Int`, …) without unwrapping or the scalar's general rules; `nil` when
-    /// the value is anything else (including `nil`), which takes the general path.
+    /// an `Int` for `Int`, …) written without unwrapping or the scalar's general rules;
+    /// `false` (nothing written) when the value is anything else (including `nil`), which
+    /// takes the general path.
     /// (Generic so that values read as `any Sendable` are cast without converting to `Any`.)
     @inline(__always)
-    private func fastSerialize<Value>(_ value: Value?, as leaf: FieldPlan.FastLeaf) -> JSON? {
+    private func writeFast<Value>(_ value: Value?, as leaf: FieldPlan.FastLeaf) -> Bool {
+        guard let value else { return false }
         switch leaf {
         case .string:
-            if let string = value as? String { return .string(string) }
+            if withExactValue(value, as: String.self, { output.string($0) }) != nil { return true }
+            if let string = value as? String {
+                output.string(string)
+                return true
+            }
         case .int:
-            if let int = value as? Int, SpecifiedScalarCoercing.int32Range.contains(int) { return .int(int) }
+            if let int = exactValue(value, as: Int.self) ?? (value as? Int), SpecifiedScalarCoercing.int32Range.contains(int) {
+                output.int(int)
+                return true
+            }
         case .boolean:
-            if let bool = value as? Bool { return .bool(bool) }
+            if let bool = exactValue(value, as: Bool.self) ?? (value as? Bool) {
+                output.bool(bool)
+                return true
+            }
         case .float:
-            if let double = value as? Double, double.isFinite { return .double(double) }
+            if let double = exactValue(value, as: Double.self) ?? (value as? Double), double.isFinite {
+                output.double(double)
+                return true
+            }
         }
-        return nil
+        return false
     }
 
     private func completeList(
         _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
-    ) -> Completion {
+    ) -> Bool {
         // Exact type checks before the casts: they are pointer comparisons, while a failed cast
         // to `JSON` or `String` costs as much as a successful one.
         let valueType = type(of: value)
@@ -290,45 +501,33 @@ final class ExecutionContext {
         record(
             GraphQLError(message: "Expected Iterable, but did not find one for field \"\(parentType.name).\(field.definition.name)\"."),
             field, path)
-        return .done(nil)
+        return false
     }
 
     private func completeItems(
         _ items: some Sequence, _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
-    ) -> Completion {
+    ) -> Bool {
         let listNode = path.node
-        var values: [ResultNode] = []
-        values.reserveCapacity(items.underestimatedCount)
-        var pending: [(index: Int, work: () async -> ResultNode?)] = []
+        output.beginArray()
         // Items of an object type share one plan: found once, not once per item.
         let itemPlan: SelectionPlan? =
             if case .named(.object(let objectType)) = itemType.nullableType { field.childPlan(for: objectType, request: request) } else { nil }
+        var index = 0
         for item in items {
-            let itemPath = ResponsePath(parent: listNode, last: .index(values.count))
-            let completion: Completion
-            if let itemPlan, let value = nonNullValue(item) {
-                let fields = executeFields(itemPlan, source: value, path: itemPath.node)
-                completion = itemType.isNonNull ? fields : nullable(fields)
-            } else {
-                completion = completeValue(itemType, field, parentType, item, itemPath)
-            }
-            switch completion {
-            case .done(let value?): values.append(value)
-            case .done(nil): return .done(nil)
-            case .pending(let work):
-                pending.append((values.count, work))
-                values.append(.null)
-            }
+            let itemPath = ResponsePath(parent: listNode, last: .index(index))
+            index += 1
+            let completed =
+                if let itemPlan, let value = nonNullValue(item) {
+                    itemType.isNonNull
+                        ? executeFields(itemPlan, source: value, path: itemPath)
+                        : nullable { executeFields(itemPlan, source: value, path: itemPath) }
+                } else {
+                    completeValue(itemType, field, parentType, item, itemPath)
+                }
+            guard completed else { return false }
         }
-        if pending.isEmpty { return .done(.list(values)) }
-        return .pending { [values] in
-            var values = values
-            for (index, work) in pending {
-                guard let value = await work() else { return nil }
-                values[index] = value
-            }
-            return .list(values)
-        }
+        output.endArray()
+        return true
     }
 
     /// Spec ResolveAbstractType, then the check that the runtime type is a possible type.

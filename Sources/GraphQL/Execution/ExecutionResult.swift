@@ -10,7 +10,14 @@ public struct ExecutionResult: Sendable {
     private enum Data: Sendable {
         case absent
         case json(JSON)
-        case tree(ResultNode)
+        /// Compact JSON text, as the executor writes it.
+        case text([UInt8])
+
+        /// The length of the data's text, when it is text.
+        var textCount: Int {
+            if case .text(let text) = self { return text.count }
+            return 0
+        }
     }
 
     private var storage: Data
@@ -27,8 +34,9 @@ public struct ExecutionResult: Sendable {
         self.extensions = extensions
     }
 
-    init(tree: ResultNode, errors: [GraphQLError]) {
-        storage = .tree(tree)
+    /// A result whose data is compact JSON text.
+    init(dataText: [UInt8], errors: [GraphQLError]) {
+        storage = .text(dataText)
         self.errors = errors
         extensions = nil
     }
@@ -41,11 +49,19 @@ public struct ExecutionResult: Sendable {
     }
 
     /// The data: `nil` when execution did not start, `.null` when the root is null.
+    ///
+    /// The executor writes the data as JSON text, which this parses: numbers read as they
+    /// would from the response (a `Float` field's `2.0` is `.int(2)`, as in `JSON.parse`).
     public var data: JSON? {
         switch storage {
-        case .absent: nil
-        case .json(let json): json
-        case .tree(let tree): tree.json
+        case .absent: return nil
+        case .json(let json): return json
+        case .text(let text):
+            do {
+                return try JSON(parsing: text, maxDepth: .max)
+            } catch {
+                preconditionFailure("The executor wrote invalid JSON: \(error)")
+            }
         }
     }
 
@@ -78,9 +94,10 @@ public struct ExecutionResult: Sendable {
         case .json(let json):
             writer.key("data")
             writer.value(json)
-        case .tree(let tree):
+        case .text(let text):
             writer.key("data")
-            tree.write(to: &writer)
+            // Pretty output re-indents the compact text; compact output copies it.
+            if writer.pretty, let data { writer.value(data) } else { writer.rawValue(text) }
         }
         if let extensions {
             writer.key("extensions")
@@ -91,7 +108,7 @@ public struct ExecutionResult: Sendable {
 
     /// The response as JSON text (UTF-8).
     public func serialized(pretty: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(pretty: pretty, capacity: 1024)
+        var writer = JSONWriter(pretty: pretty, capacity: storage.textCount + 1024)
         write(to: &writer)
         return writer.takeBytes()
     }

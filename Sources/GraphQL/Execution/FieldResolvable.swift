@@ -43,10 +43,12 @@ enum FieldSource {
     init(_ source: Any) {
         // Exact type checks first: they are pointer comparisons, while casting a
         // `[String: any Sendable]` to `[String: Any]` would convert it element by element.
+        if let dictionary = exactValue(source as Any, as: [String: any Sendable].self) {
+            self = .sendableDictionary(dictionary)
+            return
+        }
         let type = Swift.type(of: source)
-        if type == [String: any Sendable].self {
-            self = .sendableDictionary(source as! [String: any Sendable])
-        } else if type == [String: Any].self {
+        if type == [String: Any].self {
             self = .dictionary(source as! [String: Any])
         } else if type == JSON.self {
             self = .json(source as! JSON)
@@ -122,4 +124,44 @@ func nonNullValue(_ value: Any?) -> Any? {
     }
     if type(of: value) == JSON.self, case .null = value as! JSON { return nil }
     return value
+}
+
+/// `value` (an `Any` or `any Sendable` container) as a `T` when the container holds exactly
+/// a `T`, read straight out of it; `nil` otherwise (including for a `T` wrapped in an
+/// optional, or any other `Container` type), which callers settle with an ordinary `as?`.
+///
+/// An opaque existential container without witness tables (`Any`, and `any Sendable`,
+/// since `Sendable` is a marker protocol) is three words of inline buffer followed by the
+/// held type's metadata; a value of at most three words, with at most word alignment, sits
+/// at the start of the buffer when its type is bitwise-takable (the Swift ABI's type
+/// layout). A comparison of the metadata and a load then replace the runtime's general
+/// cast, which costs as much as the rest of reading a plain field. Every `T` this is used
+/// with (`String`, `Int`, `Double`, `Bool`, classes, indirect enums) is bitwise-takable; the
+/// size and alignment are checked here.
+///
+/// Generic over the container so that an `any Sendable` is read where it is, without
+/// converting it to `Any`. A caller holding a value typed `Any` passes `value as Any`: that
+/// keeps the container closed, where a plain `value` would be opened (SE-0352) and make
+/// `Container` the held type.
+@inline(__always)
+func exactValue<Container, T>(_ value: Container, as type: T.Type) -> T? {
+    withExactValue(value, as: type) { $0 }
+}
+
+/// `body` applied to the `T` that the container `value` holds exactly, borrowed where it
+/// lies (no copy, so no retain of a `String`'s storage); `nil` when `exactValue(_:as:)`
+/// would be `nil`.
+@inline(__always)
+func withExactValue<Container, T, Result>(_ value: Container, as _: T.Type, _ body: (borrowing T) -> Result) -> Result? {
+    let word = MemoryLayout<Int>.size
+    guard Container.self == Any.self || Container.self == (any Sendable).self,
+          MemoryLayout<Container>.size == 4 * word, MemoryLayout<T>.size <= 3 * word,
+          MemoryLayout<T>.alignment <= word else { return nil }
+    return withUnsafeBytes(of: value) { container in
+        guard let start = container.baseAddress,
+              container.load(fromByteOffset: 3 * word, as: UInt.self) == UInt(bitPattern: ObjectIdentifier(T.self)) else {
+            return nil
+        }
+        return start.withMemoryRebound(to: T.self, capacity: 1) { body($0.pointee) }
+    }
 }

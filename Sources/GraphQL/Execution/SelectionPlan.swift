@@ -10,6 +10,14 @@ final class SelectionPlan: Sendable {
     let fields: [FieldPlan]
     /// Whether any field uses the default resolver (which reads the parent value).
     let usesDefaultResolver: Bool
+    /// The fields that have a `plainLeafType`: their positions in `fields` and the words of
+    /// their names, side by side for the executor's key matching.
+    let plainLeaves: [(position: Int, nameWords: StringWords)]
+    /// An open-addressing table over `plainLeaves` by `StringWords.slot(bits:)`: each slot
+    /// holds an index into `plainLeaves` plus one, or 0 when empty. At most a quarter full.
+    let plainLeafSlots: [Int]
+    /// The table's size as a power of two.
+    let plainLeafSlotBits: Int
 
     init(objectType: ObjectType, selectionSets: [SelectionSet], request: RequestContext) {
         self.objectType = objectType
@@ -31,6 +39,19 @@ final class SelectionPlan: Sendable {
         }
         self.fields = fields
         usesDefaultResolver = fields.contains { $0.kind.isDefaultResolver }
+        let plainLeaves: [(position: Int, nameWords: StringWords)] =
+            fields.indices.compactMap { fields[$0].plainLeafType == nil ? nil : ($0, fields[$0].nameWords) }
+        var bits = 4
+        while 1 << bits < 4 * plainLeaves.count { bits += 1 }
+        var slots = Array(repeating: 0, count: 1 << bits)
+        for (index, leaf) in plainLeaves.enumerated() {
+            var slot = leaf.nameWords.slot(bits: bits)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index + 1
+        }
+        self.plainLeaves = plainLeaves
+        plainLeafSlots = slots
+        plainLeafSlotBits = bits
     }
 }
 
@@ -65,6 +86,9 @@ final class FieldPlan: Sendable {
     let definition: SchemaField
     /// The field's name and type, copied from `definition` for the executor's hot path.
     let name: String
+    /// The two words of `name`'s representation: a string with the same words is equal to
+    /// it (as `String.==` also assumes first), found without hashing either.
+    let nameWords: StringWords
     let returnType: SchemaType
     let kind: Kind
     /// The coerced arguments when they take no variables (computed once); `nil` otherwise.
@@ -84,6 +108,7 @@ final class FieldPlan: Sendable {
         self.fieldNodes = nodes
         self.definition = definition
         name = definition.name
+        nameWords = StringWords(definition.name)
         returnType = definition.type
         let introspection = request.schema.introspection
         if definition === introspection.typeNameField {
@@ -140,4 +165,23 @@ final class FieldPlan: Sendable {
 
     /// The field's locations for error reports.
     var locations: [SourceLocation] { fieldNodes.map(\.location.sourceLocation) }
+}
+
+/// The two machine words a `String` is made of. Equal words mean equal strings (for a small
+/// string they hold its bytes, for a large one its storage object); equal strings may still
+/// have different words, so a mismatch proves nothing.
+struct StringWords: Equatable, Sendable {
+    private let first: UInt64
+    private let second: UInt64
+
+    @inline(__always)
+    init(_ string: String) {
+        (first, second) = withUnsafeBytes(of: string) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    /// A slot in a table of `1 << bits` slots (a multiplicative hash of both words).
+    @inline(__always)
+    func slot(bits: Int) -> Int {
+        Int(truncatingIfNeeded: ((first &+ second &* 31) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+    }
 }

@@ -35,7 +35,7 @@ public struct ResponseStream: AsyncSequence, Sendable {
             guard let event = try await source.next() else { return nil }
             let execution = ExecutionContext(request: request, context: context, rootFieldsTakeRootValue: true)
             let data = await execution.executeRoot(rootValue: event, serially: false)
-            return ExecutionResult(tree: data ?? .null, errors: execution.errors)
+            return ExecutionResult(dataText: data, errors: execution.errors)
         }
     }
 

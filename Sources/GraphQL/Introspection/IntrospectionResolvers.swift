@@ -26,12 +26,12 @@ extension Introspection {
                 switch body {
                 case .value(let body):
                     resolvers.attach(.builtIn { value, arguments, schema throws(GraphQLError) in
-                        guard let value = value as? Source else { throw mismatch(value) }
+                        guard let value = exactValue(value as Any, as: Source.self) ?? (value as? Source) else { throw mismatch(value) }
                         return body(value, arguments, schema)
                     }, to: field)
                 case .leaf(let body):
                     resolvers.attach(.leaf { value throws(GraphQLError) in
-                        guard let value = value as? Source else { throw mismatch(value) }
+                        guard let value = exactValue(value as Any, as: Source.self) ?? (value as? Source) else { throw mismatch(value) }
                         return body(value)
                     }, to: field)
                 }

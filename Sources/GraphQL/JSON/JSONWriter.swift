@@ -53,6 +53,50 @@ public struct JSONWriter: Sendable {
         return taken
     }
 
+    // MARK: - Positions
+
+    /// A point in the text to return to, with the writer's state there.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let depth: Int
+        fileprivate let hasElement: Bool
+        fileprivate let afterKey: Bool
+
+        /// The length of the text at the mark.
+        var offset: Int { count }
+    }
+
+    /// The current point, for `rewind(to:)`.
+    var mark: Mark { Mark(count: count, depth: depth, hasElement: hasElement, afterKey: afterKey) }
+
+    /// Drops everything written since `mark` and restores the state there.
+    mutating func rewind(to mark: Mark) {
+        count = mark.count
+        depth = mark.depth
+        hasElement = mark.hasElement
+        afterKey = mark.afterKey
+    }
+
+    /// The length of the text so far.
+    var byteCount: Int { count }
+
+    /// The byte of the text at `offset`.
+    func byte(at offset: Int) -> UInt8 { storage[offset] }
+
+    /// Takes a value's position (writing the separator before it) without writing the value,
+    /// whose text is spliced in later; returns the offset where it goes.
+    mutating func valuePlaceholder() -> Int {
+        let separator = prepare()
+        write(upTo: separator.maximumLength) { separator.write(to: $0) }
+        return count
+    }
+
+    /// Lets the next value follow the text so far with no separator: it is a value of its
+    /// own, to be spliced elsewhere.
+    mutating func beginDetachedValue() {
+        afterKey = true
+    }
+
     // MARK: - Output
 
     /// Makes room for `maximum` more bytes and lets `body` write them at the end of the text;
@@ -225,14 +269,21 @@ public struct JSONWriter: Sendable {
         // Swift's description has the same shortest digits; without an exponent it is also
         // laid out as JavaScript would (Swift uses exponents in a subset of the cases
         // JavaScript does), so only exponent forms need reformatting.
+        // One pass over the digits' bytes decides, and writes them when no exponent is involved.
         var description = value.description
-        if description.utf8.contains(0x65) {
-            description = JSONWriter.javaScriptNumber(value)
-        } else if description.utf8.last == 0x30 && description.utf8.dropLast().last == 0x2E {
-            description.removeLast(2) // 2^53 prints as "9007199254740992.0"
+        let written = description.withUTF8 { digits -> Bool in
+            var length = digits.count
+            for byte in digits where byte == 0x65 { return false }
+            if length >= 2, digits[length - 1] == 0x30, digits[length - 2] == 0x2E {
+                length -= 2 // 2^53 prints as "9007199254740992.0"
+            }
+            writeRaw(UnsafeBufferPointer(rebasing: digits[..<length]), after: prepare())
+            return true
         }
+        guard !written else { return }
+        var javaScript = JSONWriter.javaScriptNumber(value)
         let separator = prepare()
-        description.withUTF8 { digits in writeRaw(digits, after: separator) }
+        javaScript.withUTF8 { digits in writeRaw(digits, after: separator) }
     }
 
     /// Writes `true` or `false`.

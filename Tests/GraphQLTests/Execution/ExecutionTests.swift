@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import GraphQL
 
@@ -94,6 +95,76 @@ struct ExecutionTests {
     @Test func suspendsOnlyAtAsyncFieldsIncludingInsideLists() async throws {
         let result = try await execute(Self.executor(), "{ slowNumber number slowPeople { name age } people { age } }")
         #expect(result == #"{"data":{"slowNumber":7,"number":42,"slowPeople":[{"name":"Ada","age":36},{"name":"Grace","age":85}],"people":[{"age":36},{"age":85}]}}"#)
+    }
+
+    /// The rows whose `late` field was resolved, in call order.
+    final class LateCalls: Sendable {
+        let rows = Mutex<[Int]>([])
+    }
+
+    /// An executor whose rows resolve `value` and `late` asynchronously; `value` is null for
+    /// row 2, and every `late` call is recorded in `lateCalls`.
+    static func asyncRowsExecutor(lateCalls: LateCalls) throws -> Executor {
+        try makeExecutor("""
+            type Query { rows: [Row] strictRows: [Row!] row(id: Int!): Row slowRow(id: Int!): Row count: Int }
+            type Row { id: Int! value: Int! late: Int }
+            """) { r in
+            r.resolve("Query", "rows") { _, _, _, _ in [1, 2, 3] }
+            r.resolve("Query", "strictRows") { _, _, _, _ in [1, 2, 3] }
+            r.resolve("Query", "row") { _, arguments, _, _ in arguments.int("id") }
+            r.resolveAsync("Query", "slowRow") { _, arguments, _, _ in arguments.int("id") }
+            r.resolve("Query", "count") { _, _, _, _ in 3 }
+            r.resolve("Row", "id") { source, _, _, _ in source }
+            r.resolveAsync("Row", "value") { source, _, _, _ in source as! Int == 2 ? nil : source as! Int * 10 }
+            r.resolveAsync("Row", "late") { source, _, _, _ in
+                lateCalls.rows.withLock { $0.append(source as! Int) }
+                return source
+            }
+        }
+    }
+
+    @Test func nullsTheNearestNullableValueAroundAFailedAsyncFieldAndSkipsItsLaterAsyncFields() async throws {
+        let lateCalls = LateCalls()
+        let result = try await execute(
+            Self.asyncRowsExecutor(lateCalls: lateCalls), "{ rows { id value late } strictRows { id value } count }")
+        #expect(result == #"{"errors":[{"message":"Cannot return null for non-nullable field Row.value.","locations":[{"line":1,"column":13}],"path":["rows",1,"value"]},{"message":"Cannot return null for non-nullable field Row.value.","locations":[{"line":1,"column":42}],"path":["strictRows",1,"value"]}],"data":{"rows":[{"id":1,"value":10,"late":1},null,{"id":3,"value":30,"late":3}],"strictRows":null,"count":3}}"#)
+        #expect(lateCalls.rows.withLock { $0 } == [1, 3])
+    }
+
+    @Test func propagatesAFailedAsyncFieldThroughTheAsyncValueThatHoldsIt() async throws {
+        let lateCalls = LateCalls()
+        let result = try await execute(
+            Self.asyncRowsExecutor(lateCalls: lateCalls), "{ a: slowRow(id: 2) { value late } b: slowRow(id: 3) { value late } row(id: 1) { id } }")
+        #expect(result == #"{"errors":[{"message":"Cannot return null for non-nullable field Row.value.","locations":[{"line":1,"column":23}],"path":["a","value"]}],"data":{"a":null,"b":{"value":30,"late":3},"row":{"id":1}}}"#)
+        #expect(lateCalls.rows.withLock { $0 } == [3])
+    }
+
+    @Test func nullsTheWholeDataWhenAFailedAsyncFieldHasNoNullableAncestor() async throws {
+        let executor = try makeExecutor("type Query { number: Int! slow: Int! }") { r in
+            r.resolve("Query", "number") { _, _, _, _ in 1 }
+            r.resolveAsync("Query", "slow") { _, _, _, _ in nil }
+        }
+        let result = try await execute(executor, "{ number slow }")
+        #expect(result == #"{"errors":[{"message":"Cannot return null for non-nullable field Query.slow.","locations":[{"line":1,"column":10}],"path":["slow"]}],"data":null}"#)
+    }
+
+    @Test func readsDictionaryFieldsAroundNestedObjectsWithLongAndMissingKeys() async throws {
+        let executor = try makeExecutor("""
+            type Query { rows: [Row] }
+            type Row { id: ID aVeryLongFieldNameIndeed: String child: Row missing: Int flag: Boolean }
+            """) { r in
+            r.resolve("Query", "rows") { _, _, _, _ in
+                let child: [String: any Sendable] = ["id": "c", "aVeryLongFieldNameIndeed": "inner", "flag": false]
+                let rows: [[String: any Sendable]] = [
+                    ["id": "1", "aVeryLongFieldNameIndeed": "first", "child": child, "flag": true],
+                    ["id": "2", "aVeryLongFieldNameIndeed": String(repeating: "long ", count: 5), "flag": false],
+                ]
+                return rows
+            }
+        }
+        let result = try await execute(
+            executor, "{ rows { id child { flag aVeryLongFieldNameIndeed id } aVeryLongFieldNameIndeed missing flag } }")
+        #expect(result == #"{"data":{"rows":[{"id":"1","child":{"flag":false,"aVeryLongFieldNameIndeed":"inner","id":"c"},"aVeryLongFieldNameIndeed":"first","missing":null,"flag":true},{"id":"2","child":null,"aVeryLongFieldNameIndeed":"long long long long long ","missing":null,"flag":false}]}}"#)
     }
 
     @Test func reportsResolverErrorsWithMessageLocationPathAndExtensions() async throws {
