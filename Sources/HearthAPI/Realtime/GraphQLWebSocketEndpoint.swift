@@ -21,7 +21,14 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     public let metrics: RealtimeMetrics
     private let makeContext: @Sendable (HTTPRequest) -> any Sendable
     private let filter: DeliveryFilter?
+    private let authorize: Authorizer
     private let fanout = SubscriptionFanout()
+
+    /// Decides on a connection's `connection_init`: given the context `makeContext` made from the upgrade
+    /// request and the init message's payload (JSON bytes, `nil` when absent), accepts the connection with the
+    /// context its operations run with, or rejects it (4403). The connection waits, refusing operations,
+    /// until the decision is made.
+    public typealias Authorizer = @Sendable (_ upgradeContext: any Sendable, _ payload: [UInt8]?) async -> ConnectionAuthorization
 
     /// Decides, for one connection and one subscription response, whether the connection receives it: called
     /// with the connection's own context (from `makeContext`) on the connection's event loop, for every
@@ -34,15 +41,19 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     /// - Parameters:
     ///   - makeContext: The resolver context of a connection's operations, from its upgrade request.
     ///   - filter: Vetoes subscription responses per connection; `nil` delivers every response.
+    ///   - authorize: Decides on `connection_init`; by default every connection is accepted with the
+    ///     upgrade request's context.
     public init(
         service: GraphQLService, configuration: RealtimeConfiguration, metrics: RealtimeMetrics,
-        makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }, filter: DeliveryFilter? = nil
+        makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }, filter: DeliveryFilter? = nil,
+        authorize: @escaping Authorizer = { context, _ in .accept(context: context) }
     ) {
         self.service = service
         self.configuration = configuration
         self.metrics = metrics
         self.makeContext = makeContext
         self.filter = filter
+        self.authorize = authorize
     }
 
     /// How many shared subscriptions are running (each with one source stream, whatever its member count).
@@ -54,7 +65,8 @@ public struct GraphQLWebSocketEndpoint: Sendable {
         webSocket.subprotocols = [GraphQLTransportWSMachine.subprotocol]
         router.webSocket(path, configuration: webSocket) { [self] request, connection in
             GraphQLWebSocketSession(
-                connection: connection, service: service, fanout: fanout, filter: filter, context: makeContext(request),
+                connection: connection, service: service, fanout: fanout, filter: filter, authorize: authorize,
+                context: makeContext(request),
                 connectionID: request.id,
                 configuration: configuration.transport, metrics: metrics, now: MonotonicClock.nanoseconds())
         }

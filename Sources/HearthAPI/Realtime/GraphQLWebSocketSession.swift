@@ -31,6 +31,11 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
         var machine: GraphQLTransportWSMachine
         var operations: [String: Running] = [:]
         var nextGeneration: UInt64 = 0
+        /// The operations' context: the upgrade request's until `connection_init` is accepted.
+        var context: any Sendable
+        /// Stops the application's watch on this connection (see `ConnectionWatch`).
+        var stopWatching: (@Sendable () -> Void)?
+        var isClosed = false
     }
 
     private let state: Mutex<State>
@@ -39,23 +44,24 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     private let service: GraphQLService
     private let fanout: SubscriptionFanout
     private let filter: GraphQLWebSocketEndpoint.DeliveryFilter?
-    private let context: any Sendable
+    private let authorize: GraphQLWebSocketEndpoint.Authorizer
     private let connectionID: String
     private let metrics: RealtimeMetrics
 
     init(
         connection: WebSocketConnection, service: GraphQLService, fanout: SubscriptionFanout,
-        filter: GraphQLWebSocketEndpoint.DeliveryFilter?, context: any Sendable, connectionID: String,
+        filter: GraphQLWebSocketEndpoint.DeliveryFilter?, authorize: @escaping GraphQLWebSocketEndpoint.Authorizer,
+        context: any Sendable, connectionID: String,
         configuration: GraphQLTransportWSMachine.Configuration, metrics: RealtimeMetrics, now: UInt64
     ) {
         self.connection = connection
         self.service = service
         self.fanout = fanout
         self.filter = filter
-        self.context = context
+        self.authorize = authorize
         self.connectionID = connectionID
         self.metrics = metrics
-        state = Mutex(State(machine: GraphQLTransportWSMachine(configuration: configuration, now: now)))
+        state = Mutex(State(machine: GraphQLTransportWSMachine(configuration: configuration, now: now), context: context))
         metrics.connectionOpened()
     }
 
@@ -70,7 +76,13 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     }
 
     func webSocket(_ connection: WebSocketConnection, closedWith code: WebSocketCloseCode, reason: String) {
-        perform(state.withLock { $0.machine.connectionClosed() })
+        let (actions, stopWatching) = state.withLock { state in
+            state.isClosed = true
+            defer { state.stopWatching = nil }
+            return (state.machine.connectionClosed(), state.stopWatching)
+        }
+        stopWatching?()
+        perform(actions)
         metrics.connectionClosed()
     }
 
@@ -81,9 +93,9 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
             switch action {
             case .send(let message):
                 connection.send(.text(utf8: message.encoded(), compression: connection.compression))
-            case .authorize:
-                // Every payload is accepted until accounts exist; credentials will be checked here.
-                perform(state.withLock { $0.machine.acknowledge() })
+            case .authorize(let payload):
+                // The decision may wait (a session lookup); the machine refuses operations until it is made.
+                Task.immediate { [self] in decide(await authorize(state.withLock { $0.context }, payload)) }
             case .startOperation(let id, let payload):
                 start(id: id, payload: payload)
             case .stopOperation(let id):
@@ -94,6 +106,28 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
             case .close(let code, let reason):
                 connection.close(code: code, reason: reason)
             }
+        }
+    }
+
+    /// Applies the application's decision on `connection_init`.
+    private func decide(_ authorization: ConnectionAuthorization) {
+        switch authorization {
+        case .reject(let reason):
+            perform(state.withLock { $0.machine.reject(reason: reason) })
+        case .accept(let context, let watch):
+            perform(state.withLock { state in
+                state.context = context
+                return state.machine.acknowledge()
+            })
+            guard let watch else { return }
+            let connection = connection
+            let stop = watch.start { code, reason in connection.close(code: code, reason: reason) }
+            // The socket may have closed while the decision was made: then nothing will call `stop` later.
+            let closedAlready = state.withLock { state in
+                if !state.isClosed { state.stopWatching = stop }
+                return state.isClosed
+            }
+            if closedAlready { stop() }
         }
     }
 
@@ -118,6 +152,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     private func run(_ request: GraphQLRequest, id: String, generation: UInt64) async {
         let requestID = "\(connectionID)/\(id)"
         let member = SubscriptionFanout.Member(session: self, id: id, generation: generation, loop: connection.eventLoop)
+        let context = state.withLock { $0.context }
         let joined = await fanout.join(request, as: member) {
             await service.operate(request, requestID: requestID, context: context)
         }
@@ -153,11 +188,11 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     /// endpoint's filter vetoes it for this connection. Runs on the connection's event loop, which also receives
     /// the client's `complete`: nothing can stop the operation between the check and the send.
     func deliverNext(id: String, generation: UInt64, message: GraphQLTransportWSMessage.SharedNext, result: ExecutionResult) {
-        if let filter, !filter(context, result) { return }
-        let isRunning = state.withLock { state in
-            state.operations[id]?.generation == generation && state.machine.acceptsNext(id: id)
+        let (isRunning, context) = state.withLock { state in
+            (state.operations[id]?.generation == generation && state.machine.acceptsNext(id: id), state.context)
         }
         guard isRunning else { return }
+        if let filter, !filter(context, result) { return }
         connection.send(.text(utf8: message.encoded(id: id), compression: connection.compression))
     }
 

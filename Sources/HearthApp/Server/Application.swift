@@ -73,7 +73,11 @@ final class Application: Sendable {
                 clientAddress: RequestContext.host(ofPeer: request.remoteAddress), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
-        GraphQLWebSocketEndpoint(service: graphQL, configuration: settings.realtime, metrics: realtime).register(in: &router)
+        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
+        GraphQLWebSocketEndpoint(
+            service: graphQL, configuration: settings.realtime, metrics: realtime,
+            makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize
+        ).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)

@@ -22,7 +22,7 @@ struct AvatarTests {
             let stored = try #require(try await harness.service.avatar(id: id))
             #expect(stored.bytes == Self.png && stored.mediaType == "image/png" && stored.width == 1 && stored.height == 1)
             #expect(stored.sha256 == SHA256.hexDigest(of: Self.png) && stored.userID == viewer.userID)
-            #expect(harness.service.avatarURL(id: id) == "http://127.0.0.1:8080/avatars/\(id)")
+            #expect(harness.service.avatarURL(id: id) == "https://hearth.example/avatars/\(id)")
         }
     }
 

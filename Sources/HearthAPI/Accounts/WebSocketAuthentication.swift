@@ -1,0 +1,97 @@
+import FoundationEssentials
+import GraphQL
+import HearthHTTP
+import HearthServices
+
+/// Authenticates graphql-transport-ws connections and ends them with their session.
+///
+/// - Credentials: the `connection_init` payload's `authorization` entry,
+///   `{"authorization": "Bearer <access token>"}` (what Apollo's `connectionParams` sends), or else
+///   the upgrade request's `Authorization` header (native clients can set it). Neither means a
+///   signed-out connection, which may use what signed-out callers may.
+/// - Refused credentials (malformed, forged, expired, revoked) reject the connection with 4403 and
+///   the `extensions.reason` code as the close reason (`TOKEN_EXPIRED`, `SESSION_REVOKED`, …), so the
+///   client knows to refresh its token and reconnect, or to sign in again.
+/// - A connection is bound to the session, not to the access token it opened with: it stays open
+///   across access-token expiry and refreshes, and closes with 4403 when the session is revoked
+///   (sign-out, revocation, password reset, refresh-token reuse) and 4401 when the session reaches
+///   its end.
+public struct WebSocketAuthentication: Sendable {
+    /// What a connection knows before its `connection_init`: from the upgrade request.
+    struct Upgrade: Sendable {
+        let clientAddress: String
+        let authorization: String?
+    }
+
+    /// Verifies the tokens.
+    public let authenticator: Authenticator
+
+    /// Creates the authentication.
+    public init(authenticator: Authenticator) {
+        self.authenticator = authenticator
+    }
+
+    /// The endpoint's `makeContext`: what the upgrade request says.
+    public func upgradeContext(_ request: HTTPRequest) -> any Sendable {
+        Upgrade(clientAddress: RequestContext.host(ofPeer: request.remoteAddress), authorization: request.headers["Authorization"])
+    }
+
+    /// The endpoint's `authorize`.
+    public func authorize(_ upgradeContext: any Sendable, _ payload: [UInt8]?) async -> ConnectionAuthorization {
+        guard let upgrade = upgradeContext as? Upgrade else { return .reject(reason: "Forbidden") }
+        let credentials: String?
+        switch Self.authorization(in: payload) {
+        case .success(let value): credentials = value ?? upgrade.authorization
+        case .failure(let error): return .reject(reason: error.reason?.rawValue ?? error.message)
+        }
+        switch await authenticator.authenticate(authorization: credentials) {
+        case .signedOut:
+            return .accept(context: RequestContext(authentication: .signedOut, clientAddress: upgrade.clientAddress))
+        case .refused(let error):
+            return .reject(reason: error.reason?.rawValue ?? error.message)
+        case .signedIn(let viewer):
+            return .accept(
+                context: RequestContext(authentication: .signedIn(viewer), clientAddress: upgrade.clientAddress),
+                watch: watch(viewer.sessionID))
+        }
+    }
+
+    /// Closes the connection when session `id` is revoked or reaches its end.
+    private func watch(_ id: String) -> ConnectionWatch {
+        let sessions = authenticator.accounts.sessions
+        return ConnectionWatch { close in
+            let observation = sessions.observeEnd(of: id) { end in
+                end == .revoked ? close(WebSocketCloseCode(rawValue: 4403), "Session revoked") : close(WebSocketCloseCode(rawValue: 4401), "Session expired")
+            }
+            // Wakes at the session's end; a refresh moves the end later, so look again before closing.
+            let expiry = Task {
+                while let entry = sessions.entry(id), !entry.isRevoked {
+                    let remaining = entry.expiresAt.timeIntervalSinceNow
+                    if remaining <= 0 {
+                        close(WebSocketCloseCode(rawValue: 4401), "Session expired")
+                        return
+                    }
+                    do { try await Task.sleep(for: .seconds(remaining)) } catch { return }
+                }
+            }
+            return {
+                sessions.stopObserving(observation)
+                expiry.cancel()
+            }
+        }
+    }
+
+    /// The `authorization` entry of a `connection_init` payload: `nil` when the payload or the entry
+    /// is absent, an error when it is present but not a string.
+    static func authorization(in payload: [UInt8]?) -> Result<String?, AccountError> {
+        guard let payload, let json = try? JSON(parsing: payload) else { return .success(nil) }
+        guard case .object(let object) = json else { return .success(nil) }
+        switch object["authorization"] ?? object["Authorization"] {
+        case nil, .null?: return .success(nil)
+        case .string(let value)?: return .success(value)
+        default:
+            return .failure(AccountError(
+                .unauthenticated, reason: .tokenInvalid, "The connection_init payload's authorization must be \"Bearer <token>\"."))
+        }
+    }
+}
