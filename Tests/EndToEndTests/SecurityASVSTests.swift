@@ -78,6 +78,7 @@ import Testing
             self = try JSONDecoder().decode(Claims.self, from: Data(payload))
         }
 
+        /// The claims as JSON; encoding strings and integers cannot fail.
         var json: [UInt8] { Array(try! JSONEncoder().encode(self)) }
     }
 
@@ -206,6 +207,8 @@ import Testing
 
     @Test("V6.2.11 context-specific words cannot be the password: the username, address and its local part")
     func theAccountsOwnDetailsAreRefusedAsPasswords() throws {
+        // Hearth's context list is the account's own details (username, address, its local part,
+        // display name); product or server names are not on it yet.
         let harness = try Harness()
         defer { harness.server.remove() }
         for password in ["ana.lopez.1990", "ANA.LOPEZ.1990@example.com"] {
