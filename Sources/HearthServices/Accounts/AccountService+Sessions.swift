@@ -180,13 +180,15 @@ extension AccountService {
         let sessionID = Identifier.make(now: now)
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let expiresAt = now.adding(configuration.sessionMaximumLifetime)
+        // As at every rotation, the refresh token never outlives the session.
+        let refreshExpiresAt = min(now.adding(configuration.refreshTokenLifetime), expiresAt)
         try database.execute(
             """
             INSERT INTO sessions (id, user_id, device_label, refresh_token_hash, refresh_expires_at, created_at, last_used_at, expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [sessionID, userID, label, refreshToken.digest, now.adding(configuration.refreshTokenLifetime), now, now,
-             now.adding(configuration.sessionMaximumLifetime)])
+            [sessionID, userID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
         let surplus = try database.query(
             """
             SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL

@@ -60,3 +60,13 @@ extension ServerProcess {
         return try pool.read { try $0.scalar(String.self, sql) }
     }
 }
+
+extension ServerProcess {
+    /// Runs `sql` on the server's database while it runs: how a test moves a stored expiry into
+    /// the past instead of waiting for it. The server must not cache what `sql` changes.
+    func databaseWrite(_ sql: String) throws {
+        let pool = try DatabasePool(path: databasePath)
+        defer { pool.close() }
+        try pool.write { try $0.execute(sql) }
+    }
+}
