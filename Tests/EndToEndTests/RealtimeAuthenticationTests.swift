@@ -117,4 +117,31 @@ import Testing
             #expect(lines == ["connection_ack", "HEARTBEAT", "4403 Session revoked"])
         }
     }
+
+    @Test func subscriptionsAreSharedAmongOneUsersDevicesButNeverAcrossUsers() throws {
+        try Self.withSignedUpServer { server, ana in
+            let ben = try AccountsTests.register(server, "ben")
+            let anaLaptop = try AccountsTests.tokens(try AccountsTests.signIn(server).data?["login"])
+            let lines = try TestPython.runScript(Self.helpers + """
+
+                import urllib.request
+                def subscribers(base):
+                    text = urllib.request.urlopen(base + "/metrics").read().decode()
+                    return [line for line in text.splitlines() if line.startswith("hearth_event_bus_subscribers ")][0].split()[1]
+                async def subscribed(base, token):
+                    ws = await opened(base, {"authorization": "Bearer " + token})
+                    await answer(ws)
+                    await ws.send(json.dumps({"type": "subscribe", "id": "1", "payload": {"query": "subscription { serverEvents { kind } }"}}))
+                    await answer(ws)
+                    return ws
+                async def main(base, phone, laptop, other):
+                    sockets = [await subscribed(base, phone), await subscribed(base, laptop)]
+                    print("one user", subscribers(base))
+                    sockets.append(await subscribed(base, other))
+                    print("two users", subscribers(base))
+                asyncio.run(main(*sys.argv[1:]))
+                """, ["http://127.0.0.1:\(server.port)", ana.access, anaLaptop.access, ben.access])
+            #expect(lines == ["one user 1", "two users 2"])
+        }
+    }
 }

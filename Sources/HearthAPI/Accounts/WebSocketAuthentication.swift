@@ -36,6 +36,13 @@ public struct WebSocketAuthentication: Sendable {
         Upgrade(clientAddress: RequestContext.host(ofPeer: request.remoteAddress), authorization: request.headers["Authorization"])
     }
 
+    /// The endpoint's `sharingScope`: subscriptions are shared among the connections of one user (their
+    /// devices), and among signed-out connections, never across users.
+    public func sharingScope(_ context: any Sendable) -> String {
+        guard let viewer = (context as? RequestContext)?.optionalViewer else { return "" }
+        return "user:" + viewer.userID
+    }
+
     /// The endpoint's `authorize`.
     public func authorize(_ upgradeContext: any Sendable, _ payload: [UInt8]?) async -> ConnectionAuthorization {
         guard let upgrade = upgradeContext as? Upgrade else { return .reject(reason: "Forbidden") }

@@ -22,7 +22,13 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     private let makeContext: @Sendable (HTTPRequest) -> any Sendable
     private let filter: DeliveryFilter?
     private let authorize: Authorizer
+    private let sharingScope: SharingScope
     private let fanout = SubscriptionFanout()
+
+    /// Which connections may share a subscription's execution: operations share only when their contexts map
+    /// to the same scope (for example the signed-in user's id), because a subscription's subscribe-time checks
+    /// run for the first operation of a shared group only.
+    public typealias SharingScope = @Sendable (_ context: any Sendable) -> String
 
     /// Decides on a connection's `connection_init`: given the context `makeContext` made from the upgrade
     /// request and the init message's payload (JSON bytes, `nil` when absent), accepts the connection with the
@@ -43,10 +49,12 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     ///   - filter: Vetoes subscription responses per connection; `nil` delivers every response.
     ///   - authorize: Decides on `connection_init`; by default every connection is accepted with the
     ///     upgrade request's context.
+    ///   - sharingScope: Partitions shared subscriptions; by default everyone shares.
     public init(
         service: GraphQLService, configuration: RealtimeConfiguration, metrics: RealtimeMetrics,
         makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }, filter: DeliveryFilter? = nil,
-        authorize: @escaping Authorizer = { context, _ in .accept(context: context) }
+        authorize: @escaping Authorizer = { context, _ in .accept(context: context) },
+        sharingScope: @escaping SharingScope = { _ in "" }
     ) {
         self.service = service
         self.configuration = configuration
@@ -54,6 +62,7 @@ public struct GraphQLWebSocketEndpoint: Sendable {
         self.makeContext = makeContext
         self.filter = filter
         self.authorize = authorize
+        self.sharingScope = sharingScope
     }
 
     /// How many shared subscriptions are running (each with one source stream, whatever its member count).
@@ -66,6 +75,7 @@ public struct GraphQLWebSocketEndpoint: Sendable {
         router.webSocket(path, configuration: webSocket) { [self] request, connection in
             GraphQLWebSocketSession(
                 connection: connection, service: service, fanout: fanout, filter: filter, authorize: authorize,
+                sharingScope: sharingScope,
                 context: makeContext(request),
                 connectionID: request.id,
                 configuration: configuration.transport, metrics: metrics, now: MonotonicClock.nanoseconds())

@@ -45,12 +45,14 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
     private let fanout: SubscriptionFanout
     private let filter: GraphQLWebSocketEndpoint.DeliveryFilter?
     private let authorize: GraphQLWebSocketEndpoint.Authorizer
+    private let sharingScope: GraphQLWebSocketEndpoint.SharingScope
     private let connectionID: String
     private let metrics: RealtimeMetrics
 
     init(
         connection: WebSocketConnection, service: GraphQLService, fanout: SubscriptionFanout,
         filter: GraphQLWebSocketEndpoint.DeliveryFilter?, authorize: @escaping GraphQLWebSocketEndpoint.Authorizer,
+        sharingScope: @escaping GraphQLWebSocketEndpoint.SharingScope,
         context: any Sendable, connectionID: String,
         configuration: GraphQLTransportWSMachine.Configuration, metrics: RealtimeMetrics, now: UInt64
     ) {
@@ -59,6 +61,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
         self.fanout = fanout
         self.filter = filter
         self.authorize = authorize
+        self.sharingScope = sharingScope
         self.connectionID = connectionID
         self.metrics = metrics
         state = Mutex(State(machine: GraphQLTransportWSMachine(configuration: configuration, now: now), context: context))
@@ -153,7 +156,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
         let requestID = "\(connectionID)/\(id)"
         let member = SubscriptionFanout.Member(session: self, id: id, generation: generation, loop: connection.eventLoop)
         let context = state.withLock { $0.context }
-        let joined = await fanout.join(request, as: member) {
+        let joined = await fanout.join(request, scope: sharingScope(context), as: member) {
             await service.operate(request, requestID: requestID, context: context)
         }
         switch joined {

@@ -11,6 +11,10 @@ import Synchronization
 /// execution and two loop hand-overs, not 10,000 task wake-ups and executions.
 ///
 /// What members share and what they do not:
+/// - Only operations of the same sharing scope (``GraphQLWebSocketEndpoint/SharingScope``, e.g. the signed-in
+///   user) share a group: the subscribe-time checks a source resolver makes (may this user watch that
+///   household?) run for the first member only, so members of a group must be people for whom those checks
+///   give the same answer.
 /// - The group's source stream and execution use the context of the member that started it. Resolvers of a
 ///   subscription's selection must therefore answer from the event and the variables alone; what differs per
 ///   device (who may see an event) belongs in the endpoint's ``GraphQLWebSocketEndpoint/DeliveryFilter``, which
@@ -27,12 +31,14 @@ import Synchronization
 final class SubscriptionFanout: Sendable {
     /// What makes two subscribe requests the same subscription.
     struct Key: Hashable, Sendable {
+        let scope: String
         let query: String?
         let operationName: String?
         let variables: [String: JSON]
         let extensions: [String: JSON]
 
-        init(_ request: GraphQLRequest) {
+        init(_ request: GraphQLRequest, scope: String) {
+            self.scope = scope
             query = request.query
             operationName = request.operationName
             variables = request.variables
@@ -66,13 +72,13 @@ final class SubscriptionFanout: Sendable {
     /// How many groups are running: for tests that check groups end with their last member.
     var groupCount: Int { groups.withLock { $0.count } }
 
-    /// Makes `member` a member of the running group for `request`, or, when there is none, runs `operate` and
-    /// starts a group with the stream it returns. A query or mutation, or any request error, comes back as a
-    /// single outcome.
+    /// Makes `member` a member of the running group for `request` in sharing scope `scope`, or, when there is
+    /// none, runs `operate` and starts a group with the stream it returns. A query or mutation, or any request
+    /// error, comes back as a single outcome.
     func join(
-        _ request: GraphQLRequest, as member: Member, operate: () async -> GraphQLOperation
+        _ request: GraphQLRequest, scope: String, as member: Member, operate: () async -> GraphQLOperation
     ) async -> Joined {
-        let key = Key(request)
+        let key = Key(request, scope: scope)
         if let group = groups.withLock({ groups in groups[key].flatMap { $0.add(member) ? $0 : nil } }) {
             return .member(group, withoutOperating: true)
         }

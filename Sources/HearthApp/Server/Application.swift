@@ -76,7 +76,8 @@ final class Application: Sendable {
         let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
-            makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize
+            makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,
+            sharingScope: webSocketAuthentication.sharingScope
         ).register(in: &router)
         OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
         if settings.testEndpoints {
