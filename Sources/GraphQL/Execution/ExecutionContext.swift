@@ -25,7 +25,7 @@ final class ExecutionContext {
     /// which made the checks a tenth of the executor's time. No access overlaps another:
     /// the context lives on one task, and each access is one call into `JSONWriter`, which
     /// never calls back into the context.
-    @exclusivity(unchecked) private var output = JSONWriter(capacity: 4096)
+    @exclusivity(unchecked) var output = JSONWriter(capacity: 4096)
     /// The holes, in order of position (every hole is created at the end of the text, and
     /// a rewind removes the holes after its mark). Unchecked for the same reason as
     /// `output`: every access is one array operation.
@@ -142,7 +142,7 @@ final class ExecutionContext {
     /// Completes a nullable position with `complete`: when it fails, the text it wrote (and
     /// the holes it left) are dropped and the value is `null`.
     @inline(__always)
-    private func nullable(_ complete: () -> Bool) -> Bool {
+    func nullable(_ complete: () -> Bool) -> Bool {
         let mark = output.mark
         let firstHole = holes.count
         guard complete() else {
@@ -314,18 +314,12 @@ final class ExecutionContext {
                 // Plain data's scalars: nothing to unwrap, check or resolve.
                 if let leaf = field.fastLeafType, writeFast(resolved, as: leaf) { return true }
             }
-        case .attached(.builtIn(let resolver)):
+        case .attached(.introspection(let member)):
             do throws(GraphQLError) {
-                resolved = try resolver(source, try arguments(of: field), request.schema)
+                return try completeIntrospection(member, field, parentType, source, path)
             } catch {
                 return fieldFailed(error, field, path)
             }
-        case .attached(.leaf(let resolver)):
-            let json: JSON
-            do throws(GraphQLError) { json = try resolver(source) } catch { return fieldFailed(error, field, path) }
-            if case .null = json, field.returnType.isNonNull { return nullInNonNullField(field, parentType, path) }
-            output.value(json)
-            return true
         case .attached(.resolver(let resolver)):
             let arguments: Arguments
             do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
@@ -353,7 +347,7 @@ final class ExecutionContext {
         return completeValue(field.returnType, field, parentType, resolved, path)
     }
 
-    private func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
+    func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
         if let constant = field.constantArguments { return try constant.get() }
         return try coerceArgumentValues(definition: field.definition, node: field.fieldNodes[0], variables: request.variableValues)
     }
@@ -367,7 +361,7 @@ final class ExecutionContext {
     }
 
     /// Records the error of a non-null field whose value is null; the failure propagates.
-    private func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Bool {
+    func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Bool {
         record(
             GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
             field, path)
@@ -504,7 +498,7 @@ final class ExecutionContext {
         return false
     }
 
-    private func completeItems(
+    func completeItems(
         _ items: some Sequence, _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
     ) -> Bool {
         let listNode = path.node

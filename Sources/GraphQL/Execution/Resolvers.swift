@@ -22,16 +22,12 @@ public typealias FieldResolver = @Sendable (
 ) throws -> Resolution
 
 /// A resolver as attached to a field: the application's, or one of the engine's own for the
-/// introspection types, which skip what they do not need (`ResolveInfo`, result coercion).
+/// introspection types.
 enum AttachedResolver: Sendable {
     /// An application resolver.
     case resolver(FieldResolver)
-    /// A built-in resolver of a leaf field producing its result-coerced value (`.null` for
-    /// null) directly, with no completion step.
-    case leaf(@Sendable (_ source: Any) throws(GraphQLError) -> JSON)
-    /// A built-in resolver of an object or list field, given the schema instead of a
-    /// `ResolveInfo`; its value is completed as usual.
-    case builtIn(@Sendable (_ source: Any, _ arguments: Arguments, _ schema: Schema) throws(GraphQLError) -> Any?)
+    /// A field of an introspection type, which the executor resolves itself.
+    case introspection(IntrospectionField)
 }
 
 /// Decides the object type of a value of an interface or union type: returns the type's name.

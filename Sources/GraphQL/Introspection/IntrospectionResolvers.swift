@@ -15,151 +15,212 @@ extension Introspection {
             .value(arguments.string("name").flatMap { info.schema.type(named: $0) }.map(SchemaType.named))
         }
 
-        /// Attaches `fields` of `type`: `.value` bodies through the general path (objects and
-        /// lists of objects), `.leaf` bodies as leaf resolvers (scalars and enums).
-        func install<Source>(_ type: ObjectType, _ source: Source.Type, _ fields: [String: Body<Source>]) {
-            for (name, body) in fields {
-                guard let field = type.fields[name] else { continue }
-                let mismatch = { @Sendable (value: Any) in
-                    GraphQLError(message: "\(type.name).\(name) cannot resolve from \(Swift.type(of: value)).")
-                }
-                switch body {
-                case .value(let body):
-                    resolvers.attach(.builtIn { value, arguments, schema throws(GraphQLError) in
-                        guard let value = exactValue(value as Any, as: Source.self) ?? (value as? Source) else { throw mismatch(value) }
-                        return body(value, arguments, schema)
-                    }, to: field)
-                case .leaf(let body):
-                    resolvers.attach(.leaf { value throws(GraphQLError) in
-                        guard let value = exactValue(value as Any, as: Source.self) ?? (value as? Source) else { throw mismatch(value) }
-                        return body(value)
-                    }, to: field)
-                }
+        func install<Member: CaseIterable & RawRepresentable<String>>(
+            _ type: ObjectType, _: Member.Type, _ field: (Member) -> IntrospectionField
+        ) {
+            for member in Member.allCases {
+                if let definition = type.fields[member.rawValue] { resolvers.attach(.introspection(field(member)), to: definition) }
             }
         }
-
-        install(introspection.schemaType, Schema.self, [
-            "description": .leaf { schema in JSON(schema.description) },
-            "types": .value { schema, _, _ in schema.types.values.map(SchemaType.named) },
-            "queryType": .value { schema, _, _ in schema.queryType.map { SchemaType.named(.object($0)) } },
-            "mutationType": .value { schema, _, _ in schema.mutationType.map { SchemaType.named(.object($0)) } },
-            "subscriptionType": .value { schema, _, _ in schema.subscriptionType.map { SchemaType.named(.object($0)) } },
-            "directives": .value { schema, _, _ in schema.directives },
-        ])
-        install(introspection.typeType, SchemaType.self, [
-            "kind": .leaf { type in
-                switch type {
-                case .named(let named): .string(named.kindName)
-                case .list: "LIST"
-                case .nonNull: "NON_NULL"
-                }
-            },
-            "name": .leaf { type in JSON(named(type)?.name) },
-            "description": .leaf { type in JSON(named(type)?.typeDescription) },
-            "specifiedByURL": .leaf { type in
-                if case .named(.scalar(let scalar)) = type { return JSON(scalar.specifiedByURL) }
-                return .null
-            },
-            "fields": .value { type, arguments, _ in
-                guard let fields = named(type)?.fields else { return nil }
-                return visible(fields.values, arguments)
-            },
-            "interfaces": .value { type, _, _ in
-                switch type {
-                case .named(.object(let object)): object.interfaces.map { SchemaType.named(.interface($0)) }
-                case .named(.interface(let interface)): interface.interfaces.map { SchemaType.named(.interface($0)) }
-                default: nil
-                }
-            },
-            "possibleTypes": .value { type, _, schema in
-                guard let named = named(type), named.isAbstractType else { return nil }
-                return schema.possibleTypes(of: named).map { SchemaType.named(.object($0)) }
-            },
-            "enumValues": .value { type, arguments, _ in
-                guard case .named(.enumType(let enumType)) = type else { return nil }
-                return visible(enumType.values.values, arguments)
-            },
-            "inputFields": .value { type, arguments, _ in
-                guard case .named(.inputObject(let inputObject)) = type else { return nil }
-                return visible(inputObject.fields.values, arguments)
-            },
-            "ofType": .value { type, _, _ in
-                switch type {
-                case .named: nil
-                case .list(let inner), .nonNull(let inner): inner
-                }
-            },
-            "isOneOf": .leaf { type in
-                guard case .named(.inputObject(let inputObject)) = type else { return .null }
-                return .bool(inputObject.isOneOf)
-            },
-        ])
-        install(introspection.fieldType, SchemaField.self, [
-            "name": .leaf { field in .string(field.name) },
-            "description": .leaf { field in JSON(field.description) },
-            "args": .value { field, arguments, _ in visible(field.arguments, arguments) },
-            "type": .value { field, _, _ in field.type },
-            "isDeprecated": .leaf { field in .bool(field.isDeprecated) },
-            "deprecationReason": .leaf { field in JSON(field.deprecationReason) },
-        ])
-        install(introspection.inputValueType, InputValue.self, [
-            "name": .leaf { value in .string(value.name) },
-            "description": .leaf { value in JSON(value.description) },
-            "type": .value { value, _, _ in value.type },
-            "defaultValue": .leaf { value in JSON(printedDefaultValue(of: value)) },
-            "isDeprecated": .leaf { value in .bool(value.isDeprecated) },
-            "deprecationReason": .leaf { value in JSON(value.deprecationReason) },
-        ])
-        install(introspection.enumValueType, EnumValue.self, [
-            "name": .leaf { value in .string(value.name) },
-            "description": .leaf { value in JSON(value.description) },
-            "isDeprecated": .leaf { value in .bool(value.isDeprecated) },
-            "deprecationReason": .leaf { value in JSON(value.deprecationReason) },
-        ])
-        install(introspection.directiveType, SchemaDirective.self, [
-            "name": .leaf { directive in .string(directive.name) },
-            "description": .leaf { directive in JSON(directive.description) },
-            "isRepeatable": .leaf { directive in .bool(directive.isRepeatable) },
-            "locations": .leaf { directive in .array(directive.locations.map { .string($0.rawValue) }) },
-            "args": .value { directive, arguments, _ in visible(directive.arguments, arguments) },
-        ])
+        install(introspection.schemaType, IntrospectionField.OfSchema.self, IntrospectionField.schema)
+        install(introspection.typeType, IntrospectionField.OfType.self, IntrospectionField.type)
+        install(introspection.fieldType, IntrospectionField.OfField.self, IntrospectionField.field)
+        install(introspection.inputValueType, IntrospectionField.OfInputValue.self, IntrospectionField.inputValue)
+        install(introspection.enumValueType, IntrospectionField.OfEnumValue.self, IntrospectionField.enumValue)
+        install(introspection.directiveType, IntrospectionField.OfDirective.self, IntrospectionField.directive)
     }
 }
 
-/// How an introspection field is resolved from its parent value.
-private enum Body<Source>: Sendable {
-    /// Through the general path: a value the executor completes (objects, lists of objects).
-    case value(@Sendable (Source, Arguments, Schema) -> Any?)
-    /// Straight to the result-coerced JSON of a scalar or enum field.
-    case leaf(@Sendable (Source) -> JSON)
-}
+/// A field of an introspection type, resolved by the executor itself: the parent value is
+/// cast once, leaves are written straight into the response, and lists are completed from
+/// their typed arrays (no closure, no intermediate `JSON`, no dynamic cast to `Sequence`).
+enum IntrospectionField: Sendable {
+    case schema(OfSchema)
+    case type(OfType)
+    case field(OfField)
+    case inputValue(OfInputValue)
+    case enumValue(OfEnumValue)
+    case directive(OfDirective)
 
-extension JSON {
-    /// A string, or `null` for `nil`.
-    fileprivate init(_ string: String?) {
-        self = string.map(JSON.string) ?? .null
+    /// The fields of `__Schema`.
+    enum OfSchema: String, CaseIterable, Sendable {
+        case description, types, queryType, mutationType, subscriptionType, directives
+    }
+
+    /// The fields of `__Type`.
+    enum OfType: String, CaseIterable, Sendable {
+        case kind, name, description, specifiedByURL, fields, interfaces, possibleTypes, enumValues, inputFields, ofType, isOneOf
+    }
+
+    /// The fields of `__Field`.
+    enum OfField: String, CaseIterable, Sendable {
+        case name, description, args, type, isDeprecated, deprecationReason
+    }
+
+    /// The fields of `__InputValue`.
+    enum OfInputValue: String, CaseIterable, Sendable {
+        case name, description, type, defaultValue, isDeprecated, deprecationReason
+    }
+
+    /// The fields of `__EnumValue`.
+    enum OfEnumValue: String, CaseIterable, Sendable {
+        case name, description, isDeprecated, deprecationReason
+    }
+
+    /// The fields of `__Directive`.
+    enum OfDirective: String, CaseIterable, Sendable {
+        case name, description, isRepeatable, locations, args
     }
 }
 
-private func named(_ type: SchemaType) -> NamedType? {
-    if case .named(let named) = type { return named }
-    return nil
+extension ExecutionContext {
+    /// Completes an introspection field of `source`, writing its value; `false` when it
+    /// failed (the failure propagates as for any field).
+    func completeIntrospection(
+        _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ path: ResponsePath
+    ) throws(GraphQLError) -> Bool {
+        func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
+            guard let value = exactValue(source as Any, as: Source.self) ?? (source as? Source) else {
+                throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
+            }
+            return value
+        }
+        /// Completes an object-typed value through the general path.
+        func object(_ value: Any?) -> Bool { completeValue(field.returnType, field, parentType, value, path) }
+        func list<Items: Collection>(_ items: Items?) -> Bool { completeIntrospectionList(items, field, parentType, path) }
+        func visible<Element: Deprecatable>(_ elements: [Element]) throws(GraphQLError) -> [Element] {
+            if try arguments(of: field).bool("includeDeprecated") == true { return elements }
+            return elements.filter { !$0.isDeprecated }
+        }
+
+        switch member {
+        case .schema(let member):
+            let schema = try cast(Schema.self)
+            switch member {
+            case .description: output.optionalString(schema.description)
+            case .types: return list(schema.types.values.lazy.map(SchemaType.named))
+            case .queryType: return object(schema.queryType.map { SchemaType.named(.object($0)) })
+            case .mutationType: return object(schema.mutationType.map { SchemaType.named(.object($0)) })
+            case .subscriptionType: return object(schema.subscriptionType.map { SchemaType.named(.object($0)) })
+            case .directives: return list(schema.directives)
+            }
+        case .type(let member):
+            let type = try cast(SchemaType.self)
+            let named: NamedType? = if case .named(let named) = type { named } else { nil }
+            switch member {
+            case .kind:
+                switch type {
+                case .named(let named): output.string(named.kindName)
+                case .list: output.string("LIST")
+                case .nonNull: output.string("NON_NULL")
+                }
+            case .name: output.optionalString(named?.name)
+            case .description: output.optionalString(named?.typeDescription)
+            case .specifiedByURL:
+                if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
+            case .fields:
+                return list(try named?.fields.map { fields throws(GraphQLError) in try visible(fields.values) })
+            case .interfaces:
+                switch named {
+                case .object(let object): return list(object.interfaces.lazy.map { SchemaType.named(.interface($0)) })
+                case .interface(let interface): return list(interface.interfaces.lazy.map { SchemaType.named(.interface($0)) })
+                default: output.null()
+                }
+            case .possibleTypes:
+                guard let named, named.isAbstractType else {
+                    output.null()
+                    return true
+                }
+                return list(request.schema.possibleTypes(of: named).lazy.map { SchemaType.named(.object($0)) })
+            case .enumValues:
+                guard case .enumType(let enumType) = named else {
+                    output.null()
+                    return true
+                }
+                return list(try visible(enumType.values.values))
+            case .inputFields:
+                guard case .inputObject(let inputObject) = named else {
+                    output.null()
+                    return true
+                }
+                return list(try visible(inputObject.fields.values))
+            case .ofType:
+                switch type {
+                case .named: output.null()
+                case .list(let inner), .nonNull(let inner): return object(inner)
+                }
+            case .isOneOf:
+                if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+            }
+        case .field(let member):
+            let schemaField = try cast(SchemaField.self)
+            switch member {
+            case .name: output.string(schemaField.name)
+            case .description: output.optionalString(schemaField.description)
+            case .args: return list(try visible(schemaField.arguments))
+            case .type: return object(schemaField.type)
+            case .isDeprecated: output.bool(schemaField.isDeprecated)
+            case .deprecationReason: output.optionalString(schemaField.deprecationReason)
+            }
+        case .inputValue(let member):
+            let value = try cast(InputValue.self)
+            switch member {
+            case .name: output.string(value.name)
+            case .description: output.optionalString(value.description)
+            case .type: return object(value.type)
+            case .defaultValue: output.optionalString(printedDefaultValue(of: value))
+            case .isDeprecated: output.bool(value.isDeprecated)
+            case .deprecationReason: output.optionalString(value.deprecationReason)
+            }
+        case .enumValue(let member):
+            let value = try cast(EnumValue.self)
+            switch member {
+            case .name: output.string(value.name)
+            case .description: output.optionalString(value.description)
+            case .isDeprecated: output.bool(value.isDeprecated)
+            case .deprecationReason: output.optionalString(value.deprecationReason)
+            }
+        case .directive(let member):
+            let directive = try cast(SchemaDirective.self)
+            switch member {
+            case .name: output.string(directive.name)
+            case .description: output.optionalString(directive.description)
+            case .isRepeatable: output.bool(directive.isRepeatable)
+            case .locations:
+                output.beginArray()
+                for location in directive.locations { output.string(location.rawValue) }
+                output.endArray()
+            case .args: return list(try visible(directive.arguments))
+            }
+        }
+        return true
+    }
+
+    /// Completes a list-typed introspection field from its items (`nil` for `null`).
+    private func completeIntrospectionList<Items: Collection>(
+        _ items: Items?, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
+    ) -> Bool {
+        guard let items else {
+            if field.returnType.isNonNull { return nullInNonNullField(field, parentType, path) }
+            output.null()
+            return true
+        }
+        guard case .list(let itemType) = field.returnType.nullableType else {
+            return completeValue(field.returnType, field, parentType, Array(items), path)
+        }
+        if field.returnType.isNonNull { return completeItems(items, itemType, field, parentType, path) }
+        return nullable { completeItems(items, itemType, field, parentType, path) }
+    }
 }
 
 /// Schema elements that can be deprecated.
-private protocol Deprecatable {
+protocol Deprecatable {
     var isDeprecated: Bool { get }
 }
 
 extension SchemaField: Deprecatable {}
 extension InputValue: Deprecatable {}
 extension EnumValue: Deprecatable {}
-
-/// The elements, without deprecated ones unless `includeDeprecated: true`.
-private func visible<Element: Deprecatable>(_ elements: [Element], _ arguments: Arguments) -> [Element] {
-    if arguments.bool("includeDeprecated") == true { return elements }
-    return elements.filter { !$0.isDeprecated }
-}
 
 /// `__InputValue.defaultValue`: the default as a GraphQL literal (graphql-js prints
 /// `astFromValue` of the coerced default).

@@ -292,6 +292,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `null`.
+    /// Writes a string value, or `null` for `nil`.
+    mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
     public mutating func null() {
         token("null")
     }

@@ -12,9 +12,15 @@ public final class ValidationContext {
     /// The options of this validation.
     public let options: ValidationOptions
     /// The types in effect at the node being visited.
-    public internal(set) var typeInfo: TypeInfo
+    ///
+    /// Exclusive access is not checked at run time (the checks were about 1% of validating
+    /// the introspection query): only the walker mutates it, once per node entered and left,
+    /// with a call that never reaches back into the context, and the context belongs to one
+    /// walk on one thread.
+    @exclusivity(unchecked) public internal(set) var typeInfo: TypeInfo
     /// The nodes enclosing the node being visited, outermost (the document) first.
-    public internal(set) var ancestors: [ASTNode] = []
+    /// Unchecked for the same reason as `typeInfo`: only the walker appends and removes.
+    @exclusivity(unchecked) public internal(set) var ancestors: [ASTNode] = []
     /// The errors reported so far.
     public private(set) var errors: [GraphQLError] = []
     /// Whether the error limit was reached; the walk then ends.
