@@ -13,6 +13,7 @@ import Testing
         pipelined,
         "POST /upload HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nxyz",
         "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer\tabcdefghijklmnopqrstuvwxyz.0123456789\t\u{E9}x\r\n\r\n",
         "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcdeXX",
     ]
 
@@ -103,6 +104,9 @@ import Testing
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffffffff\r\n", .bodyTooLarge, 413),
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nBad Trailer: x\r\n\r\n", .invalidHeaderName, 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", .bodyTooLarge, 413),
+        ("GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx\u{7F}In0.sig\r\n\r\n", .invalidHeaderValue, 400),
+        ("GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx\u{1B}In0.sig\r\n\r\n", .invalidHeaderValue, 400),
+        ("GET / HTTP/1.1\r\nHost: h\r\nNo-Colon-In-This-Line\r\n\r\n", .invalidHeaderName, 400),
     ]
 
     @Test(arguments: rejections)

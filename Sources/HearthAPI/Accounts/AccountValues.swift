@@ -5,9 +5,18 @@ import Support
 
 /// A `User` of `schema.graphql`. The fields marked "yourself only" are filled only when the
 /// viewer is this user.
-struct UserValue: Sendable, FieldResolvable, TypeNameResolvable {
+///
+/// A class: the executor holds parents as `Any`, where a struct this large (a record of
+/// six strings and three dates) would be boxed on the heap and every copy would retain each
+/// string; a reference is stored inline and copied with one retain.
+final class UserValue: Sendable, FieldResolvable, TypeNameResolvable {
     let record: UserRecord
     let isViewer: Bool
+
+    init(record: UserRecord, isViewer: Bool) {
+        self.record = record
+        self.isViewer = isViewer
+    }
 
     var graphQLTypeName: String { "User" }
 

@@ -1,3 +1,4 @@
+import HearthHTTP
 import HearthServices
 
 /// Turns the credentials a client presents into an ``Authentication``: an
@@ -16,7 +17,7 @@ public struct Authenticator: Sendable {
     /// Does not suspend when the session is cached.
     public func authenticate(authorization: String?) async -> Authentication {
         guard let authorization else { return .signedOut }
-        guard let token = Self.bearerToken(authorization) else {
+        guard let token = HTTPHeaders.bearerToken(in: authorization) else {
             return .refused(AccountError(
                 .unauthenticated, reason: .tokenInvalid, "Send the access token as `Authorization: Bearer <token>`."))
         }
@@ -26,14 +27,4 @@ public struct Authenticator: Sendable {
             return .refused(error)
         }
     }
-
-    /// The token of a `Bearer` credential (RFC 6750 §2.1; the scheme is case-insensitive).
-    static func bearerToken(_ value: String) -> String? {
-        let trimmed = value.trimmingSpaces()
-        guard trimmed.utf8.count > 7, trimmed.prefix(7).lowercased() == "bearer " else { return nil }
-        let token = trimmed.dropFirst(7).trimmingSpaces()
-        return token.isEmpty ? nil : token
-    }
 }
-
-import Support

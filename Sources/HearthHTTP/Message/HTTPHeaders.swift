@@ -74,19 +74,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// ASCII case-insensitive comparison of two header names (header names are tokens, hence ASCII).
+    /// Lengths are compared first (constant time for native strings), so looking a name up
+    /// costs little per field of another name, however long the request's header lines are.
     static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs.utf8.makeIterator()
-        var rhs = rhs.utf8.makeIterator()
-        while true {
-            switch (lhs.next(), rhs.next()) {
-            case (nil, nil):
-                return true
-            case let (left?, right?):
-                if ASCII.lowercased(left) != ASCII.lowercased(right) { return false }
-            default:
-                return false
-            }
+        let lhs = lhs.utf8
+        let rhs = rhs.utf8
+        guard lhs.count == rhs.count else { return false }
+        var right = rhs.makeIterator()
+        for left in lhs {
+            guard let byte = right.next(), ASCII.lowercased(left) == ASCII.lowercased(byte) else { return false }
         }
+        return true
     }
 }
 

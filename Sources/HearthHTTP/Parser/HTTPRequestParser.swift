@@ -170,7 +170,7 @@ public struct HTTPRequestParser: Sendable {
                 if total > configuration.maxHeaderBytes || lines + 1 > configuration.maxHeaderCount {
                     return failed(.headersTooLarge)
                 }
-                if let error = Self.validateFieldLine(UnsafeRawBufferPointer(rebasing: rest[..<(lineFeed - 1)])) {
+                if case .invalid(let error) = Self.checkFieldLine(UnsafeRawBufferPointer(rebasing: rest[..<(lineFeed - 1)])) {
                     return failed(error)
                 }
                 state = .trailers(bytes: total, lines: lines + 1)
@@ -183,11 +183,10 @@ public struct HTTPRequestParser: Sendable {
     private mutating func parseHead(_ input: UnsafeRawBufferPointer, now: UInt64) -> Output {
         var index = scan.scanned
         while index < input.count {
-            guard let lineFeed = UnsafeRawBufferPointer(rebasing: input[index...]).firstIndex(of: ASCII.lf) else {
+            guard let position = ASCII.firstIndex(of: ASCII.lf, in: input, from: index) else {
                 scan.scanned = input.count
                 return checkPartialLine(length: input.count - scan.lineStart, lastByte: input[input.count - 1])
             }
-            let position = index + lineFeed
             guard position > scan.lineStart, input[position - 1] == ASCII.cr else {
                 return failed(.invalidLineEnding)
             }
@@ -241,10 +240,13 @@ public struct HTTPRequestParser: Sendable {
         headers.reserveCapacity(scan.headerLines)
         var lineStart = requestLineEnd + 2
         while lineStart < end - 2 {
-            let lineEnd = UnsafeRawBufferPointer(rebasing: input[lineStart...]).firstIndex(of: ASCII.lf)! + lineStart - 1
+            let lineEnd = ASCII.firstIndex(of: ASCII.lf, in: input, from: lineStart)! - 1
             let line = UnsafeRawBufferPointer(rebasing: input[lineStart..<lineEnd])
-            if let error = Self.validateFieldLine(line) { return failed(error) }
-            let colon = line.firstIndex(of: ASCII.colon)!
+            let colon: Int
+            switch Self.checkFieldLine(line) {
+            case .valid(let position): colon = position
+            case .invalid(let error): return failed(error)
+            }
             let name = UnsafeRawBufferPointer(rebasing: line[..<colon])
             let value = ASCII.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]))
             framing.record(name: name, value: value, maxBody: largestBodyLimit)
@@ -320,14 +322,26 @@ public struct HTTPRequestParser: Sendable {
             version: HTTPVersion(major: major, minor: minor)))
     }
 
+    /// The verdict on one header or trailer field line.
+    private enum FieldLine {
+        /// Well-formed, its name ending at this offset of the line.
+        case valid(colon: Int)
+        /// Malformed.
+        case invalid(HTTPParseError.Code)
+    }
+
     /// Checks one header or trailer field line (without CRLF): no folding, a token name directly followed by a
     /// colon, and a value without control characters (which also rejects a bare CR).
-    private static func validateFieldLine(_ line: UnsafeRawBufferPointer) -> HTTPParseError.Code? {
-        if line[0] == ASCII.space || line[0] == ASCII.tab { return .obsoleteLineFolding }
-        guard let colon = line.firstIndex(of: ASCII.colon), colon > 0 else { return .invalidHeaderName }
-        for index in 0..<colon where !ASCII.isTokenChar(line[index]) { return .invalidHeaderName }
-        for index in (colon + 1)..<line.count where !ASCII.isFieldValueChar(line[index]) { return .invalidHeaderValue }
-        return nil
+    private static func checkFieldLine(_ line: UnsafeRawBufferPointer) -> FieldLine {
+        if line[0] == ASCII.space || line[0] == ASCII.tab { return .invalid(.obsoleteLineFolding) }
+        // The name is made of token characters, so the first non-token byte must be the colon.
+        var colon = 0
+        while colon < line.count, ASCII.isTokenChar(line[colon]) { colon += 1 }
+        guard colon > 0, colon < line.count, line[colon] == ASCII.colon else { return .invalid(.invalidHeaderName) }
+        guard ASCII.allFieldValueChars(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])) else {
+            return .invalid(.invalidHeaderValue)
+        }
+        return .valid(colon: colon)
     }
 
     // MARK: - Chunked

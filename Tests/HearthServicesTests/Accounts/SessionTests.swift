@@ -30,6 +30,19 @@ struct SessionTests {
         }
     }
 
+    @Test func aTamperedTokenWithTheSignatureOfAVerifiedOneIsRefused() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            // Verified once, the token's claims are cached, keyed by a hash of its signature.
+            _ = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let parts = issued.accessToken.split(separator: ".")
+            let tampered = [parts[0], parts[1].dropLast(2) + (parts[1].hasSuffix("AA") ? "BB" : "AA"), parts[2]].joined(separator: ".")
+            let refused = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: tampered) }
+            #expect(refused?.reason == .tokenInvalid)
+            _ = try await harness.service.authenticate(accessToken: issued.accessToken)
+        }
+    }
+
     @Test func reusingASpentRefreshTokenRevokesTheSession() async throws {
         try await AccountsHarness.with { harness in
             let (_, first) = try await harness.register()
