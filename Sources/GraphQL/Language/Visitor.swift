@@ -178,7 +178,13 @@ private enum ASTWalker {
             }
             stack[top].entered = true
             forEachChild(of: stack[top].node) { stack.append(Entry(node: $0, parent: top)) }
-            stack[(top + 1)...].reverse()
+            // Children are pushed in source order and popped last first: reverse them.
+            var low = top + 1, high = stack.count - 1
+            while low < high {
+                stack.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
         }
     }
 
