@@ -280,6 +280,12 @@ final class ExecutionContext {
                 }
                 if writeFast(value, as: leaf) { continue }
             }
+            // Introspection leaves: written with no response path (on failure, nothing is
+            // written and the general path below records the error).
+            if case .attached(.introspection(let member)) = field.kind,
+               (try? writeIntrospectionLeaf(member, field, plan.objectType, source)) == true {
+                continue
+            }
             if node == nil { node = path.node }
             let fieldPath = ResponsePath(parent: node ?? nil, last: .key(field.responseKey))
             guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }

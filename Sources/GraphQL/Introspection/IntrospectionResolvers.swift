@@ -79,11 +79,9 @@ extension ExecutionContext {
     func completeIntrospection(
         _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ path: ResponsePath
     ) throws(GraphQLError) -> Bool {
+        if try writeIntrospectionLeaf(member, field, parentType, source) { return true }
         func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
-            guard let value = exactValue(source as Any, as: Source.self) ?? (source as? Source) else {
-                throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
-            }
-            return value
+            try introspectionSource(source, as: Source.self, field, parentType)
         }
         /// Completes an object-typed value through the general path.
         func object(_ value: Any?) -> Bool { completeValue(field.returnType, field, parentType, value, path) }
@@ -97,27 +95,17 @@ extension ExecutionContext {
         case .schema(let member):
             let schema = try cast(Schema.self)
             switch member {
-            case .description: output.optionalString(schema.description)
             case .types: return list(schema.types.values.lazy.map(SchemaType.named))
             case .queryType: return object(schema.queryType.map { SchemaType.named(.object($0)) })
             case .mutationType: return object(schema.mutationType.map { SchemaType.named(.object($0)) })
             case .subscriptionType: return object(schema.subscriptionType.map { SchemaType.named(.object($0)) })
             case .directives: return list(schema.directives)
+            case .description: break
             }
         case .type(let member):
             let type = try cast(SchemaType.self)
             let named: NamedType? = if case .named(let named) = type { named } else { nil }
             switch member {
-            case .kind:
-                switch type {
-                case .named(let named): output.string(named.kindName)
-                case .list: output.string("LIST")
-                case .nonNull: output.string("NON_NULL")
-                }
-            case .name: output.optionalString(named?.name)
-            case .description: output.optionalString(named?.typeDescription)
-            case .specifiedByURL:
-                if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
             case .fields:
                 return list(try named?.fields.map { fields throws(GraphQLError) in try visible(fields.values) })
             case .interfaces:
@@ -149,28 +137,76 @@ extension ExecutionContext {
                 case .named: output.null()
                 case .list(let inner), .nonNull(let inner): return object(inner)
                 }
-            case .isOneOf:
-                if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+            case .kind, .name, .description, .specifiedByURL, .isOneOf: break
             }
         case .field(let member):
             let schemaField = try cast(SchemaField.self)
             switch member {
-            case .name: output.string(schemaField.name)
-            case .description: output.optionalString(schemaField.description)
             case .args: return list(try visible(schemaField.arguments))
             case .type: return object(schemaField.type)
-            case .isDeprecated: output.bool(schemaField.isDeprecated)
-            case .deprecationReason: output.optionalString(schemaField.deprecationReason)
+            case .name, .description, .isDeprecated, .deprecationReason: break
             }
         case .inputValue(let member):
-            let value = try cast(InputValue.self)
+            if case .type = member { return object(try cast(InputValue.self).type) }
+        case .enumValue:
+            break
+        case .directive(let member):
+            if case .args = member { return list(try visible(try cast(SchemaDirective.self).arguments)) }
+        }
+        return true
+    }
+
+    /// Writes an introspection field whose value is a leaf or a list of leaves (a name, a
+    /// kind, a description, …), which needs no response path unless it fails; `false`, with
+    /// nothing written, when `member` is not such a field.
+    func writeIntrospectionLeaf(
+        _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any
+    ) throws(GraphQLError) -> Bool {
+        func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
+            try introspectionSource(source, as: Source.self, field, parentType)
+        }
+        switch member {
+        case .schema(let member):
+            guard case .description = member else { return false }
+            output.optionalString(try cast(Schema.self).description)
+        case .type(let member):
             switch member {
-            case .name: output.string(value.name)
-            case .description: output.optionalString(value.description)
-            case .type: return object(value.type)
-            case .defaultValue: output.optionalString(printedDefaultValue(of: value))
-            case .isDeprecated: output.bool(value.isDeprecated)
-            case .deprecationReason: output.optionalString(value.deprecationReason)
+            case .kind, .name, .description, .specifiedByURL, .isOneOf: break
+            case .fields, .interfaces, .possibleTypes, .enumValues, .inputFields, .ofType: return false
+            }
+            let type = try cast(SchemaType.self)
+            let named: NamedType? = if case .named(let named) = type { named } else { nil }
+            switch member {
+            case .kind:
+                switch type {
+                case .named(let named): output.string(named.kindName)
+                case .list: output.string("LIST")
+                case .nonNull: output.string("NON_NULL")
+                }
+            case .name: output.optionalString(named?.name)
+            case .description: output.optionalString(named?.typeDescription)
+            case .specifiedByURL:
+                if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
+            case .isOneOf:
+                if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+            case .fields, .interfaces, .possibleTypes, .enumValues, .inputFields, .ofType: return false
+            }
+        case .field(let member):
+            switch member {
+            case .name: output.string(try cast(SchemaField.self).name)
+            case .description: output.optionalString(try cast(SchemaField.self).description)
+            case .isDeprecated: output.bool(try cast(SchemaField.self).isDeprecated)
+            case .deprecationReason: output.optionalString(try cast(SchemaField.self).deprecationReason)
+            case .args, .type: return false
+            }
+        case .inputValue(let member):
+            switch member {
+            case .name: output.string(try cast(InputValue.self).name)
+            case .description: output.optionalString(try cast(InputValue.self).description)
+            case .defaultValue: output.optionalString(printedDefaultValue(of: try cast(InputValue.self)))
+            case .isDeprecated: output.bool(try cast(InputValue.self).isDeprecated)
+            case .deprecationReason: output.optionalString(try cast(InputValue.self).deprecationReason)
+            case .type: return false
             }
         case .enumValue(let member):
             let value = try cast(EnumValue.self)
@@ -181,19 +217,30 @@ extension ExecutionContext {
             case .deprecationReason: output.optionalString(value.deprecationReason)
             }
         case .directive(let member):
-            let directive = try cast(SchemaDirective.self)
             switch member {
-            case .name: output.string(directive.name)
-            case .description: output.optionalString(directive.description)
-            case .isRepeatable: output.bool(directive.isRepeatable)
+            case .name: output.string(try cast(SchemaDirective.self).name)
+            case .description: output.optionalString(try cast(SchemaDirective.self).description)
+            case .isRepeatable: output.bool(try cast(SchemaDirective.self).isRepeatable)
             case .locations:
+                let directive = try cast(SchemaDirective.self)
                 output.beginArray()
                 for location in directive.locations { output.string(location.rawValue) }
                 output.endArray()
-            case .args: return list(try visible(directive.arguments))
+            case .args: return false
             }
         }
         return true
+    }
+
+    /// The parent value of an introspection field as the type its introspection type
+    /// resolves from (an exact read when it is exactly that type).
+    private func introspectionSource<Source>(
+        _ source: Any, as _: Source.Type, _ field: FieldPlan, _ parentType: ObjectType
+    ) throws(GraphQLError) -> Source {
+        guard let value = exactValue(source as Any, as: Source.self) ?? (source as? Source) else {
+            throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
+        }
+        return value
     }
 
     /// Completes a list-typed introspection field from its items (`nil` for `null`).
