@@ -162,85 +162,104 @@ extension ExecutionContext {
     func writeIntrospectionLeaf(
         _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any
     ) throws(GraphQLError) -> Bool {
-        func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
-            try introspectionSource(source, as: Source.self, field, parentType)
-        }
         switch member {
         case .schema(let member):
             guard case .description = member else { return false }
-            output.optionalString(try cast(Schema.self).description)
+            try withIntrospectionSource(source, as: Schema.self, field, parentType) { output.optionalString($0.description) }
         case .type(let member):
             switch member {
             case .kind, .name, .description, .specifiedByURL, .isOneOf: break
             case .fields, .interfaces, .possibleTypes, .enumValues, .inputFields, .ofType: return false
             }
-            let type = try cast(SchemaType.self)
-            let named: NamedType? = if case .named(let named) = type { named } else { nil }
-            switch member {
-            case .kind:
-                switch type {
-                case .named(let named): output.string(named.kindName)
-                case .list: output.string("LIST")
-                case .nonNull: output.string("NON_NULL")
+            try withIntrospectionSource(source, as: SchemaType.self, field, parentType) { type in
+                guard case .named(let named) = type else {
+                    switch member {
+                    case .kind: output.string(type.isNonNull ? "NON_NULL" : "LIST")
+                    default: output.null()
+                    }
+                    return
                 }
-            case .name: output.optionalString(named?.name)
-            case .description: output.optionalString(named?.typeDescription)
-            case .specifiedByURL:
-                if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
-            case .isOneOf:
-                if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
-            case .fields, .interfaces, .possibleTypes, .enumValues, .inputFields, .ofType: return false
+                switch member {
+                case .kind: output.string(named.kindName)
+                case .name: output.string(named.name)
+                case .description: output.optionalString(named.typeDescription)
+                case .specifiedByURL:
+                    if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
+                case .isOneOf:
+                    if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+                default: break
+                }
             }
         case .field(let member):
-            switch member {
-            case .name: output.string(try cast(SchemaField.self).name)
-            case .description: output.optionalString(try cast(SchemaField.self).description)
-            case .isDeprecated: output.bool(try cast(SchemaField.self).isDeprecated)
-            case .deprecationReason: output.optionalString(try cast(SchemaField.self).deprecationReason)
-            case .args, .type: return false
+            if case .args = member { return false }
+            if case .type = member { return false }
+            try withIntrospectionSource(source, as: SchemaField.self, field, parentType) { schemaField in
+                switch member {
+                case .name: output.string(schemaField.name)
+                case .description: output.optionalString(schemaField.description)
+                case .isDeprecated: output.bool(schemaField.isDeprecated)
+                case .deprecationReason: output.optionalString(schemaField.deprecationReason)
+                case .args, .type: break
+                }
             }
         case .inputValue(let member):
-            switch member {
-            case .name: output.string(try cast(InputValue.self).name)
-            case .description: output.optionalString(try cast(InputValue.self).description)
-            case .defaultValue: output.optionalString(printedDefaultValue(of: try cast(InputValue.self)))
-            case .isDeprecated: output.bool(try cast(InputValue.self).isDeprecated)
-            case .deprecationReason: output.optionalString(try cast(InputValue.self).deprecationReason)
-            case .type: return false
+            if case .type = member { return false }
+            try withIntrospectionSource(source, as: InputValue.self, field, parentType) { value in
+                switch member {
+                case .name: output.string(value.name)
+                case .description: output.optionalString(value.description)
+                case .defaultValue: output.optionalString(printedDefaultValue(of: value))
+                case .isDeprecated: output.bool(value.isDeprecated)
+                case .deprecationReason: output.optionalString(value.deprecationReason)
+                case .type: break
+                }
             }
         case .enumValue(let member):
-            let value = try cast(EnumValue.self)
-            switch member {
-            case .name: output.string(value.name)
-            case .description: output.optionalString(value.description)
-            case .isDeprecated: output.bool(value.isDeprecated)
-            case .deprecationReason: output.optionalString(value.deprecationReason)
+            try withIntrospectionSource(source, as: EnumValue.self, field, parentType) { value in
+                switch member {
+                case .name: output.string(value.name)
+                case .description: output.optionalString(value.description)
+                case .isDeprecated: output.bool(value.isDeprecated)
+                case .deprecationReason: output.optionalString(value.deprecationReason)
+                }
             }
         case .directive(let member):
-            switch member {
-            case .name: output.string(try cast(SchemaDirective.self).name)
-            case .description: output.optionalString(try cast(SchemaDirective.self).description)
-            case .isRepeatable: output.bool(try cast(SchemaDirective.self).isRepeatable)
-            case .locations:
-                let directive = try cast(SchemaDirective.self)
-                output.beginArray()
-                for location in directive.locations { output.string(location.rawValue) }
-                output.endArray()
-            case .args: return false
+            if case .args = member { return false }
+            try withIntrospectionSource(source, as: SchemaDirective.self, field, parentType) { directive in
+                switch member {
+                case .name: output.string(directive.name)
+                case .description: output.optionalString(directive.description)
+                case .isRepeatable: output.bool(directive.isRepeatable)
+                case .locations:
+                    output.beginArray()
+                    for location in directive.locations { output.string(location.rawValue) }
+                    output.endArray()
+                case .args: break
+                }
             }
         }
         return true
     }
 
     /// The parent value of an introspection field as the type its introspection type
-    /// resolves from (an exact read when it is exactly that type).
+    /// resolves from.
     private func introspectionSource<Source>(
         _ source: Any, as _: Source.Type, _ field: FieldPlan, _ parentType: ObjectType
     ) throws(GraphQLError) -> Source {
-        guard let value = exactValue(source as Any, as: Source.self) ?? (source as? Source) else {
+        try withIntrospectionSource(source, as: Source.self, field, parentType) { copy $0 }
+    }
+
+    /// `body` applied to the parent value of an introspection field as the type its
+    /// introspection type resolves from: borrowed where it lies when it is exactly that type
+    /// (no copy, so no retain), cast otherwise.
+    private func withIntrospectionSource<Source, Result>(
+        _ source: Any, as _: Source.Type, _ field: FieldPlan, _ parentType: ObjectType, _ body: (borrowing Source) -> Result
+    ) throws(GraphQLError) -> Result {
+        if let result = withExactValue(source as Any, as: Source.self, body) { return result }
+        guard let value = source as? Source else {
             throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
         }
-        return value
+        return body(value)
     }
 
     /// Completes a list-typed introspection field from its items (`nil` for `null`).
