@@ -280,6 +280,12 @@ final class ExecutionContext {
                 }
                 if writeFast(value, as: leaf) { continue }
             }
+            // Introspection leaves: written with no response path (on failure, nothing is
+            // written and the general path below records the error).
+            if case .attached(.introspection(let member)) = field.kind,
+               (try? writeIntrospectionLeaf(member, field, plan.objectType, source)) == true {
+                continue
+            }
             if node == nil { node = path.node }
             let fieldPath = ResponsePath(parent: node ?? nil, last: .key(field.responseKey))
             guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }
@@ -501,14 +507,16 @@ final class ExecutionContext {
     func completeItems(
         _ items: some Sequence, _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
     ) -> Bool {
-        let listNode = path.node
+        // The list's path node, built with the first item (an empty list needs none).
+        var listNode: PathNode?? = nil
         output.beginArray()
         // Items of an object type share one plan: found once, not once per item.
         let itemPlan: SelectionPlan? =
             if case .named(.object(let objectType)) = itemType.nullableType { field.childPlan(for: objectType, request: request) } else { nil }
         var index = 0
         for item in items {
-            let itemPath = ResponsePath(parent: listNode, last: .index(index))
+            if listNode == nil { listNode = path.node }
+            let itemPath = ResponsePath(parent: listNode ?? nil, last: .index(index))
             index += 1
             let completed =
                 if let itemPlan, let value = nonNullValue(item) {

@@ -80,8 +80,11 @@ final class FieldPlan: Sendable {
     }
 
     let responseKey: String
-    /// The response key as quoted JSON text, written once per object in the response.
-    let quotedResponseKey: [UInt8]
+    /// The response key as quoted JSON text, written once per object in the response. A
+    /// buffer rather than an array, so that writing it costs no retain: allocated by `init`,
+    /// freed by `deinit` and never written in between, so reading it from any thread is safe
+    /// (which is what `nonisolated(unsafe)` asserts for this non-`Sendable` pointer).
+    nonisolated(unsafe) let quotedResponseKey: UnsafeBufferPointer<UInt8>
     let fieldNodes: [Field]
     let definition: SchemaField
     /// The field's name and type, copied from `definition` for the executor's hot path.
@@ -104,7 +107,10 @@ final class FieldPlan: Sendable {
 
     init(responseKey: String, nodes: [Field], definition: SchemaField, request: RequestContext) {
         self.responseKey = responseKey
-        quotedResponseKey = JSONWriter.quoted(responseKey)
+        let quoted = JSONWriter.quoted(responseKey)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: quoted.count)
+        _ = buffer.initialize(from: quoted)
+        quotedResponseKey = UnsafeBufferPointer(buffer)
         self.fieldNodes = nodes
         self.definition = definition
         name = definition.name
@@ -148,6 +154,10 @@ final class FieldPlan: Sendable {
             fastLeafType = nil
         }
         plainLeafType = kind.isDefaultResolver && definition.arguments.isEmpty ? fastLeafType : nil
+    }
+
+    deinit {
+        quotedResponseKey.deallocate()
     }
 
     /// The plan of the field's sub-selections for the runtime object type `objectType`.

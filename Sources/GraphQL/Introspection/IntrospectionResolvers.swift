@@ -79,11 +79,9 @@ extension ExecutionContext {
     func completeIntrospection(
         _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ path: ResponsePath
     ) throws(GraphQLError) -> Bool {
+        if try writeIntrospectionLeaf(member, field, parentType, source) { return true }
         func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
-            guard let value = exactValue(source as Any, as: Source.self) ?? (source as? Source) else {
-                throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
-            }
-            return value
+            try introspectionSource(source, as: Source.self, field, parentType)
         }
         /// Completes an object-typed value through the general path.
         func object(_ value: Any?) -> Bool { completeValue(field.returnType, field, parentType, value, path) }
@@ -97,27 +95,17 @@ extension ExecutionContext {
         case .schema(let member):
             let schema = try cast(Schema.self)
             switch member {
-            case .description: output.optionalString(schema.description)
             case .types: return list(schema.types.values.lazy.map(SchemaType.named))
             case .queryType: return object(schema.queryType.map { SchemaType.named(.object($0)) })
             case .mutationType: return object(schema.mutationType.map { SchemaType.named(.object($0)) })
             case .subscriptionType: return object(schema.subscriptionType.map { SchemaType.named(.object($0)) })
             case .directives: return list(schema.directives)
+            case .description: break
             }
         case .type(let member):
             let type = try cast(SchemaType.self)
             let named: NamedType? = if case .named(let named) = type { named } else { nil }
             switch member {
-            case .kind:
-                switch type {
-                case .named(let named): output.string(named.kindName)
-                case .list: output.string("LIST")
-                case .nonNull: output.string("NON_NULL")
-                }
-            case .name: output.optionalString(named?.name)
-            case .description: output.optionalString(named?.typeDescription)
-            case .specifiedByURL:
-                if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
             case .fields:
                 return list(try named?.fields.map { fields throws(GraphQLError) in try visible(fields.values) })
             case .interfaces:
@@ -149,51 +137,129 @@ extension ExecutionContext {
                 case .named: output.null()
                 case .list(let inner), .nonNull(let inner): return object(inner)
                 }
-            case .isOneOf:
-                if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+            case .kind, .name, .description, .specifiedByURL, .isOneOf: break
             }
         case .field(let member):
             let schemaField = try cast(SchemaField.self)
             switch member {
-            case .name: output.string(schemaField.name)
-            case .description: output.optionalString(schemaField.description)
             case .args: return list(try visible(schemaField.arguments))
             case .type: return object(schemaField.type)
-            case .isDeprecated: output.bool(schemaField.isDeprecated)
-            case .deprecationReason: output.optionalString(schemaField.deprecationReason)
+            case .name, .description, .isDeprecated, .deprecationReason: break
             }
         case .inputValue(let member):
-            let value = try cast(InputValue.self)
+            if case .type = member { return object(try cast(InputValue.self).type) }
+        case .enumValue:
+            break
+        case .directive(let member):
+            if case .args = member { return list(try visible(try cast(SchemaDirective.self).arguments)) }
+        }
+        return true
+    }
+
+    /// Writes an introspection field whose value is a leaf or a list of leaves (a name, a
+    /// kind, a description, …), which needs no response path unless it fails; `false`, with
+    /// nothing written, when `member` is not such a field.
+    func writeIntrospectionLeaf(
+        _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any
+    ) throws(GraphQLError) -> Bool {
+        switch member {
+        case .schema(let member):
+            guard case .description = member else { return false }
+            try withIntrospectionSource(source, as: Schema.self, field, parentType) { output.optionalString($0.description) }
+        case .type(let member):
             switch member {
-            case .name: output.string(value.name)
-            case .description: output.optionalString(value.description)
-            case .type: return object(value.type)
-            case .defaultValue: output.optionalString(printedDefaultValue(of: value))
-            case .isDeprecated: output.bool(value.isDeprecated)
-            case .deprecationReason: output.optionalString(value.deprecationReason)
+            case .kind, .name, .description, .specifiedByURL, .isOneOf: break
+            case .fields, .interfaces, .possibleTypes, .enumValues, .inputFields, .ofType: return false
+            }
+            try withIntrospectionSource(source, as: SchemaType.self, field, parentType) { type in
+                guard case .named(let named) = type else {
+                    switch member {
+                    case .kind: output.string(type.isNonNull ? "NON_NULL" : "LIST")
+                    default: output.null()
+                    }
+                    return
+                }
+                switch member {
+                case .kind: output.string(named.kindName)
+                case .name: output.string(named.name)
+                case .description: output.optionalString(named.typeDescription)
+                case .specifiedByURL:
+                    if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
+                case .isOneOf:
+                    if case .inputObject(let inputObject) = named { output.bool(inputObject.isOneOf) } else { output.null() }
+                default: break
+                }
+            }
+        case .field(let member):
+            if case .args = member { return false }
+            if case .type = member { return false }
+            try withIntrospectionSource(source, as: SchemaField.self, field, parentType) { schemaField in
+                switch member {
+                case .name: output.string(schemaField.name)
+                case .description: output.optionalString(schemaField.description)
+                case .isDeprecated: output.bool(schemaField.isDeprecated)
+                case .deprecationReason: output.optionalString(schemaField.deprecationReason)
+                case .args, .type: break
+                }
+            }
+        case .inputValue(let member):
+            if case .type = member { return false }
+            try withIntrospectionSource(source, as: InputValue.self, field, parentType) { value in
+                switch member {
+                case .name: output.string(value.name)
+                case .description: output.optionalString(value.description)
+                case .defaultValue: output.optionalString(printedDefaultValue(of: value))
+                case .isDeprecated: output.bool(value.isDeprecated)
+                case .deprecationReason: output.optionalString(value.deprecationReason)
+                case .type: break
+                }
             }
         case .enumValue(let member):
-            let value = try cast(EnumValue.self)
-            switch member {
-            case .name: output.string(value.name)
-            case .description: output.optionalString(value.description)
-            case .isDeprecated: output.bool(value.isDeprecated)
-            case .deprecationReason: output.optionalString(value.deprecationReason)
+            try withIntrospectionSource(source, as: EnumValue.self, field, parentType) { value in
+                switch member {
+                case .name: output.string(value.name)
+                case .description: output.optionalString(value.description)
+                case .isDeprecated: output.bool(value.isDeprecated)
+                case .deprecationReason: output.optionalString(value.deprecationReason)
+                }
             }
         case .directive(let member):
-            let directive = try cast(SchemaDirective.self)
-            switch member {
-            case .name: output.string(directive.name)
-            case .description: output.optionalString(directive.description)
-            case .isRepeatable: output.bool(directive.isRepeatable)
-            case .locations:
-                output.beginArray()
-                for location in directive.locations { output.string(location.rawValue) }
-                output.endArray()
-            case .args: return list(try visible(directive.arguments))
+            if case .args = member { return false }
+            try withIntrospectionSource(source, as: SchemaDirective.self, field, parentType) { directive in
+                switch member {
+                case .name: output.string(directive.name)
+                case .description: output.optionalString(directive.description)
+                case .isRepeatable: output.bool(directive.isRepeatable)
+                case .locations:
+                    output.beginArray()
+                    for location in directive.locations { output.string(location.rawValue) }
+                    output.endArray()
+                case .args: break
+                }
             }
         }
         return true
+    }
+
+    /// The parent value of an introspection field as the type its introspection type
+    /// resolves from.
+    private func introspectionSource<Source>(
+        _ source: Any, as _: Source.Type, _ field: FieldPlan, _ parentType: ObjectType
+    ) throws(GraphQLError) -> Source {
+        try withIntrospectionSource(source, as: Source.self, field, parentType) { copy $0 }
+    }
+
+    /// `body` applied to the parent value of an introspection field as the type its
+    /// introspection type resolves from: borrowed where it lies when it is exactly that type
+    /// (no copy, so no retain), cast otherwise.
+    private func withIntrospectionSource<Source, Result>(
+        _ source: Any, as _: Source.Type, _ field: FieldPlan, _ parentType: ObjectType, _ body: (borrowing Source) -> Result
+    ) throws(GraphQLError) -> Result {
+        if let result = withExactValue(source as Any, as: Source.self, body) { return result }
+        guard let value = source as? Source else {
+            throw GraphQLError(message: "\(parentType.name).\(field.definition.name) cannot resolve from \(Swift.type(of: source)).")
+        }
+        return body(value)
     }
 
     /// Completes a list-typed introspection field from its items (`nil` for `null`).

@@ -213,24 +213,22 @@ public struct JSONWriter: Sendable {
         keySuffix()
     }
 
-    /// Writes an object key given as its quoted, escaped JSON text (from `quoted(_:)`), for
-    /// keys written many times.
-    mutating func key(quoted: [UInt8]) {
+    /// Writes an object key given as its quoted, escaped JSON text (from `quoted(_:)`, so
+    /// never empty), for keys written many times.
+    mutating func key(quoted: UnsafeBufferPointer<UInt8>) {
         let separator = prepare()
         let pretty = pretty
-        quoted.withUnsafeBufferPointer { quoted in
-            write(upTo: separator.maximumLength + quoted.count + 2) { output in
-                let written = separator.write(to: output)
-                JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
-                var length = written + quoted.count
-                output[length] = 0x3A
+        write(upTo: separator.maximumLength + quoted.count + 2) { output in
+            let written = separator.write(to: output)
+            JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
+            var length = written + quoted.count
+            output[length] = 0x3A
+            length += 1
+            if pretty {
+                output[length] = 0x20
                 length += 1
-                if pretty {
-                    output[length] = 0x20
-                    length += 1
-                }
-                return length
             }
+            return length
         }
         afterKey = true
     }

@@ -145,28 +145,45 @@ extension Document {
 
 /// The traversal behind `ASTNode.walk(_:)`. It keeps its own stack instead of recursing, so
 /// walking a tree costs no call-stack depth however deeply the document nests.
+///
+/// A node's entry stays on the stack while its children are walked (they lie above it), so
+/// each node is copied into the stack once, and a child finds its parent by index rather
+/// than holding a copy of it.
 private enum ASTWalker {
-    enum Step {
-        case enter(ASTNode, parent: ASTNode?)
-        case leave(ASTNode, parent: ASTNode?)
+    struct Entry {
+        let node: ASTNode
+        /// The index of the parent's entry, or `-1` for the node the walk started at.
+        let parent: Int
+        /// Whether `enter` was called (the children are on the stack above, or done).
+        var entered = false
     }
 
     static func walk<V: ASTVisitor>(_ root: ASTNode, _ visitor: inout V) {
-        var stack: [Step] = [.enter(root, parent: nil)]
-        while let step = stack.popLast() {
-            switch step {
-            case .enter(let node, let parent):
-                switch visitor.enter(node, parent: parent) {
-                case .stop: return
-                case .skipChildren: continue
-                case .continue: break
-                }
-                stack.append(.leave(node, parent: parent))
-                let firstChild = stack.count
-                forEachChild(of: node) { stack.append(.enter($0, parent: node)) }
-                stack[firstChild...].reverse()
-            case .leave(let node, let parent):
-                if visitor.leave(node, parent: parent) == .stop { return }
+        var stack = [Entry(node: root, parent: -1)]
+        stack.reserveCapacity(64)
+        while let top = stack.indices.last {
+            let parent = stack[top].parent
+            if stack[top].entered {
+                let action = visitor.leave(stack[top].node, parent: parent < 0 ? nil : stack[parent].node)
+                stack.removeLast()
+                if action == .stop { return }
+                continue
+            }
+            switch visitor.enter(stack[top].node, parent: parent < 0 ? nil : stack[parent].node) {
+            case .stop: return
+            case .skipChildren:
+                stack.removeLast()
+                continue
+            case .continue: break
+            }
+            stack[top].entered = true
+            forEachChild(of: stack[top].node) { stack.append(Entry(node: $0, parent: top)) }
+            // Children are pushed in source order and popped last first: reverse them.
+            var low = top + 1, high = stack.count - 1
+            while low < high {
+                stack.swapAt(low, high)
+                low += 1
+                high -= 1
             }
         }
     }

@@ -223,7 +223,10 @@ struct JSONSerializationTests {
             plain.endObject()
             var quoted = JSONWriter(pretty: pretty)
             quoted.beginObject()
-            for key in keys { quoted.key(quoted: JSONWriter.quoted(key)); quoted.int(1) }
+            for key in keys {
+                JSONWriter.quoted(key).withUnsafeBufferPointer { quoted.key(quoted: $0) }
+                quoted.int(1)
+            }
             quoted.endObject()
             #expect(quoted.bytes == plain.bytes)
         }
