@@ -181,8 +181,8 @@ extension ExecutionContext {
                 }
                 switch member {
                 case .kind: output.string(named.kindName)
-                case .name: output.string(named.name)
-                case .description: output.optionalString(named.typeDescription)
+                case .name: output.string(quoted: named.quoted.name)
+                case .description: output.string(quoted: named.quoted.description)
                 case .specifiedByURL:
                     if case .scalar(let scalar) = named { output.optionalString(scalar.specifiedByURL) } else { output.null() }
                 case .isOneOf:
@@ -195,8 +195,8 @@ extension ExecutionContext {
             if case .type = member { return false }
             try withIntrospectionSource(source, as: SchemaField.self, field, parentType) { schemaField in
                 switch member {
-                case .name: output.string(schemaField.name)
-                case .description: output.optionalString(schemaField.description)
+                case .name: output.string(quoted: schemaField.quoted.name)
+                case .description: output.string(quoted: schemaField.quoted.description)
                 case .isDeprecated: output.bool(schemaField.isDeprecated)
                 case .deprecationReason: output.optionalString(schemaField.deprecationReason)
                 case .args, .type: break
@@ -206,8 +206,8 @@ extension ExecutionContext {
             if case .type = member { return false }
             try withIntrospectionSource(source, as: InputValue.self, field, parentType) { value in
                 switch member {
-                case .name: output.string(value.name)
-                case .description: output.optionalString(value.description)
+                case .name: output.string(quoted: value.quoted.name)
+                case .description: output.string(quoted: value.quoted.description)
                 case .defaultValue: output.optionalString(printedDefaultValue(of: value))
                 case .isDeprecated: output.bool(value.isDeprecated)
                 case .deprecationReason: output.optionalString(value.deprecationReason)
@@ -217,8 +217,8 @@ extension ExecutionContext {
         case .enumValue(let member):
             try withIntrospectionSource(source, as: EnumValue.self, field, parentType) { value in
                 switch member {
-                case .name: output.string(value.name)
-                case .description: output.optionalString(value.description)
+                case .name: output.string(quoted: value.quoted.name)
+                case .description: output.string(quoted: value.quoted.description)
                 case .isDeprecated: output.bool(value.isDeprecated)
                 case .deprecationReason: output.optionalString(value.deprecationReason)
                 }
@@ -227,8 +227,8 @@ extension ExecutionContext {
             if case .args = member { return false }
             try withIntrospectionSource(source, as: SchemaDirective.self, field, parentType) { directive in
                 switch member {
-                case .name: output.string(directive.name)
-                case .description: output.optionalString(directive.description)
+                case .name: output.string(quoted: directive.quoted.name)
+                case .description: output.string(quoted: directive.quoted.description)
                 case .isRepeatable: output.bool(directive.isRepeatable)
                 case .locations:
                     output.beginArray()

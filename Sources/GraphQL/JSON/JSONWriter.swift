@@ -289,12 +289,23 @@ public struct JSONWriter: Sendable {
         if value { token("true") } else { token("false") }
     }
 
-    /// Writes `null`.
     /// Writes a string value, or `null` for `nil`.
     mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
+    /// Writes a string value given as its quoted, escaped JSON text (from `quoted(_:)`), or
+    /// `null` for `nil`.
+    mutating func string(quoted text: [UInt8]?) {
+        guard let text else {
+            null()
+            return
+        }
+        let separator = prepare()
+        text.withUnsafeBufferPointer { writeRaw($0, after: separator) }
+    }
+
+    /// Writes `null`.
     public mutating func null() {
         token("null")
     }

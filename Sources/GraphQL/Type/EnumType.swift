@@ -6,6 +6,8 @@ public final class EnumType: Sendable {
     public let name: String
     /// The type's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The values by name, in definition order.
     public let values: OrderedMap<String, EnumValue>
     /// The definition node, when built from SDL.
@@ -20,6 +22,7 @@ public final class EnumType: Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         var map = OrderedMap<String, EnumValue>(minimumCapacity: values.count)
         for value in values where map[value.name] == nil { map[value.name] = value }
         self.values = map
@@ -84,6 +87,8 @@ public final class EnumValue: Sendable {
     public let name: String
     /// The value's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// Why the value is deprecated, or `nil` if it is not.
     public let deprecationReason: String?
     /// The definition node, when built from SDL.
@@ -96,6 +101,7 @@ public final class EnumValue: Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.deprecationReason = deprecationReason
         self.definition = definition
     }

@@ -7,6 +7,8 @@ public final class InputObjectType: @unchecked Sendable {
     public let name: String
     /// The type's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// Whether exactly one field must be given, non-null (`@oneOf`).
     public let isOneOf: Bool
     /// The definition node, when built from SDL.
@@ -25,6 +27,7 @@ public final class InputObjectType: @unchecked Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.isOneOf = isOneOf
         self.definition = definition
         self.extensionDefinitions = extensionDefinitions

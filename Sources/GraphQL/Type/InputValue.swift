@@ -9,6 +9,8 @@ public final class InputValue: @unchecked Sendable {
     public let name: String
     /// The description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The declared type, an input type in a valid schema.
     public let type: SchemaType
     /// The default value as written in SDL, if any.
@@ -32,6 +34,7 @@ public final class InputValue: @unchecked Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.type = type
         self.defaultValue = defaultValue
         self.defaultLiteral = defaultLiteral

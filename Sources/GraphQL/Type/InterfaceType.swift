@@ -7,6 +7,8 @@ public final class InterfaceType: @unchecked Sendable {
     public let name: String
     /// The type's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The definition node, when built from SDL.
     public let definition: InterfaceTypeDefinition?
     /// The `extend interface` nodes, in source order.
@@ -25,6 +27,7 @@ public final class InterfaceType: @unchecked Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.fields = OrderedMap(fields: fields)
         self.interfaces = interfaces
         self.definition = definition

@@ -41,6 +41,18 @@ public enum NamedType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The type's name and description as quoted JSON text, for introspection.
+    var quoted: QuotedText {
+        switch self {
+        case .scalar(let type): type.quoted
+        case .object(let type): type.quoted
+        case .interface(let type): type.quoted
+        case .union(let type): type.quoted
+        case .enumType(let type): type.quoted
+        case .inputObject(let type): type.quoted
+        }
+    }
+
     /// The kind as introspection names it (`__TypeKind`), e.g. `"OBJECT"`.
     public var kindName: String {
         switch self {

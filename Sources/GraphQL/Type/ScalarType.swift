@@ -4,6 +4,8 @@ public final class ScalarType: Sendable {
     public let name: String
     /// The type's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The URL of the scalar's specification, from `@specifiedBy(url:)`.
     public let specifiedByURL: String?
     /// How values of the scalar are read and written.
@@ -21,6 +23,7 @@ public final class ScalarType: Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.specifiedByURL = specifiedByURL
         self.coercing = coercing
         self.definition = definition

@@ -4,6 +4,8 @@ public final class SchemaDirective: Sendable {
     public let name: String
     /// The description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// Where the directive may be used.
     public let locations: [DirectiveLocation]
     /// The arguments, in definition order.
@@ -20,6 +22,7 @@ public final class SchemaDirective: Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.locations = locations
         self.arguments = arguments
         self.isRepeatable = isRepeatable

@@ -7,6 +7,8 @@ public final class SchemaField: @unchecked Sendable {
     public let name: String
     /// The field's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The arguments, in definition order.
     public let arguments: [InputValue]
     /// The field's type.
@@ -27,6 +29,7 @@ public final class SchemaField: @unchecked Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.arguments = arguments
         self.type = type
         self.deprecationReason = deprecationReason

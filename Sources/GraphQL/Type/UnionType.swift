@@ -4,6 +4,8 @@ public final class UnionType: Sendable {
     public let name: String
     /// The type's description.
     public let description: String?
+    /// `name` and `description` as quoted JSON text, for introspection.
+    let quoted: QuotedText
     /// The member types, in declaration order.
     public let types: [ObjectType]
     /// The definition node, when built from SDL.
@@ -18,6 +20,7 @@ public final class UnionType: Sendable {
     ) {
         self.name = name
         self.description = description
+        quoted = QuotedText(name: name, description: description)
         self.types = types
         self.definition = definition
         self.extensionDefinitions = extensionDefinitions
