@@ -10,7 +10,8 @@ public func validate(
     options: ValidationOptions = ValidationOptions()
 ) -> [GraphQLError] {
     let context = ValidationContext(schema: schema, document: document, options: options)
-    var walker = ValidationWalker(context: context, visitors: rules.map { $0.makeVisitor(context) })
+    var walker = ValidationWalker(
+        context: context, visitors: rules.map { $0.makeVisitor(context) }, visitsLeave: rules.map(\.visitsLeave))
     document.walk(&walker)
     return context.errors
 }
@@ -20,13 +21,16 @@ public func validate(
 struct ValidationWalker: ASTVisitor {
     let context: ValidationContext
     let visitors: [any ValidationRuleVisitor]
+    /// Per visitor: whether its `leave` is called.
+    let visitsLeave: [Bool]
     /// Per visitor: `-1` when active, the depth of the node whose subtree it skips, or
     /// `Int.max` once it asked to stop.
     private var skipDepth: [Int]
 
-    init(context: ValidationContext, visitors: [any ValidationRuleVisitor]) {
+    init(context: ValidationContext, visitors: [any ValidationRuleVisitor], visitsLeave: [Bool]) {
         self.context = context
         self.visitors = visitors
+        self.visitsLeave = visitsLeave
         self.skipDepth = Array(repeating: -1, count: visitors.count)
     }
 
@@ -50,6 +54,7 @@ struct ValidationWalker: ASTVisitor {
         let depth = context.ancestors.count
         for index in visitors.indices {
             if skipDepth[index] < 0 {
+                guard visitsLeave[index] else { continue }
                 visitors[index].leave(node, context: context)
                 if context.isAborted { return .stop }
             } else if skipDepth[index] == depth {

@@ -9,10 +9,19 @@ public struct ValidationRule: Sendable {
     /// The rule's name, graphql-js style (`"FieldsOnCorrectType"`).
     public let name: String
     let makeVisitor: @Sendable (ValidationContext) -> any ValidationRuleVisitor
+    /// Whether the walk calls the visitor's `leave`; `false` spares a call per node for rules
+    /// whose visitor keeps the default, which does nothing.
+    let visitsLeave: Bool
 
     /// Creates a rule whose visitor `makeVisitor` creates, once per validated document.
-    public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationRuleVisitor) {
+    /// - Parameter visitsLeave: Whether the visitor implements `leave`; when `false`, the walk
+    ///   never calls it.
+    public init(
+        name: String, visitsLeave: Bool = true,
+        makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationRuleVisitor
+    ) {
         self.name = name
+        self.visitsLeave = visitsLeave
         self.makeVisitor = makeVisitor
     }
 }

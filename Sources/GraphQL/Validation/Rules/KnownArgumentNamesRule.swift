@@ -1,6 +1,6 @@
 extension ValidationRule {
     /// Argument Names (spec 5.4.1): every argument is defined by its field or directive.
-    public static let knownArgumentNames = ValidationRule(name: "KnownArgumentNames") { context in
+    public static let knownArgumentNames = ValidationRule(name: "KnownArgumentNames", visitsLeave: false) { context in
         KnownArgumentNamesRule(signatures: DirectiveSignature.all(in: context))
     }
 }

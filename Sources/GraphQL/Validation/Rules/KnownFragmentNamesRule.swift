@@ -1,7 +1,7 @@
 extension ValidationRule {
     /// Fragment Spread Target Defined (spec 5.5.2.1): every spread names a fragment of the
     /// document.
-    public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNames") { _ in
+    public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNames", visitsLeave: false) { _ in
         KnownFragmentNamesRule()
     }
 }

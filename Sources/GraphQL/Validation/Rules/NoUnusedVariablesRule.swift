@@ -1,7 +1,7 @@
 extension ValidationRule {
     /// All Variables Used (spec 5.8.4): every variable an operation defines is used by it or
     /// by a fragment it uses.
-    public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariables") { _ in NoUnusedVariablesRule() }
+    public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariables", visitsLeave: false) { _ in NoUnusedVariablesRule() }
 }
 
 final class NoUnusedVariablesRule: ValidationRuleVisitor {

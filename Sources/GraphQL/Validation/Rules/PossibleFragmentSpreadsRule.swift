@@ -1,7 +1,7 @@
 extension ValidationRule {
     /// Fragment Spread Is Possible (spec 5.5.2.3): a fragment applies to some object the
     /// enclosing selection can return.
-    public static let possibleFragmentSpreads = ValidationRule(name: "PossibleFragmentSpreads") { _ in
+    public static let possibleFragmentSpreads = ValidationRule(name: "PossibleFragmentSpreads", visitsLeave: false) { _ in
         PossibleFragmentSpreadsRule()
     }
 }

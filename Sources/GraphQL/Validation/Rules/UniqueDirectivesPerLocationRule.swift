@@ -1,7 +1,7 @@
 extension ValidationRule {
     /// Directives Are Unique Per Location (spec 5.7.3): a non-repeatable directive appears at
     /// most once on a node (on a type, across its definition and extensions).
-    public static let uniqueDirectivesPerLocation = ValidationRule(name: "UniqueDirectivesPerLocation") { context in
+    public static let uniqueDirectivesPerLocation = ValidationRule(name: "UniqueDirectivesPerLocation", visitsLeave: false) { context in
         UniqueDirectivesPerLocationRule(signatures: DirectiveSignature.all(in: context))
     }
 }

@@ -1,7 +1,7 @@
 extension ValidationRule {
     /// Input Object Field Uniqueness (spec 5.6.3): no two fields of an input object literal
     /// share a name.
-    public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNames") { _ in
+    public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNames", visitsLeave: false) { _ in
         UniqueInputFieldNamesRule()
     }
 }
