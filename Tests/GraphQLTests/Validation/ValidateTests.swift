@@ -20,6 +20,13 @@ import GraphQL
         ])
     }
 
+    @Test func callsACustomRulesLeaveUnlessTheRuleSaysItHasNone() throws {
+        let reported = ValidationRule(name: "LeaveReporter") { _ in LeaveReporter() }
+        #expect(try validationErrors([reported], "{ dog { name } }") == ["left the document"])
+        let silent = ValidationRule(name: "LeaveReporter", visitsLeave: false) { _ in LeaveReporter() }
+        #expect(try validationErrors([silent], "{ dog { name } }") == [])
+    }
+
     @Test func stopsAtTheErrorLimitWithAFinalError() throws {
         let errors = try validationErrors(
             [.fieldsOnCorrectType], "{ dog { a b c } }", options: ValidationOptions(maxErrors: 2))
@@ -52,5 +59,12 @@ import GraphQL
             document += "fragment F\(level) on Dog { x\(level): name ...F\(level - 1) ...F\(level - 1) mother { ...F\(level - 1) } }\n"
         }
         #expect(try validationErrors(specifiedRules, document) == [])
+    }
+}
+
+/// Reports an error when it leaves the document.
+private final class LeaveReporter: ValidationRuleVisitor {
+    func leave(_ node: ASTNode, context: ValidationContext) {
+        if case .document = node { context.report("left the document", at: []) }
     }
 }
