@@ -41,15 +41,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func waitingForAConnectionDoesNotBlockThreads() async throws {
         try await TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holder = Background.run {
-                try pool.read { _ in
-                    holding.signal()
-                    release.wait()
-                }
-            }
-            holding.wait()
+            let held = HeldConnection(.reader, of: pool)
             let waiterCount = 32
             try await withThrowingTaskGroup(of: Int?.self) { group in
                 for _ in 0..<waiterCount {
@@ -59,35 +51,27 @@ import Testing
                     // Runs on the cooperative pool only if the waiters left threads free.
                     await Task.yield()
                     waitUntil { pool.statistics.readers.waiting == waiterCount }
-                    release.signal()
+                    held.release()
                     return 0
                 }
                 let sum = try await group.reduce(0) { $0 + ($1 ?? 0) }
                 #expect(sum == waiterCount)
             }
-            try holder.join()
+            try held.join()
             #expect(pool.statistics.readers.waits == waiterCount)
         }
     }
 
     @Test func aCancelledWaiterLeavesTheQueue() async throws {
         try await TemporaryDatabase.withPool { pool in
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holder = Background.run {
-                try pool.write { _ in
-                    holding.signal()
-                    release.wait()
-                }
-            }
-            holding.wait()
+            let held = HeldConnection(.writer, of: pool)
             let waiter = Task { try await pool.write { db in try db.execute("CREATE TABLE never (x)") } }
             waitUntil { pool.statistics.writer.waiting == 1 }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
             #expect(pool.statistics.writer.waiting == 0)
-            release.signal()
-            try holder.join()
+            held.release()
+            try held.join()
             let tables = try await pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM sqlite_master") }
             #expect(tables == 0)
         }

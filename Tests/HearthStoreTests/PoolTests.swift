@@ -35,22 +35,14 @@ import Testing
 
     @Test func callersWaitingForABusyReaderAreCounted() throws {
         try TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holder = Background.run {
-                try pool.read { _ in
-                    holding.signal()
-                    release.wait()
-                }
-            }
-            holding.wait()
+            let held = HeldConnection(.reader, of: pool)
             let busy = pool.statistics.readers
             #expect(busy.inUse == 1)
             #expect(busy.waits == 0)
             let waiter = Background.run { try pool.read { db in try db.scalar(Int.self, "SELECT 7") } }
             waitUntil { pool.statistics.readers.waiting == 1 }
-            release.signal()
-            try holder.join()
+            held.release()
+            try held.join()
             #expect(try waiter.join() == 7)
             let after = pool.statistics.readers
             #expect(after.waits == 1)
@@ -65,15 +57,7 @@ import Testing
     @Test func readIfIdleReadsOnTheCallingThreadOrReturnsNilWhenEveryReaderIsLent() throws {
         try TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
             #expect(try pool.readIfIdle { db in try db.scalar(Int.self, "SELECT 7") } == 7)
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holder = Background.run {
-                try pool.read { _ in
-                    holding.signal()
-                    release.wait()
-                }
-            }
-            holding.wait()
+            let held = HeldConnection(.reader, of: pool)
             var ran = false
             let busy: Int? = try pool.readIfIdle { _ in
                 ran = true
@@ -82,28 +66,20 @@ import Testing
             #expect(busy == nil)
             #expect(!ran)
             #expect(pool.statistics.readers.waits == 0)
-            release.signal()
-            try holder.join()
+            held.release()
+            try held.join()
             #expect(try pool.readIfIdle { db in try db.scalar(Int.self, "SELECT 8") } == 8)
         }
     }
 
     @Test func callersWaitingForTheWriterAreCounted() throws {
         try TemporaryDatabase.withPool { pool in
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holder = Background.run {
-                try pool.write { _ in
-                    holding.signal()
-                    release.wait()
-                }
-            }
-            holding.wait()
+            let held = HeldConnection(.writer, of: pool)
             #expect(pool.statistics.writer.inUse == 1)
             let waiter = Background.run { try pool.write { db in try db.execute("CREATE TABLE t (x)") } }
             waitUntil { pool.statistics.writer.waiting == 1 }
-            release.signal()
-            try holder.join()
+            held.release()
+            try held.join()
             try waiter.join()
             #expect(pool.statistics.writer.waits == 1)
             #expect(pool.statistics.writer.inUse == 0)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HearthStore
 import Synchronization
 
 /// Work running on its own thread, joined later: lets a test hold a connection on one
@@ -34,5 +35,44 @@ final class Background<Value: Sendable>: Sendable {
 func waitUntil(_ condition: () -> Bool) {
     while !condition() {
         sched_yield()
+    }
+}
+
+/// One of a pool's connections held by a thread of its own until ``release()``, so a test
+/// can watch what other callers do while none is free.
+final class HeldConnection: Sendable {
+    /// Which of the pool's connections to hold.
+    enum Kind {
+        case reader, writer
+    }
+
+    private let released = DispatchSemaphore(value: 0)
+    private let holder: Background<Void>
+
+    /// Returns once the connection is held.
+    init(_ kind: Kind, of pool: DatabasePool) {
+        let holding = DispatchSemaphore(value: 0)
+        let released = released
+        let hold: @Sendable (Database) throws -> Void = { _ in
+            holding.signal()
+            released.wait()
+        }
+        holder = Background.run {
+            switch kind {
+            case .reader: try pool.read(hold)
+            case .writer: try pool.write(hold)
+            }
+        }
+        holding.wait()
+    }
+
+    /// Lets the holding thread give the connection back.
+    func release() {
+        released.signal()
+    }
+
+    /// Waits until the connection has been given back.
+    func join() throws {
+        try holder.join()
     }
 }
