@@ -232,7 +232,7 @@ extension AccountService {
             userID: record.userId, sessionID: record.id, generation: record.generation, at: now)
         let sessions = sessions
         let entry = record.directoryEntry
-        database.afterCommit { sessions.rotated(record.id, to: entry) }
+        database.afterCommit { sessions.store(entry, for: record.id) }
         return IssuedSession(session: record, accessToken: accessToken, accessTokenExpiresAt: expiresAt, refreshToken: refreshToken.value)
     }
 

@@ -114,16 +114,6 @@ public final class AccountService: Sendable {
         try userCache.valueWithoutWaiting(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
-    /// The accounts with `ids`, in no particular order (for batching).
-    public func users(ids: [String]) async throws -> [UserRecord] {
-        guard !ids.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let arguments = StatementArguments(ids.map { DatabaseValue.text($0) })
-        return try await pool.read { database in
-            try database.decode(UserRecord.self, "SELECT \(UserRecord.columns) FROM users WHERE id IN (\(placeholders))", arguments)
-        }
-    }
-
     /// Creates a single-use emailed token for `userID` inside the caller's transaction.
     func insertEmailToken(
         purpose: EmailTokenPurpose, userID: String, email: String, lifetime: Duration, at now: Date, in database: Database

@@ -61,11 +61,6 @@ public final class SessionDirectory: Sendable {
         }
     }
 
-    /// Records a rotation: access tokens now need `generation`.
-    func rotated(_ id: String, to entry: Entry) {
-        store(entry, for: id)
-    }
-
     /// Records that sessions ended and tells their observers.
     func ended(_ ids: [String], _ end: End) {
         let observers = state.withLock { state -> [@Sendable (End) -> Void] in

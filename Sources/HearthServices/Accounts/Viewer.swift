@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// The signed-in user making a request: who, through which session. Only
 /// ``AccountService/authenticate(accessToken:)`` creates one, from a verified access token of
 /// a live session, so holding a `Viewer` is proof of authentication.
@@ -24,5 +25,3 @@ public struct IssuedSession: Sendable {
     /// The refresh token: shown once, stored only as a digest.
     public var refreshToken: String
 }
-
-import FoundationEssentials

@@ -1,3 +1,4 @@
+import Support
 import TestFixtures
 import FoundationEssentials
 import HearthServices
@@ -158,5 +159,3 @@ struct LoginThrottleTests {
         }
     }
 }
-
-import Support

@@ -1,3 +1,4 @@
+import Support
 import TestFixtures
 import FoundationEssentials
 import HearthServices
@@ -183,5 +184,3 @@ struct SessionTests {
         }
     }
 }
-
-import Support
