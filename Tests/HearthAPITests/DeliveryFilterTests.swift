@@ -30,11 +30,11 @@ import Testing
     }
 
     @Test func aFilterKeepsSharedResponsesFromTheConnectionsItVetoes() async throws {
-        try await AccountsHarness.with { harness in
+        try await HouseholdsHarness.with { harness in
             let bus = InProcessEventBus()
             let service = try HearthSchema.service(
                 sdl: Self.sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: bus,
-                accounts: harness.service, limits: GraphQLLimits(), logger: .disabled)
+                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled)
             let metrics = RealtimeMetrics()
             let endpoint = GraphQLWebSocketEndpoint(
                 service: service, configuration: RealtimeConfiguration(), metrics: metrics,

@@ -22,10 +22,10 @@ import Testing
 
     /// Calls `body` with the service of the real schema (its account fields over a temporary database).
     private func withService(_ body: (GraphQLService) async throws -> Void) async throws {
-        try await AccountsHarness.with { harness in
+        try await HouseholdsHarness.with { harness in
             try await body(try HearthSchema.service(
                 sdl: Self.sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: bus,
-                accounts: harness.service, limits: GraphQLLimits(), logger: .disabled))
+                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled))
         }
     }
 

@@ -41,7 +41,7 @@ extension AccountResolvers {
         case "GOOGLE": return .google
         case "APPLE": return .apple
         default:
-            throw AccountError.invalid(InputProblems([
+            throw ServiceError.invalid(InputProblems([
                 FieldProblem(field: "input.provider", reason: .invalidFormat, message: "Choose GOOGLE or APPLE.")]))
         }
     }

@@ -9,7 +9,7 @@ enum AccountResolvers {
         resolvers.resolveField("Query", "me") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
             func value(_ user: UserRecord?) throws -> UserValue {
-                guard let user else { throw AccountError.signedOut }
+                guard let user else { throw ServiceError.signedOut }
                 return UserValue(record: user, isViewer: true)
             }
             if let user = try accounts.userWithoutWaiting(id: viewer.userID) { return .value(try value(user)) }
@@ -63,7 +63,7 @@ enum AccountResolvers {
             let context = RequestContext.of(context)
             let viewer = try context.viewer()
             try await accounts.resendConfirmation(viewer: viewer, clientAddress: context.clientAddress)
-            guard let user = try await accounts.user(id: viewer.userID) else { throw AccountError.signedOut }
+            guard let user = try await accounts.user(id: viewer.userID) else { throw ServiceError.signedOut }
             return ["email": user.email] as [String: any Sendable]
         }
     }
@@ -121,7 +121,7 @@ enum AccountResolvers {
             let input = arguments.input
             let avatar = try uploadedFile(input.string("avatar"), field: "input.avatar", in: context)
             if avatar != nil, input["removeAvatar"] == .bool(true) {
-                throw AccountError(.badUserInput, "Give either avatar or removeAvatar, not both.", problems: [
+                throw ServiceError(.badUserInput, "Give either avatar or removeAvatar, not both.", problems: [
                     FieldProblem(field: "input.removeAvatar", reason: .invalidFormat, message: "Give either avatar or removeAvatar, not both.")])
             }
             var user = try await accounts.user(id: viewer.userID)
@@ -133,7 +133,7 @@ enum AccountResolvers {
             } else if input["removeAvatar"] == .bool(true) {
                 user = try await accounts.removeAvatar(viewer: viewer)
             }
-            guard let user else { throw AccountError.signedOut }
+            guard let user else { throw ServiceError.signedOut }
             return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
         }
         resolvers.resolve("User", "avatarUrl") { source, _, _, _ in
@@ -157,7 +157,7 @@ private func uploadedFile(_ name: String?, field: String, in context: RequestCon
     guard let name else { return nil }
     guard let file = context.uploads[name] else {
         let message = "Send the file as a part of a multipart request (graphql-multipart-request-spec)."
-        throw AccountError(.badUserInput, message, problems: [FieldProblem(field: field, reason: .required, message: message)])
+        throw ServiceError(.badUserInput, message, problems: [FieldProblem(field: field, reason: .required, message: message)])
     }
     return file
 }

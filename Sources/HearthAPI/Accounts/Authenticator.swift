@@ -18,7 +18,7 @@ public struct Authenticator: Sendable {
     public func authenticate(authorization: String?) async -> Authentication {
         guard let authorization else { return .signedOut }
         guard let token = HTTPHeaders.bearerToken(in: authorization) else {
-            return .refused(AccountError(
+            return .refused(ServiceError(
                 .unauthenticated, reason: .tokenInvalid, "Send the access token as `Authorization: Bearer <token>`."))
         }
         do {

@@ -75,12 +75,12 @@ public struct AvatarRoutes: Sendable {
         let viewer: Viewer
         switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
         case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return Self.refusal(AccountError.signedOut)
+        case .signedOut: return Self.refusal(ServiceError.signedOut)
         case .refused(let error): return Self.refusal(error)
         }
         let declared = request.headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
         guard let declared, Self.uploadMediaTypes.contains(declared) else {
-            return Self.refusal(AccountError(
+            return Self.refusal(ServiceError(
                 .badUserInput, "Send the image as image/png, image/jpeg or image/webp.",
                 problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: "Send the image as image/png, image/jpeg or image/webp.")]))
         }
@@ -88,7 +88,7 @@ public struct AvatarRoutes: Sendable {
             let user = try await accounts.setAvatar(viewer: viewer, bytes: request.body, field: "body")
             let result: JSON = ["avatarUrl": user.avatarId.map { .string(accounts.avatarURL(id: $0)) } ?? .null]
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: result.serialized())
-        } catch let error as AccountError {
+        } catch let error as ServiceError {
             return Self.refusal(error)
         } catch {
             return .text("the avatar could not be stored\n", status: .internalServerError)
@@ -96,7 +96,7 @@ public struct AvatarRoutes: Sendable {
     }
 
     /// An error as `{"errors": [...]}` with the status its code and reason call for.
-    private static func refusal(_ error: AccountError) -> HTTPResponse {
+    private static func refusal(_ error: ServiceError) -> HTTPResponse {
         let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
         case (.unauthenticated, _): .unauthorized
         case (.rateLimited, _): .tooManyRequests

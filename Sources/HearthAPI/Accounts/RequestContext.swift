@@ -10,7 +10,7 @@ public enum Authentication: Sendable {
     /// Credentials were presented and refused (expired, revoked, forged); fields that need a
     /// signed-in user report this error, so the client learns to refresh or sign in again.
     /// Fields callable without signing in still work.
-    case refused(AccountError)
+    case refused(ServiceError)
 }
 
 /// The value every resolver receives as `context`: the caller's authentication and address.
@@ -30,12 +30,12 @@ public struct RequestContext: Sendable {
     }
 
     /// The signed-in user.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (the refusal's own reason when credentials
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (the refusal's own reason when credentials
     ///   were refused).
-    public func viewer() throws(AccountError) -> Viewer {
+    public func viewer() throws(ServiceError) -> Viewer {
         switch authentication {
         case .signedIn(let viewer): viewer
-        case .signedOut: throw AccountError.signedOut
+        case .signedOut: throw ServiceError.signedOut
         case .refused(let error): throw error
         }
     }

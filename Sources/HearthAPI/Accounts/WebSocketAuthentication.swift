@@ -90,14 +90,14 @@ public struct WebSocketAuthentication: Sendable {
 
     /// The `authorization` entry of a `connection_init` payload: `nil` when the payload or the entry
     /// is absent, an error when it is present but not a string.
-    static func authorization(in payload: [UInt8]?) -> Result<String?, AccountError> {
+    static func authorization(in payload: [UInt8]?) -> Result<String?, ServiceError> {
         guard let payload, let json = try? JSON(parsing: payload) else { return .success(nil) }
         guard case .object(let object) = json else { return .success(nil) }
         switch object["authorization"] ?? object["Authorization"] {
         case nil, .null?: return .success(nil)
         case .string(let value)?: return .success(value)
         default:
-            return .failure(AccountError(
+            return .failure(ServiceError(
                 .unauthenticated, reason: .tokenInvalid, "The connection_init payload's authorization must be \"Bearer <token>\"."))
         }
     }

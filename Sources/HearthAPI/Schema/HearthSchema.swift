@@ -29,7 +29,9 @@ public struct ServerInfo: Sendable, FieldResolvable {
 /// Hearth's public schema (`schema.graphql`, passed in as text) bound to its resolvers.
 public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
-    public static let scalars: [String: any ScalarCoercing] = ["DateTime": DateTimeScalar(), "Upload": UploadScalar()]
+    public static let scalars: [String: any ScalarCoercing] = [
+        "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
+    ]
 
     /// Builds and checks the schema.
     /// - Parameter sourceName: The file name error messages give, e.g. `schema.graphql`.
@@ -45,11 +47,15 @@ public enum HearthSchema {
     /// The most ids `Query.nodes` takes.
     public static let maximumNodeIDs = 100
 
-    /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`.
-    public static func resolvers(schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService) -> Resolvers {
+    /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
+    /// household fields `households`.
+    public static func resolvers(
+        schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService
+    ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
+        HouseholdResolvers.install(into: &resolvers, households: households)
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
             return try await AccountResolvers.nodes(ids: [id], accounts: accounts, context: RequestContext.of(context))[id]
@@ -57,7 +63,7 @@ public enum HearthSchema {
         resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
             let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
             guard ids.count <= maximumNodeIDs else {
-                throw AccountError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
+                throw ServiceError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
                     FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
             }
             let found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: RequestContext.of(context))
@@ -74,11 +80,12 @@ public enum HearthSchema {
     /// The GraphQL pipeline serving `sdl`.
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
-        sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, limits: GraphQLLimits, logger: Logger
+        sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
+        limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
-            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events, accounts: accounts),
+            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households),
             limits: limits, logger: logger)
     }
 }

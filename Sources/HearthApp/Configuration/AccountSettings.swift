@@ -92,16 +92,6 @@ struct AccountSettings: Sendable {
             }
             return key
         }
-        return try pool.write { database in
-            if let stored = try database.scalar(String.self, "SELECT value FROM server_metadata WHERE key = 'access_token_key'"),
-               let key = Base64URL.decode(stored), key.count >= AccessTokens.keyLength {
-                return key
-            }
-            let key = SecureRandom.bytes(AccessTokens.keyLength)
-            try database.execute(
-                "INSERT OR REPLACE INTO server_metadata (key, value, updated_at) VALUES ('access_token_key', ?, ?)",
-                [Base64URL.encode(key), WallClock.now().iso8601])
-            return key
-        }
+        return try StoredSecret.value(named: "access_token_key", length: AccessTokens.keyLength, pool: pool)
     }
 }

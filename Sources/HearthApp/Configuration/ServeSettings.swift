@@ -1,3 +1,4 @@
+import HearthServices
 import HearthAPI
 import HearthHTTP
 import Support
@@ -38,6 +39,8 @@ struct ServeSettings: Sendable {
     var accounts: AccountSettings
     /// Sign-in with Google and Apple.
     var signInProviders: SignInProviderSettings
+    /// Households, membership and onboarding: limits, invitations, terms.
+    var households: HouseholdsConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -104,7 +107,7 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-    ] + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + [
+    ] + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
@@ -181,5 +184,6 @@ struct ServeSettings: Sendable {
         mail = try MailSettings(options)
         accounts = try AccountSettings(options, issuer: mail.publicBaseURL.description)
         signInProviders = try SignInProviderSettings(options)
+        households = try HouseholdSettings.configuration(options)
     }
 }

@@ -28,6 +28,8 @@ final class Application: Sendable {
     let mailOutbox: MailOutbox
     /// Accounts, sessions and access tokens.
     let accounts: AccountService
+    /// Households, membership and onboarding.
+    let households: HouseholdService
     private let server: HTTPServer
     private let draining = DrainingFlag()
     private let serverEvents: ServerEvents
@@ -56,8 +58,12 @@ final class Application: Sendable {
             outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")),
             logger: logger.labeled("mail"))
         accounts = try Self.makeAccountService(settings: settings, pool: pool, mailOutbox: mailOutbox, logger: logger)
+        households = HouseholdService(
+            configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
+            analytics: ActivationAnalytics(key: try StoredSecret.value(named: "analytics_key", length: 32, pool: pool)),
+            logger: logger.labeled("households"))
         let graphQL = try Self.makeGraphQLService(
-            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts)
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -134,12 +140,13 @@ final class Application: Sendable {
     }
 
     private static func makeGraphQLService(
-        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService
+        settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
+        households: HouseholdService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                events: events, accounts: accounts, limits: settings.graphQL, logger: logger.labeled("graphql"))
+                events: events, accounts: accounts, households: households, limits: settings.graphQL, logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
         }

@@ -21,6 +21,14 @@ public struct FieldProblem: Error, Sendable, Hashable {
         case unsupportedFormat = "UNSUPPORTED_FORMAT"
         /// The file has more bytes, or the image more pixels across or down, than allowed.
         case tooLarge = "TOO_LARGE"
+        /// A number outside the allowed range (an age, a token value).
+        case outOfRange = "OUT_OF_RANGE"
+        /// The value is not one the server knows (a time zone, a currency, a terms version).
+        case unknownValue = "UNKNOWN_VALUE"
+        /// A confirmation does not repeat what it confirms (a household's name when deleting it).
+        case mismatch = "MISMATCH"
+        /// The value cannot be used with the other fields given, or in the object's state.
+        case notAllowed = "NOT_ALLOWED"
     }
 
     /// The input path of the field, e.g. `input.password`.

@@ -76,10 +76,10 @@ public struct AccessTokens: Sendable {
 
     /// The claims of `token` after checking its form, algorithm, signature, issuer, audience
     /// and times.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED`: `TOKEN_EXPIRED` past `exp`, otherwise
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED`: `TOKEN_EXPIRED` past `exp`, otherwise
     ///   `TOKEN_INVALID`. The message never contains the token.
-    public func verify(_ token: String, at now: Date) throws(AccountError) -> AccessTokenClaims {
-        let invalid = AccountError(.unauthenticated, reason: .tokenInvalid, "The access token is not valid. Sign in again.")
+    public func verify(_ token: String, at now: Date) throws(ServiceError) -> AccessTokenClaims {
+        let invalid = ServiceError(.unauthenticated, reason: .tokenInvalid, "The access token is not valid. Sign in again.")
         let verified: VerifiedJWT
         do {
             verified = try verifier.verify(token, requirements: requirements, at: WallClock.Instant(now)) { [verificationKey] _ in
@@ -87,7 +87,7 @@ public struct AccessTokens: Sendable {
             }
         } catch {
             if error.code == .expired {
-                throw AccountError(.unauthenticated, reason: .tokenExpired, "The access token has expired. Refresh it and try again.")
+                throw ServiceError(.unauthenticated, reason: .tokenExpired, "The access token has expired. Refresh it and try again.")
             }
             throw invalid
         }

@@ -8,7 +8,7 @@ extension AccountService {
     /// (``AccountsConfiguration/avatarRules``). The new picture gets a new id; the previous one
     /// is deleted in the same transaction, so its URL stops working.
     /// - Parameter field: The input path named in problems, e.g. `input.avatar`.
-    /// - Throws: ``AccountError`` `BAD_USER_INPUT` with the image's problem (reason
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` with the image's problem (reason
     ///   `UNSUPPORTED_FORMAT`, `TOO_LARGE`, `INVALID_FORMAT` or `REQUIRED`), `UNAUTHENTICATED`
     ///   when the account is gone.
     public func setAvatar(viewer: Viewer, bytes: [UInt8], field: String = "input.avatar") async throws -> UserRecord {
@@ -16,13 +16,13 @@ extension AccountService {
         do {
             image = try configuration.avatarRules.check(bytes, field: field)
         } catch {
-            throw AccountError.invalid(InputProblems([error]))
+            throw ServiceError.invalid(InputProblems([error]))
         }
         let digest = SHA256.hexDigest(of: bytes)
         let now = currentTime()
         let id = Identifier.make(now: now)
         return try await pool.write { database in
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw AccountError.signedOut }
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             try database.execute(
                 "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [id, user.id, image.format.mediaType, image.width, image.height, digest, bytes, now])
@@ -32,11 +32,11 @@ extension AccountService {
     }
 
     /// Removes the viewer's avatar, if any; its URL stops working.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` when the account is gone.
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` when the account is gone.
     public func removeAvatar(viewer: Viewer) async throws -> UserRecord {
         let now = currentTime()
         return try await pool.write { database in
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw AccountError.signedOut }
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.avatarId != nil else { return user }
             try Self.replaceAvatar(of: user, with: nil, at: now, in: database)
             return try UserRecord.find(id: user.id, in: database)!

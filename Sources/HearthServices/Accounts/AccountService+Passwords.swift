@@ -10,10 +10,10 @@ extension AccountService {
     /// for ``AccountsConfiguration/passwordResetTokenLifetime``; an unknown address gets a note
     /// that no account uses it (only its owner reads that, so nothing leaks to the caller). The
     /// commit's disk flush dominates the time either way.
-    /// - Throws: ``AccountError`` `BAD_USER_INPUT` for a malformed address, `RATE_LIMITED`.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` for a malformed address, `RATE_LIMITED`.
     public func requestPasswordReset(email text: String, clientAddress: String) async throws {
         let email: EmailAddress
-        do { email = try EmailAddress(text, field: "input.email") } catch { throw AccountError.invalid(InputProblems([error])) }
+        do { email = try EmailAddress(text, field: "input.email") } catch { throw ServiceError.invalid(InputProblems([error])) }
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         let now = currentTime()
         try await pool.write { [self] database in
@@ -32,7 +32,7 @@ extension AccountService {
     /// Sets a new password with the token from the reset email. Every session of the account
     /// ends, and its failed sign-ins are forgotten. Following the emailed link also proves the
     /// address, so an unconfirmed one becomes confirmed.
-    /// - Throws: ``AccountError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
     public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
         let now = currentTime()
         let owner = try await pool.read { database -> UserRecord? in
@@ -42,7 +42,7 @@ extension AccountService {
             else { return nil }
             return try UserRecord.find(id: userID, in: database)
         }
-        guard let owner else { throw AccountError.linkInvalid }
+        guard let owner else { throw ServiceError.linkInvalid }
         try checkPassword(newPassword, field: "input.newPassword", for: owner)
         let passwordHash = try await hashPassword(newPassword)
         let user = try await pool.write { [self] database in
@@ -66,10 +66,10 @@ extension AccountService {
 
     /// Changes the viewer's password after checking the current one. The other sessions
     /// end; this one continues.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) for a wrong current
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) for a wrong current
     ///   password (rate limited like sign-ins), `BAD_USER_INPUT` for the new one's problem.
     public func changePassword(viewer: Viewer, currentPassword: String, newPassword: String, clientAddress: String) async throws -> UserRecord {
-        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
+        guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
@@ -90,14 +90,14 @@ extension AccountService {
     /// Checks the password of a signed-in user before a change a stolen session alone must not
     /// make (a new password, a new address, a new sign-in method). Accounts without a password
     /// (Google or Apple only) pass. Wrong answers count against the sign-in rate limits.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) naming
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) naming
     ///   `input.currentPassword`, `RATE_LIMITED`.
     func confirmCurrentPassword(_ password: String?, of user: UserRecord, clientAddress: String) async throws {
         guard user.passwordHash != nil else { return }
         let accountKey = user.email.lowercased()
         try throttle.beginLogin(account: accountKey, address: clientAddress)
         guard try await verifyPassword(password ?? "", against: user.passwordHash) else {
-            throw AccountError(
+            throw ServiceError(
                 .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
                 problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
         }
@@ -111,7 +111,7 @@ extension AccountService {
                 password, field: field,
                 context: [user.username, user.email, String(user.email.prefix { $0 != "@" }), user.displayName])
         } catch {
-            throw AccountError.invalid(InputProblems([error]))
+            throw ServiceError.invalid(InputProblems([error]))
         }
     }
 }

@@ -4,21 +4,21 @@ import HearthStore
 
 extension AccountService {
     /// Changes the viewer's display name (FR-06).
-    /// - Throws: ``AccountError`` `BAD_USER_INPUT` for an empty or overlong name.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` for an empty or overlong name.
     public func updateDisplayName(viewer: Viewer, to text: String) async throws -> UserRecord {
         let name = text.trimmingWhitespace()
         if name.isEmpty {
-            throw AccountError.invalid(InputProblems([FieldProblem(field: "input.displayName", reason: .required, message: "Enter a display name.")]))
+            throw ServiceError.invalid(InputProblems([FieldProblem(field: "input.displayName", reason: .required, message: "Enter a display name.")]))
         }
         if name.count > Self.maximumDisplayNameLength {
-            throw AccountError.invalid(InputProblems([FieldProblem(
+            throw ServiceError.invalid(InputProblems([FieldProblem(
                 field: "input.displayName", reason: .tooLong,
                 message: "A display name has at most \(Self.maximumDisplayNameLength) characters.")]))
         }
         let now = currentTime()
         return try await pool.write { database in
             try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, viewer.userID])
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw AccountError.signedOut }
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             return user
         }
     }
@@ -27,14 +27,14 @@ extension AccountService {
     /// the change happens only when it is followed (``confirmEmail(token:)``), and then the old
     /// address is told. Accounts with a password must give it (a stolen session alone cannot
     /// move the account to another inbox).
-    /// - Throws: ``AccountError`` `BAD_USER_INPUT`, `CONFLICT` when another account has the
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT`, `CONFLICT` when another account has the
     ///   address, `UNAUTHENTICATED` for a wrong password, `RATE_LIMITED`.
     public func requestEmailChange(viewer: Viewer, newEmail text: String, currentPassword: String?, clientAddress: String) async throws -> UserRecord {
         let email: EmailAddress
-        do { email = try EmailAddress(text, field: "input.newEmail") } catch { throw AccountError.invalid(InputProblems([error])) }
-        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
+        do { email = try EmailAddress(text, field: "input.newEmail") } catch { throw ServiceError.invalid(InputProblems([error])) }
+        guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         if email.key == user.email.lowercased() {
-            throw AccountError(.conflict, "This is already your email address.", problems: [
+            throw ServiceError(.conflict, "This is already your email address.", problems: [
                 FieldProblem(field: "input.newEmail", reason: .taken, message: "This is already your email address.")])
         }
         try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
@@ -68,7 +68,7 @@ extension AccountService {
     /// Moves `userID` to the confirmed address `email` inside the caller's transaction and
     /// tells the old address.
     func completeEmailChange(userID: String, to email: String, at now: Date, in database: Database) throws -> UserRecord {
-        guard let user = try UserRecord.find(id: userID, in: database) else { throw AccountError.linkInvalid }
+        guard let user = try UserRecord.find(id: userID, in: database) else { throw ServiceError.linkInvalid }
         let address = try EmailAddress(email, field: "input.token")
         try ensureAvailable(username: nil, email: address, in: database, field: "input.token")
         try database.execute(

@@ -37,7 +37,7 @@ extension AccountService {
     /// address and answers `EMAIL_NOT_CONFIRMED` until then.
     ///
     /// - Parameter clientAddress: The caller's address, for the email rate limit.
-    /// - Throws: ``AccountError``: `BAD_USER_INPUT` with every field problem, `CONFLICT`
+    /// - Throws: ``ServiceError``: `BAD_USER_INPUT` with every field problem, `CONFLICT`
     ///   when the username or address is taken, `RATE_LIMITED`.
     public func register(_ request: RegistrationRequest, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
         var problems: [FieldProblem] = []
@@ -56,7 +56,7 @@ extension AccountService {
                 request.password, field: "input.password",
                 context: [request.username, request.email, email.map { String($0.value.prefix { $0 != "@" }) } ?? "", displayName])
         } catch { problems.append(error) }
-        guard let username, let email, problems.isEmpty else { throw AccountError.invalid(InputProblems(problems)) }
+        guard let username, let email, problems.isEmpty else { throw ServiceError.invalid(InputProblems(problems)) }
 
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         try await checkAvailable(username: username, email: email)
@@ -85,7 +85,7 @@ extension AccountService {
 
     /// Confirms an address with the token from the email (registration or email change).
     /// Callable without signing in: the token is the proof.
-    /// - Throws: ``AccountError`` `linkInvalid`; `CONFLICT` when another account confirmed
+    /// - Throws: ``ServiceError`` `linkInvalid`; `CONFLICT` when another account confirmed
     ///   the same address first.
     public func confirmEmail(token: String) async throws -> UserRecord {
         let now = currentTime()
@@ -96,7 +96,7 @@ extension AccountService {
             }
             // A token for an address the account no longer has confirms nothing.
             guard let user = try UserRecord.find(id: spent.userID, in: database), user.email == spent.email else {
-                throw AccountError.linkInvalid
+                throw ServiceError.linkInvalid
             }
             if !user.isEmailConfirmed {
                 try database.execute("UPDATE users SET email_confirmed_at = ?, updated_at = ? WHERE id = ?", [now, now, user.id])
@@ -108,10 +108,10 @@ extension AccountService {
     }
 
     /// Sends the confirmation email again (the previous links stop working).
-    /// - Throws: ``AccountError`` `CONFLICT` when the address is already confirmed, `RATE_LIMITED`.
+    /// - Throws: ``ServiceError`` `CONFLICT` when the address is already confirmed, `RATE_LIMITED`.
     public func resendConfirmation(viewer: Viewer, clientAddress: String) async throws {
-        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
-        if user.isEmailConfirmed { throw AccountError(.conflict, "Your email address is already confirmed.") }
+        guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
+        if user.isEmailConfirmed { throw ServiceError(.conflict, "Your email address is already confirmed.") }
         try throttle.beginMailRequest(recipient: user.email.lowercased(), address: clientAddress)
         let now = currentTime()
         try await pool.write { [self] database in
@@ -138,6 +138,6 @@ extension AccountService {
             problems.append(FieldProblem(
                 field: field, reason: .taken, message: "An account with this email address already exists."))
         }
-        if !problems.isEmpty { throw AccountError(.conflict, problems[0].message, problems: problems) }
+        if !problems.isEmpty { throw ServiceError(.conflict, problems[0].message, problems: problems) }
     }
 }

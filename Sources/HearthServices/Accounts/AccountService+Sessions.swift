@@ -8,14 +8,14 @@ extension AccountService {
     /// The answer for an unknown address and for a wrong password is the same, and takes the
     /// same time (a decoy hash is checked). Attempts are rate limited (``LoginThrottle``).
     /// A hash made with weaker parameters than configured is upgraded on success.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`), `RATE_LIMITED`.
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`), `RATE_LIMITED`.
     public func login(email: String, password: String, deviceLabel: String?, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
         let emailKey = email.trimmingWhitespace().lowercased()
         try throttle.beginLogin(account: emailKey, address: clientAddress)
         let user = try await pool.read { try UserRecord.find(emailKey: emailKey, in: $0) }
         guard try await verifyPassword(password, against: user?.passwordHash), let user, let passwordHash = user.passwordHash else {
             logger.notice("sign-in failed", ["client.address": clientAddress])
-            throw AccountError.invalidCredentials
+            throw ServiceError.invalidCredentials
         }
         throttle.loginSucceeded(account: emailKey, address: clientAddress)
         let upgradedHash = hasher.needsRehash(passwordHash) ? try await hashPassword(password) : nil
@@ -37,13 +37,13 @@ extension AccountService {
     /// the token spent by the latest rotation within ``AccountsConfiguration/refreshGracePeriod``,
     /// which rotates once more (a client retrying after a lost response); the tokens issued
     /// in between are spent.
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` with `TOKEN_INVALID`, `SESSION_REVOKED`,
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` with `TOKEN_INVALID`, `SESSION_REVOKED`,
     ///   `SESSION_EXPIRED` or `REFRESH_TOKEN_REUSED`.
     public func refresh(refreshToken: String) async throws -> IssuedSession {
         let digest = OneTimeToken.digest(of: refreshToken)
         let now = currentTime()
         let grace = configuration.refreshGracePeriod
-        let outcome = try await pool.write { [self] database -> Result<IssuedSession, AccountError> in
+        let outcome = try await pool.write { [self] database -> Result<IssuedSession, ServiceError> in
             if let stored = try StoredSession.find("refresh_token_hash = ?", digest, in: database) {
                 if let failure = stored.failure(at: now) { return .failure(failure) }
                 return .success(try rotate(stored, spending: digest, isRetry: false, at: now, in: database))
@@ -60,7 +60,7 @@ extension AccountService {
                 try revoke([sessionID], reason: "refresh_token_reused", at: now, in: database)
                 return .failure(Self.reused)
             }
-            return .failure(AccountError(.unauthenticated, reason: .tokenInvalid, "This refresh token is not valid. Sign in again."))
+            return .failure(ServiceError(.unauthenticated, reason: .tokenInvalid, "This refresh token is not valid. Sign in again."))
         }
         switch outcome {
         case .success(let issued): return issued
@@ -70,7 +70,7 @@ extension AccountService {
         }
     }
 
-    private static let reused = AccountError(
+    private static let reused = ServiceError(
         .unauthenticated, reason: .refreshTokenReused,
         "This refresh token was already used, so the session was ended for safety. Sign in again.")
 
@@ -92,13 +92,13 @@ extension AccountService {
     }
 
     /// Ends one of the viewer's sessions (a lost phone).
-    /// - Throws: ``AccountError`` `NOT_FOUND` when it is not one of the viewer's active sessions.
+    /// - Throws: ``ServiceError`` `NOT_FOUND` when it is not one of the viewer's active sessions.
     public func revokeSession(id: String, viewer: Viewer) async throws -> SessionRecord {
         let now = currentTime()
         return try await pool.write { [self] database in
             guard let stored = try StoredSession.find("id = ?", id, in: database), stored.record.userId == viewer.userID,
                   stored.record.isActive(at: now)
-            else { throw AccountError(.notFound, "No such session.") }
+            else { throw ServiceError(.notFound, "No such session.") }
             try revoke([id], reason: "revoked_by_user", at: now, in: database)
             return try StoredSession.find("id = ?", id, in: database)!.record
         }
@@ -122,13 +122,13 @@ extension AccountService {
     /// The viewer of a request bearing `accessToken`: the token must verify, and its session
     /// must be live and at the token's generation. Costs no database read when the session
     /// is cached (``SessionDirectory``).
-    /// - Throws: ``AccountError`` `UNAUTHENTICATED` with the reason.
-    public func authenticate(accessToken: String) async throws(AccountError) -> Viewer {
+    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` with the reason.
+    public func authenticate(accessToken: String) async throws(ServiceError) -> Viewer {
         let now = now()
         let claims: AccessTokenClaims
         if let verified = verifiedTokens.claims(of: accessToken) {
             guard now < verified.expiresAt else {
-                throw AccountError(.unauthenticated, reason: .tokenExpired, "The access token has expired. Refresh it and try again.")
+                throw ServiceError(.unauthenticated, reason: .tokenExpired, "The access token has expired. Refresh it and try again.")
             }
             claims = verified
         } else {
@@ -141,24 +141,24 @@ extension AccountService {
         } else {
             do {
                 guard let loaded = try await loadSessionEntry(claims.sessionID) else {
-                    throw AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+                    throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
                 }
                 entry = loaded
-            } catch let error as AccountError {
+            } catch let error as ServiceError {
                 throw error
             } catch {
                 logger.error("session lookup failed", ["session.id": claims.sessionID, "error": String(describing: error)])
-                throw AccountError(.unauthenticated, reason: .tokenInvalid, "The session could not be checked. Try again.")
+                throw ServiceError(.unauthenticated, reason: .tokenInvalid, "The session could not be checked. Try again.")
             }
         }
         guard entry.userID == claims.userID, !entry.isRevoked else {
-            throw AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+            throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
         }
         guard now < entry.expiresAt else {
-            throw AccountError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
+            throw ServiceError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
         }
         guard claims.generation == entry.generation else {
-            throw AccountError(
+            throw ServiceError(
                 .unauthenticated, reason: .tokenSuperseded, "This access token was replaced by a newer one. Use the latest token.")
         }
         return Viewer(userID: claims.userID, sessionID: claims.sessionID)
@@ -285,12 +285,12 @@ struct StoredSession: Decodable {
     }
 
     /// Why this session cannot be refreshed at `now`, if it cannot.
-    func failure(at now: Date) -> AccountError? {
+    func failure(at now: Date) -> ServiceError? {
         if record.revokedAt != nil {
-            return AccountError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
+            return ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
         }
         if now >= record.expiresAt || now >= record.refreshExpiresAt {
-            return AccountError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
+            return ServiceError(.unauthenticated, reason: .sessionExpired, "This session has expired. Sign in again.")
         }
         return nil
     }

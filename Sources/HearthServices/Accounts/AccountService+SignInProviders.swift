@@ -48,7 +48,7 @@ extension AccountService {
     ///     SHA-256 in lowercase hex (``IdentityProvider``). Required for Apple.
     ///   - displayName: The name the app collected (Apple gives it to the app on the first
     ///     authorisation only, never in the token).
-    /// - Throws: ``AccountError``: `FORBIDDEN` (`PROVIDER_DISABLED`, or
+    /// - Throws: ``ServiceError``: `FORBIDDEN` (`PROVIDER_DISABLED`, or
     ///   `PROVIDER_EMAIL_UNVERIFIED` when no account could be created), `UNAUTHENTICATED`
     ///   (`PROVIDER_TOKEN_INVALID`), `UNAVAILABLE` (`PROVIDER_UNAVAILABLE`), `BAD_USER_INPUT`
     ///   for a missing nonce.
@@ -93,21 +93,21 @@ extension AccountService {
     /// with it too. Linking an identity already linked to the viewer changes nothing. An
     /// account with a password must give it: a stolen session alone must not be able to add
     /// a lasting way in. The account's address is told.
-    /// - Throws: ``AccountError``: `CONFLICT` (`IDENTITY_LINKED_ELSEWHERE` when another account
+    /// - Throws: ``ServiceError``: `CONFLICT` (`IDENTITY_LINKED_ELSEWHERE` when another account
     ///   has the identity, `PROVIDER_ALREADY_LINKED` when the viewer has another identity of
     ///   the provider), `UNAUTHENTICATED` (`INVALID_CREDENTIALS` for the password,
     ///   `PROVIDER_TOKEN_INVALID`), and the provider errors of ``signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:)``.
     public func linkSignInProvider(
         _ provider: SignInProvider, viewer: Viewer, idToken: String, nonce: String?, currentPassword: String?, clientAddress: String
     ) async throws -> UserRecord {
-        guard let user = try await user(id: viewer.userID) else { throw AccountError.signedOut }
+        guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
         let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, clientAddress: clientAddress)
         let now = currentTime()
         let linked = try await pool.write { [self] database -> Bool in
             if let owner = try linkedUser(identity, in: database) {
                 guard owner.id == user.id else {
-                    throw AccountError(
+                    throw ServiceError(
                         .conflict, reason: .identityLinkedElsewhere,
                         "This \(provider.displayName) account is already linked to another account.")
                 }
@@ -115,7 +115,7 @@ extension AccountService {
             }
             if try database.scalar(
                 Int.self, "SELECT count(*) FROM provider_identities WHERE user_id = ? AND provider = ?", [user.id, provider.rawValue]) ?? 0 > 0 {
-                throw AccountError(
+                throw ServiceError(
                     .conflict, reason: .providerAlreadyLinked,
                     "Your account is already linked to another \(provider.displayName) account. Unlink it first.")
             }
@@ -129,17 +129,17 @@ extension AccountService {
 
     /// Unlinks the viewer's identity of `provider` (FR-02e), unless it is the account's last
     /// way to sign in (no password and no other provider). The account's address is told.
-    /// - Throws: ``AccountError`` `NOT_FOUND` when no identity of the provider is linked,
+    /// - Throws: ``ServiceError`` `NOT_FOUND` when no identity of the provider is linked,
     ///   `CONFLICT` (`LAST_SIGN_IN_METHOD`).
     public func unlinkSignInProvider(_ provider: SignInProvider, viewer: Viewer) async throws -> UserRecord {
         let user = try await pool.write { [self] database -> UserRecord in
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw AccountError.signedOut }
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             let methods = try signInMethods(of: user, in: database)
             guard methods.contains(SignInMethod(provider)) else {
-                throw AccountError(.notFound, "Your account is not linked to \(provider.displayName).")
+                throw ServiceError(.notFound, "Your account is not linked to \(provider.displayName).")
             }
             guard methods.count > 1 else {
-                throw AccountError(
+                throw ServiceError(
                     .conflict, reason: .lastSignInMethod,
                     "\(provider.displayName) is the only way to sign in to your account. Set a password (use \"Forgot password\") or link another provider first.")
             }
@@ -168,10 +168,10 @@ extension AccountService {
         _ provider: SignInProvider, idToken: String, nonce: String?, clientAddress: String
     ) async throws -> ProviderIdentity {
         guard let identityProvider = identityProviders[provider], identityProvider.configuration.isEnabled else {
-            throw AccountError(.forbidden, reason: .providerDisabled, "Sign-in with \(provider.displayName) is not enabled on this server.")
+            throw ServiceError(.forbidden, reason: .providerDisabled, "Sign-in with \(provider.displayName) is not enabled on this server.")
         }
         if identityProvider.configuration.requiresNonce, nonce?.isEmpty ?? true {
-            throw AccountError.invalid(InputProblems([FieldProblem(
+            throw ServiceError.invalid(InputProblems([FieldProblem(
                 field: "input.nonce", reason: .required, message: "Sign-in with \(provider.displayName) needs the nonce the app generated.")]))
         }
         do {
@@ -179,14 +179,14 @@ extension AccountService {
         } catch {
             if error.code == .keySetUnavailable {
                 logger.error("identity provider keys unavailable", ["provider": provider.rawValue])
-                throw AccountError(
+                throw ServiceError(
                     .unavailable, reason: .providerUnavailable,
                     "\(provider.displayName) sign-in is unavailable right now. Try again in a few minutes.")
             }
             logger.notice("identity token refused", [
                 "provider": provider.rawValue, "client.address": clientAddress, "error": error.message,
             ])
-            throw AccountError(
+            throw ServiceError(
                 .unauthenticated, reason: .providerTokenInvalid,
                 "The \(provider.displayName) sign-in could not be verified. Sign in with \(provider.displayName) again.")
         }
@@ -202,11 +202,11 @@ extension AccountService {
     }
 
     /// The identity's address, when the provider verified it and it is one Hearth accepts.
-    /// - Throws: ``AccountError`` `FORBIDDEN` (`PROVIDER_EMAIL_UNVERIFIED`).
+    /// - Throws: ``ServiceError`` `FORBIDDEN` (`PROVIDER_EMAIL_UNVERIFIED`).
     private func verifiedEmail(of identity: ProviderIdentity) throws -> EmailAddress {
         let name = identity.provider.displayName
         guard identity.isEmailVerified, let text = identity.email, let email = try? EmailAddress(text, field: "email") else {
-            throw AccountError(
+            throw ServiceError(
                 .forbidden, reason: .providerEmailUnverified,
                 "\(name) did not confirm an email address for this account, so no account can be created with it. "
                     + "Register with your email address instead; you can link \(name) afterwards.")

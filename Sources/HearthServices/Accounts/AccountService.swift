@@ -80,7 +80,7 @@ public final class AccountService: Sendable {
         do {
             return try await hashing.run { try hasher.hash(password) }
         } catch is WorkerPoolError {
-            throw AccountError.rateLimited(retryAfter: 1)
+            throw ServiceError.rateLimited(retryAfter: 1)
         }
     }
 
@@ -98,7 +98,7 @@ public final class AccountService: Sendable {
                 return (try? hasher.verify(password, against: encoded)) ?? false
             }
         } catch is WorkerPoolError {
-            throw AccountError.rateLimited(retryAfter: 1)
+            throw ServiceError.rateLimited(retryAfter: 1)
         }
     }
 
@@ -136,7 +136,7 @@ public final class AccountService: Sendable {
             SpentEmailToken.self,
             "SELECT user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?", [digest]),
               purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
-        else { throw AccountError.linkInvalid }
+        else { throw ServiceError.linkInvalid }
         try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_hash = ?", [now, digest])
         return token
     }

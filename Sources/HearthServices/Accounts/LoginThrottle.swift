@@ -46,7 +46,7 @@ public final class LoginThrottle: Sendable {
 
     /// Takes a sign-in attempt for `account` from `address`.
     /// - Throws: `RATE_LIMITED` when either bucket is empty (taking nothing).
-    func beginLogin(account: String, address: String) throws(AccountError) {
+    func beginLogin(account: String, address: String) throws(ServiceError) {
         try take(account: account, address: address, from: \.accounts, \.addresses)
     }
 
@@ -66,14 +66,14 @@ public final class LoginThrottle: Sendable {
 
     /// Takes a token for an operation sending email to `recipient`, asked from `address`.
     /// - Throws: `RATE_LIMITED` when either bucket is empty.
-    func beginMailRequest(recipient: String, address: String) throws(AccountError) {
+    func beginMailRequest(recipient: String, address: String) throws(ServiceError) {
         try take(account: recipient, address: address, from: \.mailRecipients, \.mailAddresses)
     }
 
     private func take(
         account: String, address: String,
         from accountLimiter: WritableKeyPath<Limiters, RateLimiter>, _ addressLimiter: WritableKeyPath<Limiters, RateLimiter>
-    ) throws(AccountError) {
+    ) throws(ServiceError) {
         let now = now()
         let wait = limiters.withLock { limiters -> Double in
             let wait = max(limiters[keyPath: accountLimiter].waitTime(for: account, now: now),
@@ -84,6 +84,6 @@ public final class LoginThrottle: Sendable {
             }
             return wait
         }
-        if wait > 0 { throw AccountError.rateLimited(retryAfter: wait) }
+        if wait > 0 { throw ServiceError.rateLimited(retryAfter: wait) }
     }
 }

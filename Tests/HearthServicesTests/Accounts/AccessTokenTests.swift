@@ -24,7 +24,7 @@ struct AccessTokenTests {
             iss: iss, aud: aud, sub: "user-1", sid: "session-1", jti: "j", gen: 1, iat: issuedAt, exp: exp ?? issuedAt + 900))
     }
 
-    private func reason(_ token: String, at date: Date? = nil) -> AccountError.Reason? {
+    private func reason(_ token: String, at date: Date? = nil) -> ServiceError.Reason? {
         do {
             _ = try tokens.verify(token, at: date ?? now)
             return nil

@@ -52,7 +52,7 @@ struct AvatarTests {
         try await AccountsHarness.with { harness in
             let viewer = try await signedIn(harness)
             let id = try #require(try await harness.service.setAvatar(viewer: viewer, bytes: Self.png).avatarId)
-            let error = await #expect(throws: AccountError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await harness.service.setAvatar(viewer: viewer, bytes: Array("<html><script>alert(1)</script></html>".utf8))
             }
             #expect(error?.code == .badUserInput)
@@ -64,7 +64,7 @@ struct AvatarTests {
     @Test func refusesAnImageOverTheConfiguredSize() async throws {
         try await AccountsHarness.with(configure: { $0.avatarRules.maximumBytes = Self.png.count - 1 }) { harness in
             let viewer = try await signedIn(harness)
-            let error = await #expect(throws: AccountError.self) { try await harness.service.setAvatar(viewer: viewer, bytes: Self.png) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.setAvatar(viewer: viewer, bytes: Self.png) }
             #expect(error?.problems.first?.reason == .tooLarge)
         }
     }

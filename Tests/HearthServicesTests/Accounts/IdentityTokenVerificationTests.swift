@@ -96,7 +96,7 @@ struct IdentityTokenVerificationTests {
             #expect(error.code == forgery.expected)
         }
         try await AccountsHarness.with(identityProviders: [provider.identityProvider()]) { harness in
-            let refused = await #expect(throws: AccountError.self) {
+            let refused = await #expect(throws: ServiceError.self) {
                 try await harness.service.signIn(
                     provider: .google, idToken: token, nonce: FakeIdentityProvider.rawNonce, deviceLabel: nil, displayName: nil,
                     clientAddress: "192.0.2.1")
@@ -152,7 +152,7 @@ struct IdentityTokenVerificationTests {
         }
         #expect(missing?.code == .missingClaim)
         try await AccountsHarness.with(identityProviders: [provider.identityProvider()]) { harness in
-            let refused = await #expect(throws: AccountError.self) {
+            let refused = await #expect(throws: ServiceError.self) {
                 try await harness.service.signIn(
                     provider: .apple, idToken: try provider.token(unbound), nonce: nil, deviceLabel: nil, displayName: nil,
                     clientAddress: "192.0.2.1")

@@ -13,11 +13,11 @@ struct PasswordTests {
             let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
             let user = try await harness.service.resetPassword(token: token, newPassword: "a brand new secret")
             #expect(user.isEmailConfirmed)
-            await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
-            await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
-            await #expect(throws: AccountError.invalidCredentials) { try await harness.login() }
+            await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
+            await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
+            await #expect(throws: ServiceError.invalidCredentials) { try await harness.login() }
             _ = try await harness.login(password: "a brand new secret")
-            await #expect(throws: AccountError.linkInvalid) {
+            await #expect(throws: ServiceError.linkInvalid) {
                 try await harness.service.resetPassword(token: token, newPassword: "yet another secret")
             }
             #expect(harness.mail.all.last?.subject.contains("password was changed") == true)
@@ -30,7 +30,7 @@ struct PasswordTests {
             try await harness.service.requestPasswordReset(email: "ana@example.com", clientAddress: "192.0.2.1")
             let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
             harness.clock.advance(seconds: 3600)
-            await #expect(throws: AccountError.linkInvalid) {
+            await #expect(throws: ServiceError.linkInvalid) {
                 try await harness.service.resetPassword(token: token, newPassword: "a brand new secret")
             }
         }
@@ -54,7 +54,7 @@ struct PasswordTests {
             try await harness.service.requestPasswordReset(email: "ana@example.com", clientAddress: "192.0.2.1")
             let first = try #require(harness.mail.latestToken(to: "ana@example.com"))
             try await harness.service.requestPasswordReset(email: "ana@example.com", clientAddress: "192.0.2.1")
-            await #expect(throws: AccountError.linkInvalid) {
+            await #expect(throws: ServiceError.linkInvalid) {
                 try await harness.service.resetPassword(token: first, newPassword: "a brand new secret")
             }
         }
@@ -65,7 +65,7 @@ struct PasswordTests {
             try await harness.register()
             try await harness.service.requestPasswordReset(email: "ana@example.com", clientAddress: "192.0.2.1")
             let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
-            let error = await #expect(throws: AccountError.self) { try await harness.service.resetPassword(token: token, newPassword: "qwertyuiop") }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.resetPassword(token: token, newPassword: "qwertyuiop") }
             #expect(error?.problems.first?.field == "input.newPassword")
             // The refused attempt did not spend the link.
             _ = try await harness.service.resetPassword(token: token, newPassword: "a brand new secret")
@@ -77,14 +77,14 @@ struct PasswordTests {
             let (_, phone) = try await harness.register()
             let laptop = try await harness.login()
             let viewer = try await harness.service.authenticate(accessToken: phone.accessToken)
-            await #expect(throws: AccountError.self) {
+            await #expect(throws: ServiceError.self) {
                 try await harness.service.changePassword(
                     viewer: viewer, currentPassword: "wrong password", newPassword: "a brand new secret", clientAddress: "192.0.2.1")
             }
             _ = try await harness.service.changePassword(
                 viewer: viewer, currentPassword: AccountsHarness.password, newPassword: "a brand new secret", clientAddress: "192.0.2.1")
             _ = try await harness.service.authenticate(accessToken: phone.accessToken)
-            await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: laptop.accessToken) }
+            await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: laptop.accessToken) }
             _ = try await harness.login(password: "a brand new secret")
         }
     }
@@ -108,12 +108,12 @@ struct LoginThrottleTests {
         try await AccountsHarness.with { harness in
             try await harness.register()
             for attempt in 0..<10 {
-                await #expect(throws: AccountError.invalidCredentials, "attempt \(attempt)") {
+                await #expect(throws: ServiceError.invalidCredentials, "attempt \(attempt)") {
                     try await harness.login(password: "guess number \(attempt)", from: "198.51.100.\(attempt)")
                 }
             }
             // From a fresh address, the account's bucket is what stops the 11th guess, even the right password.
-            let limited = await #expect(throws: AccountError.self) { try await harness.login(from: "203.0.113.7") }
+            let limited = await #expect(throws: ServiceError.self) { try await harness.login(from: "203.0.113.7") }
             #expect(limited?.code == .rateLimited)
             let retryAfter = try #require(limited?.retryAfter)
             #expect(retryAfter > 0 && retryAfter <= 40)
@@ -129,7 +129,7 @@ struct LoginThrottleTests {
             for second in stride(from: 0, to: 3600, by: 10) {
                 do {
                     _ = try await harness.login(password: "wrong guess", from: "198.51.100.\(second % 250)")
-                } catch let error as AccountError where error.code == .unauthenticated {
+                } catch let error as ServiceError where error.code == .unauthenticated {
                     failures += 1
                 } catch {}
                 harness.clock.advance(seconds: 10)

@@ -10,7 +10,7 @@ struct ProfileTests {
             let (_, issued) = try await harness.register()
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             #expect(try await harness.service.updateDisplayName(viewer: viewer, to: "  Ana López ").displayName == "Ana López")
-            let long = await #expect(throws: AccountError.self) {
+            let long = await #expect(throws: ServiceError.self) {
                 try await harness.service.updateDisplayName(viewer: viewer, to: String(repeating: "a", count: 81))
             }
             #expect(long?.problems.first?.reason == .tooLong)
@@ -42,12 +42,12 @@ struct ProfileTests {
             let (_, issued) = try await harness.register()
             try await harness.register("ben")
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
-            let wrong = await #expect(throws: AccountError.self) {
+            let wrong = await #expect(throws: ServiceError.self) {
                 try await harness.service.requestEmailChange(
                     viewer: viewer, newEmail: "ana.new@example.org", currentPassword: "nope", clientAddress: "192.0.2.1")
             }
             #expect(wrong?.code == .unauthenticated)
-            let taken = await #expect(throws: AccountError.self) {
+            let taken = await #expect(throws: ServiceError.self) {
                 try await harness.service.requestEmailChange(
                     viewer: viewer, newEmail: "BEN@example.com", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.1")
             }

@@ -88,7 +88,7 @@ struct ProviderSignInTests {
                 google.claims(emailVerified: false, at: harness.clock.now), google.claims(email: nil, at: harness.clock.now),
                 google.claims(emailVerified: nil, at: harness.clock.now),
             ] {
-                let refused = await #expect(throws: AccountError.self) { try await signIn(harness, with: google, claims) }
+                let refused = await #expect(throws: ServiceError.self) { try await signIn(harness, with: google, claims) }
                 #expect(refused?.code == .forbidden && refused?.reason == .providerEmailUnverified)
             }
             let users = try await harness.count("users")
@@ -108,7 +108,7 @@ struct ProviderSignInTests {
         let unconfigured = FakeIdentityProvider(.google(clientIDs: []))
         try await AccountsHarness.with(identityProviders: [unconfigured.identityProvider()]) { harness in
             for provider in [SignInProvider.google, .apple] {
-                let refused = await #expect(throws: AccountError.self) {
+                let refused = await #expect(throws: ServiceError.self) {
                     try await harness.service.signIn(
                         provider: provider, idToken: try unconfigured.token(unconfigured.claims(at: harness.clock.now)),
                         nonce: FakeIdentityProvider.rawNonce, deviceLabel: nil, displayName: nil, clientAddress: "192.0.2.1")
@@ -123,7 +123,7 @@ struct ProviderSignInTests {
         let provider = FakeIdentityProvider.google()
         let failing = IdentityProvider(configuration: provider.configuration, keys: JWKSCache(fetch: { throw JOSEError(.keySetUnavailable, "down") }))
         try await AccountsHarness.with(identityProviders: [failing]) { harness in
-            let refused = await #expect(throws: AccountError.self) { try await signIn(harness, with: provider, provider.claims(at: harness.clock.now)) }
+            let refused = await #expect(throws: ServiceError.self) { try await signIn(harness, with: provider, provider.claims(at: harness.clock.now)) }
             #expect(refused?.code == .unavailable && refused?.reason == .providerUnavailable)
         }
     }
@@ -145,7 +145,7 @@ struct ProviderSignInTests {
         try await withHarness { harness in
             let (_, issued) = try await harness.register("ana")
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
-            let refused = await #expect(throws: AccountError.self) {
+            let refused = await #expect(throws: ServiceError.self) {
                 try await link(harness, google, google.claims(at: harness.clock.now), viewer: viewer, password: "not it")
             }
             #expect(refused?.reason == .invalidCredentials)
@@ -163,11 +163,11 @@ struct ProviderSignInTests {
             _ = try await link(harness, google, google.claims(subject: "g-ana", at: harness.clock.now), viewer: ana)
             _ = try await link(harness, google, google.claims(subject: "g-ana", at: harness.clock.now), viewer: ana)
 
-            let elsewhere = await #expect(throws: AccountError.self) {
+            let elsewhere = await #expect(throws: ServiceError.self) {
                 try await link(harness, google, google.claims(subject: "g-ana", at: harness.clock.now), viewer: ben)
             }
             #expect(elsewhere?.code == .conflict && elsewhere?.reason == .identityLinkedElsewhere)
-            let second = await #expect(throws: AccountError.self) {
+            let second = await #expect(throws: ServiceError.self) {
                 try await link(harness, google, google.claims(subject: "g-other", at: harness.clock.now), viewer: ana)
             }
             #expect(second?.code == .conflict && second?.reason == .providerAlreadyLinked)
@@ -180,7 +180,7 @@ struct ProviderSignInTests {
         try await withHarness { harness in
             let created = try await signIn(harness, with: google, google.claims(at: harness.clock.now))
             let viewer = try await harness.service.authenticate(accessToken: try #require(created.session).accessToken)
-            let last = await #expect(throws: AccountError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
+            let last = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
             #expect(last?.code == .conflict && last?.reason == .lastSignInMethod)
 
             // A password-less account links without a password; then either provider can go.
@@ -188,9 +188,9 @@ struct ProviderSignInTests {
             _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer)
             #expect(try await harness.service.signInMethods(userID: viewer.userID) == [.apple])
             #expect(harness.mail.all.last?.subject.contains("Google sign-in was removed") == true)
-            let again = await #expect(throws: AccountError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
+            let again = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
             #expect(again?.code == .notFound)
-            let lastApple = await #expect(throws: AccountError.self) { try await harness.service.unlinkSignInProvider(.apple, viewer: viewer) }
+            let lastApple = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.apple, viewer: viewer) }
             #expect(lastApple?.reason == .lastSignInMethod)
 
             // The unlinked Google identity is a stranger now: its email belongs to this account.

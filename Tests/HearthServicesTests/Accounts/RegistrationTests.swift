@@ -23,7 +23,7 @@ struct RegistrationTests {
 
     @Test func reportsEveryFieldProblemAtOnce() async throws {
         try await AccountsHarness.with { harness in
-            let error = await #expect(throws: AccountError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await harness.service.register(
                     RegistrationRequest(username: "a b", email: "not-an-address", password: "short"), clientAddress: "192.0.2.1")
             }
@@ -38,7 +38,7 @@ struct RegistrationTests {
     @Test func refusesCommonPasswordsAndTheAccountsOwnDetails() async throws {
         try await AccountsHarness.with { harness in
             for password in ["Password1234", "ana@example.com"] {
-                let error = await #expect(throws: AccountError.self) {
+                let error = await #expect(throws: ServiceError.self) {
                     try await harness.service.register(
                         RegistrationRequest(username: "ana", email: "ana@example.com", password: password), clientAddress: "192.0.2.1")
                 }
@@ -50,7 +50,7 @@ struct RegistrationTests {
     @Test func refusesATakenUsernameOrAddressRegardlessOfCase() async throws {
         try await AccountsHarness.with { harness in
             try await harness.register()
-            let error = await #expect(throws: AccountError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await harness.service.register(
                     RegistrationRequest(username: "ANA", email: "Ana@Example.com", password: AccountsHarness.password),
                     clientAddress: "192.0.2.9")
@@ -67,7 +67,7 @@ struct RegistrationTests {
             let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
             let confirmed = try await harness.service.confirmEmail(token: token)
             #expect(confirmed.isEmailConfirmed)
-            let error = await #expect(throws: AccountError.self) { try await harness.service.confirmEmail(token: token) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.confirmEmail(token: token) }
             #expect(error?.reason == .linkInvalid)
         }
     }
@@ -77,7 +77,7 @@ struct RegistrationTests {
             try await harness.register()
             let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
             harness.clock.advance(seconds: 48 * 3600 + 1)
-            let error = await #expect(throws: AccountError.self) { try await harness.service.confirmEmail(token: token) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.confirmEmail(token: token) }
             #expect(error?.reason == .linkInvalid)
         }
     }
@@ -90,9 +90,9 @@ struct RegistrationTests {
             try await harness.service.resendConfirmation(viewer: viewer, clientAddress: "192.0.2.1")
             let second = try #require(harness.mail.latestToken(to: "ana@example.com"))
             #expect(first != second)
-            await #expect(throws: AccountError.linkInvalid) { try await harness.service.confirmEmail(token: first) }
+            await #expect(throws: ServiceError.linkInvalid) { try await harness.service.confirmEmail(token: first) }
             #expect(try await harness.service.confirmEmail(token: second).isEmailConfirmed)
-            let again = await #expect(throws: AccountError.self) {
+            let again = await #expect(throws: ServiceError.self) {
                 try await harness.service.resendConfirmation(viewer: viewer, clientAddress: "192.0.2.1")
             }
             #expect(again?.code == .conflict)
@@ -105,7 +105,7 @@ struct RegistrationTests {
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             // Registration took one of the recipient's three; two resends take the rest.
             for _ in 0..<2 { try await harness.service.resendConfirmation(viewer: viewer, clientAddress: "192.0.2.1") }
-            let error = await #expect(throws: AccountError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await harness.service.resendConfirmation(viewer: viewer, clientAddress: "192.0.2.1")
             }
             #expect(error?.code == .rateLimited)

@@ -9,10 +9,10 @@ struct SessionTests {
     @Test func wrongPasswordAndUnknownAddressGetTheSameAnswer() async throws {
         try await AccountsHarness.with { harness in
             try await harness.register()
-            let wrongPassword = await #expect(throws: AccountError.self) { try await harness.login(password: "not the password") }
-            let unknown = await #expect(throws: AccountError.self) { try await harness.login("nobody") }
-            #expect(wrongPassword == AccountError.invalidCredentials)
-            #expect(unknown == AccountError.invalidCredentials)
+            let wrongPassword = await #expect(throws: ServiceError.self) { try await harness.login(password: "not the password") }
+            let unknown = await #expect(throws: ServiceError.self) { try await harness.login("nobody") }
+            #expect(wrongPassword == ServiceError.invalidCredentials)
+            #expect(unknown == ServiceError.invalidCredentials)
         }
     }
 
@@ -23,7 +23,7 @@ struct SessionTests {
             let second = try await harness.service.refresh(refreshToken: first.refreshToken)
             #expect(second.refreshToken != first.refreshToken)
             #expect(second.session.id == first.session.id)
-            let superseded = await #expect(throws: AccountError.self) {
+            let superseded = await #expect(throws: ServiceError.self) {
                 try await harness.service.authenticate(accessToken: first.accessToken)
             }
             #expect(superseded?.reason == .tokenSuperseded)
@@ -38,7 +38,7 @@ struct SessionTests {
             _ = try await harness.service.authenticate(accessToken: issued.accessToken)
             let parts = issued.accessToken.split(separator: ".")
             let tampered = [parts[0], parts[1].dropLast(2) + (parts[1].hasSuffix("AA") ? "BB" : "AA"), parts[2]].joined(separator: ".")
-            let refused = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: tampered) }
+            let refused = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: tampered) }
             #expect(refused?.reason == .tokenInvalid)
             _ = try await harness.service.authenticate(accessToken: issued.accessToken)
         }
@@ -50,11 +50,11 @@ struct SessionTests {
             let second = try await harness.service.refresh(refreshToken: first.refreshToken)
             let third = try await harness.service.refresh(refreshToken: second.refreshToken)
             harness.clock.advance(seconds: 31)
-            let reuse = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
             #expect(reuse?.reason == .refreshTokenReused)
-            let revoked = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: third.refreshToken) }
+            let revoked = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: third.refreshToken) }
             #expect(revoked?.reason == .sessionRevoked)
-            let access = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: third.accessToken) }
+            let access = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: third.accessToken) }
             #expect(access?.reason == .sessionRevoked)
         }
     }
@@ -67,7 +67,7 @@ struct SessionTests {
             let retried = try await harness.service.refresh(refreshToken: first.refreshToken)
             #expect(retried.refreshToken != lost.refreshToken)
             // The response that was lost is spent now: presenting it is reuse.
-            let reuse = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: lost.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: lost.refreshToken) }
             #expect(reuse?.reason == .refreshTokenReused)
         }
     }
@@ -77,7 +77,7 @@ struct SessionTests {
             let (_, first) = try await harness.register()
             _ = try await harness.service.refresh(refreshToken: first.refreshToken)
             harness.clock.advance(seconds: 30)
-            let reuse = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
             #expect(reuse?.reason == .refreshTokenReused)
         }
     }
@@ -86,7 +86,7 @@ struct SessionTests {
         try await AccountsHarness.with { harness in
             let (_, issued) = try await harness.register()
             harness.clock.advance(seconds: 15 * 60)
-            let expired = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
+            let expired = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
             #expect(expired?.reason == .tokenExpired)
             let refreshed = try await harness.service.refresh(refreshToken: issued.refreshToken)
             _ = try await harness.service.authenticate(accessToken: refreshed.accessToken)
@@ -97,7 +97,7 @@ struct SessionTests {
         try await AccountsHarness.with { harness in
             let (_, idle) = try await harness.register()
             harness.clock.advance(seconds: 30 * 24 * 3600)
-            let expired = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: idle.refreshToken) }
+            let expired = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: idle.refreshToken) }
             #expect(expired?.reason == .sessionExpired)
 
             // Signed in at day 30: the session ends at day 120 however often it is refreshed.
@@ -108,7 +108,7 @@ struct SessionTests {
             }
             #expect(busy.session.refreshExpiresAt <= busy.session.expiresAt)
             harness.clock.advance(seconds: 25 * 24 * 3600)
-            let ended = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: busy.refreshToken) }
+            let ended = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: busy.refreshToken) }
             #expect(ended?.reason == .sessionExpired)
         }
     }
@@ -123,9 +123,9 @@ struct SessionTests {
             var iterator = ends.makeAsyncIterator()
             #expect(await iterator.next() == .revoked)
             #expect(harness.service.sessions.observerCount == 0)
-            let access = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
+            let access = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
             #expect(access?.reason == .sessionRevoked)
-            let refresh = await #expect(throws: AccountError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
+            let refresh = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
             #expect(refresh?.reason == .sessionRevoked)
         }
     }
@@ -138,14 +138,14 @@ struct SessionTests {
             let viewer = try await harness.service.authenticate(accessToken: phone.accessToken)
             #expect(try await harness.service.activeSessions(viewer: viewer).count == 3)
             _ = try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer)
-            await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: tablet.accessToken) }
-            let missing = await #expect(throws: AccountError.self) {
+            await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: tablet.accessToken) }
+            let missing = await #expect(throws: ServiceError.self) {
                 try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer)
             }
             #expect(missing?.code == .notFound)
             #expect(try await harness.service.logoutEverywhere(viewer: viewer) == 2)
-            await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: laptop.accessToken) }
-            await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: phone.accessToken) }
+            await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: laptop.accessToken) }
+            await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: phone.accessToken) }
         }
     }
 
@@ -154,7 +154,7 @@ struct SessionTests {
             let (_, ana) = try await harness.register("ana")
             let (_, ben) = try await harness.register("ben")
             let viewer = try await harness.service.authenticate(accessToken: ana.accessToken)
-            let error = await #expect(throws: AccountError.self) { try await harness.service.revokeSession(id: ben.session.id, viewer: viewer) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.revokeSession(id: ben.session.id, viewer: viewer) }
             #expect(error?.code == .notFound)
             _ = try await harness.service.authenticate(accessToken: ben.accessToken)
         }
@@ -167,7 +167,7 @@ struct SessionTests {
             _ = try await harness.login()
             harness.clock.advance(seconds: 1)
             _ = try await harness.login()
-            let error = await #expect(throws: AccountError.self) { try await harness.service.authenticate(accessToken: oldest.accessToken) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: oldest.accessToken) }
             #expect(error?.reason == .sessionRevoked)
         }
     }

@@ -1,20 +1,20 @@
 import HearthDomain
 
-/// Why an account operation was refused. ``code`` is what clients branch on (it becomes the
+/// Why a service operation (accounts, households, onboarding) was refused. ``code`` is what clients branch on (it becomes the
 /// GraphQL `extensions.code`); the message is for people and never contains a secret.
-public struct AccountError: Error, Sendable, Equatable {
+public struct ServiceError: Error, Sendable, Equatable {
     /// The outcome, to branch on.
     public enum Code: String, Sendable, Equatable {
         /// The operation needs a signed-in user, or the credentials presented are not valid.
         case unauthenticated = "UNAUTHENTICATED"
         /// The signed-in user may not do this.
         case forbidden = "FORBIDDEN"
-        /// Input failed validation (``AccountError/problems`` says where).
+        /// Input failed validation (``ServiceError/problems`` says where).
         case badUserInput = "BAD_USER_INPUT"
         /// The username or email address belongs to another account, or the change conflicts
         /// with the account's state.
         case conflict = "CONFLICT"
-        /// Too many attempts; ``AccountError/retryAfter`` says when to try again.
+        /// Too many attempts; ``ServiceError/retryAfter`` says when to try again.
         case rateLimited = "RATE_LIMITED"
         /// The object does not exist or is not the caller's.
         case notFound = "NOT_FOUND"
@@ -23,6 +23,12 @@ public struct AccountError: Error, Sendable, Equatable {
         /// A service the operation depends on (an identity provider's signing keys) cannot be
         /// reached; retrying later may succeed.
         case unavailable = "UNAVAILABLE"
+        /// The server's terms of service changed (or were never accepted): read them with
+        /// `terms` and accept them with `acceptTerms` before anything else.
+        case termsAcceptanceRequired = "TERMS_ACCEPTANCE_REQUIRED"
+        /// Adding a child under 13 (or of unknown age) needs a verifiable parental consent
+        /// record first (`recordParentalConsent`).
+        case consentRequired = "CONSENT_REQUIRED"
     }
 
     /// Finer detail for `unauthenticated` and token errors, to branch on when it matters
@@ -60,6 +66,16 @@ public struct AccountError: Error, Sendable, Equatable {
         case providerAlreadyLinked = "PROVIDER_ALREADY_LINKED"
         /// Removing this sign-in method would leave the account with no way to sign in.
         case lastSignInMethod = "LAST_SIGN_IN_METHOD"
+        /// The household would be left without an admin: promote another member first.
+        case lastAdmin = "LAST_ADMIN"
+        /// The person is already a member of the household.
+        case alreadyMember = "ALREADY_MEMBER"
+        /// The invitation was sent to another address than the signed-in account's.
+        case invitationForAnotherAddress = "INVITATION_FOR_ANOTHER_ADDRESS"
+        /// The invitation is past its expiry: ask for it to be sent again.
+        case invitationExpired = "INVITATION_EXPIRED"
+        /// The `clientMutationId` was already used by this user for a different mutation.
+        case clientMutationIdReused = "CLIENT_MUTATION_ID_REUSED"
     }
 
     /// The outcome.
@@ -83,25 +99,25 @@ public struct AccountError: Error, Sendable, Equatable {
     }
 
     /// Invalid input, from the problems found.
-    public static func invalid(_ problems: InputProblems) -> AccountError {
-        AccountError(.badUserInput, problems[0].message, problems: problems.problems)
+    public static func invalid(_ problems: InputProblems) -> ServiceError {
+        ServiceError(.badUserInput, problems[0].message, problems: problems.problems)
     }
 
     /// No signed-in user.
-    public static let signedOut = AccountError(.unauthenticated, reason: .signedOut, "Sign in to do this.")
+    public static let signedOut = ServiceError(.unauthenticated, reason: .signedOut, "Sign in to do this.")
 
     /// Wrong email or password, worded the same for both.
-    public static let invalidCredentials = AccountError(
+    public static let invalidCredentials = ServiceError(
         .unauthenticated, reason: .invalidCredentials, "The email address or password is not correct.")
 
     /// An emailed link that does not work (any reason: unknown, used, expired).
-    public static let linkInvalid = AccountError(
+    public static let linkInvalid = ServiceError(
         .badUserInput, reason: .linkInvalid, "This link is no longer valid. Ask for a new one.")
 
     /// Too many attempts.
-    public static func rateLimited(retryAfter seconds: Double) -> AccountError {
+    public static func rateLimited(retryAfter seconds: Double) -> ServiceError {
         let whole = max(1, Int(seconds.rounded(.up)))
-        return AccountError(.rateLimited, "Too many attempts. Try again in \(whole) seconds.", retryAfter: whole)
+        return ServiceError(.rateLimited, "Too many attempts. Try again in \(whole) seconds.", retryAfter: whole)
     }
 }
 

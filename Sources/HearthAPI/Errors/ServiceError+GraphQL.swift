@@ -1,7 +1,7 @@
 import GraphQL
 import HearthServices
 
-extension AccountError: GraphQLErrorConvertible {
+extension ServiceError: GraphQLErrorConvertible {
     /// The error as clients see it: `extensions.code`, and where they apply `reason`,
     /// `field` (the first problem's input path), `fieldErrors` (every problem) and `retryAfter`.
     public var graphQLError: GraphQLError {

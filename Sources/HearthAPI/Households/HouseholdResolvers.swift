@@ -1,0 +1,52 @@
+import GraphQL
+import HearthDomain
+import HearthServices
+
+/// The resolvers of the households part of `schema.graphql` over ``HouseholdService``:
+/// reading and creating households here; membership, invitations, children and consent,
+/// the economy, the checklist and terms in the extensions of the other files.
+enum HouseholdResolvers {
+    static func install(into resolvers: inout Resolvers, households: HouseholdService) {
+        resolvers.resolveAsync("Query", "households") { _, _, context, _ in
+            let viewer = try RequestContext.of(context).viewer()
+            return try await households.households(viewer: viewer).map { HouseholdValue(record: $0.record, access: $0.access) }
+        }
+        resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, _ in
+            let viewer = try RequestContext.of(context).viewer()
+            guard let id = try await households.activeHouseholdID(userID: viewer.userID) else { return nil }
+            let (record, access) = try await households.household(id: id, viewer: viewer)
+            return HouseholdValue(record: record, access: access)
+        }
+        resolvers.resolveAsync("Query", "household") { _, arguments, context, _ in
+            let viewer = try RequestContext.of(context).viewer()
+            let (record, access) = try await households.household(id: arguments.string("id") ?? "", viewer: viewer)
+            return HouseholdValue(record: record, access: access)
+        }
+        resolvers.resolveAsync("Household", "isActive") { source, _, _, _ in
+            let household = source as! HouseholdValue
+            return try await households.activeHouseholdID(userID: household.access.userID) == household.record.id
+        }
+        resolvers.resolveAsync("Household", "viewerMember") { source, _, _, _ in
+            let household = source as! HouseholdValue
+            return MemberValue(record: try await households.member(id: household.access.memberID, household.access), access: household.access)
+        }
+        resolvers.resolveAsync("Member", "household") { source, _, _, _ in
+            let member = source as! MemberValue
+            return HouseholdValue(record: try await households.household(member.access), access: member.access)
+        }
+        resolvers.resolveAsync("Mutation", "createHousehold") { _, arguments, context, _ in
+            let viewer = try RequestContext.of(context).viewer()
+            let input = arguments.input
+            let (household, member) = try await households.createHousehold(
+                HouseholdService.NewHousehold(
+                    name: input.string("name") ?? "", emoji: input.string("emoji"), locationLabel: input.string("locationLabel"),
+                    timeZone: input.string("timeZone")),
+                viewer: viewer, clientMutationID: input.string("clientMutationId"))
+            let access = try await households.access(viewer: viewer, householdID: household.id)
+            return [
+                "household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access),
+                "clientMutationId": input.string("clientMutationId"),
+            ] as [String: any Sendable]
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import FoundationEssentials
+import GraphQL
+import HearthDomain
+import HearthServices
+
+/// A `Household` of `schema.graphql`, as seen by the viewer whose membership `access` proves.
+final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
+    let record: HouseholdRecord
+    let access: HouseholdAccess
+
+    init(record: HouseholdRecord, access: HouseholdAccess) {
+        self.record = record
+        self.access = access
+    }
+
+    var graphQLTypeName: String { "Household" }
+
+    func fieldValue(named name: String) -> Any? {
+        switch name {
+        case "id": record.id
+        case "name": record.name
+        case "emoji": record.emoji
+        case "locationLabel": record.locationLabel
+        case "timeZone": record.timeZone
+        case "createdAt": record.createdAt
+        case "updatedAt": record.updatedAt
+        default: nil
+        }
+    }
+}
+
+/// A `Member` of `schema.graphql`, as seen by a viewer with `access` to its household.
+final class MemberValue: Sendable, FieldResolvable, TypeNameResolvable {
+    let record: MemberRecord
+    let access: HouseholdAccess
+
+    init(record: MemberRecord, access: HouseholdAccess) {
+        self.record = record
+        self.access = access
+    }
+
+    var graphQLTypeName: String { "Member" }
+
+    func fieldValue(named name: String) -> Any? {
+        switch name {
+        case "id": record.id
+        case "kind": GraphQLEnum.name(of: record.kind)
+        case "role": GraphQLEnum.name(of: record.role)
+        case "status": GraphQLEnum.name(of: record.status)
+        case "displayName": record.displayName
+        case "age": access.isAdmin ? record.age : nil
+        case "isViewer": record.id == access.memberID
+        case "joinedAt": record.joinedAt
+        default: nil
+        }
+    }
+}
+
+/// The schema's enum value names of stored enums: `co_parent` is `CO_PARENT`.
+enum GraphQLEnum {
+    /// The `SCREAMING_SNAKE_CASE` name of a stored raw value.
+    static func name<Value: RawRepresentable<String>>(of value: Value) -> String {
+        value.rawValue.uppercased()
+    }
+
+    /// The stored value named `name` (`CO_PARENT` is `co_parent`), `nil` for an unknown one.
+    static func value<Value: RawRepresentable<String>>(_ name: String?, as type: Value.Type = Value.self) -> Value? {
+        name.flatMap { Value(rawValue: $0.lowercased()) }
+    }
+}

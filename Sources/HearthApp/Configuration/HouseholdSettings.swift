@@ -1,0 +1,41 @@
+import HearthServices
+
+/// The options of households, membership and onboarding: limits, the invitation lifetime and
+/// the current terms of service.
+enum HouseholdSettings {
+    /// The options that set ``HouseholdsConfiguration``.
+    static let options: [OptionSpec] = [
+        .value("--max-households-per-user", "N", environment: "HEARTH_MAX_HOUSEHOLDS_PER_USER", default: "20",
+               help: "The most households one account may belong to."),
+        .value("--max-members-per-household", "N", environment: "HEARTH_MAX_MEMBERS_PER_HOUSEHOLD", default: "50",
+               help: "The most members (invited ones included) a household may have."),
+        .value("--max-pending-invitations", "N", environment: "HEARTH_MAX_PENDING_INVITATIONS", default: "50",
+               help: "The most invitations a household may have pending."),
+        .value("--invitation-lifetime", "DURATION", environment: "HEARTH_INVITATION_LIFETIME", default: "14d",
+               help: "How long an invitation link works."),
+        .value("--terms-version", "VERSION", environment: "HEARTH_TERMS_VERSION", default: "2026-11-01",
+               help: "The current terms of service; accounts that accepted an older version must accept this one first."),
+        .value("--terms-url", "URL", environment: "HEARTH_TERMS_URL",
+               help: "Where the terms of service are published (shown to clients)."),
+    ]
+
+    /// The configuration the options give.
+    /// - Throws: `UsageError` for a value out of range.
+    static func configuration(_ options: ParsedOptions) throws -> HouseholdsConfiguration {
+        var configuration = HouseholdsConfiguration()
+        configuration.maximumHouseholdsPerUser =
+            try options.integer("--max-households-per-user", in: 1...10_000) ?? configuration.maximumHouseholdsPerUser
+        configuration.maximumMembersPerHousehold =
+            try options.integer("--max-members-per-household", in: 1...10_000) ?? configuration.maximumMembersPerHousehold
+        configuration.maximumPendingInvitations =
+            try options.integer("--max-pending-invitations", in: 1...10_000) ?? configuration.maximumPendingInvitations
+        configuration.invitationLifetime =
+            try options.duration("--invitation-lifetime", in: .seconds(1)...(.seconds(365 * 24 * 3600))) ?? configuration.invitationLifetime
+        if let version = options.string("--terms-version") {
+            guard !version.isEmpty, version.count <= 64 else { throw UsageError(message: "--terms-version: 1-64 characters") }
+            configuration.termsVersion = version
+        }
+        configuration.termsURL = options.string("--terms-url")
+        return configuration
+    }
+}

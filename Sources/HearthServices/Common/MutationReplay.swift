@@ -1,0 +1,52 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// Replay protection for mutations that carry a `clientMutationId` (API-CONVENTIONS,
+/// "Mutations"): offline queues resend a mutation when they cannot tell whether it arrived,
+/// and a replay by the same user must return the first result and change nothing.
+///
+/// The first run stores what its result names (ids, as JSON) in `mutation_replays` in the
+/// same transaction as the change, so the change and its record commit together; a replay
+/// finds the record and returns it without running the change again. The caller reads the
+/// objects the ids name, so a replay shows them as they are now. Records are kept for
+/// ``retention`` and pruned as new ones are written.
+enum MutationReplay {
+    /// How long a `clientMutationId` is remembered: longer than any offline queue waits.
+    static let retention: Duration = .seconds(30 * 24 * 3600)
+
+    /// The longest accepted `clientMutationId`.
+    static let maximumIDLength = 200
+
+    /// Runs `change` once per `clientMutationID` for `userID`, inside the caller's write
+    /// transaction, and returns its result (the stored one on a replay). Without an id,
+    /// `change` simply runs.
+    /// - Throws: `CONFLICT` (reason `CLIENT_MUTATION_ID_REUSED`) when the id was used for
+    ///   another mutation; `BAD_USER_INPUT` for an overlong id; whatever `change` throws.
+    static func run<Result: Codable>(
+        userID: String, clientMutationID: String?, mutation: String, at now: Date, in database: Database,
+        _ change: () throws -> Result
+    ) throws -> Result {
+        guard let clientMutationID, !clientMutationID.isEmpty else { return try change() }
+        if clientMutationID.utf8.count > maximumIDLength {
+            throw ServiceError(.badUserInput, "A clientMutationId has at most \(maximumIDLength) bytes.", problems: [
+                FieldProblem(field: "input.clientMutationId", reason: .tooLong, message: "At most \(maximumIDLength) bytes.")])
+        }
+        if let stored = try database.queryOne(
+            "SELECT mutation, result FROM mutation_replays WHERE user_id = ? AND client_mutation_id = ?", [userID, clientMutationID]) {
+            guard try stored["mutation"] as String == mutation else {
+                throw ServiceError(
+                    .conflict, reason: .clientMutationIdReused,
+                    "This clientMutationId was already used for another change; use a new one for each change.")
+            }
+            return try JSONDecoder().decode(Result.self, from: Data((try stored["result"] as String).utf8))
+        }
+        let result = try change()
+        let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        try database.execute(
+            "INSERT INTO mutation_replays (user_id, client_mutation_id, mutation, result, created_at) VALUES (?, ?, ?, ?, ?)",
+            [userID, clientMutationID, mutation, encoded, now])
+        try database.execute("DELETE FROM mutation_replays WHERE created_at < ?", [now.adding(.zero - retention)])
+        return result
+    }
+}

@@ -1,0 +1,83 @@
+import HearthDomain
+import HearthStore
+
+/// Proof that a user may act in one household with at least a given role: the server side of
+/// row-level security. Only ``check(viewer:householdID:requiring:in:)`` and
+/// ``check(viewer:owning:id:requiring:in:)`` make one, after reading the caller's active
+/// membership, so every function that takes a `HouseholdAccess` can rely on it, and filters
+/// every read and write of household data on ``householdID``.
+///
+/// Whatever the reason a caller may not see a household (it does not exist, they are not a
+/// member, the id belongs to another household's object), the answer is the same `NOT_FOUND`,
+/// so ids of other households reveal nothing. A member lacking the role gets `FORBIDDEN`:
+/// they know the household exists.
+public struct HouseholdAccess: Sendable, Hashable {
+    /// The household.
+    public let householdID: String
+    /// The caller's account.
+    public let userID: String
+    /// The caller's member record in the household.
+    public let memberID: String
+    /// The caller's role there.
+    public let role: MemberRole
+
+    private init(householdID: String, userID: String, memberID: String, role: MemberRole) {
+        self.householdID = householdID
+        self.userID = userID
+        self.memberID = memberID
+        self.role = role
+    }
+
+    /// Whether the caller is an admin of the household.
+    public var isAdmin: Bool { role == .admin }
+
+    /// Checks that `viewer` is an active member of `householdID` with at least `role`, inside
+    /// the caller's transaction (so the answer holds for the rest of it).
+    /// - Throws: ``ServiceError`` `NOT_FOUND` when the household does not exist or the viewer is
+    ///   not an active member; `FORBIDDEN` when their role is below `role`.
+    static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
+        guard let row = try database.queryOne(
+            "SELECT id, role FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
+            [householdID, viewer.userID])
+        else { throw ServiceError.householdNotFound }
+        let memberRole = MemberRole(rawValue: try row["role"]) ?? .member
+        guard memberRole >= role else { throw ServiceError.adminsOnly }
+        return HouseholdAccess(householdID: householdID, userID: viewer.userID, memberID: try row["id"], role: memberRole)
+    }
+
+    /// Checks access to the household owning the object `id` of `table`, with the same rules;
+    /// an unknown id answers like a household the viewer is not in.
+    /// - Throws: ``ServiceError`` `NOT_FOUND` (with `notFound`'s message) or `FORBIDDEN`.
+    static func check(
+        viewer: Viewer, owning table: HouseholdOwnedTable, id: String, requiring role: MemberRole = .member,
+        notFound: ServiceError, in database: Database
+    ) throws -> HouseholdAccess {
+        guard let householdID = try database.scalar(String.self, "SELECT household_id FROM \(table.rawValue) WHERE id = ?", [id]) else {
+            throw notFound
+        }
+        do {
+            return try check(viewer: viewer, householdID: householdID, requiring: role, in: database)
+        } catch let error as ServiceError where error.code == .notFound {
+            throw notFound
+        }
+    }
+}
+
+/// The household-owned tables whose rows are addressed by id from outside (GraphQL ids).
+enum HouseholdOwnedTable: String {
+    case members
+    case invitations
+    case parentalConsents = "parental_consents"
+}
+
+extension ServiceError {
+    /// A household that does not exist or that the caller is not a member of (the same answer).
+    public static let householdNotFound = ServiceError(.notFound, "No such household.")
+    /// A member that does not exist or is in a household the caller is not a member of.
+    public static let memberNotFound = ServiceError(.notFound, "No such member.")
+    /// The caller is a member but not an admin.
+    public static let adminsOnly = ServiceError(.forbidden, "Only the household's admins can do this.")
+    /// The account's address is not confirmed yet.
+    public static let emailNotConfirmed = ServiceError(
+        .emailNotConfirmed, "Confirm your email address first: follow the link we sent you, or ask for it again.")
+}

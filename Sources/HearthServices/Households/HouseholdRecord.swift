@@ -1,0 +1,103 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// A household as stored in `households`.
+public struct HouseholdRecord: Sendable, Hashable, Decodable {
+    /// The household's id.
+    public var id: String
+    /// The name, 1–80 characters.
+    public var name: String
+    /// One emoji, if chosen.
+    public var emoji: String?
+    /// Where it is, in the members' words.
+    public var locationLabel: String?
+    /// The IANA time zone.
+    public var timeZone: String
+    /// What one token is worth, a decimal string such as `0.10`.
+    public var currencyPerToken: String
+    /// The ISO 4217 currency code.
+    public var currencyCode: String
+    /// How tokens of shared work are split (`fallback`, `equal`, `completer`).
+    public var earningsSplit: String
+    /// The account that created it, while it exists.
+    public var createdBy: String?
+    /// When it was created.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, emoji
+        case locationLabel = "location_label"
+        case timeZone = "time_zone"
+        case currencyPerToken = "currency_per_token"
+        case currencyCode = "currency_code"
+        case earningsSplit = "earnings_split"
+        case createdBy = "created_by"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    /// The columns, in the order ``CodingKeys`` reads them.
+    static let columns =
+        "id, name, emoji, location_label, time_zone, currency_per_token, currency_code, earnings_split, created_by, created_at, updated_at"
+
+    /// The household `access` grants.
+    static func find(_ access: HouseholdAccess, in database: Database) throws -> HouseholdRecord {
+        guard let household = try database.decodeOne(
+            HouseholdRecord.self, "SELECT \(columns) FROM households WHERE id = ?", [access.householdID])
+        else { throw ServiceError.householdNotFound }
+        return household
+    }
+}
+
+/// A member as stored in `members`.
+public struct MemberRecord: Sendable, Hashable, Decodable {
+    /// The member's id.
+    public var id: String
+    /// The household.
+    public var householdID: String
+    /// The account, for members who have one.
+    public var userID: String?
+    /// What kind of member.
+    public var kind: MemberKind
+    /// What they may do.
+    public var role: MemberRole
+    /// Active or invited.
+    public var status: MemberStatus
+    /// The name shown in the household.
+    public var displayName: String
+    /// Children and shadows: the age given, `nil` when unknown.
+    public var age: Int?
+    /// The parental consent the member was added under, for children under 13.
+    public var consentID: String?
+    /// When they joined (invited members: when invited).
+    public var joinedAt: Date
+    /// When the record last changed.
+    public var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case householdID = "household_id"
+        case userID = "user_id"
+        case kind, role, status
+        case displayName = "display_name"
+        case age
+        case consentID = "consent_id"
+        case joinedAt = "joined_at"
+        case updatedAt = "updated_at"
+    }
+
+    /// The columns, in the order ``CodingKeys`` reads them.
+    static let columns = "id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at"
+
+    /// The member `id` of the household `access` grants.
+    /// - Throws: `NOT_FOUND` when there is no such member in that household.
+    static func find(id: String, _ access: HouseholdAccess, in database: Database) throws -> MemberRecord {
+        guard let member = try database.decodeOne(
+            MemberRecord.self, "SELECT \(columns) FROM members WHERE id = ? AND household_id = ?", [id, access.householdID])
+        else { throw ServiceError.memberNotFound }
+        return member
+    }
+}

@@ -1,0 +1,218 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+import Support
+
+/// Households and membership (FR-07 – FR-17) and onboarding (onboarding.md): creating and
+/// editing households, the active household, roles, invitations, children behind parental
+/// consent, the token economy, the setup checklist and activation analytics.
+///
+/// Every function reading or writing a household's data first obtains a ``HouseholdAccess``
+/// inside its transaction (membership and role checked there), and filters on its household
+/// id; objects of households the caller is not in answer `NOT_FOUND`.
+///
+/// The split across files: creation and reads here; editing, deletion, the active household,
+/// roles and departures (`+Membership`); invitations (`+Invitations`); children, shadows and
+/// consent (`+Children`); the economy (`+Economy`); the checklist (`+Onboarding`); terms and
+/// analytics consent (`+Terms`).
+public final class HouseholdService: Sendable {
+    /// Limits and lifetimes.
+    public let configuration: HouseholdsConfiguration
+    /// The database.
+    public let pool: DatabasePool
+    /// Where changes are recorded and published.
+    public let changeLog: ChangeLog
+    /// Accounts (the signed-in user's record, rate limits on email).
+    public let accounts: AccountService
+    /// Activation analytics.
+    public let analytics: ActivationAnalytics
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Creates the service.
+    /// - Parameter now: The wall clock; tests pass a fixed or moving one.
+    public init(
+        configuration: HouseholdsConfiguration, pool: DatabasePool, changeLog: ChangeLog, accounts: AccountService,
+        analytics: ActivationAnalytics, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.configuration = configuration
+        self.pool = pool
+        self.changeLog = changeLog
+        self.accounts = accounts
+        self.analytics = analytics
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The current time at the millisecond precision the database keeps.
+    func currentTime() -> Date {
+        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    // MARK: - Access
+
+    /// Checks that `viewer` may act in `householdID` with at least `role`, in a read.
+    /// - Throws: `NOT_FOUND` for a household that does not exist or that they are not in,
+    ///   `FORBIDDEN` when their role is below `role`.
+    public func access(viewer: Viewer, householdID: String, requiring role: MemberRole = .member) async throws -> HouseholdAccess {
+        try await pool.read { database in
+            try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: role, in: database)
+        }
+    }
+
+    /// The account of `viewer`, which must have a confirmed address (creating, joining and
+    /// inviting need one).
+    /// - Throws: `EMAIL_NOT_CONFIRMED`, or `UNAUTHENTICATED` when the account is gone.
+    func requireConfirmedEmail(_ viewer: Viewer, in database: Database) throws -> UserRecord {
+        guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
+        guard user.isEmailConfirmed else { throw ServiceError.emailNotConfirmed }
+        return user
+    }
+
+    /// Refuses a new membership for `userID` beyond the households-per-user limit.
+    func ensureRoomForAnotherHousehold(userID: String, in database: Database) throws {
+        let count = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE user_id = ?", [userID]) ?? 0
+        if count >= configuration.maximumHouseholdsPerUser {
+            throw ServiceError(.conflict, "You belong to \(count) households, the most allowed. Leave one first.")
+        }
+    }
+
+    /// Records a change to `householdID` on its topic, to publish after commit.
+    func record(_ kind: EventKind, _ change: HouseholdChange, in database: Database) throws {
+        try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
+    }
+
+    // MARK: - Creating (FR-07, FR-ONBOARD-1)
+
+    /// What `createHousehold` is given.
+    public struct NewHousehold: Sendable {
+        /// The name, 1–80 characters after trimming.
+        public var name: String
+        /// One emoji.
+        public var emoji: String?
+        /// Where it is.
+        public var locationLabel: String?
+        /// The IANA time zone; the creator's (or UTC) when absent.
+        public var timeZone: String?
+
+        /// Creates the request.
+        public init(name: String, emoji: String? = nil, locationLabel: String? = nil, timeZone: String? = nil) {
+            self.name = name
+            self.emoji = emoji
+            self.locationLabel = locationLabel
+            self.timeZone = timeZone
+        }
+    }
+
+    private struct CreatedHousehold: Codable {
+        var householdID: String
+        var memberID: String
+    }
+
+    /// Creates a household with `viewer` as its admin member (kind parent, named after their
+    /// account). It becomes their active household when they had none. The checklist's
+    /// household step is done.
+    /// - Throws: `BAD_USER_INPUT` (every field problem), `EMAIL_NOT_CONFIRMED`, `CONFLICT` at the
+    ///   households-per-user limit, or for a reused `clientMutationID`.
+    public func createHousehold(
+        _ request: NewHousehold, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> (household: HouseholdRecord, member: MemberRecord) {
+        var problems: [FieldProblem] = []
+        func checked<Value>(_ check: () throws(FieldProblem) -> Value) -> Value? {
+            do { return try check() } catch { problems.append(error); return nil }
+        }
+        let name = checked { () throws(FieldProblem) in try HouseholdText.name(request.name, field: "input.name") }
+        let emoji = checked { () throws(FieldProblem) in try HouseholdText.emoji(request.emoji, field: "input.emoji") } ?? nil
+        let location = checked { () throws(FieldProblem) in
+            try HouseholdText.optionalLabel(request.locationLabel, field: "input.locationLabel")
+        } ?? nil
+        let zone = checked { () throws(FieldProblem) -> TimeZoneName? in
+            guard let text = request.timeZone else { return nil }
+            return try TimeZoneName(text, field: "input.timeZone")
+        } ?? nil
+        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let now = currentTime()
+        let created = try await pool.write { [self] database in
+            try MutationReplay.run(
+                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "createHousehold", at: now, in: database
+            ) {
+                let user = try requireConfirmedEmail(viewer, in: database)
+                try ensureRoomForAnotherHousehold(userID: user.id, in: database)
+                let timeZone = try zone?.name
+                    ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
+                let householdID = Identifier.make(now: now)
+                let memberID = Identifier.make(now: now)
+                try database.execute(
+                    """
+                    INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [householdID, name!, emoji, location, timeZone, user.id, now, now])
+                try database.execute(
+                    """
+                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                    VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
+                    """,
+                    [memberID, householdID, user.id, user.displayName, now, now])
+                try OnboardingProgress.markDone(.household, householdID: householdID, at: now, in: database)
+                try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
+                try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
+                return CreatedHousehold(householdID: householdID, memberID: memberID)
+            }
+        }
+        return try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: created.householdID, in: database)
+            return (try HouseholdRecord.find(access, in: database), try MemberRecord.find(id: created.memberID, access, in: database))
+        }
+    }
+
+    // MARK: - Reading (FR-10)
+
+    /// The households `viewer` is an active member of, each with the access their membership
+    /// gives: the active one first, then by name.
+    public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess)] {
+        try await pool.read { database in
+            let ids = try database.query(
+                """
+                SELECT h.id FROM members m JOIN households h ON h.id = m.household_id
+                LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
+                WHERE m.user_id = ? AND m.status = 'active'
+                ORDER BY a.user_id IS NULL, h.name COLLATE NOCASE, h.id
+                """,
+                [viewer.userID]
+            ).map { row -> String in try row["id"] }
+            return try ids.map { id in
+                let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
+                return (try HouseholdRecord.find(access, in: database), access)
+            }
+        }
+    }
+
+    /// The household `id` when `viewer` is a member, with their access; reading it does not
+    /// change their active household (FR-10).
+    /// - Throws: `NOT_FOUND` otherwise.
+    public func household(id: String, viewer: Viewer) async throws -> (record: HouseholdRecord, access: HouseholdAccess) {
+        try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
+            return (try HouseholdRecord.find(access, in: database), access)
+        }
+    }
+
+    /// The household `access` grants, as it is now.
+    public func household(_ access: HouseholdAccess) async throws -> HouseholdRecord {
+        try await pool.read { database in try HouseholdRecord.find(access, in: database) }
+    }
+
+    /// The member `id` of the household `access` grants.
+    /// - Throws: `NOT_FOUND` when it is not a member of that household.
+    public func member(id: String, _ access: HouseholdAccess) async throws -> MemberRecord {
+        try await pool.read { database in try MemberRecord.find(id: id, access, in: database) }
+    }
+
+    /// The id of the user's active household; `nil` when they belong to none.
+    public func activeHouseholdID(userID: String) async throws -> String? {
+        try await pool.read { database in
+            try database.scalar(String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [userID])
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import FoundationEssentials
+import HearthServices
+import HearthStore
+import Support
+
+/// A household service over the accounts harness's database, with an in-process bus and a
+/// manual clock, for service-level tests of households and onboarding.
+public struct HouseholdsHarness: Sendable {
+    public let accounts: AccountsHarness
+    public let service: HouseholdService
+    public let bus: InProcessEventBus
+    public var pool: DatabasePool { accounts.pool }
+    public var clock: ManualClock { accounts.clock }
+    public var mail: RecordingMailQueue { accounts.mail }
+
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first.
+    public static func with<T>(
+        configure: (inout HouseholdsConfiguration) -> Void = { _ in }, _ body: (HouseholdsHarness) async throws -> T
+    ) async throws -> T {
+        try await AccountsHarness.with { accounts in
+            var configuration = HouseholdsConfiguration()
+            configure(&configuration)
+            let bus = InProcessEventBus()
+            let clock = accounts.clock
+            let service = HouseholdService(
+                configuration: configuration, pool: accounts.pool,
+                changeLog: ChangeLog(pool: accounts.pool, bus: bus, now: { clock.now }), accounts: accounts.service,
+                analytics: ActivationAnalytics(key: Array(repeating: 7, count: 32)),
+                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), now: { clock.now })
+            return try await body(HouseholdsHarness(accounts: accounts, service: service, bus: bus))
+        }
+    }
+
+    /// Registers `username`, confirms the address with the emailed token and returns the signed-in viewer.
+    public func confirmedViewer(_ username: String) async throws -> Viewer {
+        let (_, issued) = try await accounts.register(username)
+        if let token = mail.latestToken(to: "\(username)@example.com") {
+            _ = try await accounts.service.confirmEmail(token: token)
+        }
+        return try await accounts.service.authenticate(accessToken: issued.accessToken)
+    }
+}
