@@ -7,6 +7,11 @@ import HearthServices
 /// the economy, the checklist and terms in the extensions of the other files.
 enum HouseholdResolvers {
     static func install(into resolvers: inout Resolvers, households: HouseholdService) {
+        installMembership(into: &resolvers, households: households)
+        installInvitations(into: &resolvers, households: households)
+        installChildrenAndEconomy(into: &resolvers, households: households)
+        installOnboarding(into: &resolvers, households: households)
+        installRealtime(into: &resolvers, households: households)
         resolvers.resolveAsync("Query", "households") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
             return try await households.households(viewer: viewer).map { HouseholdValue(record: $0.record, access: $0.access) }

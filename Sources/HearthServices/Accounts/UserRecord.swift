@@ -21,6 +21,14 @@ public struct UserRecord: Sendable, Hashable, Decodable {
     public var createdAt: Date
     /// When the profile last changed.
     public var updatedAt: Date
+    /// The terms-of-service version last accepted; `nil` when never.
+    public var acceptedTermsVersion: String?
+    /// When ``acceptedTermsVersion`` was accepted.
+    public var termsAcceptedAt: Date?
+    /// When the account allowed activation analytics; `nil` while it does not.
+    public var analyticsConsentedAt: Date?
+    /// The IANA time zone new households default to; `nil` for UTC.
+    public var timeZone: String?
 
     /// Whether the account's address has been confirmed.
     public var isEmailConfirmed: Bool { emailConfirmedAt != nil }
@@ -33,10 +41,17 @@ public struct UserRecord: Sendable, Hashable, Decodable {
         case avatarId = "avatar_id"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+        case acceptedTermsVersion = "accepted_terms_version"
+        case termsAcceptedAt = "terms_accepted_at"
+        case analyticsConsentedAt = "analytics_consented_at"
+        case timeZone = "time_zone"
     }
 
     /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = "id, username, email, email_confirmed_at, password_hash, display_name, avatar_id, created_at, updated_at"
+    static let columns = """
+        id, username, email, email_confirmed_at, password_hash, display_name, avatar_id, created_at, updated_at, \
+        accepted_terms_version, terms_accepted_at, analytics_consented_at, time_zone
+        """
 
     /// The account with `id`.
     static func find(id: String, in database: Database) throws -> UserRecord? {

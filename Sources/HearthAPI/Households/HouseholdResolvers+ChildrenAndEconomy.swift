@@ -1,0 +1,7 @@
+import GraphQL
+import HearthServices
+
+extension HouseholdResolvers {
+    static func installChildrenAndEconomy(into resolvers: inout Resolvers, households: HouseholdService) {
+    }
+}
