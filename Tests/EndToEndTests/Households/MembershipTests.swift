@@ -312,7 +312,7 @@ import Testing
         let read = try server.graphQL("query($id: ID!) { household(id: $id) { timeZone } me { timeZone } }", variables: ["id": .string(tokyo)], token: ana.token)
         #expect(read.data == ["household": ["timeZone": "Asia/Tokyo"], "me": ["timeZone": "Asia/Tokyo"]], "\(read.json)")
         let cleared = try server.graphQL(profile, variables: Self.input(["timeZone": nil]), token: ana.token)
-        #expect(cleared.data?["updateProfile"]?["user"]?["timeZone"] == nil, "\(cleared.json)")
+        #expect(cleared.data?["updateProfile"]?["user"]?["timeZone"] == .null, "\(cleared.json)")
         let (utc, _) = try server.createHousehold("Elsewhere", as: ana)
         let utcRead = try server.graphQL("query($id: ID!) { household(id: $id) { timeZone } }", variables: ["id": .string(utc)], token: ana.token)
         #expect(utcRead.data?["household"]?["timeZone"] == "UTC")
