@@ -35,9 +35,10 @@ struct MemberCursor: Equatable {
     /// The rank as SQL computes it from `members.role`.
     static let rankSQL = "(role <> 'admin')"
 
-    init(_ member: MemberRecord) {
+    /// The position of `member`, whose `joined_at` is stored as `joinedAt`.
+    init(_ member: MemberRecord, joinedAt: String) {
         rank = member.role == .admin ? 0 : 1
-        if case .text(let text) = member.joinedAt.databaseValue { joinedAt = text } else { joinedAt = "" }
+        self.joinedAt = joinedAt
         id = member.id
     }
 
@@ -98,15 +99,18 @@ extension HouseholdService {
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
             let direction = backward ? "DESC" : "ASC"
-            let rows = try database.decode(
-                MemberRecord.self,
+            let rows = try database.query(
                 """
                 SELECT \(MemberRecord.columns) FROM members WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
                 """,
-                StatementArguments(arguments + [size + 1]))
-            var members = Array(rows.prefix(size))
-            if backward { members.reverse() }
+                StatementArguments(arguments + [size + 1])
+            ).map { row in
+                let member = try row.decode(MemberRecord.self)
+                return (cursor: MemberCursor(member, joinedAt: try row["joined_at"]).text, member: member)
+            }
+            var edges = Array(rows.prefix(size))
+            if backward { edges.reverse() }
             func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
                 guard let cursor else { return false }
                 return try database.scalar(
@@ -116,7 +120,7 @@ extension HouseholdService {
             let totalCount = try database.scalar(
                 Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
             return MemberPage(
-                edges: members.map { (MemberCursor($0).text, $0) },
+                edges: edges,
                 hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
                 hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
                 totalCount: totalCount)
