@@ -171,7 +171,7 @@ extension HouseholdService {
                         field: "input.confirmName", reason: .mismatch,
                         message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
                 }
-                try record(.householdDeleted, HouseholdChange(householdID: access.householdID, userID: viewer.userID), in: database)
+                try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
                 try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
                 return HouseholdReference(householdID: access.householdID)
             }

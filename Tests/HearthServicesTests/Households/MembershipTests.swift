@@ -128,7 +128,7 @@ struct MembershipTests {
             try await h.expectOneActiveHouseholdPerMember()
             let event = try #require(await firstEvent(of: subscription))
             #expect(event.kind == .householdDeleted)
-            #expect(try event.payload.decode(HouseholdChange.self) == HouseholdChange(householdID: flat.id, userID: ana.userID))
+            #expect(try event.payload.decode(HouseholdChange.self) == HouseholdChange(householdID: flat.id))
             #expect(try await h.kinds(of: flat.id).last == "household.deleted")
             let gone = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat.id, viewer: ana) }
             #expect(gone == ServiceError.householdNotFound)
