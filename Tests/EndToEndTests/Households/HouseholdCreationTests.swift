@@ -64,6 +64,6 @@ import Testing
         #expect(first.data?["createHousehold"]?["household"]?["id"] != nil)
         #expect(replay.data?["createHousehold"] == first.data?["createHousehold"], "\(replay.json)")
         #expect(replay.data?["createHousehold"]?["clientMutationId"] == "queue-7")
-        #expect(try server.databaseText("SELECT count(*) FROM households") == "1")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM households") == "1")
     }
 }
