@@ -99,3 +99,10 @@ extension HouseholdService {
             isAcceptanceRequired: user.map { termsStanding(of: $0) != .accepted } ?? false)
     }
 }
+
+extension ServiceError {
+    /// The caller has not accepted the current terms of service (FR-ONBOARD-2).
+    public static let termsAcceptanceRequired = ServiceError(
+        .termsAcceptanceRequired,
+        "Accept the current terms of service first: read them with `terms`, then call `acceptTerms` with their version.")
+}
