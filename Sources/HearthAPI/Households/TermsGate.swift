@@ -13,13 +13,18 @@ import HearthServices
 /// next commit, so accepting the terms takes effect at once) and reads the database only when
 /// the cache cannot answer without waiting. Subscriptions are checked once, when subscribing.
 enum TermsGate {
-    /// The root fields every signed-in caller may use, by root type.
+    /// The root fields every signed-in caller may use, by root type: the terms themselves, the
+    /// server's liveness (`serverInfo`, `serverEvents`), and the account's security: signing
+    /// in, sessions, password, address and sign-in methods, so an account that has not
+    /// accepted the terms can still be secured, recovered or signed out.
     static let alwaysAllowed: [String: Set<String>] = [
         "Query": ["terms", "me", "serverInfo", "sessions"],
         "Mutation": [
-            "acceptTerms", "refreshSession", "logout", "logoutEverywhere", "revokeSession", "changePassword", "confirmEmail",
-            "resendConfirmation", "requestPasswordReset", "resetPassword",
+            "acceptTerms", "register", "login", "signInWithGoogle", "signInWithApple", "refreshSession", "logout",
+            "logoutEverywhere", "revokeSession", "changePassword", "confirmEmail", "resendConfirmation", "requestPasswordReset",
+            "resetPassword", "changeEmail", "linkSignInProvider", "unlinkSignInProvider",
         ],
+        "Subscription": ["serverEvents"],
     ]
 
     /// The root fields of the wizard's first step, which callers who never accepted any terms
@@ -54,7 +59,7 @@ enum TermsGate {
                 }
             }
         }
-        resolvers.wrapSubscriptions { _, subscribe in
+        resolvers.wrapSubscriptions(except: alwaysAllowed["Subscription"] ?? []) { _, subscribe in
             { source, arguments, context, info in
                 if let viewer = RequestContext.of(context).optionalViewer {
                     try check(await accounts.user(id: viewer.userID), admitsNewAccounts: false, households: households)
