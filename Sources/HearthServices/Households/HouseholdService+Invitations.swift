@@ -53,6 +53,8 @@ extension HouseholdService {
     public struct IssuedInvitation: Sendable {
         /// The invitation.
         public var invitation: InvitationRecord
+        /// The admin's access to its household, under which it was read.
+        public var access: HouseholdAccess
         /// The link's single-use token: shown only here (stored as a digest).
         public var token: String
         /// The link (`<public base URL>/invitation?token=<token>`), also emailed, for the admin to share.
@@ -214,15 +216,15 @@ extension HouseholdService {
     /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its link.
     private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
         let now = currentTime()
-        let invitation = try await pool.read { database in
+        let (invitation, access) = try await pool.read { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
             guard let stored = try StoredInvitation.find(id: issued.invitationID, access, in: database) else {
                 throw ServiceError.invitationNotFound
             }
-            return try stored.record(access, at: now, in: database)
+            return (try stored.record(access, at: now, in: database), access)
         }
         return IssuedInvitation(
-            invitation: invitation, token: issued.token, link: accounts.mail.baseURL.url(for: Self.invitationPath(issued.token)))
+            invitation: invitation, access: access, token: issued.token, link: accounts.mail.baseURL.url(for: Self.invitationPath(issued.token)))
     }
 
     // MARK: - Managing (admins)
