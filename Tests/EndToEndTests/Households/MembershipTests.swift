@@ -5,8 +5,7 @@ import Testing
 /// FR-08 – FR-11 and FR-14 – FR-17 through the binary: editing and deleting households, the
 /// active and the viewed household, roles, removal and leaving, with their error paths.
 ///
-/// Second members join by a row written into the server's database (`join`), the state an
-/// accepted invitation leaves, so these tests do not depend on the invitation flow.
+/// Second members join as people do: invited by an admin, they accept (`join`).
 @Suite struct MembershipTests {
     static let update = "mutation($input: UpdateHouseholdInput!) { updateHousehold(input: $input) { household { id name emoji locationLabel timeZone } clientMutationId } }"
     static let delete = "mutation($input: DeleteHouseholdInput!) { deleteHousehold(input: $input) { deletedHouseholdId activeHousehold { id isActive } clientMutationId } }"
@@ -55,7 +54,7 @@ import Testing
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         let (flat, _) = try server.createHousehold("Flat", as: ana)
-        try join(ben, flat, on: server)
+        try join(ben, flat, invitedBy: ana, on: server)
         let member = try server.graphQL(Self.update, variables: Self.input(["householdId": .string(flat), "name": "Ben's"]), token: ben.token)
         #expect(member.errorCode == "FORBIDDEN", "\(member.json)")
         let outsider = try server.graphQL(Self.update, variables: Self.input(["householdId": .string(flat), "name": "Cara's"]), token: cara.token)
@@ -74,7 +73,7 @@ import Testing
         let ben = try server.person("ben")
         let (flat, _) = try server.createHousehold("City Flat", as: ana)
         let (cabin, _) = try server.createHousehold("Cabin", as: ana)
-        try join(ben, flat, on: server)
+        try join(ben, flat, invitedBy: ana, on: server)
         let mismatch = try server.graphQL(Self.delete, variables: Self.input(["householdId": .string(flat), "confirmName": "city flat"]), token: ana.token)
         #expect(mismatch.errorCode == "BAD_USER_INPUT" && mismatch.errorReason == "MISMATCH", "\(mismatch.json)")
         #expect(mismatch.errorExtensions?["field"] == "input.confirmName")
@@ -150,7 +149,7 @@ import Testing
         let ben = try server.person("ben")
         let ids = try ["A", "B", "C"].map { try server.createHousehold($0, as: ana).householdID }
         let (benHome, _) = try server.createHousehold("Ben's", as: ben)
-        try join(ben, ids[0], on: server)
+        try join(ben, ids[0], invitedBy: ana, on: server)
         // The person's households with exactly one active (none without any), the database agreeing.
         func expectOneActive(_ person: ServerProcess.Person, is expected: String?) throws {
             let read = try server.graphQL("{ activeHousehold { id } households { id isActive } }", token: person.token)
@@ -187,7 +186,7 @@ import Testing
         let cara = try server.person("cara")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
         let (_, caraMember) = try server.createHousehold("Cara's", as: cara)
-        let benMember = try join(ben, flat, on: server)
+        let benMember = try join(ben, flat, invitedBy: ana, on: server)
 
         let byMember = try server.graphQL(Self.remove, variables: Self.input(["memberId": .string(anaMember), "incompleteTasks": "UNASSIGN"]), token: ben.token)
         #expect(byMember.errorCode == "FORBIDDEN", "\(byMember.json)")
@@ -220,7 +219,7 @@ import Testing
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let (flat, _) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, on: server)
+        let benMember = try join(ben, flat, invitedBy: ana, on: server)
         let leaveFlat = Self.input(["householdId": .string(flat), "incompleteTasks": "UNASSIGN"])
 
         let lastAdmin = try server.graphQL(Self.leave, variables: leaveFlat, token: ana.token)
@@ -245,7 +244,7 @@ import Testing
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, on: server)
+        let benMember = try join(ben, flat, invitedBy: ana, on: server)
         let rename = Self.input(["householdId": .string(flat), "name": "Ben's flat"])
 
         let demoteLast = try server.graphQL(Self.changeRole, variables: Self.input(["memberId": .string(anaMember), "role": "MEMBER"]), token: ana.token)
@@ -271,8 +270,8 @@ import Testing
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, on: server)
-        let caraMember = try join(cara, flat, role: "admin", on: server)
+        let benMember = try join(ben, flat, invitedBy: ana, on: server)
+        let caraMember = try join(cara, flat, role: "ADMIN", invitedBy: ana, on: server)
         let page = """
             query($id: ID!, $after: String) { household(id: $id) { members(first: 2, after: $after) {
               totalCount pageInfo { hasNextPage hasPreviousPage endCursor }
@@ -320,19 +319,21 @@ import Testing
 
     // MARK: - Fixture
 
-    /// Makes `person` an active member of `householdID` with `role` by writing the member row
-    /// an accepted invitation leaves behind; returns the member id. (The invitation flow has
-    /// its own tests; the time is taken as the database's, in the stored format.)
+    /// Makes `person` an active member of `householdID` with `role`: `admin` invites them and
+    /// they accept; returns their member id.
     @discardableResult
-    private func join(_ person: ServerProcess.Person, _ householdID: String, role: String = "member", on server: ServerProcess) throws -> String {
-        let id = UUID().uuidString.lowercased()
-        try server.databaseWrite(
-            """
-            INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-            SELECT '\(id)', '\(householdID)', id, 'parent', '\(role)', 'active', display_name,
-                   strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-            FROM users WHERE id = '\(person.userID)'
-            """)
-        return id
+    private func join(
+        _ person: ServerProcess.Person, _ householdID: String, role: String = "MEMBER", invitedBy admin: ServerProcess.Person,
+        on server: ServerProcess
+    ) throws -> String {
+        let invited = try server.graphQL(
+            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
+            variables: Self.input(["householdId": .string(householdID), "email": .string(person.email), "role": .string(role)]),
+            token: admin.token)
+        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
+        let accepted = try server.graphQL(
+            "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
+            variables: Self.input(["token": .string(token)]), token: person.token)
+        return try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
     }
 }
