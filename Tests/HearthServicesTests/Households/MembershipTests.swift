@@ -8,8 +8,7 @@ import TestFixtures
 /// Editing and deleting households, the active household, roles and departures (FR-08 –
 /// FR-11, FR-14 – FR-17), the members list and the user's time zone, at the service level.
 ///
-/// Second members are inserted as rows (what accepting an invitation leaves behind), so these
-/// tests do not depend on the invitation flow.
+/// Second members join as people do: invited by an admin, they accept (`join`).
 struct MembershipTests {
     // MARK: - Editing (FR-08)
 
@@ -71,7 +70,7 @@ struct MembershipTests {
             let ben = try await h.confirmedViewer("ben")
             let eve = try await h.confirmedViewer("eve")
             let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            try await h.join(ben, household.id)
+            try await h.join(ben, household.id, invitedBy: ana)
             let forbidden = await #expect(throws: ServiceError.self) {
                 try await h.service.updateHousehold(id: household.id, .init(name: "Mine"), viewer: ben)
             }
@@ -94,7 +93,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (household, _) = try await h.service.createHousehold(.init(name: "City Flat"), viewer: ana)
-            try await h.join(ben, household.id)
+            try await h.join(ben, household.id, invitedBy: ana)
             for attempt in ["city flat", "City Flat ", ""] {
                 let error = await #expect(throws: ServiceError.self) {
                     try await h.service.deleteHousehold(id: household.id, confirmName: attempt, viewer: ana)
@@ -117,7 +116,7 @@ struct MembershipTests {
             let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
             h.clock.advance(seconds: 1)
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            try await h.join(ben, flat.id)
+            try await h.join(ben, flat.id, invitedBy: ana)
             _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
             try await h.expectOneActiveHouseholdPerMember()
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
@@ -141,7 +140,7 @@ struct MembershipTests {
             let ben = try await h.confirmedViewer("ben")
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
             let (other, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             try await h.addChild(to: flat.id, by: ana, age: 7)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
             try await h.invite("cy@example.com", to: other.id, by: ana)
@@ -149,9 +148,9 @@ struct MembershipTests {
             _ = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "remove-1")
             try await h.pool.write { database in
                 try database.execute(
-                    "INSERT INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)",
+                    "INSERT OR IGNORE INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)",
                     [flat.id, h.clock.now])
-                try database.execute("INSERT INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
+                try database.execute("INSERT OR IGNORE INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
             }
             let tables = try await h.householdOwnedTables()
             // The discovery finds the tables of migration 0005 (and any added later).
@@ -221,9 +220,9 @@ struct MembershipTests {
             h.clock.advance(seconds: 1)
             let (c, _) = try await h.service.createHousehold(.init(name: "C"), viewer: ben)
             h.clock.advance(seconds: 1)
-            try await h.join(ben, a.id)
+            try await h.join(ben, a.id, invitedBy: ana)
             h.clock.advance(seconds: 1)
-            try await h.join(ben, b.id)
+            try await h.join(ben, b.id, invitedBy: ana)
             try await h.expectOneActiveHouseholdPerMember()
             #expect(try await h.service.activeHouseholdID(userID: ben.userID) == c.id, "joining does not switch")
             for id in [a.id, b.id, c.id, a.id] {
@@ -283,7 +282,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let lastAdmin = await #expect(throws: ServiceError.self) {
                 try await h.service.changeMemberRole(memberID: anaMember.id, to: .member, viewer: ana)
             }
@@ -354,7 +353,7 @@ struct MembershipTests {
             let ben = try await h.confirmedViewer("ben")
             let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
             let removal = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana)
@@ -376,7 +375,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let invited = try await h.invite("cy@example.com", to: flat.id, by: ana)
             let yourself = await #expect(throws: ServiceError.self) {
                 try await h.service.removeMember(id: anaMember.id, incompleteTasks: .unassign, viewer: ana)
@@ -412,7 +411,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             #expect(try await h.service.activeHouseholdID(userID: ben.userID) == flat.id)
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
             let departure = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ben)
@@ -432,7 +431,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
             }
@@ -476,7 +475,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id)
+            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let first = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana, clientMutationID: "q-1")
             let replay = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "q-1")
             #expect(replay.removedMemberID == first.removedMemberID && replay.household.record == first.household.record)
@@ -523,7 +522,7 @@ struct MembershipTests {
             var joined: [String] = []
             for name in ["ben", "cyd", "dee", "eli"] {
                 h.clock.advance(seconds: 1)
-                joined.append(try await h.join(try await h.confirmedViewer(name), flat.id, role: name == "dee" ? .admin : .member))
+                joined.append(try await h.join(try await h.confirmedViewer(name), flat.id, invitedBy: ana, role: name == "dee" ? .admin : .member))
             }
             let access = try await h.service.access(viewer: ana, householdID: flat.id)
             let expected = [anaMember.id, joined[2], joined[0], joined[1], joined[3]]
@@ -601,68 +600,37 @@ struct MembershipTests {
 // MARK: - Fixtures
 
 extension HouseholdsHarness {
-    /// Makes `viewer` an active member of `householdID` with `role`, as accepting an invitation
-    /// does; returns the member id.
+    /// Makes `viewer` an active member of `householdID` with `role`: `admin` invites their
+    /// address and they accept. Returns the member id.
     @discardableResult
-    fileprivate func join(_ viewer: Viewer, _ householdID: String, role: MemberRole = .member) async throws -> String {
-        let id = Identifier.make(now: clock.now)
-        let now = clock.now
-        try await pool.write { database in
-            try database.execute(
-                """
-                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                SELECT ?, ?, id, 'parent', ?, 'active', display_name, ?, ? FROM users WHERE id = ?
-                """,
-                [id, householdID, role.rawValue, now, now, viewer.userID])
-        }
-        return id
+    fileprivate func join(_ viewer: Viewer, _ householdID: String, invitedBy admin: Viewer, role: MemberRole = .member) async throws -> String {
+        let email = try #require(try await accounts.service.user(id: viewer.userID)).email
+        let issued = try await service.inviteMember(
+            .init(householdID: householdID, email: email, role: role), viewer: admin, clientAddress: "192.0.2.1")
+        return try await service.acceptInvitation(.token(issued.token), viewer: viewer).member.id
     }
 
-    /// Adds a child of `age` with a parental consent record given by `parent`; returns the member id.
+    /// Adds a child of `age` as `parent` does, with a parental consent record first when under
+    /// 13. Returns the member id.
     @discardableResult
     fileprivate func addChild(to householdID: String, by parent: Viewer, age: Int) async throws -> String {
-        let id = Identifier.make(now: clock.now)
-        let consentID = Identifier.make(now: clock.now)
-        let now = clock.now
-        try await pool.write { database in
-            try database.execute(
-                """
-                INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
-                VALUES (?, ?, ?, 'email_plus', 'supervised', 'I am the parent.', '2026-11-01', ?)
-                """,
-                [consentID, householdID, parent.userID, now])
-            try database.execute(
-                """
-                INSERT INTO members (id, household_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
-                VALUES (?, ?, 'child', 'member', 'active', 'Kid', ?, ?, ?, ?)
-                """,
-                [id, householdID, age, consentID, now, now])
+        var consentID: String?
+        if age < 13 {
+            consentID = try await service.recordParentalConsent(
+                householdID: householdID, method: .emailPlus, path: .ownAccount, attestation: "I am the parent and consent.",
+                termsVersion: service.configuration.termsVersion, viewer: parent
+            ).id
         }
-        return id
+        return try await service.addMember(
+            householdID: householdID, .init(kind: .child, displayName: "Kid", age: age, consentID: consentID), viewer: parent
+        ).id
     }
 
-    /// Invites `email` to `householdID` as the invitations feature stores it (an invited member
-    /// and its invitation); returns the member id.
+    /// Invites `email` to `householdID` as `admin`; returns the invited member's id.
     @discardableResult
     fileprivate func invite(_ email: String, to householdID: String, by admin: Viewer) async throws -> String {
-        let memberID = Identifier.make(now: clock.now)
-        let now = clock.now
-        try await pool.write { database in
-            try database.execute(
-                """
-                INSERT INTO members (id, household_id, kind, role, status, display_name, joined_at, updated_at)
-                VALUES (?, ?, 'parent', 'member', 'invited', ?, ?, ?)
-                """,
-                [memberID, householdID, email, now, now])
-            try database.execute(
-                """
-                INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [Identifier.make(now: now), householdID, memberID, email, email, Array(memberID.utf8), admin.userID, now, now,
-                 now.addingTimeInterval(14 * 86_400)])
-        }
-        return memberID
+        try await service.inviteMember(.init(householdID: householdID, email: email), viewer: admin, clientAddress: "192.0.2.1")
+            .invitation.member.id
     }
 
     /// The kinds of the change-log events on the household's topic, oldest first.
