@@ -172,6 +172,26 @@ import Testing
         }
     }
 
+    /// The subscribe-time membership check runs for the first member of a shared subscription only, so
+    /// sharing must never cross users; the end-to-end tests subscribe a non-member with the very request
+    /// of a member's running subscription.
+    @Test func subscriptionsAreSharedAmongOneUsersConnectionsOnly() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let accounts = fixture.harness.accounts
+            let anaPhone = try await fixture.harness.confirmedViewer("ana")
+            let anaLaptop = try await accounts.service.authenticate(accessToken: try await accounts.login("ana").accessToken)
+            let ben = try await fixture.harness.confirmedViewer("ben")
+            let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: accounts.service))
+            func scope(_ viewer: Viewer) -> String {
+                authentication.sharingScope(RequestContext(authentication: .signedIn(viewer), clientAddress: "127.0.0.1"))
+            }
+            #expect(anaPhone.sessionID != anaLaptop.sessionID)
+            #expect(scope(anaPhone) == scope(anaLaptop))
+            #expect(scope(anaPhone) != scope(ben))
+            #expect(scope(ben) != authentication.sharingScope(RequestContext(authentication: .signedOut, clientAddress: "127.0.0.1")))
+        }
+    }
+
     @Test func cancellingTheConsumerReleasesTheBusSubscriber() async throws {
         try await HouseholdsAPIFixture.with { fixture in
             let ana = try await fixture.harness.confirmedViewer("ana")
