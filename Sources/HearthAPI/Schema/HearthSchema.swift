@@ -74,6 +74,7 @@ public enum HearthSchema {
                 try ServerEventValue(event, missedEvents: missedEvents)
             }
         }
+        TermsGate.install(into: &resolvers, accounts: accounts, households: households)
         return resolvers
     }
 
