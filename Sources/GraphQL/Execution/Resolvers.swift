@@ -134,6 +134,72 @@ public struct Resolvers: Sendable {
         typeResolvers[type.identity] = resolver
     }
 
+    /// Wraps the resolver of every field of the object type `typeName` except those named in
+    /// `excluded`: `wrap` receives the field's name and its resolver and returns the resolver
+    /// to use instead. For cross-cutting checks (authorization, policy gates) applied once,
+    /// after every resolver is attached, so a field added later cannot escape them.
+    ///
+    /// A field without an attached resolver is wrapped around the default resolver (the field
+    /// read by name from the parent value; on the subscription root type, the event itself).
+    /// Introspection's meta-fields (`__typename`, `__schema`, `__type`) are not fields of the
+    /// type and are never wrapped. On the subscription root type these are the resolvers run
+    /// for each event; to act once when a client subscribes, use ``wrapSubscriptions(except:_:)``.
+    ///
+    /// An unknown type, or a name in `excluded` that is not a field of it, is recorded and
+    /// reported by `Executor.init`, like a typo elsewhere.
+    public mutating func wrapFields(
+        of typeName: String, except excluded: Set<String> = [],
+        _ wrap: (_ fieldName: String, _ resolver: @escaping FieldResolver) -> FieldResolver
+    ) {
+        guard let type = schema.type(named: typeName), case .object(let object) = type else {
+            unknownNames.append("object type \"\(typeName)\"")
+            return
+        }
+        reportUnknown(excluded, of: object)
+        let isSubscriptionRoot = object === schema.subscriptionType
+        for (name, field) in object.fields where !excluded.contains(name) {
+            let current: FieldResolver
+            switch fieldResolvers[field.index] {
+            case .resolver(let resolver)?:
+                current = resolver
+            case .introspection?:
+                continue
+            case nil where isSubscriptionRoot:
+                current = { source, _, _, _ in .value(source) }
+            case nil:
+                current = { source, _, _, _ in .value(FieldSource(source).value(named: name)) }
+            }
+            fieldResolvers[field.index] = .resolver(wrap(name, current))
+        }
+    }
+
+    /// Wraps the source-stream resolver of every subscription root field except those named in
+    /// `excluded` (see ``subscribe(_:_:)``): `wrap` receives the field's name and its resolver
+    /// and returns the one to use instead, which runs once per subscription, before any event.
+    /// Fields without a source stream are left alone: subscribing to them fails regardless.
+    ///
+    /// A schema without a subscription type has nothing to wrap; a name in `excluded` that is
+    /// not a subscription field is recorded and reported by `Executor.init`.
+    public mutating func wrapSubscriptions(
+        except excluded: Set<String> = [],
+        _ wrap: (_ fieldName: String, _ resolver: @escaping SubscriptionResolver) -> SubscriptionResolver
+    ) {
+        guard let subscriptionType = schema.subscriptionType else {
+            for name in excluded.sorted() { unknownNames.append("subscription field \"\(name)\"") }
+            return
+        }
+        reportUnknown(excluded, of: subscriptionType)
+        for (name, field) in subscriptionType.fields where !excluded.contains(name) {
+            if let resolver = subscriptionResolvers[field.index] { subscriptionResolvers[field.index] = wrap(name, resolver) }
+        }
+    }
+
+    private mutating func reportUnknown(_ names: Set<String>, of type: ObjectType) {
+        for name in names.sorted() where type.fields[name] == nil {
+            unknownNames.append("field \"\(type.name).\(name)\"")
+        }
+    }
+
     private mutating func field(_ typeName: String, _ fieldName: String) -> SchemaField? {
         guard let type = schema.type(named: typeName), let field = type.fields?[fieldName] else {
             unknownNames.append("field \"\(typeName).\(fieldName)\"")

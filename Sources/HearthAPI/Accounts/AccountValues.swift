@@ -28,6 +28,8 @@ final class UserValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "email": isViewer ? record.email : nil
         case "isEmailConfirmed": isViewer ? record.isEmailConfirmed : nil
         case "createdAt": record.createdAt
+        case "hasAnalyticsConsent": isViewer ? record.analyticsConsentedAt != nil : nil
+        case "timeZone": isViewer ? record.timeZone : nil
         default: nil
         }
     }

@@ -24,20 +24,17 @@ enum MailCommand: Command {
 
     static func run(_ options: ParsedOptions, environment: [String: String]) throws -> Int32 {
         let settings = try DatabaseSettings(options)
-        guard FileManager.default.fileExists(atPath: settings.path) else {
-            throw UsageError(message: "no database at \(settings.path); pass --database or set HEARTH_DATABASE")
-        }
         switch options.positional.first {
         case "list" where options.positional.count == 1:
             let limit = try options.integer("--limit", in: 1...100_000) ?? 20
-            let messages = try read(settings) { try MailOutbox.messages(limit: limit, in: $0) }
+            let messages = try settings.readExisting { try MailOutbox.messages(limit: limit, in: $0) }
             print(listing(messages), terminator: "")
             return 0
         case "show" where options.positional.count == 2:
             guard let id = Int64(options.positional[1]) else {
                 throw UsageError(message: "expected a message id (a number), got '\(options.positional[1])'")
             }
-            guard let message = try read(settings, { try MailOutbox.message(id: id, in: $0) }) else {
+            guard let message = try settings.readExisting({ try MailOutbox.message(id: id, in: $0) }) else {
                 StandardStreams.writeError("hearth mail: no message \(id) in the outbox\n")
                 return 1
             }
@@ -46,12 +43,6 @@ enum MailCommand: Command {
         default:
             throw UsageError(message: "expected 'list' or 'show ID'")
         }
-    }
-
-    private static func read<T>(_ settings: DatabaseSettings, _ body: (Database) throws -> T) throws -> T {
-        let pool = try DatabasePool(path: settings.path, configuration: settings.pool)
-        defer { pool.close() }
-        return try pool.read(body)
     }
 
     /// One line per message, under a header line.

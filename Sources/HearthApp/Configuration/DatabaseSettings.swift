@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HearthStore
 
 /// Where the database lives and how the pool opens it; shared by `serve` and `migrate`.
@@ -31,6 +32,18 @@ struct DatabaseSettings: Sendable {
         ]) ?? pool.synchronous
         pool.busyTimeout = try options.duration("--db-busy-timeout", in: .zero ... .seconds(600)) ?? pool.busyTimeout
         self.pool = pool
+    }
+
+    /// Runs `body` in a read transaction of the existing database, for the commands that
+    /// inspect one (`mail`, `report`); never creates or migrates it.
+    /// - Throws: `UsageError` when there is no database at ``path``.
+    func readExisting<T>(_ body: (Database) throws -> T) throws -> T {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError(message: "no database at \(path); pass --database or set HEARTH_DATABASE")
+        }
+        let pool = try DatabasePool(path: path, configuration: pool)
+        defer { pool.close() }
+        return try pool.read(body)
     }
 
     /// The migrations compiled into this binary.

@@ -20,16 +20,139 @@ public enum OnboardingStep: String, Sendable, CaseIterable, Codable {
     public var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
-/// Writes a household's checklist rows (`onboarding_steps`).
+/// Where a checklist step stands (`onboarding_steps.state`).
+public enum OnboardingStepState: String, Sendable, Codable {
+    /// Not done yet (also: never visited).
+    case pending
+    /// Done; a done step stays done.
+    case done
+    /// Skipped for later; completing it later makes it done.
+    case skipped
+}
+
+/// One step of a household's checklist and where it stands.
+public struct OnboardingStepStatus: Sendable, Hashable {
+    /// The step.
+    public var step: OnboardingStep
+    /// Pending, done or skipped.
+    public var state: OnboardingStepState
+    /// When it was done.
+    public var completedAt: Date?
+    /// When it was last skipped.
+    public var skippedAt: Date?
+    /// How many times the wizard showed it.
+    public var visitCount: Int
+    /// When the wizard last showed it.
+    public var lastVisitedAt: Date?
+
+    /// A step the household has not touched.
+    init(pending step: OnboardingStep) {
+        self.step = step
+        state = .pending
+        visitCount = 0
+    }
+}
+
+/// A household's setup checklist (FR-ONBOARD-7): every step in wizard order, so a wizard on
+/// any device resumes at ``nextStep``.
+public struct OnboardingChecklist: Sendable, Hashable {
+    /// The steps, in wizard order.
+    public var steps: [OnboardingStepStatus]
+    /// When the required steps were all done (recorded once).
+    public var completedAt: Date?
+
+    /// Whether every required step is done: the wizard is complete.
+    public var isComplete: Bool { steps.allSatisfy { !$0.step.isRequired || $0.state == .done } }
+
+    /// Where the wizard resumes: the first required step not done, else the first optional
+    /// step neither done nor skipped; `nil` when none is left.
+    public var nextStep: OnboardingStep? {
+        steps.first { $0.step.isRequired && $0.state != .done }?.step ?? steps.first { $0.state == .pending }?.step
+    }
+
+    /// Whether the home screen's checklist card is hidden: every step done or skipped.
+    ///
+    /// D-ONBOARD-3 dismisses the card at the household's first completed chore; until the
+    /// chores feature exists, no household has one, so this is the whole rule, and the chores
+    /// feature adds that condition when it lands.
+    public var isDismissed: Bool { steps.allSatisfy { $0.state != .pending } }
+
+    /// The status of `step`.
+    public subscript(step: OnboardingStep) -> OnboardingStepStatus { steps[step.index] }
+}
+
+/// Reads and writes a household's checklist rows (`onboarding_steps`, `onboarding_completions`)
+/// inside the caller's transaction, without authorization or analytics: callers in
+/// ``HouseholdService`` do those.
 enum OnboardingProgress {
-    /// Marks `step` done inside the caller's transaction (again is harmless: the first time stays).
-    static func markDone(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws {
+    /// The checklist of `householdID`.
+    static func checklist(householdID: String, in database: Database) throws -> OnboardingChecklist {
+        var steps = OnboardingStep.allCases.map(OnboardingStepStatus.init(pending:))
+        try database.forEachRow(
+            "SELECT step, state, completed_at, skipped_at, visit_count, last_visited_at FROM onboarding_steps WHERE household_id = ?",
+            [householdID]
+        ) { row in
+            guard let step = OnboardingStep(rawValue: try row["step"]) else { return }
+            steps[step.index].state = OnboardingStepState(rawValue: try row["state"]) ?? .pending
+            steps[step.index].completedAt = try row["completed_at"]
+            steps[step.index].skippedAt = try row["skipped_at"]
+            steps[step.index].visitCount = try row["visit_count"]
+            steps[step.index].lastVisitedAt = try row["last_visited_at"]
+        }
+        let completedAt: Date? = try database.scalar(
+            Date.self, "SELECT completed_at FROM onboarding_completions WHERE household_id = ?", [householdID])
+        return OnboardingChecklist(steps: steps, completedAt: completedAt)
+    }
+
+    /// Marks `step` done; returns whether it was not done before (done again changes nothing).
+    static func markDone(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
+        let wasDone = try database.scalar(
+            String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = ?", [householdID, step.rawValue]
+        ) == OnboardingStepState.done.rawValue
+        if wasDone { return false }
         try database.execute(
             """
             INSERT INTO onboarding_steps (household_id, step, state, completed_at, updated_at) VALUES (?, ?, 'done', ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
-                state = 'done', completed_at = coalesce(completed_at, excluded.completed_at), updated_at = excluded.updated_at
+                state = 'done', completed_at = excluded.completed_at, updated_at = excluded.updated_at
             """,
             [householdID, step.rawValue, now, now])
+        return true
+    }
+
+    /// Marks `step` skipped unless it is done; returns whether it was marked.
+    static func markSkipped(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
+        try database.execute(
+            """
+            INSERT INTO onboarding_steps (household_id, step, state, skipped_at, updated_at) VALUES (?, ?, 'skipped', ?, ?)
+            ON CONFLICT (household_id, step) DO UPDATE SET
+                state = 'skipped', skipped_at = excluded.skipped_at, updated_at = excluded.updated_at
+            WHERE state <> 'done'
+            """,
+            [householdID, step.rawValue, now, now])
+        return try database.scalar(
+            String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = ?", [householdID, step.rawValue]
+        ) == OnboardingStepState.skipped.rawValue
+    }
+
+    /// Counts one more showing of `step`.
+    static func recordVisit(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws {
+        try database.execute(
+            """
+            INSERT INTO onboarding_steps (household_id, step, state, visit_count, last_visited_at, updated_at)
+            VALUES (?, ?, 'pending', 1, ?, ?)
+            ON CONFLICT (household_id, step) DO UPDATE SET
+                visit_count = visit_count + 1, last_visited_at = excluded.last_visited_at, updated_at = excluded.updated_at
+            """,
+            [householdID, step.rawValue, now, now])
+    }
+
+    /// Records the wizard's completion if every required step is done and it was not recorded
+    /// before; returns whether it recorded it now.
+    static func recordCompletionIfDue(householdID: String, at now: Date, in database: Database) throws -> Bool {
+        guard try checklist(householdID: householdID, in: database).isComplete else { return false }
+        try database.execute(
+            "INSERT INTO onboarding_completions (household_id, completed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", [householdID, now])
+        return database.changedRowCount > 0
     }
 }

@@ -1,0 +1,152 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// Where the setup wizard runs, for `onboarding_started`. Stored as the raw value.
+public enum ClientPlatform: String, Sendable, CaseIterable {
+    /// iOS or iPadOS.
+    case ios
+    /// Android.
+    case android
+    /// A web browser.
+    case web
+    /// Anything else.
+    case other
+}
+
+extension HouseholdService {
+    // MARK: - The checklist (FR-ONBOARD-7)
+
+    /// The setup checklist of the household `access` grants.
+    public func onboarding(_ access: HouseholdAccess) async throws -> OnboardingChecklist {
+        try await pool.read { database in try OnboardingProgress.checklist(householdID: access.householdID, in: database) }
+    }
+
+    /// Marks `step` of `householdID`'s checklist done. Admins only.
+    ///
+    /// `household` is done from creation (completing it again changes nothing); `admin` (the
+    /// admin's profile and the terms) needs the current terms accepted by `viewer`; `members`
+    /// and `economy` are done when the admin says so (`updateEconomySettings` does `economy`
+    /// too); `chore` is done by creating a chore, not by this call.
+    /// - Returns: The checklist now.
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN` for members; `TERMS_ACCEPTANCE_REQUIRED` for `admin`
+    ///   before the terms are accepted; `BAD_USER_INPUT` (reason `NOT_ALLOWED` at `input.step`)
+    ///   for `chore`.
+    public func completeOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
+        if step == .chore {
+            throw Self.stepProblem("Create a chore first: the chore step is done by creating one.")
+        }
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            if step == .admin {
+                guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
+                guard termsStanding(of: user) == .accepted else { throw ServiceError.termsAcceptanceRequired }
+            }
+            try markOnboardingStepDone(step, householdID: access.householdID, actorID: viewer.userID, at: now, in: database)
+            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
+        }
+    }
+
+    /// Skips an optional step ("later"): it stays listed, as skipped, until completed. Skipping a
+    /// step already done changes nothing. Admins only.
+    /// - Returns: The checklist now.
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN`; `BAD_USER_INPUT` (reason `NOT_ALLOWED` at
+    ///   `input.step`) for a required step.
+    public func skipOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
+        if step.isRequired {
+            throw Self.stepProblem("The household and admin profile steps cannot be skipped.")
+        }
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            if try OnboardingProgress.markSkipped(step, householdID: access.householdID, at: now, in: database) {
+                try analytics.record(
+                    .onboardingSkipped, actorID: viewer.userID, householdID: access.householdID,
+                    properties: ["step": step.rawValue], at: now, in: database)
+            }
+            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
+        }
+    }
+
+    /// Records that the wizard showed `step` (a first visit, a resume or a revisit). Admins only.
+    /// - Returns: The checklist now.
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN`.
+    public func visitOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
+        let now = currentTime()
+        return try await pool.write { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            try OnboardingProgress.recordVisit(step, householdID: access.householdID, at: now, in: database)
+            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
+        }
+    }
+
+    /// Records that `viewer` opened the setup wizard on `platform` (the activation funnel's
+    /// denominator), for `householdID` when it was opened for an existing household.
+    /// - Returns: Whether it was recorded: `false` without the viewer's analytics consent.
+    /// - Throws: `NOT_FOUND` when `householdID` is not a household of the viewer's (whether or not
+    ///   they consented, so the answer does not depend on it).
+    public func recordOnboardingStarted(platform: ClientPlatform, householdID: String?, viewer: Viewer) async throws -> Bool {
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            let access = try householdID.map { try HouseholdAccess.check(viewer: viewer, householdID: $0, in: database) }
+            return try analytics.record(
+                .onboardingStarted, actorID: viewer.userID, householdID: access?.householdID,
+                properties: ["platform": platform.rawValue], at: now, in: database)
+        }
+    }
+
+    /// Marks `step` of `householdID` done, inside the caller's transaction, by `actorID`: the
+    /// one place a step becomes done. The first time, it records `onboarding_step_completed`,
+    /// and when that completes the required steps for the first time, the household's
+    /// completion and `onboarding_completed`. Done again, nothing happens.
+    ///
+    /// Callers have checked the actor's access to the household in the same transaction.
+    func markOnboardingStepDone(_ step: OnboardingStep, householdID: String, actorID: String, at now: Date, in database: Database) throws {
+        guard try OnboardingProgress.markDone(step, householdID: householdID, at: now, in: database) else { return }
+        try analytics.record(
+            .onboardingStepCompleted, actorID: actorID, householdID: householdID,
+            properties: ["step": step.rawValue, "stepIndex": String(step.index)], at: now, in: database)
+        guard try OnboardingProgress.recordCompletionIfDue(householdID: householdID, at: now, in: database) else { return }
+        let createdAt = try database.scalar(Date.self, "SELECT created_at FROM households WHERE id = ?", [householdID]) ?? now
+        let members = try database.scalar(
+            Int.self, "SELECT count(*) FROM members WHERE household_id = ? AND status = 'active'", [householdID]) ?? 0
+        try analytics.record(
+            .onboardingCompleted, actorID: actorID, householdID: householdID,
+            properties: [
+                "timeToCompleteBucket": OnboardingBuckets.timeToComplete(seconds: now.timeIntervalSince(createdAt)),
+                "memberCountBucket": OnboardingBuckets.memberCount(members),
+            ],
+            at: now, in: database)
+    }
+
+    private static func stepProblem(_ message: String) -> ServiceError {
+        .invalid(InputProblems([FieldProblem(field: "input.step", reason: .notAllowed, message: message)]))
+    }
+}
+
+/// The coarse buckets `onboarding_completed` carries instead of exact values (onboarding.md's
+/// privacy model: internal BI, no precise figures about a family).
+public enum OnboardingBuckets {
+    /// The time from the household's creation to the wizard's completion: `lt_5m`, `5_30m`,
+    /// `30m_2h`, `2_24h` or `gte_24h` (each bucket includes its lower bound).
+    public static func timeToComplete(seconds: Double) -> String {
+        switch seconds {
+        case ..<300: "lt_5m"
+        case ..<1800: "5_30m"
+        case ..<7200: "30m_2h"
+        case ..<86_400: "2_24h"
+        default: "gte_24h"
+        }
+    }
+
+    /// The household's active members: `1`, `2`, `3_4` or `5_plus`.
+    public static func memberCount(_ count: Int) -> String {
+        switch count {
+        case ...1: "1"
+        case 2: "2"
+        case 3...4: "3_4"
+        default: "5_plus"
+        }
+    }
+}
