@@ -61,7 +61,16 @@ struct HouseholdsAPIFixture {
         return stream
     }
 
+    /// Registers `username` with a confirmed address and the current terms accepted (the API's terms
+    /// gate stops everyone else), signed in.
+    func person(_ username: String) async throws -> Viewer {
+        let viewer = try await harness.confirmedViewer(username)
+        _ = try await harness.service.acceptTerms(version: harness.service.configuration.termsVersion, viewer: viewer)
+        return viewer
+    }
+
     /// Creates a household as `viewer`; returns its id and the creator's member id.
+    @discardableResult
     func household(_ name: String, by viewer: Viewer) async throws -> (householdID: String, memberID: String) {
         let (household, member) = try await harness.service.createHousehold(.init(name: name), viewer: viewer)
         return (household.id, member.id)

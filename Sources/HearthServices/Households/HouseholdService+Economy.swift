@@ -100,7 +100,7 @@ extension HouseholdService {
                     """,
                     [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
                      now, access.householdID])
-                try OnboardingProgress.markDone(.economy, householdID: access.householdID, at: now, in: database)
+                try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
                 try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
                 try analytics.record(
                     .economyConfigured, actorID: access.userID, householdID: access.householdID,
