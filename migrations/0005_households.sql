@@ -48,7 +48,10 @@ CREATE TABLE parental_consents (
     path           TEXT NOT NULL CHECK (path IN ('own_account', 'supervised')),
     attestation    TEXT NOT NULL CHECK (length(attestation) > 0),
     terms_version  TEXT NOT NULL,
-    consented_at   TEXT NOT NULL
+    consented_at   TEXT NOT NULL,
+    -- When a child or shadow was added under it. Each consent serves one child, once: it stays
+    -- used after that member is removed (the record itself is kept as evidence).
+    used_at        TEXT
 ) STRICT;
 
 CREATE INDEX parental_consents_household ON parental_consents (household_id);

@@ -408,7 +408,7 @@ import Testing
         import json, sys, urllib.request
         from graphql import build_client_schema, build_schema, get_introspection_query, print_schema
         query = get_introspection_query(descriptions=True, specified_by_url=True, directive_is_repeatable=True,
-                                        schema_description=True, input_value_deprecation=True)
+                                        schema_description=True, input_value_deprecation=True, one_of=True)
         request = urllib.request.Request(sys.argv[1], data=json.dumps({"query": query}).encode(),
                                          headers={"Content-Type": "application/json", "Accept": "application/graphql-response+json"})
         result = json.load(urllib.request.urlopen(request))

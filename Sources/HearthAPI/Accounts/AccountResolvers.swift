@@ -124,7 +124,23 @@ enum AccountResolvers {
                 throw ServiceError(.badUserInput, "Give either avatar or removeAvatar, not both.", problems: [
                     FieldProblem(field: "input.removeAvatar", reason: .invalidFormat, message: "Give either avatar or removeAvatar, not both.")])
             }
+            // Absent: unchanged; null: cleared. Parsed before any field changes, so a zone the
+            // database does not know changes nothing.
+            var timeZone: TimeZoneName?? = nil
+            if input["timeZone"] != nil {
+                timeZone = .some(nil)
+                if let name = input.string("timeZone") {
+                    do throws(FieldProblem) {
+                        timeZone = try TimeZoneName(name, field: "input.timeZone")
+                    } catch {
+                        throw ServiceError.invalid(InputProblems([error]))
+                    }
+                }
+            }
             var user = try await accounts.user(id: viewer.userID)
+            if let timeZone {
+                user = try await accounts.updateTimeZone(viewer: viewer, to: timeZone)
+            }
             if let displayName = input.string("displayName") {
                 user = try await accounts.updateDisplayName(viewer: viewer, to: displayName)
             }

@@ -29,6 +29,7 @@ final class UserValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "isEmailConfirmed": isViewer ? record.isEmailConfirmed : nil
         case "createdAt": record.createdAt
         case "hasAnalyticsConsent": isViewer ? record.analyticsConsentedAt != nil : nil
+        case "timeZone": isViewer ? record.timeZone : nil
         default: nil
         }
     }

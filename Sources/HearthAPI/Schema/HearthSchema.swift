@@ -58,7 +58,7 @@ public enum HearthSchema {
         HouseholdResolvers.install(into: &resolvers, households: households)
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
-            return try await AccountResolvers.nodes(ids: [id], accounts: accounts, context: RequestContext.of(context))[id]
+            return try await nodes(ids: [id], accounts: accounts, households: households, context: RequestContext.of(context))[id]
         }
         resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
             let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
@@ -66,7 +66,7 @@ public enum HearthSchema {
                 throw ServiceError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
                     FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
             }
-            let found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: RequestContext.of(context))
+            let found = try await nodes(ids: ids, accounts: accounts, households: households, context: RequestContext.of(context))
             return ids.map { found[$0] }
         }
         resolvers.subscribe("serverEvents") { _, _, _, _ in
@@ -76,6 +76,20 @@ public enum HearthSchema {
         }
         TermsGate.install(into: &resolvers, accounts: accounts, households: households)
         return resolvers
+    }
+
+    /// The objects of `ids` the viewer may see, by id: their account and sessions, and the households
+    /// and members of the households they belong to. Ids of anything else are absent, whether unknown
+    /// or out of reach.
+    private static func nodes(
+        ids: [String], accounts: AccountService, households: HouseholdService, context: RequestContext
+    ) async throws -> [String: any Sendable] {
+        var found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: context)
+        let rest = ids.filter { found[$0] == nil }
+        for (id, value) in try await HouseholdResolvers.nodes(ids: rest, households: households, context: context) {
+            found[id] = value
+        }
+        return found
     }
 
     /// The GraphQL pipeline serving `sdl`.

@@ -3,6 +3,18 @@ import Synchronization
 
 /// Turns bus subscriptions into the source streams of GraphQL subscription fields.
 public enum EventStream {
+    /// What a subscription field makes of one bus event (see ``steps(_:_:)``).
+    public enum Step: Sendable {
+        /// Deliver the value and go on.
+        case next(any Sendable)
+        /// Deliver the value and end the stream: the bus subscription is cancelled at once, and
+        /// the stream finishes when asked for the next value.
+        case last(any Sendable)
+        /// Deliver nothing for this event. Whether events were dropped before it carries over to
+        /// the next event that is delivered.
+        case skip
+    }
+
     /// A source stream of `subscription`'s events, each mapped by `transform` (which receives
     /// whether events were dropped just before it). Pull-driven: an event is taken from the bus
     /// when the executor asks for the next response, on the consumer's task, so no task is
@@ -13,8 +25,17 @@ public enum EventStream {
     public static func map(
         _ subscription: EventSubscription, _ transform: @escaping @Sendable (Event, _ missedEvents: Bool) throws -> any Sendable
     ) -> AsyncThrowingStream<any Sendable, any Error> {
+        steps(subscription) { event, missedEvents in .next(try transform(event, missedEvents)) }
+    }
+
+    /// Like ``map(_:_:)``, with a `step` that may also skip an event or end the stream after
+    /// delivering one (a subscription that ends when its subscriber loses access).
+    public static func steps(
+        _ subscription: EventSubscription, _ step: @escaping @Sendable (Event, _ missedEvents: Bool) throws -> Step
+    ) -> AsyncThrowingStream<any Sendable, any Error> {
         // The iterator is moved out of the mutex for the await and back in afterwards: the
-        // stream calls this closure once at a time, from its single consumer.
+        // stream calls this closure once at a time, from its single consumer. It is not put
+        // back after the last value, so the next call finishes the stream.
         let iterator = Mutex<EventSubscription.Iterator?>(subscription.makeAsyncIterator())
         let missed = Atomic(false)
         return AsyncThrowingStream(unfolding: {
@@ -24,12 +45,23 @@ public enum EventStream {
                 case .overflow:
                     missed.store(true, ordering: .relaxed)
                 case .event(let event):
-                    iterator.withLock { $0 = current }
+                    let missedEvents = missed.exchange(false, ordering: .relaxed)
+                    let outcome: Step
                     do {
-                        return try transform(event, missed.exchange(false, ordering: .relaxed))
+                        outcome = try step(event, missedEvents)
                     } catch {
                         subscription.cancel()
                         throw error
+                    }
+                    switch outcome {
+                    case .next(let value):
+                        iterator.withLock { $0 = current }
+                        return value
+                    case .last(let value):
+                        subscription.cancel()
+                        return value
+                    case .skip:
+                        if missedEvents { missed.store(true, ordering: .relaxed) }
                     }
                 }
             }

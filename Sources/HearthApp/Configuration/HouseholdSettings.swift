@@ -1,3 +1,4 @@
+import HearthDomain
 import HearthServices
 
 /// The options of households, membership and onboarding: limits, the invitation lifetime and
@@ -17,6 +18,10 @@ enum HouseholdSettings {
                help: "The current terms of service; accounts that accepted an older version must accept this one first."),
         .value("--terms-url", "URL", environment: "HEARTH_TERMS_URL",
                help: "Where the terms of service are published (shown to clients)."),
+        .value("--min-currency-per-token", "DECIMAL", environment: "HEARTH_MIN_CURRENCY_PER_TOKEN", default: "0.01",
+               help: "The smallest value an admin may give one token, in the household's currency."),
+        .value("--max-currency-per-token", "DECIMAL", environment: "HEARTH_MAX_CURRENCY_PER_TOKEN", default: "100.00",
+               help: "The largest value an admin may give one token, in the household's currency."),
     ]
 
     /// The configuration the options give.
@@ -36,6 +41,27 @@ enum HouseholdSettings {
             configuration.termsVersion = version
         }
         configuration.termsURL = options.string("--terms-url")
+        configuration.currencyPerTokenRange = try currencyPerTokenRange(options, default: configuration.currencyPerTokenRange)
         return configuration
+    }
+
+    /// The `--min-currency-per-token` … `--max-currency-per-token` range: exact decimals, the
+    /// minimum above zero and not above the maximum.
+    private static func currencyPerTokenRange(
+        _ options: ParsedOptions, default range: ClosedRange<DecimalAmount>
+    ) throws -> ClosedRange<DecimalAmount> {
+        func amount(_ name: String, _ fallback: DecimalAmount) throws -> DecimalAmount {
+            guard let text = options.string(name) else { return fallback }
+            guard let amount = DecimalAmount(text), amount.tenThousandths > 0 else {
+                throw UsageError(message: "\(name): a positive decimal with up to \(DecimalAmount.fractionDigits) digits after the point, such as 0.01")
+            }
+            return amount
+        }
+        let minimum = try amount("--min-currency-per-token", range.lowerBound)
+        let maximum = try amount("--max-currency-per-token", range.upperBound)
+        guard minimum <= maximum else {
+            throw UsageError(message: "--min-currency-per-token must not be above --max-currency-per-token")
+        }
+        return minimum...maximum
     }
 }

@@ -23,6 +23,18 @@ extension AccountService {
         }
     }
 
+    /// Sets the IANA time zone the viewer's new households default to; `nil` clears it (UTC).
+    /// The caller validates the name (``TimeZoneName``), so a bad one is reported before any
+    /// other field of the same request is changed.
+    public func updateTimeZone(viewer: Viewer, to zone: TimeZoneName?) async throws -> UserRecord {
+        let now = currentTime()
+        return try await pool.write { database in
+            try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, viewer.userID])
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
+            return user
+        }
+    }
+
     /// Starts changing the viewer's address (FR-06): the new address gets a confirmation link;
     /// the change happens only when it is followed (``confirmEmail(token:)``), and then the old
     /// address is told. Accounts with a password must give it (a stolen session alone cannot

@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// Limits and lifetimes of households, membership and onboarding. Read once at start from
 /// flags and environment (HearthApp's `ServeSettings`) and passed down.
 public struct HouseholdsConfiguration: Sendable {
@@ -14,6 +16,8 @@ public struct HouseholdsConfiguration: Sendable {
     public var termsVersion = "2026-11-01"
     /// Where the terms are published, if anywhere.
     public var termsURL: String?
+    /// The values an admin may give `currencyPerToken` (FR-ONBOARD-5).
+    public var currencyPerTokenRange = TokenEconomy.defaultCurrencyPerTokenRange
 
     /// The defaults.
     public init() {}

@@ -1,0 +1,72 @@
+import FoundationEssentials
+import GraphQL
+import HearthServices
+
+/// One `HouseholdEvent` of `schema.graphql`: an event of a household's topic as the
+/// `householdEvents` subscription delivers it to one subscriber. Its `household` and `member`
+/// fields are resolved when the event is delivered, with the subscriber's access at that moment
+/// (see ``HouseholdResolvers``).
+struct HouseholdEventValue: Sendable, FieldResolvable {
+    /// The `HouseholdEventKind` name of each event kind the subscription delivers. `household.created`
+    /// is not among them (a subscription can only start once the household exists), nor are the other
+    /// features' events that share the household's topic.
+    static let kindNames: [EventKind: String] = [
+        .memberJoined: "MEMBER_JOINED",
+        .memberInvited: "MEMBER_INVITED",
+        .memberLeft: "MEMBER_LEFT",
+        .memberRemoved: "MEMBER_REMOVED",
+        .memberRoleChanged: "MEMBER_ROLE_CHANGED",
+        .memberUpdated: "MEMBER_UPDATED",
+        .householdUpdated: "HOUSEHOLD_UPDATED",
+        .householdDeleted: "HOUSEHOLD_DELETED",
+    ]
+
+    /// The change-log sequence.
+    let sequence: Int64
+    /// The `HouseholdEventKind` name.
+    let kind: String
+    /// What changed.
+    let change: HouseholdChange
+    /// When the change was committed.
+    let at: Date
+    /// Whether events were dropped before this one because the subscriber fell behind.
+    let missedEvents: Bool
+    /// Who the event is delivered to: the `household` and `member` fields are what they may see now.
+    let subscriber: Viewer
+    /// Whether the event ends the subscriber's membership (they left or were removed, or the
+    /// household was deleted), after which the subscription ends.
+    let endsMembership: Bool
+
+    /// The value of `event` for `subscriber`, or `nil` when it is not an event the subscription
+    /// delivers.
+    /// - Throws: `DecodingError` when the payload of a household event is not a ``HouseholdChange``.
+    init?(_ event: Event, missedEvents: Bool, subscriber: Viewer) throws {
+        guard let kind = Self.kindNames[event.kind] else { return nil }
+        let change = try event.payload.decode(HouseholdChange.self)
+        sequence = event.sequence
+        self.kind = kind
+        self.change = change
+        at = event.committedAt
+        self.missedEvents = missedEvents
+        self.subscriber = subscriber
+        switch event.kind {
+        case .householdDeleted: endsMembership = true
+        case .memberLeft, .memberRemoved: endsMembership = change.userID == subscriber.userID
+        default: endsMembership = false
+        }
+    }
+
+    /// The `HouseholdEvent` fields read from the event itself.
+    func fieldValue(named name: String) -> Any? {
+        switch name {
+        case "sequence": String(sequence)
+        case "kind": kind
+        case "householdId": change.householdID
+        case "memberId": change.memberID
+        case "incompleteTasks": change.incompleteTasks.map { GraphQLEnum.name(of: $0) }
+        case "at": at
+        case "missedEvents": missedEvents
+        default: nil
+        }
+    }
+}

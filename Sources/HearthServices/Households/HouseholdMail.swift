@@ -1,0 +1,64 @@
+import HearthDomain
+import HearthStore
+
+/// The emails households send, queued in the mail outbox inside the caller's transaction
+/// (an invitation and its email commit together or not at all), written as ``MailTemplate``s.
+///
+/// It uses the accounts' outbox and public base URL (``AccountMail``), so every email of the
+/// server goes through one queue and every link points at the same address.
+struct HouseholdMail: Sendable {
+    /// Where emails are queued.
+    let outbox: any MailQueue
+    /// Where links point.
+    let baseURL: PublicBaseURL
+    /// The product name used in subjects.
+    let productName: String
+
+    /// The composer sharing `accounts`' outbox, base URL and product name.
+    init(accounts: AccountMail) {
+        outbox = accounts.outbox
+        baseURL = accounts.baseURL
+        productName = accounts.productName
+    }
+
+    /// What an invitation email says: who invited whom to which household, as what.
+    struct Invitation {
+        /// The invited address.
+        var address: String
+        /// The household's name.
+        var householdName: String
+        /// The inviting admin's display name.
+        var inviterName: String
+        /// The kind of member the invitee becomes.
+        var kind: MemberKind
+        /// The role the invitee gets.
+        var role: MemberRole
+        /// The link's path and query (`/invitation?token=…`).
+        var path: String
+        /// How long the link works, in words (`14 days`).
+        var validity: String
+    }
+
+    /// Invites `invitation.address` to a household (FR-12, FR-ONBOARD-4). The email explains
+    /// the address binding: only an account whose confirmed address is this one can accept.
+    func invite(_ invitation: Invitation, in database: Database) throws {
+        let joining = switch (invitation.kind, invitation.role) {
+        case (.coParent, _): "as a co-parent, running the household together with them"
+        case (_, .admin): "as an admin"
+        default: "as a member"
+        }
+        try outbox.enqueue(MailTemplate(
+            subject: "\(invitation.inviterName) invited you to \(invitation.householdName) on \(productName)",
+            greeting: "Hello,",
+            paragraphs: [
+                "\(invitation.inviterName) invited you to join the household \u{201C}\(invitation.householdName)\u{201D} on \(productName) \(joining).",
+                "Accept it while signed in to a \(productName) account that uses this address, \(invitation.address) "
+                    + "(create one with it if you have none). If your account uses another address, ask "
+                    + "\(invitation.inviterName) to invite that address instead, or change your account's email "
+                    + "address to this one first, then open the link again.",
+            ],
+            action: .init(label: "See the invitation", path: invitation.path),
+            closing: "The invitation works for \(invitation.validity). If you do not know \(invitation.inviterName), ignore this email."
+        ).render(to: [invitation.address], baseURL: baseURL), in: database)
+    }
+}

@@ -1,0 +1,329 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// A verifiable parental consent as stored in `parental_consents` (FR-ONBOARD-3, COPPA): who
+/// consented, how, to what and when. It holds no data about the child.
+public struct ParentalConsentRecord: Sendable, Hashable, Decodable {
+    /// The consent's opaque id, which `addMember` takes.
+    public var id: String
+    /// The household the child joins.
+    public var householdID: String
+    /// The account of the admin who consented.
+    public var consentedBy: String
+    /// How the consent was verified.
+    public var method: ConsentMethod
+    /// Whether the child gets their own login later or is supervised.
+    public var path: ChildProfilePath
+    /// The statement the parent confirmed.
+    public var attestation: String
+    /// The terms version shown with it.
+    public var termsVersion: String
+    /// When it was given.
+    public var consentedAt: Date
+    /// When a member was added under it; `nil` while it is unused.
+    public var usedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case householdID = "household_id"
+        case consentedBy = "consented_by"
+        case method, path, attestation
+        case termsVersion = "terms_version"
+        case consentedAt = "consented_at"
+        case usedAt = "used_at"
+    }
+
+    /// The columns, in the order ``CodingKeys`` reads them.
+    static let columns = "id, household_id, consented_by, method, path, attestation, terms_version, consented_at, used_at"
+}
+
+/// Children and shadow members behind the parental consent gate (FR-ONBOARD-3, COPPA).
+///
+/// The gate: a child or shadow under 13, or whose age is not given, is added only with a
+/// consent recorded first by `recordParentalConsent` in the same household, on the matching
+/// path, and not used for another member. The consent is checked before anything is written,
+/// in the transaction that would add the member, so a refused call leaves no trace at all: no
+/// member row, no change-log event, no analytics, no replay record. The database refuses such
+/// a member too (a `CHECK` on `members`).
+///
+/// Consent errors, for clients to branch on:
+/// - no `consentID` where one is needed: `CONSENT_REQUIRED`;
+/// - a `consentID` that is unknown or of another household: `BAD_USER_INPUT` on
+///   `input.consentId`, reason `UNKNOWN_VALUE` (the same answer for both, so ids of other
+///   households reveal nothing);
+/// - a consent already used for a member, or on the other path (`OWN_ACCOUNT` is for
+///   `CHILD`, `SUPERVISED` for `SHADOW`): `BAD_USER_INPUT` on `input.consentId`, reason
+///   `NOT_ALLOWED`.
+extension HouseholdService {
+    // MARK: - Consent
+
+    /// Records a parent's verifiable consent to add one child under 13 or of unknown age to
+    /// `householdID`. Admins only; the consent is theirs. Each consent serves one child.
+    /// - Parameters:
+    ///   - attestation: The statement the parent confirmed, as shown: 1–2000 characters after trimming.
+    ///   - termsVersion: The terms shown with it: the server's current version.
+    /// - Throws: `BAD_USER_INPUT` (attestation empty or too long; `input.termsVersion`
+    ///   `UNKNOWN_VALUE` for any version but the current one), `NOT_FOUND`, `FORBIDDEN`;
+    ///   `CONFLICT` when the household already holds as many unused consents as it could have
+    ///   members.
+    public func recordParentalConsent(
+        householdID: String, method: ConsentMethod, path: ChildProfilePath, attestation: String, termsVersion: String,
+        viewer: Viewer
+    ) async throws -> ParentalConsentRecord {
+        var problems: [FieldProblem] = []
+        let statement: String
+        do { statement = try ConsentAttestation.validated(attestation, field: "input.attestation") } catch {
+            problems.append(error)
+            statement = ""
+        }
+        if termsVersion != configuration.termsVersion {
+            problems.append(FieldProblem(
+                field: "input.termsVersion", reason: .unknownValue,
+                message: "Show the current terms (version \(configuration.termsVersion)) with the consent."))
+        }
+        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let now = currentTime()
+        return try await pool.write { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let unused = try database.scalar(
+                Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = ? AND used_at IS NULL",
+                [access.householdID]) ?? 0
+            if unused >= configuration.maximumMembersPerHousehold {
+                throw ServiceError(.conflict, "This household has \(unused) unused consents. Add the children they were given for first.")
+            }
+            let consentID = Identifier.make(now: now)
+            try database.execute(
+                """
+                INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [consentID, access.householdID, access.userID, method.rawValue, path.rawValue, statement, termsVersion, now])
+            try analytics.record(
+                .childConsentCaptured, actorID: access.userID, householdID: access.householdID,
+                properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
+            guard let consent = try database.decodeOne(
+                ParentalConsentRecord.self, "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ?", [consentID])
+            else { preconditionFailure("the consent was inserted by this transaction") }
+            return consent
+        }
+    }
+
+    /// The consent `consentID` of the household `access` grants, when it may admit a member of
+    /// `kind`: unused, and on the path of that kind.
+    /// - Throws: `BAD_USER_INPUT` on `input.consentId`: `UNKNOWN_VALUE` when no such consent
+    ///   is in that household, `NOT_ALLOWED` when it is used or on the other path.
+    private func usableConsent(
+        _ consentID: String, for kind: MemberKind, _ access: HouseholdAccess, in database: Database
+    ) throws -> ParentalConsentRecord {
+        func refused(_ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
+            ServiceError.invalid(InputProblems([FieldProblem(field: "input.consentId", reason: reason, message: message)]))
+        }
+        guard let consent = try database.decodeOne(
+            ParentalConsentRecord.self,
+            "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
+            [consentID, access.householdID])
+        else { throw refused(.unknownValue, "No such parental consent in this household. Record the consent first.") }
+        if consent.usedAt != nil {
+            throw refused(.notAllowed, "This consent was already used for a member; each consent serves one child. Record a new one.")
+        }
+        if consent.path.memberKind != kind {
+            throw refused(.notAllowed, consent.path == .ownAccount
+                ? "This consent is for a child with their own login (kind CHILD), not a supervised member."
+                : "This consent is for a supervised member (kind SHADOW), not a child with their own login.")
+        }
+        return consent
+    }
+
+    /// Marks `consent` used by the member being added or updated, in the caller's transaction.
+    private func use(_ consent: ParentalConsentRecord, at now: Date, in database: Database) throws {
+        try database.execute(
+            "UPDATE parental_consents SET used_at = ? WHERE id = ? AND household_id = ?", [now, consent.id, consent.householdID])
+    }
+
+    // MARK: - Adding children and shadows
+
+    /// What `addMember` is given.
+    public struct NewMember: Sendable {
+        /// ``MemberKind/child`` or ``MemberKind/shadow``; adults are invited instead.
+        public var kind: MemberKind
+        /// The name shown in the household, 1–80 characters after trimming.
+        public var displayName: String
+        /// The age in years (0–130); `nil` when unknown, which counts as under 13.
+        public var age: Int?
+        /// The consent from ``recordParentalConsent(householdID:method:path:attestation:termsVersion:viewer:)``;
+        /// needed under 13 or when `age` is `nil`, used (and so spent) whenever given.
+        public var consentID: String?
+
+        /// Creates the request.
+        public init(kind: MemberKind, displayName: String, age: Int? = nil, consentID: String? = nil) {
+            self.kind = kind
+            self.displayName = displayName
+            self.age = age
+            self.consentID = consentID
+        }
+    }
+
+    private struct AddedMember: Codable {
+        var memberID: String
+    }
+
+    /// Adds a child or shadow to `householdID` without an invitation (FR-ONBOARD-3): an active
+    /// member without an account, role member. Admins only. See the type's discussion for the
+    /// consent gate.
+    /// - Throws: `BAD_USER_INPUT` (kind not child or shadow, name, age outside 0–130, and the
+    ///   consent problems), `CONSENT_REQUIRED`, `NOT_FOUND`, `FORBIDDEN`, `CONFLICT` at the
+    ///   members-per-household limit or for a reused `clientMutationID`.
+    public func addMember(
+        householdID: String, _ request: NewMember, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> MemberRecord {
+        var problems: [FieldProblem] = []
+        if request.kind.isAdult {
+            problems.append(FieldProblem(
+                field: "input.kind", reason: .notAllowed,
+                message: "Adults join by invitation: use inviteMember or inviteCoParent. Add only CHILD or SHADOW members here."))
+        }
+        let name: String
+        do { name = try HouseholdText.name(request.displayName, field: "input.displayName") } catch {
+            problems.append(error)
+            name = ""
+        }
+        if let problem = Self.ageProblem(request.age) { problems.append(problem) }
+        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let now = currentTime()
+        let added = try await pool.write { [self] database in
+            try MutationReplay.run(
+                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "addMember", at: now, in: database
+            ) {
+                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+                // Every check before the first write: a refusal stores nothing of the child.
+                let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
+                if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
+                    throw ServiceError.consentRequired
+                }
+                try ensureRoomForAnotherMember(access, in: database)
+                let memberID = Identifier.make(now: now)
+                if let consent { try use(consent, at: now, in: database) }
+                try database.execute(
+                    """
+                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
+                    VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
+                    """,
+                    [memberID, access.householdID, request.kind.rawValue, name, request.age, consent?.id, now, now])
+                try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+                try analytics.record(
+                    .memberInvited, actorID: access.userID, householdID: access.householdID,
+                    properties: ["kind": request.kind.rawValue], at: now, in: database)
+                return AddedMember(memberID: memberID)
+            }
+        }
+        return try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+            return try MemberRecord.find(id: added.memberID, access, in: database)
+        }
+    }
+
+    /// Refuses a new member beyond the members-per-household limit (invited ones count).
+    private func ensureRoomForAnotherMember(_ access: HouseholdAccess, in database: Database) throws {
+        let count = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+        if count >= configuration.maximumMembersPerHousehold {
+            throw ServiceError(.conflict, "This household has \(count) members, the most allowed. Remove one first.")
+        }
+    }
+
+    /// The problem with `age` on `input.age`, if it is outside 0–130.
+    private static func ageProblem(_ age: Int?) -> FieldProblem? {
+        guard let age, !(0...ChildAge.maximum).contains(age) else { return nil }
+        return FieldProblem(field: "input.age", reason: .outOfRange, message: "An age is between 0 and \(ChildAge.maximum).")
+    }
+
+    // MARK: - Editing members
+
+    private struct UpdatedMember: Codable {
+        var memberID: String
+    }
+
+    /// Edits member `memberID`: anyone their own display name; admins the display name of any
+    /// member without an account of their own, and the age of children and shadows. Making a
+    /// child or shadow younger than 13 (or their age unknown) when they have no consent needs
+    /// `consentID`, which is then used for them.
+    /// - Parameters:
+    ///   - displayName: The new name; `nil` keeps it.
+    ///   - age: `nil` keeps the age, `.some(nil)` makes it unknown, `.some(n)` sets it.
+    ///   - consentID: A consent for a member who has none; refused for a member who has one.
+    /// - Throws: `BAD_USER_INPUT` (name, age outside 0–130, an age for an adult, the consent
+    ///   problems of ``addMember(householdID:_:viewer:clientMutationID:)``), `CONSENT_REQUIRED`,
+    ///   `NOT_FOUND` (no such member in the caller's households), `FORBIDDEN` (someone else's
+    ///   account, or not an admin), `CONFLICT` for a reused `clientMutationID`.
+    public func updateMember(
+        id memberID: String, displayName: String? = nil, age: Int?? = nil, consentID: String? = nil, viewer: Viewer,
+        clientMutationID: String? = nil
+    ) async throws -> MemberRecord {
+        var problems: [FieldProblem] = []
+        let name: String?
+        do { name = try displayName.map { name throws(FieldProblem) in try HouseholdText.name(name, field: "input.displayName") } } catch {
+            problems.append(error)
+            name = nil
+        }
+        if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.append(problem) }
+        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let now = currentTime()
+        let updated = try await pool.write { [self] database in
+            try MutationReplay.run(
+                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateMember", at: now, in: database
+            ) {
+                let access = try HouseholdAccess.check(
+                    viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
+                let member = try MemberRecord.find(id: memberID, access, in: database)
+                let isOwnRecord = member.id == access.memberID
+                guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
+                    throw ServiceError(.forbidden, access.isAdmin
+                        ? "Members with an account edit their own name."
+                        : "Only the household's admins can edit other members.")
+                }
+                let ageIsEditable = !member.kind.isAdult && !isOwnRecord
+                if age != nil, !ageIsEditable {
+                    throw ServiceError.invalid(InputProblems([FieldProblem(
+                        field: "input.age", reason: .notAllowed,
+                        message: "Only an admin sets an age, and only a child's or a supervised member's.")]))
+                }
+                var consent: ParentalConsentRecord?
+                if let consentID, consentID != member.consentID {
+                    guard ageIsEditable, member.consentID == nil else {
+                        throw ServiceError.invalid(InputProblems([FieldProblem(
+                            field: "input.consentId", reason: .notAllowed,
+                            message: "This member needs no new consent.")]))
+                    }
+                    consent = try usableConsent(consentID, for: member.kind, access, in: database)
+                }
+                let newAge = age ?? member.age
+                if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
+                    throw ServiceError.consentRequired
+                }
+                if let consent { try use(consent, at: now, in: database) }
+                try database.execute(
+                    """
+                    UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
+                    WHERE id = ? AND household_id = ?
+                    """,
+                    [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
+                try record(
+                    .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                    in: database)
+                return UpdatedMember(memberID: member.id)
+            }
+        }
+        return try await pool.read { database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: updated.memberID, notFound: .memberNotFound, in: database)
+            return try MemberRecord.find(id: updated.memberID, access, in: database)
+        }
+    }
+}
+
+extension ServiceError {
+    /// A child or shadow under 13, or of unknown age, without a parental consent.
+    public static let consentRequired = ServiceError(
+        .consentRequired,
+        "A child under 13, or whose age is not given, needs a parent's verifiable consent first: record it with recordParentalConsent and pass its id as consentId.")
+}

@@ -1,0 +1,416 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// How an invitee names the invitation they answer.
+public enum InvitationReference: Sendable, Hashable {
+    /// The token of the emailed (or shared) link.
+    case token(String)
+    /// The invitation's id, as `myInvitations` lists it.
+    case id(String)
+}
+
+/// Invitations (FR-12, FR-13) and the co-parent invite (FR-ONBOARD-4).
+///
+/// An invitation is two rows: a `members` row with status `invited` and no account (what the
+/// roster shows, with the kind and role the invitee gets) and an `invitations` row holding the
+/// link's single-use token, as a SHA-256 digest, and the address the invitation is bound to.
+/// Accepting links the member row to the invitee's account and deletes the invitation row;
+/// declining and revoking delete the member row, which takes the invitation with it.
+///
+/// **Bound to the address.** Only an account whose *confirmed* email address is the invited
+/// one can accept or decline: holding the link is not enough, so a forwarded or leaked link
+/// lets nobody else in. Someone whose account uses another address has two ways in: the admin
+/// invites the address their account uses (revoking the first invitation), or they change
+/// their account's address to the invited one (`changeEmail`, confirmed by the link sent
+/// there) and then accept. The email and the `FORBIDDEN` error (reason
+/// `INVITATION_FOR_ANOTHER_ADDRESS`) both say so.
+extension HouseholdService {
+    /// What ``inviteMember(_:viewer:clientAddress:clientMutationID:)`` is given.
+    public struct NewInvitation: Sendable {
+        /// The household.
+        public var householdID: String
+        /// The invitee's address as typed.
+        public var email: String
+        /// The role on joining.
+        public var role: MemberRole
+        /// `parent` or `coParent`: invitations are for adults; children and shadows are added directly.
+        public var kind: MemberKind
+        /// How the roster shows the invitee until they join; the address's local part when absent.
+        public var displayName: String?
+
+        /// Creates the request.
+        public init(householdID: String, email: String, role: MemberRole = .member, kind: MemberKind = .parent, displayName: String? = nil) {
+            self.householdID = householdID
+            self.email = email
+            self.role = role
+            self.kind = kind
+            self.displayName = displayName
+        }
+    }
+
+    /// An invitation just created or sent again, with its link.
+    public struct IssuedInvitation: Sendable {
+        /// The invitation.
+        public var invitation: InvitationRecord
+        /// The admin's access to its household, under which it was read.
+        public var access: HouseholdAccess
+        /// The link's single-use token: shown only here (stored as a digest).
+        public var token: String
+        /// The link (`<public base URL>/invitation?token=<token>`), also emailed, for the admin to share.
+        public var link: String
+    }
+
+    /// What a first run stores for a replay of an invite or a resend (``MutationReplay``). It
+    /// holds the token itself, unlike the invitation row, so a replay can return the link the
+    /// first run returned: without it the admin of an offline queue would never see the link.
+    /// That copy lets nobody in: accepting needs an account whose confirmed address is the
+    /// invited one, and whoever controls that address received the link anyway.
+    private struct Issued: Codable {
+        var householdID: String
+        var invitationID: String
+        var token: String
+    }
+
+    /// The emails of households, through the accounts' outbox.
+    private var mail: HouseholdMail { HouseholdMail(accounts: accounts.mail) }
+
+    // MARK: - Inviting (FR-12, FR-ONBOARD-4)
+
+    /// Invites `request.email` to a household (FR-12): creates an invited member record and its
+    /// invitation, valid for ``HouseholdsConfiguration/invitationLifetime``, emails the link and
+    /// returns it. Admins only; the admin's own address must be confirmed. Records
+    /// `member.invited` and the `member_invited` analytics event (`kind`: `parent` or `coParent`).
+    /// - Parameter clientAddress: The caller's address, for the email rate limit.
+    /// - Throws: `BAD_USER_INPUT` (every field problem: the address, a kind other than parent or
+    ///   co-parent, a display name over 80 characters); `NOT_FOUND` / `FORBIDDEN` (see
+    ///   ``HouseholdAccess``); `EMAIL_NOT_CONFIRMED`; `CONFLICT` with reason `ALREADY_MEMBER` when
+    ///   an active member's account uses the address, `CONFLICT` when an invitation to it is
+    ///   pending (resend it instead) or at the member or pending-invitation limit;
+    ///   `RATE_LIMITED` when the address was sent too many emails.
+    public func inviteMember(
+        _ request: NewInvitation, viewer: Viewer, clientAddress: String, clientMutationID: String? = nil
+    ) async throws -> IssuedInvitation {
+        try await invite(request, viewer: viewer, clientAddress: clientAddress, clientMutationID: clientMutationID, mutation: "inviteMember")
+    }
+
+    /// Invites a co-parent (FR-ONBOARD-4): ``inviteMember(_:viewer:clientAddress:clientMutationID:)``
+    /// with kind `coParent` and role `admin`, with the same rules and errors.
+    public func inviteCoParent(
+        householdID: String, email: String, displayName: String? = nil, viewer: Viewer, clientAddress: String,
+        clientMutationID: String? = nil
+    ) async throws -> IssuedInvitation {
+        try await invite(
+            NewInvitation(householdID: householdID, email: email, role: .admin, kind: .coParent, displayName: displayName),
+            viewer: viewer, clientAddress: clientAddress, clientMutationID: clientMutationID, mutation: "inviteCoParent")
+    }
+
+    private func invite(
+        _ request: NewInvitation, viewer: Viewer, clientAddress: String, clientMutationID: String?, mutation: String
+    ) async throws -> IssuedInvitation {
+        var problems: [FieldProblem] = []
+        var email: EmailAddress?
+        var displayName: String?
+        do { email = try EmailAddress(request.email, field: "input.email") } catch { problems.append(error) }
+        if !request.kind.isAdult {
+            problems.append(FieldProblem(
+                field: "input.kind", reason: .notAllowed,
+                message: "Invite a parent or a co-parent; add children and shadows to the household directly."))
+        }
+        do { displayName = try HouseholdText.optionalLabel(request.displayName, field: "input.displayName") } catch { problems.append(error) }
+        guard let email, problems.isEmpty else { throw ServiceError.invalid(InputProblems(problems)) }
+        let rosterName = displayName ?? String(email.value.prefix { $0 != "@" })
+        let now = currentTime()
+        let issued = try await pool.write { [self] database in
+            try MutationReplay.run(userID: viewer.userID, clientMutationID: clientMutationID, mutation: mutation, at: now, in: database) {
+                let access = try HouseholdAccess.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
+                _ = try requireConfirmedEmail(viewer, in: database)
+                let household = try HouseholdRecord.find(access, in: database)
+                try ensureInvitable(email, to: household, access, in: database)
+                let memberID = Identifier.make(now: now)
+                let invitationID = Identifier.make(now: now)
+                let token = OneTimeToken()
+                try database.execute(
+                    """
+                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                    VALUES (?, ?, NULL, ?, ?, 'invited', ?, ?, ?)
+                    """,
+                    [memberID, access.householdID, request.kind.rawValue, request.role.rawValue,
+                     rosterName, now, now])
+                try database.execute(
+                    """
+                    INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [invitationID, access.householdID, memberID, email.value, email.key, token.digest, viewer.userID, now, now,
+                     now.adding(configuration.invitationLifetime)])
+                try send(token, to: email.value, kind: request.kind, role: request.role, household: household, access,
+                         clientAddress: clientAddress, in: database)
+                try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+                try analytics.record(
+                    .memberInvited, actorID: viewer.userID, householdID: access.householdID,
+                    properties: ["kind": request.kind == .coParent ? "coParent" : "parent"], at: now, in: database)
+                return Issued(householdID: access.householdID, invitationID: invitationID, token: token.value)
+            }
+        }
+        return try await issuedInvitation(issued, viewer: viewer)
+    }
+
+    /// Refuses to invite `email` to `household` when its account is already an active member,
+    /// an invitation to it is pending, or the household is at a limit.
+    private func ensureInvitable(_ email: EmailAddress, to household: HouseholdRecord, _ access: HouseholdAccess, in database: Database) throws {
+        let isMember = try database.scalar(
+            Int.self,
+            """
+            SELECT count(*) FROM members m JOIN users u ON u.id = m.user_id
+            WHERE m.household_id = ? AND m.status = 'active' AND u.email_key = ?
+            """,
+            [access.householdID, email.key]) ?? 0 > 0
+        if isMember {
+            let message = "\(email.value) is already a member of \(household.name)."
+            throw ServiceError(
+                .conflict, reason: .alreadyMember, message, problems: [FieldProblem(field: "input.email", reason: .taken, message: message)])
+        }
+        let isPending = try database.scalar(
+            Int.self, "SELECT count(*) FROM invitations WHERE household_id = ? AND email_key = ?", [access.householdID, email.key]) ?? 0 > 0
+        if isPending {
+            throw ServiceError(
+                .conflict, "\(email.value) was already invited to \(household.name). Send the invitation again instead (resendInvitation).")
+        }
+        let members = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+        if members >= configuration.maximumMembersPerHousehold {
+            throw ServiceError(
+                .conflict, "\(household.name) has \(members) members, invitations included, the most allowed. Remove someone first.")
+        }
+        let pending = try database.scalar(Int.self, "SELECT count(*) FROM invitations WHERE household_id = ?", [access.householdID]) ?? 0
+        if pending >= configuration.maximumPendingInvitations {
+            throw ServiceError(
+                .conflict, "\(household.name) has \(pending) invitations waiting for an answer, the most allowed. Withdraw one first.")
+        }
+    }
+
+    /// Emails the link with `token` to `address`, counted against the address's email rate limit.
+    private func send(
+        _ token: OneTimeToken, to address: String, kind: MemberKind, role: MemberRole, household: HouseholdRecord,
+        _ access: HouseholdAccess, clientAddress: String, in database: Database
+    ) throws {
+        try accounts.throttle.beginMailRequest(recipient: address.lowercased(), address: clientAddress)
+        let inviter = try MemberRecord.find(id: access.memberID, access, in: database)
+        try mail.invite(
+            HouseholdMail.Invitation(
+                address: address, householdName: household.name, inviterName: inviter.displayName, kind: kind, role: role,
+                path: Self.invitationPath(token.value), validity: Self.describe(configuration.invitationLifetime)),
+            in: database)
+    }
+
+    /// The link's path and query for the token `value`.
+    private static func invitationPath(_ value: String) -> String { "/invitation?token=\(value)" }
+
+    /// `14 days`, `12 hours`: how long a link works, for the email.
+    private static func describe(_ lifetime: Duration) -> String {
+        let hours = Int(lifetime.components.seconds / 3600)
+        if hours >= 48 { return "\(hours / 24) days" }
+        return hours == 1 ? "1 hour" : "\(max(hours, 1)) hours"
+    }
+
+    /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its link.
+    private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
+        let now = currentTime()
+        let (invitation, access) = try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
+            guard let stored = try StoredInvitation.find(id: issued.invitationID, access, in: database) else {
+                throw ServiceError.invitationNotFound
+            }
+            return (try stored.record(access, at: now, in: database), access)
+        }
+        return IssuedInvitation(
+            invitation: invitation, access: access, token: issued.token, link: accounts.mail.baseURL.url(for: Self.invitationPath(issued.token)))
+    }
+
+    // MARK: - Managing (admins)
+
+    /// Sends invitation `id` again (FR-12): a new token (the old link stops working), a new
+    /// expiry a full lifetime from now, and another email. Records `member.invited` again, so
+    /// other admins' devices see the new expiry.
+    /// - Throws: `NOT_FOUND` for an invitation of a household the viewer is not in (or none);
+    ///   `FORBIDDEN` for members who are not admins; `EMAIL_NOT_CONFIRMED`; `RATE_LIMITED`.
+    public func resendInvitation(
+        id: String, viewer: Viewer, clientAddress: String, clientMutationID: String? = nil
+    ) async throws -> IssuedInvitation {
+        let now = currentTime()
+        let issued = try await pool.write { [self] database in
+            try MutationReplay.run(
+                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "resendInvitation", at: now, in: database
+            ) {
+                let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+                _ = try requireConfirmedEmail(viewer, in: database)
+                let member = try MemberRecord.find(id: stored.memberID, access, in: database)
+                let token = OneTimeToken()
+                try database.execute(
+                    """
+                    UPDATE invitations SET token_hash = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
+                    WHERE id = ? AND household_id = ?
+                    """,
+                    [token.digest, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
+                try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(access, in: database),
+                         access, clientAddress: clientAddress, in: database)
+                try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: member.id), in: database)
+                return Issued(householdID: access.householdID, invitationID: stored.id, token: token.value)
+            }
+        }
+        return try await issuedInvitation(issued, viewer: viewer)
+    }
+
+    private struct Revoked: Codable {
+        var householdID: String
+    }
+
+    /// Withdraws invitation `id`: its link stops working and the invited member record goes.
+    /// Records `member.removed`.
+    /// - Returns: The household, as the viewer sees it after the change.
+    /// - Throws: `NOT_FOUND` / `FORBIDDEN` as ``resendInvitation(id:viewer:clientAddress:clientMutationID:)``.
+    public func revokeInvitation(
+        id: String, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> (record: HouseholdRecord, access: HouseholdAccess) {
+        let now = currentTime()
+        let revoked = try await pool.write { [self] database in
+            try MutationReplay.run(
+                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "revokeInvitation", at: now, in: database
+            ) {
+                let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+                try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
+                try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
+                return Revoked(householdID: access.householdID)
+            }
+        }
+        return try await household(id: revoked.householdID, viewer: viewer)
+    }
+
+    /// Invitation `id` when `viewer` is an admin of its household.
+    private func managedInvitation(id: String, viewer: Viewer, in database: Database) throws -> (HouseholdAccess, StoredInvitation) {
+        let access = try HouseholdAccess.check(
+            viewer: viewer, owning: .invitations, id: id, requiring: .admin, notFound: .invitationNotFound, in: database)
+        guard let stored = try StoredInvitation.find(id: id, access, in: database) else { throw ServiceError.invitationNotFound }
+        return (access, stored)
+    }
+
+    /// The pending invitations of the household `access` grants, newest first; empty for
+    /// members who are not admins (the addresses are the admins' business).
+    public func invitations(_ access: HouseholdAccess) async throws -> [InvitationRecord] {
+        guard access.isAdmin else { return [] }
+        let now = currentTime()
+        return try await pool.read { database in
+            try StoredInvitation.all(access, in: database).map { try $0.record(access, at: now, in: database) }
+        }
+    }
+
+    // MARK: - Answering (FR-13)
+
+    /// Accepts an invitation (FR-13): the viewer joins its household with the invited kind and
+    /// role, under their account's display name; the invitation is spent. The household becomes
+    /// their active one when they had none (the database's trigger). Records `member.joined`.
+    /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked
+    ///   token, `NOT_FOUND` for an id that is not an invitation to the viewer's address;
+    ///   `EMAIL_NOT_CONFIRMED`; `FORBIDDEN` with reason `INVITATION_FOR_ANOTHER_ADDRESS` when the
+    ///   token's invitation was sent to another address (see the type's notes);
+    ///   `BAD_USER_INPUT` with reason `INVITATION_EXPIRED`; `CONFLICT` with reason
+    ///   `ALREADY_MEMBER` when the viewer is a member already (the invitation stays: decline
+    ///   it); `CONFLICT` at the households-per-user limit.
+    public func acceptInvitation(
+        _ reference: InvitationReference, viewer: Viewer
+    ) async throws -> (household: HouseholdRecord, member: MemberRecord, access: HouseholdAccess) {
+        let now = currentTime()
+        let joined = try await pool.write { [self] database in
+            let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
+            guard now < invitation.expiresAt else { throw ServiceError.invitationExpired }
+            if try database.scalar(
+                Int.self, "SELECT count(*) FROM members WHERE household_id = ? AND user_id = ?", [invitation.householdID, user.id]) ?? 0 > 0 {
+                let name = try database.scalar(String.self, "SELECT name FROM households WHERE id = ?", [invitation.householdID]) ?? ""
+                throw ServiceError(
+                    .conflict, reason: .alreadyMember,
+                    "You are already a member of \(name). The invitation stays until you decline it or an admin withdraws it.")
+            }
+            try ensureRoomForAnotherHousehold(userID: user.id, in: database)
+            try database.execute(
+                """
+                UPDATE members SET user_id = ?, status = 'active', display_name = ?, joined_at = ?, updated_at = ?
+                WHERE id = ? AND household_id = ? AND status = 'invited'
+                """,
+                [user.id, user.displayName, now, now, invitation.memberID, invitation.householdID])
+            try database.execute("DELETE FROM invitations WHERE id = ?", [invitation.id])
+            try record(
+                .memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID, userID: user.id),
+                in: database)
+            return invitation
+        }
+        return try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: joined.householdID, in: database)
+            return (try HouseholdRecord.find(access, in: database), try MemberRecord.find(id: joined.memberID, access, in: database), access)
+        }
+    }
+
+    /// Declines an invitation (FR-13): it and its invited member record are removed, expired or
+    /// not. Records `member.removed`. Identification and the address rule are those of
+    /// ``acceptInvitation(_:viewer:)``.
+    /// - Returns: The declined invitation's id.
+    public func declineInvitation(_ reference: InvitationReference, viewer: Viewer) async throws -> String {
+        try await pool.write { [self] database in
+            let (_, invitation) = try answerable(reference, viewer: viewer, in: database)
+            try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [invitation.memberID, invitation.householdID])
+            try record(.memberRemoved, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID), in: database)
+            return invitation.id
+        }
+    }
+
+    /// The invitation `reference` names, when `viewer` may answer it: their address is
+    /// confirmed and is the invited one.
+    private func answerable(
+        _ reference: InvitationReference, viewer: Viewer, in database: Database
+    ) throws -> (UserRecord, StoredInvitation) {
+        switch reference {
+        case .token(let token):
+            guard let invitation = try StoredInvitation.find(tokenDigest: OneTimeToken.digest(of: token), in: database) else {
+                throw ServiceError.linkInvalid
+            }
+            let user = try requireConfirmedEmail(viewer, in: database)
+            guard invitation.emailKey == user.email.lowercased() else { throw ServiceError.invitationForAnotherAddress }
+            return (user, invitation)
+        case .id(let id):
+            // By id the invitation must be addressed to the viewer: any other id, of an
+            // invitation or not, is NOT_FOUND, so ids reveal nothing.
+            let user = try requireConfirmedEmail(viewer, in: database)
+            guard let invitation = try StoredInvitation.find(id: id, addressedTo: user.email.lowercased(), in: database) else {
+                throw ServiceError.invitationNotFound
+            }
+            return (user, invitation)
+        }
+    }
+
+    /// The invitations sent to the viewer's confirmed address, newest first, expired ones
+    /// included; none while the address is not confirmed (it may not be theirs).
+    public func myInvitations(viewer: Viewer) async throws -> [ReceivedInvitation] {
+        let now = currentTime()
+        return try await pool.read { database in
+            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
+            guard user.isEmailConfirmed else { return [] }
+            return try database.decode(
+                StoredInvitation.self,
+                "SELECT \(StoredInvitation.columns) FROM invitations WHERE email_key = ? ORDER BY created_at DESC, id DESC",
+                [user.email.lowercased()]
+            ).map { try $0.received(at: now, in: database) }
+        }
+    }
+
+    /// What the link with `token` leads to, for the page it opens; callable signed out (the
+    /// token is the secret). An expired invitation is returned with `isExpired`.
+    /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked token.
+    public func invitationPreview(token: String) async throws -> ReceivedInvitation {
+        let now = currentTime()
+        return try await pool.read { database in
+            guard let invitation = try StoredInvitation.find(tokenDigest: OneTimeToken.digest(of: token), in: database) else {
+                throw ServiceError.linkInvalid
+            }
+            return try invitation.received(at: now, in: database)
+        }
+    }
+}

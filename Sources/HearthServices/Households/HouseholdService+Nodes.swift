@@ -1,0 +1,51 @@
+import HearthStore
+
+extension HouseholdService {
+    /// A household object found by its global id, with the access the viewer's membership gives.
+    public enum Node: Sendable {
+        /// A household the viewer is an active member of.
+        case household(HouseholdRecord, HouseholdAccess)
+        /// A member (joined or invited) of a household the viewer is an active member of.
+        case member(MemberRecord, HouseholdAccess)
+    }
+
+    /// The households and members among `ids` that `viewer` may see (`Query.node`/`nodes`): looked up
+    /// only within the households they are an active member of, so an id of another household's object
+    /// is absent exactly like an unknown id. One query per table, in one read; each household hit is then
+    /// granted through ``HouseholdAccess`` in the same snapshot.
+    ///
+    /// Callers bound the number of ids (the API takes at most 100); duplicates are looked up once.
+    public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
+        let wanted = Array(Set(ids)).sorted()
+        guard !wanted.isEmpty else { return [:] }
+        return try await pool.read { database in
+            let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+            let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
+            var arguments: [(any DatabaseValueConvertible)?] = wanted.map { $0 as (any DatabaseValueConvertible)? }
+            arguments.append(viewer.userID)
+            let households = try database.decode(
+                HouseholdRecord.self,
+                "SELECT \(HouseholdRecord.columns) FROM households WHERE id IN (\(placeholders)) AND id IN (\(viewersHouseholds))",
+                StatementArguments(arguments))
+            let members = try database.decode(
+                MemberRecord.self,
+                "SELECT \(MemberRecord.columns) FROM members WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds))",
+                StatementArguments(arguments))
+            var accesses: [String: HouseholdAccess] = [:]
+            func access(_ householdID: String) throws -> HouseholdAccess {
+                if let known = accesses[householdID] { return known }
+                let granted = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+                accesses[householdID] = granted
+                return granted
+            }
+            var found: [String: Node] = [:]
+            for household in households {
+                found[household.id] = .household(household, try access(household.id))
+            }
+            for member in members {
+                found[member.id] = .member(member, try access(member.householdID))
+            }
+            return found
+        }
+    }
+}

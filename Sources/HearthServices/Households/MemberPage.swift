@@ -1,0 +1,132 @@
+import HearthDomain
+import HearthStore
+import Support
+
+/// One page of a household's members (`Household.members`, a Relay cursor connection): admins
+/// first, then by when they joined, then by id, so the order is total and stable.
+public struct MemberPage: Sendable {
+    /// The most members one page holds, and the page size when neither `first` nor `last` is given.
+    public static let maximumSize = 100
+
+    /// The members of the page, in order, each with the cursor that points at it.
+    public var edges: [(cursor: String, member: MemberRecord)]
+    /// Whether members follow the page.
+    public var hasNextPage: Bool
+    /// Whether members precede the page.
+    public var hasPreviousPage: Bool
+    /// How many members the household has, invited ones included.
+    public var totalCount: Int
+
+    /// The first member's cursor.
+    public var startCursor: String? { edges.first?.cursor }
+    /// The last member's cursor.
+    public var endCursor: String? { edges.last?.cursor }
+}
+
+/// Where a member is in the order of ``MemberPage``, as an opaque cursor: the base64url text of
+/// the sort key (admin first, joining time as stored, id).
+struct MemberCursor: Equatable {
+    /// 0 for admins, 1 for members: the SQL expression ``rankSQL``.
+    var rank: Int
+    /// `joined_at` as stored (ISO 8601 text, which sorts chronologically).
+    var joinedAt: String
+    var id: String
+
+    /// The rank as SQL computes it from `members.role`.
+    static let rankSQL = "(role <> 'admin')"
+
+    init(_ member: MemberRecord) {
+        rank = member.role == .admin ? 0 : 1
+        if case .text(let text) = member.joinedAt.databaseValue { joinedAt = text } else { joinedAt = "" }
+        id = member.id
+    }
+
+    /// The cursor `text` names, `nil` when it is not one of ours.
+    init?(_ text: String) {
+        guard text.utf8.count <= 200, let bytes = Base64URL.decode(text) else { return nil }
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 3, let rank = Int(parts[0]), rank == 0 || rank == 1, !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
+        self.rank = rank
+        joinedAt = String(parts[1])
+        id = String(parts[2])
+    }
+
+    /// The opaque text.
+    var text: String { Base64URL.encode(Array("\(rank)|\(joinedAt)|\(id)".utf8)) }
+
+    /// The cursor's sort key as SQL arguments, in the order of `(rank, joined_at, id)`.
+    var arguments: [(any DatabaseValueConvertible)?] { [rank, joinedAt, id] }
+}
+
+extension HouseholdService {
+    /// A page of the members of the household `access` grants (invited ones included): after
+    /// the cursor `after` and before `before`, the first `first` or the last `last` of them
+    /// (``MemberPage/maximumSize`` when neither is given). `hasPreviousPage` and `hasNextPage`
+    /// follow the Relay specification: when paging forward, `hasPreviousPage` says whether
+    /// members precede `after`; when paging backward, `hasNextPage` whether members follow `before`.
+    /// - Throws: `BAD_USER_INPUT` (every problem at once) for a negative or over-100 `first` or
+    ///   `last`, both given, or a cursor that is not one of ours.
+    public func members(_ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil) async throws -> MemberPage {
+        var problems = ProblemCollector()
+        for (field, count) in [("first", first), ("last", last)] {
+            if let count, !(0...MemberPage.maximumSize).contains(count) {
+                problems.add(FieldProblem(field: field, reason: .outOfRange, message: "Ask for 0 to \(MemberPage.maximumSize) members at a time."))
+            }
+        }
+        if first != nil, last != nil {
+            problems.add(FieldProblem(field: "last", reason: .notAllowed, message: "Give first or last, not both."))
+        }
+        let afterCursor = after.flatMap { text in
+            problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "after") }
+        }
+        let beforeCursor = before.flatMap { text in
+            problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "before") }
+        }
+        try problems.throwIfAny()
+        let key = "(\(MemberCursor.rankSQL), joined_at, id)"
+        return try await pool.read { database in
+            var conditions = ["household_id = ?"]
+            var arguments: [(any DatabaseValueConvertible)?] = [access.householdID]
+            if let afterCursor {
+                conditions.append("\(key) > (?, ?, ?)")
+                arguments += afterCursor.arguments
+            }
+            if let beforeCursor {
+                conditions.append("\(key) < (?, ?, ?)")
+                arguments += beforeCursor.arguments
+            }
+            let backward = last != nil
+            let size = (backward ? last : first) ?? MemberPage.maximumSize
+            let direction = backward ? "DESC" : "ASC"
+            let rows = try database.decode(
+                MemberRecord.self,
+                """
+                SELECT \(MemberRecord.columns) FROM members WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
+                """,
+                StatementArguments(arguments + [size + 1]))
+            var members = Array(rows.prefix(size))
+            if backward { members.reverse() }
+            func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
+                guard let cursor else { return false }
+                return try database.scalar(
+                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(key) \(comparison) (?, ?, ?))",
+                    StatementArguments([access.householdID] + cursor.arguments)) ?? false
+            }
+            let totalCount = try database.scalar(
+                Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+            return MemberPage(
+                edges: members.map { (MemberCursor($0).text, $0) },
+                hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
+                hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
+                totalCount: totalCount)
+        }
+    }
+
+    private static func cursor(_ text: String, field: String) throws(FieldProblem) -> MemberCursor {
+        guard let cursor = MemberCursor(text) else {
+            throw FieldProblem(field: field, reason: .invalidFormat, message: "This cursor is not one this list gave out.")
+        }
+        return cursor
+    }
+}

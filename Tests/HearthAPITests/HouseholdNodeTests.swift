@@ -1,0 +1,82 @@
+import GraphQL
+import HearthServices
+import Testing
+
+/// `Query.node` and `Query.nodes` for households and members: the viewer's own resolve, those of
+/// households they are not in answer null exactly like unknown ids.
+@Suite struct HouseholdNodeTests {
+    private static let nodes = """
+        query($ids: [ID!]!) {
+          nodes(ids: $ids) { __typename id ... on Household { name } ... on Member { displayName household { id } } }
+        }
+        """
+    private static let node = "query($id: ID!) { node(id: $id) { __typename id } }"
+
+    private func nodes(_ ids: [String], as viewer: Viewer, in fixture: HouseholdsAPIFixture) async throws -> [JSON] {
+        let result = try await fixture.execute(Self.nodes, ["ids": .array(ids.map { .string($0) })], as: viewer)
+        #expect(result.errors.isEmpty)
+        guard case .array(let found)? = result.data?["nodes"] else { throw GraphQLError(message: "no nodes: \(result.errors)") }
+        return found
+    }
+
+    private func node(_ id: String, as viewer: Viewer, in fixture: HouseholdsAPIFixture) async throws -> JSON? {
+        let result = try await fixture.execute(Self.node, ["id": .string(id)], as: viewer)
+        #expect(result.errors.isEmpty)
+        return result.data?["node"]
+    }
+
+    @Test func ownHouseholdsAndTheirMembersResolveOthersAreNullLikeUnknownIds() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ben = try await fixture.harness.confirmedViewer("ben")
+            let (flat, anaInFlat) = try await fixture.household("Flat", by: ana)
+            let (cabin, benInCabin) = try await fixture.household("Cabin", by: ben)
+            let unknown = Identifier.make()
+
+            let found = try await nodes([flat, anaInFlat, cabin, benInCabin, unknown, flat], as: ana, in: fixture)
+            #expect(found.count == 6)
+            #expect(found[0]["__typename"] == "Household")
+            #expect(found[0]["id"] == .string(flat))
+            #expect(found[0]["name"] == "Flat")
+            #expect(found[1]["__typename"] == "Member")
+            #expect(found[1]["displayName"] == "ana")
+            #expect(found[1]["household"]?["id"] == .string(flat))
+            #expect(Array(found[2...4]) == [.null, .null, .null])
+            #expect(found[5]["id"] == .string(flat))
+
+            #expect(try await node(flat, as: ana, in: fixture)?["__typename"] == "Household")
+            #expect(try await node(anaInFlat, as: ana, in: fixture)?["__typename"] == "Member")
+            for hidden in [cabin, benInCabin, unknown] {
+                #expect(try await node(hidden, as: ana, in: fixture) == .null)
+            }
+        }
+    }
+
+    @Test func membersOfASharedHouseholdResolveButNotTheirOtherHouseholds() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ben = try await fixture.harness.confirmedViewer("ben")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let (cabin, benInCabin) = try await fixture.household("Cabin", by: ben)
+            let benInFlat = try await fixture.join(flat, ben, as: "Ben")
+
+            let found = try await nodes([benInFlat, benInCabin, cabin], as: ana, in: fixture)
+            #expect(found[0]["displayName"] == "Ben")
+            #expect(found[0]["household"]?["id"] == .string(flat))
+            #expect(Array(found[1...]) == [.null, .null])
+        }
+    }
+
+    @Test func aFormerMemberNoLongerReachesTheHouseholdOrItsMembers() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ben = try await fixture.harness.confirmedViewer("ben")
+            let (flat, anaInFlat) = try await fixture.household("Flat", by: ana)
+            let benInFlat = try await fixture.join(flat, ben, as: "Ben")
+            #expect(try await nodes([flat, anaInFlat], as: ben, in: fixture).map { $0["__typename"] } == ["Household", "Member"])
+
+            try await fixture.depart(.memberLeft, flat, memberID: benInFlat, of: ben)
+            #expect(try await nodes([flat, anaInFlat, benInFlat], as: ben, in: fixture) == [.null, .null, .null])
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GraphQL
+import HearthAPI
+import HearthServices
+import HearthStore
+import Support
+import TestFixtures
+
+/// The GraphQL service of the real `schema.graphql` over a fresh ``HouseholdsHarness``, for tests of the
+/// households API in process: operations as a signed-in viewer, and membership changes committed the way
+/// the membership service commits them (the row change and its event, with the kinds and payload of
+/// `HouseholdEvents.swift`, in one write transaction, published after commit).
+struct HouseholdsAPIFixture {
+    private static let sdl: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("schema.graphql"), encoding: .utf8)) ?? ""
+    }()
+
+    let harness: HouseholdsHarness
+    let service: GraphQLService
+
+    /// The bus the household service publishes on.
+    var bus: InProcessEventBus { harness.bus }
+
+    /// Calls `body` with a fresh fixture.
+    static func with(_ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
+        try await HouseholdsHarness.with { harness in
+            let service = try HearthSchema.service(
+                sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
+                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled)
+            try await body(HouseholdsAPIFixture(harness: harness, service: service))
+        }
+    }
+
+    /// Runs `query` with `variables` as `viewer`.
+    func operate(_ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer) async -> GraphQLOperation {
+        await service.operate(
+            GraphQLRequest(query: query, variables: variables), requestID: "r",
+            context: RequestContext(authentication: .signedIn(viewer), clientAddress: "127.0.0.1"))
+    }
+
+    /// The result of the query or mutation `query` as `viewer`.
+    func execute(_ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer) async throws -> ExecutionResult {
+        guard case .single(let outcome) = await operate(query, variables, as: viewer) else {
+            throw GraphQLError(message: "a query answered with a stream")
+        }
+        return outcome.result
+    }
+
+    /// The subscription `query` to household `householdID` (variable `$id`) as `viewer`.
+    func subscribe(_ query: String, _ householdID: String, as viewer: Viewer) async -> GraphQLOperation {
+        await operate(query, ["id": .string(householdID)], as: viewer)
+    }
+
+    /// The response stream of a subscription that must be admitted.
+    func events(_ query: String, _ householdID: String, as viewer: Viewer) async throws -> MaskedResponseStream {
+        guard case .stream(let stream) = await subscribe(query, householdID, as: viewer) else {
+            throw GraphQLError(message: "the subscription was refused")
+        }
+        return stream
+    }
+
+    /// Creates a household as `viewer`; returns its id and the creator's member id.
+    func household(_ name: String, by viewer: Viewer) async throws -> (householdID: String, memberID: String) {
+        let (household, member) = try await harness.service.createHousehold(.init(name: name), viewer: viewer)
+        return (household.id, member.id)
+    }
+
+    /// Commits `sql` and the event `kind` of `change` in one write transaction.
+    func commit(_ kind: EventKind, _ change: HouseholdChange, _ sql: String, _ arguments: StatementArguments) async throws {
+        let changeLog = harness.service.changeLog
+        _ = try await harness.pool.write { database in
+            try database.execute(sql, arguments)
+            return try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
+        }
+    }
+
+    /// Adds `viewer` to `householdID` as an active co-parent member, as accepting an invitation does;
+    /// returns the member id.
+    func join(_ householdID: String, _ viewer: Viewer, as name: String) async throws -> String {
+        let memberID = Identifier.make()
+        let now = harness.clock.now
+        try await commit(
+            .memberJoined, HouseholdChange(householdID: householdID, memberID: memberID, userID: viewer.userID),
+            """
+            INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+            VALUES (?, ?, ?, 'co_parent', 'member', 'active', ?, ?, ?)
+            """,
+            [memberID, householdID, viewer.userID, name, now, now])
+        return memberID
+    }
+
+    /// Removes member `memberID` (of `viewer`'s account) with event `kind` (`member.left` or
+    /// `member.removed`), their tasks redistributed.
+    func depart(_ kind: EventKind, _ householdID: String, memberID: String, of viewer: Viewer) async throws {
+        try await commit(
+            kind, HouseholdChange(householdID: householdID, memberID: memberID, userID: viewer.userID, incompleteTasks: .redistribute),
+            "DELETE FROM members WHERE id = ? AND household_id = ?", [memberID, householdID])
+    }
+}

@@ -1,0 +1,54 @@
+import HearthDomain
+import Testing
+
+struct HouseholdTextTests {
+    /// A family: seven Unicode scalars (four people joined by zero-width joiners), one character.
+    private let family = "👨‍👩‍👧‍👦"
+
+    @Test func namesAreTrimmed() throws {
+        #expect(try HouseholdText.name("  City Flat \n", field: "input.name") == "City Flat")
+    }
+
+    @Test func namesCountCharactersAsPeopleSeeThem() throws {
+        #expect(family.unicodeScalars.count == 7 && family.count == 1)
+        let eighty = String(repeating: family, count: 80)
+        #expect(try HouseholdText.name(eighty, field: "input.name") == eighty)
+        #expect(try HouseholdText.name(String(repeating: "e\u{301}", count: 80), field: "input.name").count == 80)
+        let problem = #expect(throws: FieldProblem.self) { try HouseholdText.name(eighty + family, field: "input.name") }
+        #expect(problem?.reason == .tooLong && problem?.field == "input.name")
+        #expect(throws: FieldProblem.self) { try HouseholdText.name(String(repeating: "a", count: 81), field: "input.name") }
+    }
+
+    @Test(arguments: ["", "   ", "\n\t"])
+    func aNameIsRequired(text: String) {
+        let problem = #expect(throws: FieldProblem.self) { try HouseholdText.name(text, field: "input.displayName") }
+        #expect(problem?.reason == .required && problem?.field == "input.displayName")
+    }
+
+    @Test func optionalLabelsAreTrimmedEmptyMeansNoneAndTheyAreBounded() throws {
+        #expect(try HouseholdText.optionalLabel(nil, field: "input.locationLabel") == nil)
+        #expect(try HouseholdText.optionalLabel("  ", field: "input.locationLabel") == nil)
+        #expect(try HouseholdText.optionalLabel(" Lisbon ", field: "input.locationLabel") == "Lisbon")
+        #expect(try HouseholdText.optionalLabel(String(repeating: family, count: 80), field: "input.locationLabel")?.count == 80)
+        let problem = #expect(throws: FieldProblem.self) {
+            try HouseholdText.optionalLabel(String(repeating: family, count: 81), field: "input.locationLabel")
+        }
+        #expect(problem?.reason == .tooLong)
+    }
+
+    @Test(arguments: ["🏠", "👨‍👩‍👧‍👦", "🇵🇹", "1️⃣", "❤️", "👍🏽", " 🌻 "])
+    func anEmojiIsOneCharacterThatPresentsAsEmoji(text: String) throws {
+        #expect(try HouseholdText.emoji(text, field: "input.emoji") == text.filter { !$0.isWhitespace })
+    }
+
+    @Test(arguments: ["a", "1", "#", "❤", "🏠🏠", "🏠 x", "©"])
+    func anythingElseIsNotAnEmoji(text: String) {
+        let problem = #expect(throws: FieldProblem.self) { try HouseholdText.emoji(text, field: "input.emoji") }
+        #expect(problem?.reason == .invalidFormat && problem?.field == "input.emoji")
+    }
+
+    @Test func noEmojiIsNone() throws {
+        #expect(try HouseholdText.emoji(nil, field: "input.emoji") == nil)
+        #expect(try HouseholdText.emoji("  ", field: "input.emoji") == nil)
+    }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import HearthDomain
+import HearthServices
+import HearthStore
+import TestFixtures
+
+/// Set-up and database probes for the children and economy tests.
+extension HouseholdsHarness {
+    /// Creates a household named `name` as `viewer`; returns its id.
+    func householdID(named name: String, _ viewer: Viewer) async throws -> String {
+        try await service.createHousehold(.init(name: name), viewer: viewer).household.id
+    }
+
+    /// Records an email-plus consent under the current terms.
+    func recordConsent(
+        _ householdID: String, _ path: ChildProfilePath, _ viewer: Viewer, attestation: String = "I am the parent and I consent."
+    ) async throws -> ParentalConsentRecord {
+        try await service.recordParentalConsent(
+            householdID: householdID, method: .emailPlus, path: path, attestation: attestation,
+            termsVersion: service.configuration.termsVersion, viewer: viewer)
+    }
+
+    /// Lets analytics be recorded about `viewer`, as their consent does.
+    func allowAnalytics(for viewer: Viewer) throws {
+        try pool.write { try $0.execute("UPDATE users SET analytics_consented_at = ? WHERE id = ?", [clock.now, viewer.userID]) }
+    }
+
+    /// Makes `viewer` an active adult member (role member) of `householdID`, as an accepted
+    /// invitation does; returns the member id.
+    @discardableResult
+    func addAccountMember(_ viewer: Viewer, _ householdID: String) throws -> String {
+        let memberID = Identifier.make(now: clock.now)
+        try pool.write {
+            try $0.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                VALUES (?, ?, ?, 'parent', 'member', 'active', 'Ben', ?, ?)
+                """,
+                [memberID, householdID, viewer.userID, clock.now, clock.now])
+        }
+        return memberID
+    }
+
+    /// The first column of the first row of `sql`, as text.
+    func sqlText(_ sql: String) throws -> String? {
+        try pool.read { try $0.scalar(String.self, "SELECT CAST((\(sql)) AS TEXT)") }
+    }
+
+    /// How many rows the tables a refused add could touch hold.
+    func rowCounts() throws -> [String: Int] {
+        try pool.read { database in
+            var counts: [String: Int] = [:]
+            for table in ["members", "parental_consents", "change_log", "analytics_events", "mutation_replays"] {
+                counts[table] = try database.scalar(Int.self, "SELECT count(*) FROM \(table)")
+            }
+            return counts
+        }
+    }
+
+    /// The tables with a value containing `text` in any column.
+    func tablesContaining(_ text: String) throws -> [String] {
+        try pool.read { database in
+            let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { row -> String in
+                try row["name"]
+            }
+            return try tables.filter { table in
+                let columns = try database.query("SELECT name FROM pragma_table_info(?)", [table]).map { row -> String in try row["name"] }
+                let matches = columns.map { "instr(CAST(\"\($0)\" AS TEXT), ?) > 0" }.joined(separator: " OR ")
+                let count = try database.scalar(
+                    Int.self, "SELECT count(*) FROM \"\(table)\" WHERE \(matches)",
+                    StatementArguments(Array(repeating: text, count: columns.count)))
+                return (count ?? 0) > 0
+            }
+        }
+    }
+
+    /// Whether the bytes of the database file or its write-ahead log contain `text`.
+    func databaseFilesContain(_ text: String) throws -> Bool {
+        let needle = Array(text.utf8)
+        return try [pool.path, pool.path + "-wal"].contains { path in
+            guard FileManager.default.fileExists(atPath: path) else { return false }
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            guard bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+    }
+}

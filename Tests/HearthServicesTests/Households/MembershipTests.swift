@@ -1,0 +1,740 @@
+import FoundationEssentials
+import HearthDomain
+import HearthServices
+import HearthStore
+import Testing
+import TestFixtures
+
+/// Editing and deleting households, the active household, roles and departures (FR-08 –
+/// FR-11, FR-14 – FR-17), the members list and the user's time zone, at the service level.
+///
+/// Second members are inserted as rows (what accepting an invitation leaves behind), so these
+/// tests do not depend on the invitation flow.
+struct MembershipTests {
+    // MARK: - Editing (FR-08)
+
+    @Test func anAdminEditsSomeFieldsAndTheOthersStayAsTheyWere() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (household, _) = try await h.service.createHousehold(
+                .init(name: "Flat", emoji: "🏠", locationLabel: "Lisbon", timeZone: "Europe/Lisbon"), viewer: ana)
+            h.clock.advance(seconds: 60)
+            let (edited, _) = try await h.service.updateHousehold(
+                id: household.id, .init(name: "  City Flat ", locationLabel: .some(nil)), viewer: ana)
+            #expect(edited.name == "City Flat")
+            #expect(edited.emoji == "🏠")
+            #expect(edited.locationLabel == nil)
+            #expect(edited.timeZone == "Europe/Lisbon")
+            #expect(edited.updatedAt == h.clock.now)
+            let (zoned, _) = try await h.service.updateHousehold(
+                id: household.id, .init(emoji: .some(nil), timeZone: "America/New_York"), viewer: ana)
+            #expect(zoned.emoji == nil && zoned.timeZone == "America/New_York" && zoned.name == "City Flat")
+            #expect(try await h.kinds(of: household.id) == ["household.created", "household.updated", "household.updated"])
+        }
+    }
+
+    @Test func anEditThatChangesNothingWritesNothing() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            h.clock.advance(seconds: 60)
+            let (same, _) = try await h.service.updateHousehold(id: household.id, .init(name: "Flat", emoji: .some(nil)), viewer: ana)
+            #expect(same == household)
+            #expect(try await h.kinds(of: household.id) == ["household.created"])
+        }
+    }
+
+    @Test func reportsEveryBadFieldAtOnceAndChangesNothing() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.updateHousehold(
+                    id: household.id,
+                    .init(name: .some(nil), emoji: "ab", locationLabel: .some(String(repeating: "x", count: 81)), timeZone: .some(nil)),
+                    viewer: ana)
+            }
+            #expect(error?.code == .badUserInput)
+            #expect(error?.problems.map(\.field) == ["input.name", "input.emoji", "input.locationLabel", "input.timeZone"])
+            #expect(error?.problems.map(\.reason) == [.required, .invalidFormat, .tooLong, .required])
+            let unknownZone = await #expect(throws: ServiceError.self) {
+                try await h.service.updateHousehold(id: household.id, .init(timeZone: "Mars/Olympus"), viewer: ana)
+            }
+            #expect(unknownZone?.problems.first?.reason == .unknownValue)
+            #expect(try await h.service.household(id: household.id, viewer: ana).record == household)
+        }
+    }
+
+    @Test func membersCannotEditAndStrangersCannotTellTheHouseholdExists() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let eve = try await h.confirmedViewer("eve")
+            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            try await h.join(ben, household.id)
+            let forbidden = await #expect(throws: ServiceError.self) {
+                try await h.service.updateHousehold(id: household.id, .init(name: "Mine"), viewer: ben)
+            }
+            #expect(forbidden?.code == .forbidden)
+            let notFound = await #expect(throws: ServiceError.self) {
+                try await h.service.updateHousehold(id: household.id, .init(name: "Mine"), viewer: eve)
+            }
+            #expect(notFound == ServiceError.householdNotFound)
+            let unknown = await #expect(throws: ServiceError.self) {
+                try await h.service.updateHousehold(id: "no-such-household", .init(name: "Mine"), viewer: eve)
+            }
+            #expect(unknown == notFound)
+        }
+    }
+
+    // MARK: - Deleting (FR-09)
+
+    @Test func deletingNeedsTheExactNameAndAnAdmin() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (household, _) = try await h.service.createHousehold(.init(name: "City Flat"), viewer: ana)
+            try await h.join(ben, household.id)
+            for attempt in ["city flat", "City Flat ", ""] {
+                let error = await #expect(throws: ServiceError.self) {
+                    try await h.service.deleteHousehold(id: household.id, confirmName: attempt, viewer: ana)
+                }
+                #expect(error?.code == .badUserInput)
+                #expect(error?.problems.first?.field == "input.confirmName" && error?.problems.first?.reason == .mismatch)
+            }
+            let forbidden = await #expect(throws: ServiceError.self) {
+                try await h.service.deleteHousehold(id: household.id, confirmName: "City Flat", viewer: ben)
+            }
+            #expect(forbidden?.code == .forbidden)
+            #expect(try await h.service.household(id: household.id, viewer: ana).record == household)
+        }
+    }
+
+    @Test func deletingRecordsTheEventAndMovesEveryMembersActiveHousehold() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
+            h.clock.advance(seconds: 1)
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            try await h.join(ben, flat.id)
+            _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
+            try await h.expectOneActiveHouseholdPerMember()
+            let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
+            let departure = try await h.service.deleteHousehold(id: flat.id, confirmName: "Flat", viewer: ana)
+            #expect(departure.householdID == flat.id)
+            #expect(departure.activeHousehold == nil)
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == home.id)
+            try await h.expectOneActiveHouseholdPerMember()
+            let event = try #require(await firstEvent(of: subscription))
+            #expect(event.kind == .householdDeleted)
+            #expect(try event.payload.decode(HouseholdChange.self) == HouseholdChange(householdID: flat.id, userID: ana.userID))
+            #expect(try await h.kinds(of: flat.id).last == "household.deleted")
+            let gone = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat.id, viewer: ana) }
+            #expect(gone == ServiceError.householdNotFound)
+        }
+    }
+
+    @Test func deletingLeavesNoRowOfTheHouseholdInAnyTable() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
+            let (other, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            try await h.addChild(to: flat.id, by: ana, age: 7)
+            try await h.invite("cy@example.com", to: flat.id, by: ana)
+            try await h.invite("cy@example.com", to: other.id, by: ana)
+            _ = try await h.service.updateHousehold(id: flat.id, .init(emoji: "🏠"), viewer: ana, clientMutationID: "edit-1")
+            _ = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "remove-1")
+            try await h.pool.write { database in
+                try database.execute(
+                    "INSERT INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)",
+                    [flat.id, h.clock.now])
+                try database.execute("INSERT INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
+            }
+            let tables = try await h.householdOwnedTables()
+            // The discovery finds the tables of migration 0005 (and any added later).
+            #expect(Set(["members", "invitations", "parental_consents", "member_departures", "onboarding_steps", "onboarding_completions",
+                         "active_households"]).isSubset(of: Set(tables)))
+            for table in tables {
+                #expect(try await h.rowCount(of: table, householdID: flat.id) > 0, "the test should give \(table) a row")
+            }
+            _ = try await h.service.deleteHousehold(id: flat.id, confirmName: "Flat", viewer: ana, clientMutationID: "delete-1")
+            for table in tables {
+                #expect(try await h.rowCount(of: table, householdID: flat.id) == 0, "\(table) keeps rows of the deleted household")
+            }
+            #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM households WHERE id = ?", [flat.id]) } == 0)
+            // The other household keeps its rows.
+            #expect(try await h.rowCount(of: "invitations", householdID: other.id) == 1)
+            #expect(try await h.pool.read { try $0.scalar(String.self, "PRAGMA foreign_key_check") } == nil)
+        }
+    }
+
+    // MARK: - The active household (FR-10, FR-11, FR-17)
+
+    @Test func switchingReplacesTheActiveHouseholdAndReturnsThePreviousOne() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id)
+            _ = try await h.service.household(id: cabin.id, viewer: ana)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id, "viewing does not switch (FR-10)")
+            let subscription = h.bus.subscribe(to: [.user(ana.userID)], bufferSize: 8)
+            let switched = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana)
+            #expect(switched.household.record.id == cabin.id)
+            #expect(switched.previousHousehold?.record.id == home.id)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == cabin.id)
+            try await h.expectOneActiveHouseholdPerMember()
+            let event = try #require(await firstEvent(of: subscription))
+            #expect(event.kind == .activeHouseholdChanged)
+            #expect(try event.payload.decode(ActiveHouseholdChange.self)
+                == ActiveHouseholdChange(userID: ana.userID, householdID: cabin.id, previousHouseholdID: home.id))
+            let again = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana)
+            #expect(again.previousHousehold?.record.id == cabin.id)
+            #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM change_log WHERE kind = ?", ["user.active_household_changed"]) } == 1)
+        }
+    }
+
+    @Test func nobodyCanActivateAHouseholdTheyAreNotIn() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let eve = try await h.confirmedViewer("eve")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let error = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: flat.id, viewer: eve) }
+            #expect(error == ServiceError.householdNotFound)
+            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == nil)
+            #expect(try await h.service.activeHousehold(viewer: eve) == nil)
+        }
+    }
+
+    @Test func everyUserWithAHouseholdHasExactlyOneActiveThroughSwitchesDeparturesAndDeletions() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            try await h.expectOneActiveHouseholdPerMember()
+            let (a, _) = try await h.service.createHousehold(.init(name: "A"), viewer: ana)
+            try await h.expectOneActiveHouseholdPerMember()
+            h.clock.advance(seconds: 1)
+            let (b, _) = try await h.service.createHousehold(.init(name: "B"), viewer: ana)
+            h.clock.advance(seconds: 1)
+            let (c, _) = try await h.service.createHousehold(.init(name: "C"), viewer: ben)
+            h.clock.advance(seconds: 1)
+            try await h.join(ben, a.id)
+            h.clock.advance(seconds: 1)
+            try await h.join(ben, b.id)
+            try await h.expectOneActiveHouseholdPerMember()
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == c.id, "joining does not switch")
+            for id in [a.id, b.id, c.id, a.id] {
+                _ = try await h.service.setActiveHousehold(id: id, viewer: ben)
+                try await h.expectOneActiveHouseholdPerMember()
+            }
+            let left = try await h.service.leaveHousehold(id: a.id, incompleteTasks: .unassign, viewer: ben)
+            #expect(left.activeHousehold?.record.id == b.id, "the most recently joined remaining household")
+            try await h.expectOneActiveHouseholdPerMember()
+            _ = try await h.service.deleteHousehold(id: b.id, confirmName: "B", viewer: ana)
+            try await h.expectOneActiveHouseholdPerMember()
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == c.id)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == a.id)
+            _ = try await h.service.deleteHousehold(id: c.id, confirmName: "C", viewer: ben)
+            try await h.expectOneActiveHouseholdPerMember()
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == nil)
+            #expect(try await h.service.activeHousehold(viewer: ben) == nil)
+        }
+    }
+
+    @Test func theDatabaseRefusesASecondActiveHouseholdAndOneOfANonMember() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let eve = try await h.confirmedViewer("eve")
+            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            let now = h.clock.now
+            #expect(throws: StoreError.self) {
+                try h.pool.write { database in
+                    try database.execute(
+                        "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)", [ana.userID, cabin.id, now])
+                }
+            }
+            #expect(throws: StoreError.self) {
+                try h.pool.write { database in
+                    try database.execute(
+                        "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)", [eve.userID, home.id, now])
+                }
+            }
+            let invited = try await h.invite("eve@example.com", to: home.id, by: ana)
+            #expect(throws: StoreError.self, "an invited member is not an active one") {
+                try h.pool.write { database in
+                    try database.execute("UPDATE members SET user_id = ? WHERE id = ?", [eve.userID, invited])
+                    try database.execute(
+                        "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)", [eve.userID, home.id, now])
+                }
+            }
+            #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM active_households") } == 1)
+            try await h.expectOneActiveHouseholdPerMember()
+        }
+    }
+
+    // MARK: - Roles (FR-16)
+
+    @Test func anAdminPromotesAndDemotesButNeverTheLastAdmin() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            let lastAdmin = await #expect(throws: ServiceError.self) {
+                try await h.service.changeMemberRole(memberID: anaMember.id, to: .member, viewer: ana)
+            }
+            #expect(lastAdmin?.code == .conflict && lastAdmin?.reason == .lastAdmin)
+            let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
+            let (promoted, _) = try await h.service.changeMemberRole(memberID: benMember, to: .admin, viewer: ana)
+            #expect(promoted.role == .admin)
+            let event = try #require(await firstEvent(of: subscription))
+            #expect(event.kind == .memberRoleChanged)
+            #expect(try event.payload.decode(HouseholdChange.self) == HouseholdChange(householdID: flat.id, memberID: benMember, userID: ben.userID))
+            let (demoted, access) = try await h.service.changeMemberRole(memberID: anaMember.id, to: .member, viewer: ana)
+            #expect(demoted.role == .member && access.role == .member)
+            let nowForbidden = await #expect(throws: ServiceError.self) {
+                try await h.service.changeMemberRole(memberID: benMember, to: .member, viewer: ana)
+            }
+            #expect(nowForbidden?.code == .forbidden)
+            let benLast = await #expect(throws: ServiceError.self) {
+                try await h.service.changeMemberRole(memberID: benMember, to: .member, viewer: ben)
+            }
+            #expect(benLast?.reason == .lastAdmin)
+        }
+    }
+
+    @Test func childrenCannotBeAdminsAndInvitedMembersGetTheirRoleOnJoining() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let child = try await h.addChild(to: flat.id, by: ana, age: 9)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.changeMemberRole(memberID: child, to: .admin, viewer: ana)
+            }
+            #expect(error?.code == .badUserInput && error?.problems.first?.field == "input.role")
+            let invited = try await h.invite("cy@example.com", to: flat.id, by: ana)
+            let (member, _) = try await h.service.changeMemberRole(memberID: invited, to: .admin, viewer: ana)
+            #expect(member.role == .admin && member.status == .invited)
+            // An invited admin is not an active one: Ana stays the last admin.
+            let lastAdmin = await #expect(throws: ServiceError.self) {
+                try await h.service.changeMemberRole(memberID: anaMember.id, to: .member, viewer: ana)
+            }
+            #expect(lastAdmin?.reason == .lastAdmin)
+            #expect(try await h.service.changeMemberRole(memberID: invited, to: .member, viewer: ana).member.role == .member)
+        }
+    }
+
+    @Test func membersOfAnotherHouseholdAreNotFound() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let eve = try await h.confirmedViewer("eve")
+            _ = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (other, eveMember) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
+            let child = try await h.addChild(to: other.id, by: eve, age: 14)
+            for id in [eveMember.id, child, "no-such-member"] {
+                let role = await #expect(throws: ServiceError.self) { try await h.service.changeMemberRole(memberID: id, to: .admin, viewer: ana) }
+                #expect(role == ServiceError.memberNotFound)
+                let removal = await #expect(throws: ServiceError.self) {
+                    try await h.service.removeMember(id: id, incompleteTasks: .unassign, viewer: ana)
+                }
+                #expect(removal == ServiceError.memberNotFound)
+            }
+        }
+    }
+
+    // MARK: - Removing (FR-14)
+
+    @Test func removingAMemberRecordsTheTaskChoiceAndMovesTheirActiveHousehold() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
+            let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
+            let removal = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana)
+            #expect(removal.removedMemberID == benMember && removal.household.record.id == flat.id)
+            let event = try #require(await firstEvent(of: subscription))
+            #expect(event.kind == .memberRemoved)
+            #expect(try event.payload.decode(HouseholdChange.self)
+                == HouseholdChange(householdID: flat.id, memberID: benMember, userID: ben.userID, incompleteTasks: .redistribute))
+            #expect(try await h.departures(of: flat.id) == ["\(benMember) \(ben.userID) removed redistribute \(ana.userID)"])
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == home.id)
+            try await h.expectOneActiveHouseholdPerMember()
+            let gone = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat.id, viewer: ben) }
+            #expect(gone == ServiceError.householdNotFound)
+        }
+    }
+
+    @Test func removingYourselfOrAnInvitationIsRefusedWithTheOperationToUse() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            let invited = try await h.invite("cy@example.com", to: flat.id, by: ana)
+            let yourself = await #expect(throws: ServiceError.self) {
+                try await h.service.removeMember(id: anaMember.id, incompleteTasks: .unassign, viewer: ana)
+            }
+            #expect(yourself?.code == .badUserInput && yourself?.message.contains("leaveHousehold") == true)
+            let invitation = await #expect(throws: ServiceError.self) {
+                try await h.service.removeMember(id: invited, incompleteTasks: .unassign, viewer: ana)
+            }
+            #expect(invitation?.code == .badUserInput && invitation?.message.contains("revokeInvitation") == true)
+            let forbidden = await #expect(throws: ServiceError.self) {
+                try await h.service.removeMember(id: anaMember.id, incompleteTasks: .unassign, viewer: ben)
+            }
+            #expect(forbidden?.code == .forbidden)
+            #expect(try await h.departures(of: flat.id).isEmpty)
+            #expect(try await h.service.member(id: benMember, h.service.access(viewer: ana, householdID: flat.id)).status == .active)
+        }
+    }
+
+    @Test func anAdminRemovesAChildWithoutAnAccount() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let child = try await h.addChild(to: flat.id, by: ana, age: 6)
+            _ = try await h.service.removeMember(id: child, incompleteTasks: .unassign, viewer: ana)
+            #expect(try await h.departures(of: flat.id) == ["\(child) - removed unassign \(ana.userID)"])
+        }
+    }
+
+    // MARK: - Leaving (FR-15)
+
+    @Test func aMemberLeavesAndTheirChoiceIsRecorded() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == flat.id)
+            let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
+            let departure = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ben)
+            #expect(departure.householdID == flat.id && departure.activeHousehold == nil)
+            let event = try #require(await firstEvent(of: subscription))
+            #expect(event.kind == .memberLeft)
+            #expect(try event.payload.decode(HouseholdChange.self)
+                == HouseholdChange(householdID: flat.id, memberID: benMember, userID: ben.userID, incompleteTasks: .unassign))
+            #expect(try await h.departures(of: flat.id) == ["\(benMember) \(ben.userID) left unassign \(ben.userID)"])
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == nil)
+            try await h.expectOneActiveHouseholdPerMember()
+        }
+    }
+
+    @Test func theLastAdminMustPromoteSomeoneBeforeLeaving() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
+            }
+            #expect(error?.code == .conflict && error?.reason == .lastAdmin && error?.message.contains("make another adult admin") == true)
+            _ = try await h.service.changeMemberRole(memberID: benMember, to: .admin, viewer: ana)
+            let departure = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .redistribute, viewer: ana)
+            #expect(departure.householdID == flat.id)
+            #expect(try await h.service.household(id: flat.id, viewer: ben).access.isAdmin)
+        }
+    }
+
+    @Test func theOnlyAdultOfAHouseholdWithChildrenIsToldToInviteOrDelete() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            try await h.addChild(to: flat.id, by: ana, age: 8)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
+            }
+            #expect(error?.reason == .lastAdmin && error?.message.contains("delete the household") == true)
+        }
+    }
+
+    @Test func theOnlyMemberDeletesTheHouseholdInsteadOfLeaving() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            try await h.invite("cy@example.com", to: flat.id, by: ana)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
+            }
+            #expect(error?.code == .conflict && error?.reason == nil && error?.message.contains("delete the household") == true)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == flat.id)
+        }
+    }
+
+    // MARK: - Replays
+
+    @Test func aReplayedMutationReturnsTheFirstResultAndChangesNothing() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let benMember = try await h.join(ben, flat.id)
+            let first = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana, clientMutationID: "q-1")
+            let replay = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "q-1")
+            #expect(replay.removedMemberID == first.removedMemberID && replay.household.record == first.household.record)
+            #expect(try await h.departures(of: flat.id).count == 1)
+            #expect(try await h.kinds(of: flat.id).filter { $0 == "member.removed" }.count == 1)
+
+            h.clock.advance(seconds: 5)
+            let renamed = try await h.service.updateHousehold(id: flat.id, .init(name: "Loft"), viewer: ana, clientMutationID: "q-2")
+            h.clock.advance(seconds: 5)
+            let again = try await h.service.updateHousehold(id: flat.id, .init(name: "Attic"), viewer: ana, clientMutationID: "q-2")
+            #expect(again.record == renamed.record && again.record.name == "Loft")
+
+            let reused = await #expect(throws: ServiceError.self) {
+                try await h.service.deleteHousehold(id: flat.id, confirmName: "Loft", viewer: ana, clientMutationID: "q-2")
+            }
+            #expect(reused?.code == .conflict && reused?.reason == .clientMutationIdReused)
+            #expect(try await h.service.household(id: flat.id, viewer: ana).record.name == "Loft")
+        }
+    }
+
+    @Test func aReplayedDeletionAndSwitchAnswerAsTheFirstTime() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            let switched = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana, clientMutationID: "s-1")
+            _ = try await h.service.setActiveHousehold(id: home.id, viewer: ana)
+            let replayed = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana, clientMutationID: "s-1")
+            #expect(replayed.household.record.id == switched.household.record.id)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id, "the replay does not switch again")
+            let deleted = try await h.service.deleteHousehold(id: cabin.id, confirmName: "Cabin", viewer: ana, clientMutationID: "d-1")
+            let replay = try await h.service.deleteHousehold(id: cabin.id, confirmName: "Cabin", viewer: ana, clientMutationID: "d-1")
+            #expect(replay.householdID == deleted.householdID && replay.activeHousehold?.record.id == home.id)
+            #expect(try await h.kinds(of: cabin.id).filter { $0 == "household.deleted" }.count == 1)
+        }
+    }
+
+    // MARK: - The members list
+
+    @Test func membersAreListedAdminsFirstThenByJoiningWithWorkingCursorsBothWays() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            var joined: [String] = []
+            for name in ["ben", "cyd", "dee", "eli"] {
+                h.clock.advance(seconds: 1)
+                joined.append(try await h.join(try await h.confirmedViewer(name), flat.id, role: name == "dee" ? .admin : .member))
+            }
+            let access = try await h.service.access(viewer: ana, householdID: flat.id)
+            let expected = [anaMember.id, joined[2], joined[0], joined[1], joined[3]]
+            let all = try await h.service.members(access)
+            #expect(all.edges.map(\.member.id) == expected)
+            #expect(all.totalCount == 5 && !all.hasNextPage && !all.hasPreviousPage)
+
+            let page1 = try await h.service.members(access, first: 2)
+            #expect(page1.edges.map(\.member.id) == Array(expected[0..<2]))
+            #expect(page1.hasNextPage && !page1.hasPreviousPage && page1.totalCount == 5)
+            let page2 = try await h.service.members(access, first: 2, after: page1.endCursor)
+            #expect(page2.edges.map(\.member.id) == Array(expected[2..<4]))
+            #expect(page2.hasNextPage && page2.hasPreviousPage)
+            let page3 = try await h.service.members(access, first: 2, after: page2.endCursor)
+            #expect(page3.edges.map(\.member.id) == [expected[4]])
+            #expect(!page3.hasNextPage && page3.hasPreviousPage)
+
+            let last2 = try await h.service.members(access, last: 2)
+            #expect(last2.edges.map(\.member.id) == Array(expected[3..<5]))
+            #expect(last2.hasPreviousPage && !last2.hasNextPage)
+            let before = try await h.service.members(access, last: 2, before: last2.startCursor)
+            #expect(before.edges.map(\.member.id) == Array(expected[1..<3]))
+            #expect(before.hasPreviousPage && before.hasNextPage)
+            let between = try await h.service.members(access, after: page1.startCursor, before: page3.startCursor)
+            #expect(between.edges.map(\.member.id) == Array(expected[1..<4]))
+        }
+    }
+
+    @Test func pageSizesAndCursorsAreChecked() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let access = try await h.service.access(viewer: ana, householdID: flat.id)
+            let error = await #expect(throws: ServiceError.self) {
+                try await h.service.members(access, first: 101, after: "garbage", last: -1, before: "bm90IG91cnM")
+            }
+            #expect(error?.code == .badUserInput)
+            #expect(error?.problems.map(\.field) == ["first", "last", "last", "after", "before"])
+            #expect(error?.problems.map(\.reason) == [.outOfRange, .outOfRange, .notAllowed, .invalidFormat, .invalidFormat])
+            #expect(try await h.service.members(access, first: 100).edges.count == 1)
+            #expect(try await h.service.members(access, first: 0).edges.isEmpty)
+        }
+    }
+
+    @Test func aCursorOfAnotherHouseholdOnlyPositionsAndRevealsNothing() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let eve = try await h.confirmedViewer("eve")
+            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (other, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
+            let eveAccess = try await h.service.access(viewer: eve, householdID: other.id)
+            let cursor = try #require(try await h.service.members(eveAccess).startCursor)
+            let access = try await h.service.access(viewer: ana, householdID: flat.id)
+            let page = try await h.service.members(access, first: 10, after: cursor)
+            #expect(page.edges.allSatisfy { $0.member.householdID == flat.id })
+            #expect(page.totalCount == 1)
+            #expect(try await h.service.members(access).edges.map(\.member.id) == [anaMember.id])
+        }
+    }
+
+    // MARK: - The user's time zone
+
+    @Test func aUsersTimeZoneIsSetClearedAndUsedForNewHouseholds() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let zoned = try await h.accounts.service.updateTimeZone(viewer: ana, to: try TimeZoneName("Europe/Paris", field: "input.timeZone"))
+            #expect(zoned.timeZone == "Europe/Paris")
+            #expect(try await h.service.createHousehold(.init(name: "Flat"), viewer: ana).household.timeZone == "Europe/Paris")
+            #expect(try await h.accounts.service.updateTimeZone(viewer: ana, to: nil).timeZone == nil)
+            #expect(try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana).household.timeZone == "UTC")
+        }
+    }
+}
+
+// MARK: - Fixtures
+
+extension HouseholdsHarness {
+    /// Makes `viewer` an active member of `householdID` with `role`, as accepting an invitation
+    /// does; returns the member id.
+    @discardableResult
+    fileprivate func join(_ viewer: Viewer, _ householdID: String, role: MemberRole = .member) async throws -> String {
+        let id = Identifier.make(now: clock.now)
+        let now = clock.now
+        try await pool.write { database in
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                SELECT ?, ?, id, 'parent', ?, 'active', display_name, ?, ? FROM users WHERE id = ?
+                """,
+                [id, householdID, role.rawValue, now, now, viewer.userID])
+        }
+        return id
+    }
+
+    /// Adds a child of `age` with a parental consent record given by `parent`; returns the member id.
+    @discardableResult
+    fileprivate func addChild(to householdID: String, by parent: Viewer, age: Int) async throws -> String {
+        let id = Identifier.make(now: clock.now)
+        let consentID = Identifier.make(now: clock.now)
+        let now = clock.now
+        try await pool.write { database in
+            try database.execute(
+                """
+                INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
+                VALUES (?, ?, ?, 'email_plus', 'supervised', 'I am the parent.', '2026-11-01', ?)
+                """,
+                [consentID, householdID, parent.userID, now])
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
+                VALUES (?, ?, 'child', 'member', 'active', 'Kid', ?, ?, ?, ?)
+                """,
+                [id, householdID, age, consentID, now, now])
+        }
+        return id
+    }
+
+    /// Invites `email` to `householdID` as the invitations feature stores it (an invited member
+    /// and its invitation); returns the member id.
+    @discardableResult
+    fileprivate func invite(_ email: String, to householdID: String, by admin: Viewer) async throws -> String {
+        let memberID = Identifier.make(now: clock.now)
+        let now = clock.now
+        try await pool.write { database in
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, kind, role, status, display_name, joined_at, updated_at)
+                VALUES (?, ?, 'parent', 'member', 'invited', ?, ?, ?)
+                """,
+                [memberID, householdID, email, now, now])
+            try database.execute(
+                """
+                INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [Identifier.make(now: now), householdID, memberID, email, email, Array(memberID.utf8), admin.userID, now, now,
+                 now.addingTimeInterval(14 * 86_400)])
+        }
+        return memberID
+    }
+
+    /// The kinds of the change-log events on the household's topic, oldest first.
+    fileprivate func kinds(of householdID: String) async throws -> [String] {
+        try await pool.read { database in
+            try database.query("SELECT kind FROM change_log WHERE topic = ? ORDER BY sequence", [Topic.household(householdID).key])
+                .map { try $0["kind"] as String }
+        }
+    }
+
+    /// The departures of the household as `member user reason handling decidedBy`.
+    fileprivate func departures(of householdID: String) async throws -> [String] {
+        try await pool.read { database in
+            try database.query(
+                """
+                SELECT member_id, coalesce(user_id, '-') AS user, reason, task_handling, decided_by FROM member_departures
+                WHERE household_id = ? ORDER BY departed_at, id
+                """,
+                [householdID]
+            ).map { row in
+                [try row["member_id"], try row["user"], try row["reason"], try row["task_handling"], try row["decided_by"]]
+                    .joined(separator: " ") as String
+            }
+        }
+    }
+
+    /// Every table with a `household_id` column, found in the schema, so tables added later are covered.
+    fileprivate func householdOwnedTables() async throws -> [String] {
+        try await pool.read { database in
+            try database.query(
+                """
+                SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+                WHERE m.type = 'table' AND c.name = 'household_id' ORDER BY m.name
+                """
+            ).map { try $0["name"] as String }
+        }
+    }
+
+    /// How many rows of `table` belong to `householdID`.
+    fileprivate func rowCount(of table: String, householdID: String) async throws -> Int {
+        try await pool.read { database in
+            try database.scalar(Int.self, "SELECT count(*) FROM \"\(table)\" WHERE household_id = ?", [householdID]) ?? 0
+        }
+    }
+
+    /// FR-17: every user with an active membership has exactly one active household, one of
+    /// theirs; users without any have none.
+    fileprivate func expectOneActiveHouseholdPerMember(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let violations = try await pool.read { database in
+            try database.query(
+                """
+                SELECT u.id,
+                       (SELECT count(*) FROM active_households a WHERE a.user_id = u.id) AS active,
+                       (SELECT count(*) FROM active_households a JOIN members m
+                          ON m.household_id = a.household_id AND m.user_id = a.user_id AND m.status = 'active'
+                        WHERE a.user_id = u.id) AS valid,
+                       (SELECT count(*) FROM members m WHERE m.user_id = u.id AND m.status = 'active') AS memberships
+                FROM users u
+                """
+            ).compactMap { row -> String? in
+                let (active, valid, memberships): (Int, Int, Int) = (try row["active"], try row["valid"], try row["memberships"])
+                let expected = memberships > 0 ? 1 : 0
+                return active == expected && valid == expected ? nil : "\(try row["id"] as String): \(active) active of \(memberships)"
+            }
+        }
+        #expect(violations.isEmpty, "FR-17 broken: \(violations)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The first event `subscription` delivers; `nil` when it ends or overflows first.
+private func firstEvent(of subscription: EventSubscription) async -> Event? {
+    var iterator = subscription.makeAsyncIterator()
+    guard case .event(let event) = await iterator.next() else { return nil }
+    return event
+}
