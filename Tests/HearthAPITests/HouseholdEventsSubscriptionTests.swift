@@ -36,8 +36,8 @@ import Testing
 
     @Test func aMemberReceivesTheirHouseholdsEventsInCommitOrderWithTheCurrentState() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             let (cabin, _) = try await fixture.household("Cabin", by: ben)
             let stream = try await fixture.events(Self.query, flat, as: ana)
@@ -78,7 +78,7 @@ import Testing
 
     @Test func eventsTheSubscriptionDoesNotReportAreSkippedButMissedEventsAreStillReported() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ana = try await fixture.person("ana")
             let (flat, anaMember) = try await fixture.household("Flat", by: ana)
             let stream = try await fixture.events(Self.query, flat, as: ana)
             let at = fixture.harness.clock.now
@@ -104,8 +104,8 @@ import Testing
 
     @Test func nonMembersAndUnknownHouseholdsGetTheSameNotFound() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             var errors: [GraphQLError] = []
             for id in [flat, Identifier.make()] {
@@ -125,9 +125,9 @@ import Testing
 
     @Test func theStreamEndsAfterTheSubscribersOwnDepartureButNotAfterSomeoneElses() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
-            let cleo = try await fixture.harness.confirmedViewer("cleo")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let cleo = try await fixture.person("cleo")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             let benInFlat = try await fixture.join(flat, ben, as: "Ben")
             let cleoInFlat = try await fixture.join(flat, cleo, as: "Cleo")
@@ -157,7 +157,7 @@ import Testing
 
     @Test func theStreamEndsAfterTheHouseholdIsDeleted() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             let stream = try await fixture.events(Self.query, flat, as: ana)
             try await fixture.commit(.householdDeleted, HouseholdChange(householdID: flat), "DELETE FROM households WHERE id = ?", [flat])
@@ -172,9 +172,29 @@ import Testing
         }
     }
 
+    /// The subscribe-time membership check runs for the first member of a shared subscription only, so
+    /// sharing must never cross users; the end-to-end tests subscribe a non-member with the very request
+    /// of a member's running subscription.
+    @Test func subscriptionsAreSharedAmongOneUsersConnectionsOnly() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let accounts = fixture.harness.accounts
+            let anaPhone = try await fixture.person("ana")
+            let anaLaptop = try await accounts.service.authenticate(accessToken: try await accounts.login("ana").accessToken)
+            let ben = try await fixture.person("ben")
+            let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: accounts.service))
+            func scope(_ viewer: Viewer) -> String {
+                authentication.sharingScope(RequestContext(authentication: .signedIn(viewer), clientAddress: "127.0.0.1"))
+            }
+            #expect(anaPhone.sessionID != anaLaptop.sessionID)
+            #expect(scope(anaPhone) == scope(anaLaptop))
+            #expect(scope(anaPhone) != scope(ben))
+            #expect(scope(ben) != authentication.sharingScope(RequestContext(authentication: .signedOut, clientAddress: "127.0.0.1")))
+        }
+    }
+
     @Test func cancellingTheConsumerReleasesTheBusSubscriber() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
+            let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             let stream = try await fixture.events(Self.query, flat, as: ana)
             #expect(fixture.bus.subscriberCount == 1)

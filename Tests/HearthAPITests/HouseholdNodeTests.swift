@@ -27,8 +27,8 @@ import Testing
 
     @Test func ownHouseholdsAndTheirMembersResolveOthersAreNullLikeUnknownIds() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
             let (flat, anaInFlat) = try await fixture.household("Flat", by: ana)
             let (cabin, benInCabin) = try await fixture.household("Cabin", by: ben)
             let unknown = Identifier.make()
@@ -54,8 +54,8 @@ import Testing
 
     @Test func membersOfASharedHouseholdResolveButNotTheirOtherHouseholds() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             let (cabin, benInCabin) = try await fixture.household("Cabin", by: ben)
             let benInFlat = try await fixture.join(flat, ben, as: "Ben")
@@ -69,14 +69,36 @@ import Testing
 
     @Test func aFormerMemberNoLongerReachesTheHouseholdOrItsMembers() async throws {
         try await HouseholdsAPIFixture.with { fixture in
-            let ana = try await fixture.harness.confirmedViewer("ana")
-            let ben = try await fixture.harness.confirmedViewer("ben")
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
             let (flat, anaInFlat) = try await fixture.household("Flat", by: ana)
             let benInFlat = try await fixture.join(flat, ben, as: "Ben")
             #expect(try await nodes([flat, anaInFlat], as: ben, in: fixture).map { $0["__typename"] } == ["Household", "Member"])
 
             try await fixture.depart(.memberLeft, flat, memberID: benInFlat, of: ben)
             #expect(try await nodes([flat, anaInFlat, benInFlat], as: ben, in: fixture) == [.null, .null, .null])
+        }
+    }
+
+    @Test func invitationsResolveForTheirHouseholdsAdminsOnly() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let cleo = try await fixture.person("cleo")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            try await fixture.household("Cabin", by: cleo)
+            _ = try await fixture.join(flat, ben, as: "Ben")
+            let invited = try await fixture.execute(
+                """
+                mutation($input: InviteMemberInput!) { inviteMember(input: $input) { invitation { id } } }
+                """, ["input": ["householdId": .string(flat), "email": "dan@example.com"]], as: ana)
+            let invitation = try #require(invited.data?["inviteMember"]?["invitation"]?["id"], "\(invited.errors)")
+            guard case .string(let id) = invitation else { throw GraphQLError(message: "no invitation id") }
+
+            #expect(try await nodes([id], as: ana, in: fixture).map { $0["__typename"] } == ["Invitation"])
+            // Ben is a member of Flat but not an admin; Cleo is in another household.
+            #expect(try await nodes([id], as: ben, in: fixture) == [.null])
+            #expect(try await node(id, as: cleo, in: fixture) == .null)
         }
     }
 }

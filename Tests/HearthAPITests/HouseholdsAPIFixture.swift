@@ -61,7 +61,14 @@ struct HouseholdsAPIFixture {
         return stream
     }
 
+    /// Registers `username` with a confirmed address and the current terms accepted (the API's terms
+    /// gate stops everyone else), signed in.
+    func person(_ username: String) async throws -> Viewer {
+        try await harness.confirmedViewer(username)
+    }
+
     /// Creates a household as `viewer`; returns its id and the creator's member id.
+    @discardableResult
     func household(_ name: String, by viewer: Viewer) async throws -> (householdID: String, memberID: String) {
         let (household, member) = try await harness.service.createHousehold(.init(name: name), viewer: viewer)
         return (household.id, member.id)

@@ -78,9 +78,9 @@ public enum HearthSchema {
         return resolvers
     }
 
-    /// The objects of `ids` the viewer may see, by id: their account and sessions, and the households
-    /// and members of the households they belong to. Ids of anything else are absent, whether unknown
-    /// or out of reach.
+    /// The objects of `ids` the viewer may see, by id: their account and sessions, and the households,
+    /// members and (for admins) invitations of the households they belong to. Ids of anything else are
+    /// absent, whether unknown or out of reach.
     private static func nodes(
         ids: [String], accounts: AccountService, households: HouseholdService, context: RequestContext
     ) async throws -> [String: any Sendable] {

@@ -7,17 +7,20 @@ extension HouseholdService {
         case household(HouseholdRecord, HouseholdAccess)
         /// A member (joined or invited) of a household the viewer is an active member of.
         case member(MemberRecord, HouseholdAccess)
+        /// A pending invitation of a household the viewer is an admin of.
+        case invitation(InvitationRecord, HouseholdAccess)
     }
 
-    /// The households and members among `ids` that `viewer` may see (`Query.node`/`nodes`): looked up
-    /// only within the households they are an active member of, so an id of another household's object
-    /// is absent exactly like an unknown id. One query per table, in one read; each household hit is then
-    /// granted through ``HouseholdAccess`` in the same snapshot.
+    /// The households, members and invitations among `ids` that `viewer` may see (`Query.node`/`nodes`):
+    /// looked up only within the households they are an active member of (invitations: an admin of), so
+    /// an id of another household's object is absent exactly like an unknown id. One query per table, in
+    /// one read; each household hit is then granted through ``HouseholdAccess`` in the same snapshot.
     ///
     /// Callers bound the number of ids (the API takes at most 100); duplicates are looked up once.
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
         let wanted = Array(Set(ids)).sorted()
         guard !wanted.isEmpty else { return [:] }
+        let now = currentTime()
         return try await pool.read { database in
             let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
             let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
@@ -30,6 +33,13 @@ extension HouseholdService {
             let members = try database.decode(
                 MemberRecord.self,
                 "SELECT \(MemberRecord.columns) FROM members WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds))",
+                StatementArguments(arguments))
+            let invitations = try database.decode(
+                StoredInvitation.self,
+                """
+                SELECT \(StoredInvitation.columns) FROM invitations
+                WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+                """,
                 StatementArguments(arguments))
             var accesses: [String: HouseholdAccess] = [:]
             func access(_ householdID: String) throws -> HouseholdAccess {
@@ -44,6 +54,10 @@ extension HouseholdService {
             }
             for member in members {
                 found[member.id] = .member(member, try access(member.householdID))
+            }
+            for invitation in invitations {
+                let access = try access(invitation.householdID)
+                found[invitation.id] = .invitation(try invitation.record(access, at: now, in: database), access)
             }
             return found
         }
