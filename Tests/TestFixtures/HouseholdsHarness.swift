@@ -31,12 +31,16 @@ public struct HouseholdsHarness: Sendable {
         }
     }
 
-    /// Registers `username`, confirms the address with the emailed token and returns the signed-in viewer.
-    public func confirmedViewer(_ username: String) async throws -> Viewer {
+    /// Registers `username`, confirms the address with the emailed token and, unless told not
+    /// to, accepts the current terms (the API refuses almost everything before that); returns
+    /// the signed-in viewer.
+    public func confirmedViewer(_ username: String, acceptingTerms: Bool = true) async throws -> Viewer {
         let (_, issued) = try await accounts.register(username)
         if let token = mail.latestToken(to: "\(username)@example.com") {
             _ = try await accounts.service.confirmEmail(token: token)
         }
-        return try await accounts.service.authenticate(accessToken: issued.accessToken)
+        let viewer = try await accounts.service.authenticate(accessToken: issued.accessToken)
+        if acceptingTerms { _ = try await service.acceptTerms(version: service.configuration.termsVersion, viewer: viewer) }
+        return viewer
     }
 }

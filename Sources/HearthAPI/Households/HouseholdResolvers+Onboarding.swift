@@ -40,6 +40,7 @@ extension HouseholdResolvers {
         resolvers.resolveAsync("Mutation", "recordOnboardingStarted") { _, arguments, context, _ in
             let viewer = try RequestContext.of(context).viewer()
             let input = arguments.input
+            // The schema's enum admits only the platforms' names.
             let platform = GraphQLEnum.value(input.string("platform"), as: ClientPlatform.self)!
             let isRecorded = try await households.recordOnboardingStarted(
                 platform: platform, householdID: input.string("householdId"), viewer: viewer)

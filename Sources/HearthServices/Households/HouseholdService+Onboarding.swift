@@ -103,7 +103,7 @@ extension HouseholdService {
     ///
     /// Callers have checked the actor's access to the household in the same transaction.
     func markOnboardingStepDone(_ step: OnboardingStep, householdID: String, actorID: String, at now: Date, in database: Database) throws {
-        guard try OnboardingProgress.markDone(step, householdID: householdID, at: now, in: database) else { return }
+        guard try OnboardingProgress.setDone(step, householdID: householdID, at: now, in: database) else { return }
         try analytics.record(
             .onboardingStepCompleted, actorID: actorID, householdID: householdID,
             properties: ["step": step.rawValue, "stepIndex": String(step.index)], at: now, in: database)

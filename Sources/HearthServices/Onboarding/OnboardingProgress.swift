@@ -105,7 +105,9 @@ enum OnboardingProgress {
     }
 
     /// Marks `step` done; returns whether it was not done before (done again changes nothing).
-    static func markDone(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
+    /// Only ``HouseholdService/markOnboardingStepDone(_:householdID:actorID:at:in:)`` calls it,
+    /// which records the analytics and the wizard's completion that go with it.
+    static func setDone(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
         let wasDone = try database.scalar(
             String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = ?", [householdID, step.rawValue]
         ) == OnboardingStepState.done.rawValue

@@ -29,7 +29,6 @@ extension HouseholdsHarness {
     /// A confirmed viewer who accepted the current terms and, if asked, allowed analytics.
     func adult(_ username: String, analytics: Bool = false) async throws -> Viewer {
         let viewer = try await confirmedViewer(username)
-        _ = try await service.acceptTerms(version: service.configuration.termsVersion, viewer: viewer)
         if analytics { _ = try await service.setAnalyticsConsent(true, viewer: viewer) }
         return viewer
     }
@@ -53,7 +52,7 @@ struct TermsTests {
 
     @Test func acceptingTheCurrentVersionIsRecordedAsEvidenceAndOnTheAccount() async throws {
         try await HouseholdsHarness.with { h in
-            let viewer = try await h.confirmedViewer("ana")
+            let viewer = try await h.confirmedViewer("ana", acceptingTerms: false)
             #expect(try await h.service.terms(viewer: viewer).isAcceptanceRequired)
             let version = h.service.configuration.termsVersion
             let accepted = try await h.service.acceptTerms(version: version, viewer: viewer)
@@ -70,7 +69,7 @@ struct TermsTests {
 
     @Test func acceptingAgainKeepsTheFirstAcceptance() async throws {
         try await HouseholdsHarness.with { h in
-            let viewer = try await h.confirmedViewer("ana")
+            let viewer = try await h.confirmedViewer("ana", acceptingTerms: false)
             let version = h.service.configuration.termsVersion
             let first = try await h.service.acceptTerms(version: version, viewer: viewer)
             h.clock.advance(seconds: 60)
@@ -80,7 +79,7 @@ struct TermsTests {
 
     @Test func anotherVersionThanTheCurrentOneIsRefusedAndNothingIsStored() async throws {
         try await HouseholdsHarness.with { h in
-            let viewer = try await h.confirmedViewer("ana")
+            let viewer = try await h.confirmedViewer("ana", acceptingTerms: false)
             let error = await #expect(throws: ServiceError.self) { try await h.service.acceptTerms(version: "1999-01-01", viewer: viewer) }
             #expect(error?.code == .badUserInput)
             #expect(error?.problems.map(\.field) == ["input.version"])
@@ -92,7 +91,7 @@ struct TermsTests {
 
     @Test func aNewTermsVersionAsksThoseWhoAcceptedAnOlderOneAgain() async throws {
         try await HouseholdsHarness.with(configure: { $0.termsVersion = "v1" }) { h in
-            let viewer = try await h.confirmedViewer("ana")
+            let viewer = try await h.confirmedViewer("ana", acceptingTerms: false)
             _ = try await h.service.acceptTerms(version: "v1", viewer: viewer)
             var configuration = h.service.configuration
             configuration.termsVersion = "v2"
@@ -112,7 +111,7 @@ struct TermsTests {
 
     @Test func analyticsConsentIsOffUntilAllowedAndCanBeWithdrawn() async throws {
         try await HouseholdsHarness.with { h in
-            let viewer = try await h.confirmedViewer("ana")
+            let viewer = try await h.confirmedViewer("ana", acceptingTerms: false)
             #expect(try await h.accounts.service.user(id: viewer.userID)?.analyticsConsentedAt == nil)
             let allowed = try await h.service.setAnalyticsConsent(true, viewer: viewer)
             #expect(allowed.analyticsConsentedAt == h.clock.now)
@@ -158,7 +157,7 @@ struct OnboardingChecklistTests {
 
     @Test func theAdminStepNeedsTheCurrentTermsAccepted() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
+            let ana = try await h.confirmedViewer("ana", acceptingTerms: false)
             let id = try await h.household(as: ana)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.completeOnboardingStep(.admin, householdID: id, viewer: ana)
