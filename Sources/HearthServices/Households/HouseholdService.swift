@@ -154,9 +154,9 @@ public final class HouseholdService: Sendable {
                     VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
                     """,
                     [memberID, householdID, user.id, user.displayName, now, now])
-                try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
-                try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
                 try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
+                try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
+                try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
                 return CreatedHousehold(householdID: householdID, memberID: memberID)
             }
         }

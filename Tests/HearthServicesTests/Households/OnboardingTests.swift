@@ -259,11 +259,11 @@ struct OnboardingAnalyticsTests {
             _ = try await h.service.visitOnboardingStep(.members, householdID: id, viewer: ana)
             let rows = try await AnalyticsRow.all(in: h.pool)
             #expect(rows.map(\.name) == [
-                "onboarding_step_completed", "household_created", "onboarding_step_completed", "onboarding_completed",
+                "household_created", "onboarding_step_completed", "onboarding_step_completed", "onboarding_completed",
                 "onboarding_skipped",
             ])
             #expect(rows.map(\.properties) == [
-                #"{"step":"household","stepIndex":"0"}"#, "{}", #"{"step":"admin","stepIndex":"1"}"#,
+                "{}", #"{"step":"household","stepIndex":"0"}"#, #"{"step":"admin","stepIndex":"1"}"#,
                 #"{"memberCountBucket":"1","timeToCompleteBucket":"5_30m"}"#, #"{"step":"economy"}"#,
             ])
             #expect(Set(rows.map(\.householdRef)) == [h.service.analytics.reference(id)])
