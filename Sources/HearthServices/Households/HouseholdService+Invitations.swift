@@ -108,17 +108,18 @@ extension HouseholdService {
     private func invite(
         _ request: NewInvitation, viewer: Viewer, clientAddress: String, clientMutationID: String?, mutation: String
     ) async throws -> IssuedInvitation {
-        var problems: [FieldProblem] = []
-        var email: EmailAddress?
-        var displayName: String?
-        do { email = try EmailAddress(request.email, field: "input.email") } catch { problems.append(error) }
+        var problems = ProblemCollector()
+        let email = problems.check { () throws(FieldProblem) in try EmailAddress(request.email, field: "input.email") }
         if !request.kind.isAdult {
-            problems.append(FieldProblem(
+            problems.add(FieldProblem(
                 field: "input.kind", reason: .notAllowed,
                 message: "Invite a parent or a co-parent; add children and shadows to the household directly."))
         }
-        do { displayName = try HouseholdText.optionalLabel(request.displayName, field: "input.displayName") } catch { problems.append(error) }
-        guard let email, problems.isEmpty else { throw ServiceError.invalid(InputProblems(problems)) }
+        let displayName = problems.check { () throws(FieldProblem) in
+            try HouseholdText.optionalLabel(request.displayName, field: "input.displayName")
+        } ?? nil
+        try problems.throwIfAny()
+        guard let email else { preconditionFailure("an address that failed its check was recorded as a problem") }
         let rosterName = displayName ?? String(email.value.prefix { $0 != "@" })
         let now = currentTime()
         let issued = try await pool.write { [self] database in
@@ -261,17 +262,13 @@ extension HouseholdService {
         return try await issuedInvitation(issued, viewer: viewer)
     }
 
-    private struct Revoked: Codable {
-        var householdID: String
-    }
-
     /// Withdraws invitation `id`: its link stops working and the invited member record goes.
     /// Records `member.removed`.
     /// - Returns: The household, as the viewer sees it after the change.
     /// - Throws: `NOT_FOUND` / `FORBIDDEN` as ``resendInvitation(id:viewer:clientAddress:clientMutationID:)``.
     public func revokeInvitation(
         id: String, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> (record: HouseholdRecord, access: HouseholdAccess) {
+    ) async throws -> AccessibleHousehold {
         let now = currentTime()
         let revoked = try await pool.write { [self] database in
             try MutationReplay.run(
@@ -280,7 +277,7 @@ extension HouseholdService {
                 let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
                 try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
                 try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
-                return Revoked(householdID: access.householdID)
+                return HouseholdReference(householdID: access.householdID)
             }
         }
         return try await household(id: revoked.householdID, viewer: viewer)
@@ -318,7 +315,7 @@ extension HouseholdService {
     ///   it); `CONFLICT` at the households-per-user limit.
     public func acceptInvitation(
         _ reference: InvitationReference, viewer: Viewer
-    ) async throws -> (household: HouseholdRecord, member: MemberRecord, access: HouseholdAccess) {
+    ) async throws -> JoinedHousehold {
         let now = currentTime()
         let joined = try await pool.write { [self] database in
             let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
@@ -341,12 +338,9 @@ extension HouseholdService {
             try record(
                 .memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID, userID: user.id),
                 in: database)
-            return invitation
+            return MemberReference(householdID: invitation.householdID, memberID: invitation.memberID)
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: joined.householdID, in: database)
-            return (try HouseholdRecord.find(access, in: database), try MemberRecord.find(id: joined.memberID, access, in: database), access)
-        }
+        return try await joinedHousehold(joined, viewer: viewer)
     }
 
     /// Declines an invitation (FR-13): it and its invited member record are removed, expired or

@@ -3,30 +3,6 @@ import HearthDomain
 import HearthStore
 import Support
 
-extension EventKind {
-    /// The user switched their active household (FR-11), published on their user topic for
-    /// their other devices. Departures that move the active household elsewhere are reported
-    /// by their own events (`member.left`, `member.removed`, `household.deleted`).
-    public static let activeHouseholdChanged: EventKind = "user.active_household_changed"
-}
-
-/// The payload of ``EventKind/activeHouseholdChanged``.
-public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
-    /// The user.
-    public var userID: String
-    /// Their active household now.
-    public var householdID: String
-    /// The one active before, if any.
-    public var previousHouseholdID: String?
-
-    /// Creates a payload.
-    public init(userID: String, householdID: String, previousHouseholdID: String?) {
-        self.userID = userID
-        self.householdID = householdID
-        self.previousHouseholdID = previousHouseholdID
-    }
-}
-
 /// Editing and deleting households, the active household, roles and departures (FR-08 – FR-11,
 /// FR-14 – FR-17), and the members list.
 ///
@@ -39,9 +15,6 @@ public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
 /// 0005): one row per user, only for an active membership; a departure or deletion that takes
 /// the active membership away activates the user's most recently joined remaining household.
 extension HouseholdService {
-    /// A household with the access the viewer's membership gives.
-    public typealias AccessibleHousehold = (record: HouseholdRecord, access: HouseholdAccess)
-
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
         try await pool.read { database in
@@ -236,7 +209,7 @@ extension HouseholdService {
     ///   `CONFLICT` for a reused `clientMutationID`.
     public func changeMemberRole(
         memberID: String, to role: MemberRole, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> (member: MemberRecord, access: HouseholdAccess) {
+    ) async throws -> AccessibleMember {
         let now = currentTime()
         let changed = try await pool.write { [self] database in
             try MutationReplay.run(
@@ -266,10 +239,7 @@ extension HouseholdService {
                 return MemberReference(householdID: access.householdID, memberID: member.id)
             }
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: changed.householdID, in: database)
-            return (try MemberRecord.find(id: changed.memberID, access, in: database), access)
-        }
+        return try await accessibleMember(changed, viewer: viewer)
     }
 
     /// How many active admins the household has besides `memberID`.
@@ -398,20 +368,7 @@ extension HouseholdService {
     }
 }
 
-// MARK: - What replays remember
-
-/// The household a mutation's result names.
-private struct HouseholdReference: Codable {
-    var householdID: String
-}
-
-/// The member (and its household) a mutation's result names.
-private struct MemberReference: Codable {
-    var householdID: String
-    var memberID: String
-}
-
-/// The households of a switch.
+/// The households of a switch, as ``MutationReplay`` stores them.
 private struct ActiveHouseholdReference: Codable {
     var householdID: String
     var previousHouseholdID: String?
