@@ -181,31 +181,27 @@ extension HouseholdService {
         if let problem = Self.ageProblem(request.age) { problems.add(problem) }
         try problems.throwIfAny()
         let now = currentTime()
-        let added = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "addMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                // Every check before the first write: a refusal stores nothing of the child.
-                let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
-                if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
-                    throw ServiceError.consentRequired
-                }
-                try ensureRoomForAnotherMember(access, in: database)
-                let memberID = Identifier.make(now: now)
-                if let consent { try use(consent, at: now, in: database) }
-                try database.execute(
-                    """
-                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
-                    VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
-                    """,
-                    [memberID, access.householdID, request.kind.rawValue, name!, request.age, consent?.id, now, now])
-                try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
-                try analytics.record(
-                    .memberInvited, actorID: access.userID, householdID: access.householdID,
-                    properties: ["kind": request.kind.rawValue], at: now, in: database)
-                return MemberReference(householdID: access.householdID, memberID: memberID)
+        let added = try await mutate("addMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            // Every check before the first write: a refusal stores nothing of the child.
+            let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
+            if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
+                throw ServiceError.consentRequired
             }
+            try ensureRoomForAnotherMember(access, in: database)
+            let memberID = Identifier.make(now: now)
+            if let consent { try use(consent, at: now, in: database) }
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
+                VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
+                """,
+                [memberID, access.householdID, request.kind.rawValue, name!, request.age, consent?.id, now, now])
+            try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+            try analytics.record(
+                .memberInvited, actorID: access.userID, householdID: access.householdID,
+                properties: ["kind": request.kind.rawValue], at: now, in: database)
+            return MemberReference(householdID: access.householdID, memberID: memberID)
         }
         return try await accessibleMember(added, viewer: viewer)
     }
@@ -249,50 +245,46 @@ extension HouseholdService {
         if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.add(problem) }
         try problems.throwIfAny()
         let now = currentTime()
-        let updated = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                let isOwnRecord = member.id == access.memberID
-                guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
-                    throw ServiceError(.forbidden, access.isAdmin
-                        ? "Members with an account edit their own name."
-                        : "Only the household's admins can edit other members.")
-                }
-                let ageIsEditable = !member.kind.isAdult && !isOwnRecord
-                if age != nil, !ageIsEditable {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.age", reason: .notAllowed,
-                        message: "Only an admin sets an age, and only a child's or a supervised member's.")]))
-                }
-                var consent: ParentalConsentRecord?
-                if let consentID, consentID != member.consentID {
-                    guard ageIsEditable, member.consentID == nil else {
-                        throw ServiceError.invalid(InputProblems([FieldProblem(
-                            field: "input.consentId", reason: .notAllowed,
-                            message: "This member needs no new consent.")]))
-                    }
-                    consent = try usableConsent(consentID, for: member.kind, access, in: database)
-                }
-                let newAge = age ?? member.age
-                if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
-                    throw ServiceError.consentRequired
-                }
-                if let consent { try use(consent, at: now, in: database) }
-                try database.execute(
-                    """
-                    UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
-                    WHERE id = ? AND household_id = ?
-                    """,
-                    [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
-                try record(
-                    .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
-                    in: database)
-                return MemberReference(householdID: access.householdID, memberID: member.id)
+        let updated = try await mutate("updateMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            let isOwnRecord = member.id == access.memberID
+            guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
+                throw ServiceError(.forbidden, access.isAdmin
+                    ? "Members with an account edit their own name."
+                    : "Only the household's admins can edit other members.")
             }
+            let ageIsEditable = !member.kind.isAdult && !isOwnRecord
+            if age != nil, !ageIsEditable {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.age", reason: .notAllowed,
+                    message: "Only an admin sets an age, and only a child's or a supervised member's.")]))
+            }
+            var consent: ParentalConsentRecord?
+            if let consentID, consentID != member.consentID {
+                guard ageIsEditable, member.consentID == nil else {
+                    throw ServiceError.invalid(InputProblems([FieldProblem(
+                        field: "input.consentId", reason: .notAllowed,
+                        message: "This member needs no new consent.")]))
+                }
+                consent = try usableConsent(consentID, for: member.kind, access, in: database)
+            }
+            let newAge = age ?? member.age
+            if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
+                throw ServiceError.consentRequired
+            }
+            if let consent { try use(consent, at: now, in: database) }
+            try database.execute(
+                """
+                UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
+                WHERE id = ? AND household_id = ?
+                """,
+                [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
+            try record(
+                .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                in: database)
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
         return try await accessibleMember(updated, viewer: viewer)
     }

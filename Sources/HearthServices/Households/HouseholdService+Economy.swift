@@ -80,27 +80,23 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let now = currentTime()
-        let configured = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateEconomySettings", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let current = economy(of: try HouseholdRecord.find(access, in: database))
-                let amount = changes.currencyPerToken ?? current.currencyPerToken
-                try database.execute(
-                    """
-                    UPDATE households SET currency_per_token = ?, currency_code = ?, earnings_split = ?, updated_at = ?
-                    WHERE id = ?
-                    """,
-                    [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
-                     now, access.householdID])
-                try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
-                try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
-                try analytics.record(
-                    .economyConfigured, actorID: access.userID, householdID: access.householdID,
-                    properties: ["currencyPerTokenTier": Self.tier(of: amount)], at: now, in: database)
-                return HouseholdReference(householdID: access.householdID)
-            }
+        let configured = try await mutate("updateEconomySettings", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let current = economy(of: try HouseholdRecord.find(access, in: database))
+            let amount = changes.currencyPerToken ?? current.currencyPerToken
+            try database.execute(
+                """
+                UPDATE households SET currency_per_token = ?, currency_code = ?, earnings_split = ?, updated_at = ?
+                WHERE id = ?
+                """,
+                [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
+                 now, access.householdID])
+            try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
+            try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
+            try analytics.record(
+                .economyConfigured, actorID: access.userID, householdID: access.householdID,
+                properties: ["currencyPerTokenTier": Self.tier(of: amount)], at: now, in: database)
+            return HouseholdReference(householdID: access.householdID)
         }
         return try await household(id: configured.householdID, viewer: viewer)
     }

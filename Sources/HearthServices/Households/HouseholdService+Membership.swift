@@ -89,25 +89,21 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let now = currentTime()
-        let updated = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let before = try HouseholdRecord.find(access, in: database)
-                var after = before
-                if let name = name ?? nil { after.name = name }
-                if let emoji { after.emoji = emoji }
-                if let location { after.locationLabel = location }
-                if let zone = zone ?? nil { after.timeZone = zone.name }
-                if after != before {
-                    try database.execute(
-                        "UPDATE households SET name = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ? WHERE id = ?",
-                        [after.name, after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
-                    try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
-                }
-                return HouseholdReference(householdID: access.householdID)
+        let updated = try await mutate("updateHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let before = try HouseholdRecord.find(access, in: database)
+            var after = before
+            if let name = name ?? nil { after.name = name }
+            if let emoji { after.emoji = emoji }
+            if let location { after.locationLabel = location }
+            if let zone = zone ?? nil { after.timeZone = zone.name }
+            if after != before {
+                try database.execute(
+                    "UPDATE households SET name = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ? WHERE id = ?",
+                    [after.name, after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
+                try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
             }
+            return HouseholdReference(householdID: access.householdID)
         }
         return try await household(id: updated.householdID, viewer: viewer)
     }
@@ -133,21 +129,17 @@ extension HouseholdService {
         id householdID: String, confirmName: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
         let now = currentTime()
-        let deleted = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "deleteHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let household = try HouseholdRecord.find(access, in: database)
-                guard confirmName == household.name else {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.confirmName", reason: .mismatch,
-                        message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
-                }
-                try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
-                try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
-                return HouseholdReference(householdID: access.householdID)
+        let deleted = try await mutate("deleteHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let household = try HouseholdRecord.find(access, in: database)
+            guard confirmName == household.name else {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.confirmName", reason: .mismatch,
+                    message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
+            try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
+            try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
+            return HouseholdReference(householdID: access.householdID)
         }
         return Departure(householdID: deleted.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
     }
@@ -170,24 +162,20 @@ extension HouseholdService {
     ///   `clientMutationID`.
     public func setActiveHousehold(id householdID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ActiveHouseholdSwitch {
         let now = currentTime()
-        let switched = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "setActiveHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                let previous = try database.scalar(
-                    String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
-                if previous != access.householdID {
-                    try database.execute(
-                        "INSERT OR REPLACE INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)",
-                        [viewer.userID, access.householdID, now])
-                    try changeLog.record(
-                        topic: .user(viewer.userID), kind: .activeHouseholdChanged,
-                        payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
-                        in: database)
-                }
-                return ActiveHouseholdReference(householdID: access.householdID, previousHouseholdID: previous)
+        let switched = try await mutate("setActiveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let previous = try database.scalar(
+                String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
+            if previous != access.householdID {
+                try database.execute(
+                    "INSERT OR REPLACE INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)",
+                    [viewer.userID, access.householdID, now])
+                try changeLog.record(
+                    topic: .user(viewer.userID), kind: .activeHouseholdChanged,
+                    payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
+                    in: database)
             }
+            return ActiveHouseholdReference(householdID: access.householdID, previousHouseholdID: previous)
         }
         return try await pool.read { database in
             guard let household = try Self.accessibleHousehold(id: switched.householdID, viewer: viewer, in: database) else {
@@ -211,33 +199,29 @@ extension HouseholdService {
         memberID: String, to role: MemberRole, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleMember {
         let now = currentTime()
-        let changed = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "changeMemberRole", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                if role == .admin, !member.kind.isAdult {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
-                }
-                if member.role != role {
-                    if member.role == .admin, member.status == .active,
-                        try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
-                        throw ServiceError(
-                            .conflict, reason: .lastAdmin,
-                            "A household needs an admin: make another adult admin before changing this role.")
-                    }
-                    try database.execute(
-                        "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = ?",
-                        [role.rawValue, now, member.id, access.householdID])
-                    try record(
-                        .memberRoleChanged, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
-                        in: database)
-                }
-                return MemberReference(householdID: access.householdID, memberID: member.id)
+        let changed = try await mutate("changeMemberRole", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            if role == .admin, !member.kind.isAdult {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
             }
+            if member.role != role {
+                if member.role == .admin, member.status == .active,
+                    try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
+                    throw ServiceError(
+                        .conflict, reason: .lastAdmin,
+                        "A household needs an admin: make another adult admin before changing this role.")
+                }
+                try database.execute(
+                    "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = ?",
+                    [role.rawValue, now, member.id, access.householdID])
+                try record(
+                    .memberRoleChanged, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                    in: database)
+            }
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
         return try await accessibleMember(changed, viewer: viewer)
     }
@@ -271,25 +255,21 @@ extension HouseholdService {
         id memberID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Removal {
         let now = currentTime()
-        let removed = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "removeMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                if member.id == access.memberID {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
-                }
-                if member.status == .invited {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.memberId", reason: .notAllowed,
-                        message: "This person has not joined yet: withdraw their invitation with revokeInvitation.")]))
-                }
-                try depart(member, reason: .removed, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-                return MemberReference(householdID: access.householdID, memberID: member.id)
+        let removed = try await mutate("removeMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            if member.id == access.memberID {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
             }
+            if member.status == .invited {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.memberId", reason: .notAllowed,
+                    message: "This person has not joined yet: withdraw their invitation with revokeInvitation.")]))
+            }
+            try depart(member, reason: .removed, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
         return Removal(removedMemberID: removed.memberID, household: try await household(id: removed.householdID, viewer: viewer))
     }
@@ -306,30 +286,26 @@ extension HouseholdService {
         id householdID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
         let now = currentTime()
-        let left = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "leaveHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                let member = try MemberRecord.find(id: access.memberID, access, in: database)
-                let others = try database.query(
-                    "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
-                    [access.householdID, member.id])
-                if others.isEmpty {
-                    throw ServiceError(
-                        .conflict, "You are the household's only member: delete the household instead of leaving it.")
-                }
-                if member.role == .admin, try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
-                    let adultRemains = try others.contains { MemberKind(rawValue: try $0["kind"])?.isAdult == true }
-                    throw ServiceError(
-                        .conflict, reason: .lastAdmin,
-                        adultRemains
-                            ? "You are the household's last admin: make another adult admin first, then leave."
-                            : "You are the household's last admin and its only adult: invite another adult and make them admin, or delete the household.")
-                }
-                try depart(member, reason: .left, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-                return HouseholdReference(householdID: access.householdID)
+        let left = try await mutate("leaveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let member = try MemberRecord.find(id: access.memberID, access, in: database)
+            let others = try database.query(
+                "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
+                [access.householdID, member.id])
+            if others.isEmpty {
+                throw ServiceError(
+                    .conflict, "You are the household's only member: delete the household instead of leaving it.")
             }
+            if member.role == .admin, try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
+                let adultRemains = try others.contains { MemberKind(rawValue: try $0["kind"])?.isAdult == true }
+                throw ServiceError(
+                    .conflict, reason: .lastAdmin,
+                    adultRemains
+                        ? "You are the household's last admin: make another adult admin first, then leave."
+                        : "You are the household's last admin and its only adult: invite another adult and make them admin, or delete the household.")
+            }
+            try depart(member, reason: .left, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
+            return HouseholdReference(householdID: access.householdID)
         }
         return Departure(householdID: left.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
     }

@@ -79,6 +79,23 @@ public final class HouseholdService: Sendable {
         }
     }
 
+    /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered
+    /// under `clientMutationID` (``MutationReplay``): a replay returns the first run's result
+    /// (what `change` returned, so results are references to read again after the commit) and
+    /// changes nothing.
+    /// - Throws: What `change` throws; `CONFLICT` with reason `CLIENT_MUTATION_ID_REUSED` for an
+    ///   id the viewer used for another mutation.
+    func mutate<Result: Codable & Sendable>(
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, at now: Date,
+        _ change: @escaping @Sendable (Database) throws -> Result
+    ) async throws -> Result {
+        try await pool.write { database in
+            try MutationReplay.run(userID: viewer.userID, clientMutationID: clientMutationID, mutation: mutation, at: now, in: database) {
+                try change(database)
+            }
+        }
+    }
+
     /// Records a change to `householdID` on its topic, to publish after commit.
     func record(_ kind: EventKind, _ change: HouseholdChange, in database: Database) throws {
         try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
@@ -125,33 +142,29 @@ public final class HouseholdService: Sendable {
         }
         try problems.throwIfAny()
         let now = currentTime()
-        let created = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "createHousehold", at: now, in: database
-            ) {
-                let user = try requireConfirmedEmail(viewer, in: database)
-                try ensureRoomForAnotherHousehold(userID: user.id, in: database)
-                let timeZone = try zone?.name
-                    ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
-                let householdID = Identifier.make(now: now)
-                let memberID = Identifier.make(now: now)
-                try database.execute(
-                    """
-                    INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [householdID, name!, emoji, location, timeZone, user.id, now, now])
-                try database.execute(
-                    """
-                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                    VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
-                    """,
-                    [memberID, householdID, user.id, user.displayName, now, now])
-                try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
-                try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
-                try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
-                return MemberReference(householdID: householdID, memberID: memberID)
-            }
+        let created = try await mutate("createHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let user = try requireConfirmedEmail(viewer, in: database)
+            try ensureRoomForAnotherHousehold(userID: user.id, in: database)
+            let timeZone = try zone?.name
+                ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
+            let householdID = Identifier.make(now: now)
+            let memberID = Identifier.make(now: now)
+            try database.execute(
+                """
+                INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [householdID, name!, emoji, location, timeZone, user.id, now, now])
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
+                """,
+                [memberID, householdID, user.id, user.displayName, now, now])
+            try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
+            try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
+            try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
+            return MemberReference(householdID: householdID, memberID: memberID)
         }
         return try await joinedHousehold(created, viewer: viewer)
     }
