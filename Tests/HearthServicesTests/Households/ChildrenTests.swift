@@ -162,11 +162,7 @@ struct ChildrenTests {
 
     @Test func onlyAdminsRecordConsentsAndAddChildrenAndOutsidersSeeNoHousehold() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let eve = try await h.confirmedViewer("eve")
-            let householdID = try await h.householdID(named: "Flat", ana)
-            try h.addAccountMember(ben, householdID)
+            let (householdID, _, ben, eve) = try await h.flatWithMemberAndOutsider()
             for (viewer, code) in [(ben, ServiceError.Code.forbidden), (eve, .notFound)] {
                 let consent = await #expect(throws: ServiceError.self) { try await h.recordConsent(householdID, .ownAccount, viewer) }
                 #expect(consent?.code == code)

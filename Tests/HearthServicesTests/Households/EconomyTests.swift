@@ -73,11 +73,7 @@ struct EconomyTests {
 
     @Test func membersCannotChangeTheEconomyAndOutsidersSeeNoHousehold() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let eve = try await h.confirmedViewer("eve")
-            let householdID = try await h.householdID(named: "Flat", ana)
-            try h.addAccountMember(ben, householdID)
+            let (householdID, _, ben, eve) = try await h.flatWithMemberAndOutsider()
             for (viewer, code) in [(ben, ServiceError.Code.forbidden), (eve, .notFound)] {
                 let refused = await #expect(throws: ServiceError.self) {
                     try await h.service.updateEconomySettings(householdID: householdID, .init(earningsSplit: .equal), viewer: viewer)
