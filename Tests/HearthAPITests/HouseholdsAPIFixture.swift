@@ -70,7 +70,7 @@ struct HouseholdsAPIFixture {
     /// Creates a household as `viewer`; returns its id and the creator's member id.
     @discardableResult
     func household(_ name: String, by viewer: Viewer) async throws -> (householdID: String, memberID: String) {
-        let (household, member) = try await harness.service.createHousehold(.init(name: name), viewer: viewer)
+        let (household, member, _) = try await harness.service.createHousehold(.init(name: name), viewer: viewer)
         return (household.id, member.id)
     }
 

@@ -10,87 +10,45 @@ extension HouseholdResolvers {
         resolvers.resolve("Household", "economy") { source, _, _, _ in
             EconomySettingsValue(households.economy(of: (source as! HouseholdValue).record))
         }
-        resolvers.resolveAsync("Mutation", "recordParentalConsent") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("recordParentalConsent") { input, context in
+            let viewer = try context.viewer()
             let consent = try await households.recordParentalConsent(
-                householdID: input.string("householdId") ?? "",
-                method: try InputValue.value(input, "method"), path: try InputValue.value(input, "path"),
-                attestation: input.string("attestation") ?? "", termsVersion: input.string("termsVersion") ?? "",
-                viewer: viewer)
-            return ["consent": ParentalConsentValue(consent)] as [String: any Sendable]
+                householdID: try input.requiredString("householdId"), method: try input.enumValue("method"),
+                path: try input.enumValue("path"), attestation: try input.requiredString("attestation"),
+                termsVersion: try input.requiredString("termsVersion"), viewer: viewer)
+            return ["consent": ParentalConsentValue(consent)]
         }
-        resolvers.resolveAsync("Mutation", "addMember") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            let householdID = input.string("householdId") ?? ""
-            let member = try await households.addMember(
-                householdID: householdID,
+        resolvers.resolveMutation("addMember") { input, context in
+            let viewer = try context.viewer()
+            let (member, access) = try await households.addMember(
+                householdID: try input.requiredString("householdId"),
                 HouseholdService.NewMember(
-                    kind: try InputValue.value(input, "kind"), displayName: input.string("displayName") ?? "",
-                    age: InputValue.int(input["age"]), consentID: input.string("consentId")),
-                viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            let access = try await households.access(viewer: viewer, householdID: member.householdID)
-            return [
-                "member": MemberValue(record: member, access: access), "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                    kind: try input.enumValue("kind"), displayName: try input.requiredString("displayName"), age: input.int("age"),
+                    consentID: input.string("consentId")),
+                viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["member": MemberValue(record: member, access: access)]
         }
-        resolvers.resolveAsync("Mutation", "updateMember") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            // Absent keeps the age, `null` makes it unknown.
-            let age: Int?? = input["age"].map(InputValue.int)
-            let member = try await households.updateMember(
-                id: input.string("memberId") ?? "", displayName: input.string("displayName"), age: age,
-                consentID: input.string("consentId"), viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            let access = try await households.access(viewer: viewer, householdID: member.householdID)
-            return [
-                "member": MemberValue(record: member, access: access), "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+        resolvers.resolveMutation("updateMember") { input, context in
+            let viewer = try context.viewer()
+            let (member, access) = try await households.updateMember(
+                id: try input.requiredString("memberId"), displayName: input.string("displayName"), age: input.change("age", input.int),
+                consentID: input.string("consentId"), viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["member": MemberValue(record: member, access: access)]
         }
-        resolvers.resolveAsync("Mutation", "updateEconomySettings") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            let household = try await households.updateEconomySettings(
-                householdID: input.string("householdId") ?? "",
+        resolvers.resolveMutation("updateEconomySettings") { input, context in
+            let viewer = try context.viewer()
+            let (household, access) = try await households.updateEconomySettings(
+                householdID: try input.requiredString("householdId"),
                 HouseholdService.EconomyChanges(
                     // The `Decimal` scalar has already checked and normalised the text.
                     currencyPerToken: input.string("currencyPerToken").flatMap { DecimalAmount($0) },
-                    currencyCode: input.string("currencyCode"),
-                    earningsSplit: try InputValue.optionalValue(input, "earningsSplit")),
-                viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            let access = try await households.access(viewer: viewer, householdID: household.id)
+                    currencyCode: input.string("currencyCode"), earningsSplit: try input.optionalEnumValue("earningsSplit")),
+                viewer: viewer, clientMutationID: input.clientMutationID)
             return [
                 "economy": EconomySettingsValue(households.economy(of: household)),
                 "household": HouseholdValue(record: household, access: access),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+            ]
         }
-    }
-}
-
-/// Values of mutation inputs, which the executor has already coerced to the schema's types.
-private enum InputValue {
-    /// The `Int` `value`, `nil` when absent or null.
-    static func int(_ value: JSON?) -> Int? {
-        if case .int(let number)? = value { number } else { nil }
-    }
-
-    /// The stored value of the required enum `key`.
-    static func value<Value: RawRepresentable<String>>(_ input: OrderedMap<String, JSON>, _ key: String) throws -> Value {
-        guard let value: Value = try optionalValue(input, key) else { throw unknown(key) }
-        return value
-    }
-
-    /// The stored value of the optional enum `key`, `nil` when absent or null.
-    static func optionalValue<Value: RawRepresentable<String>>(_ input: OrderedMap<String, JSON>, _ key: String) throws -> Value? {
-        guard let name = input.string(key) else { return nil }
-        guard let value = GraphQLEnum.value(name, as: Value.self) else { throw unknown(key) }
-        return value
-    }
-
-    private static func unknown(_ key: String) -> ServiceError {
-        ServiceError.invalid(InputProblems([FieldProblem(field: "input.\(key)", reason: .unknownValue, message: "Unknown value.")]))
     }
 }
 

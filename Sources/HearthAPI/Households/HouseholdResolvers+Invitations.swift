@@ -21,52 +21,42 @@ extension HouseholdResolvers {
 
     /// The admins' side: invite, invite a co-parent, resend, revoke.
     private static func installInviting(into resolvers: inout Resolvers, households: HouseholdService) {
-        resolvers.resolveAsync("Mutation", "inviteMember") { _, arguments, context, _ in
-            let context = RequestContext.of(context)
-            let input = arguments.input
+        resolvers.resolveMutation("inviteMember") { input, context in
+            let viewer = try context.viewer()
             let issued = try await households.inviteMember(
                 HouseholdService.NewInvitation(
-                    householdID: input.string("householdId") ?? "", email: input.string("email") ?? "",
-                    role: GraphQLEnum.value(input.string("role")) ?? .member, kind: GraphQLEnum.value(input.string("kind")) ?? .parent,
+                    householdID: try input.requiredString("householdId"), email: try input.requiredString("email"),
+                    role: try input.optionalEnumValue("role") ?? .member, kind: try input.optionalEnumValue("kind") ?? .parent,
                     displayName: input.string("displayName")),
-                viewer: try context.viewer(), clientAddress: context.clientAddress, clientMutationID: input.string("clientMutationId"))
-            return payload(issued, clientMutationID: input.string("clientMutationId"))
+                viewer: viewer, clientAddress: context.clientAddress, clientMutationID: input.clientMutationID)
+            return payload(issued)
         }
-        resolvers.resolveAsync("Mutation", "inviteCoParent") { _, arguments, context, _ in
-            let context = RequestContext.of(context)
-            let input = arguments.input
+        resolvers.resolveMutation("inviteCoParent") { input, context in
+            let viewer = try context.viewer()
             let issued = try await households.inviteCoParent(
-                householdID: input.string("householdId") ?? "", email: input.string("email") ?? "",
-                displayName: input.string("displayName"), viewer: try context.viewer(), clientAddress: context.clientAddress,
-                clientMutationID: input.string("clientMutationId"))
-            return payload(issued, clientMutationID: input.string("clientMutationId"))
+                householdID: try input.requiredString("householdId"), email: try input.requiredString("email"),
+                displayName: input.string("displayName"), viewer: viewer, clientAddress: context.clientAddress,
+                clientMutationID: input.clientMutationID)
+            return payload(issued)
         }
-        resolvers.resolveAsync("Mutation", "resendInvitation") { _, arguments, context, _ in
-            let context = RequestContext.of(context)
-            let input = arguments.input
+        resolvers.resolveMutation("resendInvitation") { input, context in
+            let viewer = try context.viewer()
             let issued = try await households.resendInvitation(
-                id: input.string("invitationId") ?? "", viewer: try context.viewer(), clientAddress: context.clientAddress,
-                clientMutationID: input.string("clientMutationId"))
-            return payload(issued, clientMutationID: input.string("clientMutationId"))
+                id: try input.requiredString("invitationId"), viewer: viewer, clientAddress: context.clientAddress,
+                clientMutationID: input.clientMutationID)
+            return payload(issued)
         }
-        resolvers.resolveAsync("Mutation", "revokeInvitation") { _, arguments, context, _ in
-            let input = arguments.input
-            let id = input.string("invitationId") ?? ""
-            let (household, access) = try await households.revokeInvitation(
-                id: id, viewer: try RequestContext.of(context).viewer(), clientMutationID: input.string("clientMutationId"))
-            return [
-                "revokedInvitationId": id, "household": HouseholdValue(record: household, access: access),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+        resolvers.resolveMutation("revokeInvitation") { input, context in
+            let viewer = try context.viewer()
+            let id = try input.requiredString("invitationId")
+            let (household, access) = try await households.revokeInvitation(id: id, viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["revokedInvitationId": id, "household": HouseholdValue(record: household, access: access)]
         }
     }
 
-    /// An `InviteMemberPayload`.
-    private static func payload(_ issued: HouseholdService.IssuedInvitation, clientMutationID: String?) -> [String: any Sendable] {
-        [
-            "invitation": InvitationValue(record: issued.invitation, access: issued.access), "inviteLink": issued.link,
-            "inviteToken": issued.token, "clientMutationId": clientMutationID,
-        ]
+    /// An `InviteMemberPayload` but for its `clientMutationId`.
+    private static func payload(_ issued: HouseholdService.IssuedInvitation) -> [String: any Sendable] {
+        ["invitation": InvitationValue(record: issued.invitation, access: issued.access), "inviteLink": issued.link, "inviteToken": issued.token]
     }
 
     /// The invitee's side: the invitations waiting, the link's page, accept, decline.
@@ -77,23 +67,19 @@ extension HouseholdResolvers {
         resolvers.resolveAsync("Query", "invitationPreview") { _, arguments, _, _ in
             ReceivedInvitationValue(record: try await households.invitationPreview(token: arguments.string("token") ?? ""))
         }
-        resolvers.resolveAsync("Mutation", "acceptInvitation") { _, arguments, context, _ in
-            let (household, member, access) = try await households.acceptInvitation(
-                reference(arguments.input), viewer: try RequestContext.of(context).viewer())
-            return [
-                "household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access),
-            ] as [String: any Sendable]
+        resolvers.resolveMutation("acceptInvitation") { input, context in
+            let (household, member, access) = try await households.acceptInvitation(try reference(input), viewer: try context.viewer())
+            return ["household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access)]
         }
-        resolvers.resolveAsync("Mutation", "declineInvitation") { _, arguments, context, _ in
-            let id = try await households.declineInvitation(reference(arguments.input), viewer: try RequestContext.of(context).viewer())
-            return ["declinedInvitationId": id] as [String: any Sendable]
+        resolvers.resolveMutation("declineInvitation") { input, context in
+            ["declinedInvitationId": try await households.declineInvitation(try reference(input), viewer: try context.viewer())]
         }
     }
 
     /// The invitation an `AcceptInvitationInput` or `DeclineInvitationInput` names; `@oneOf`
     /// guarantees exactly one of `token` and `invitationId`.
-    private static func reference(_ input: OrderedMap<String, JSON>) -> InvitationReference {
+    private static func reference(_ input: MutationInput) throws -> InvitationReference {
         if let token = input.string("token") { return .token(token) }
-        return .id(input.string("invitationId") ?? "")
+        return .id(try input.requiredString("invitationId"))
     }
 }

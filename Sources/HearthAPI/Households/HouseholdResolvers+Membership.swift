@@ -36,93 +36,57 @@ extension HouseholdResolvers {
     }
 
     private static func installHouseholdChanges(into resolvers: inout Resolvers, households: HouseholdService) {
-        resolvers.resolveAsync("Mutation", "updateHousehold") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            // Absent: unchanged (`nil`); `null`: cleared (`.some(nil)`).
-            func change(_ field: String) -> String?? {
-                input[field].map { _ in input.string(field) }
-            }
+        resolvers.resolveMutation("updateHousehold") { input, context in
+            let viewer = try context.viewer()
             let (record, access) = try await households.updateHousehold(
-                id: input.string("householdId") ?? "",
+                id: try input.requiredString("householdId"),
                 HouseholdService.HouseholdChanges(
-                    name: change("name"), emoji: change("emoji"), locationLabel: change("locationLabel"), timeZone: change("timeZone")),
-                viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            return [
-                "household": HouseholdValue(record: record, access: access), "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                    name: input.change("name"), emoji: input.change("emoji"), locationLabel: input.change("locationLabel"),
+                    timeZone: input.change("timeZone")),
+                viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["household": HouseholdValue(record: record, access: access)]
         }
-        resolvers.resolveAsync("Mutation", "deleteHousehold") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("deleteHousehold") { input, context in
+            let viewer = try context.viewer()
             let departure = try await households.deleteHousehold(
-                id: input.string("householdId") ?? "", confirmName: input.string("confirmName") ?? "", viewer: viewer,
-                clientMutationID: input.string("clientMutationId"))
-            return [
-                "deletedHouseholdId": departure.householdID, "activeHousehold": value(of: departure.activeHousehold),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                id: try input.requiredString("householdId"), confirmName: try input.requiredString("confirmName"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
+            return ["deletedHouseholdId": departure.householdID, "activeHousehold": value(of: departure.activeHousehold)]
         }
-        resolvers.resolveAsync("Mutation", "setActiveHousehold") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("setActiveHousehold") { input, context in
+            let viewer = try context.viewer()
             let switched = try await households.setActiveHousehold(
-                id: input.string("householdId") ?? "", viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            return [
-                "household": value(of: switched.household), "previousHousehold": value(of: switched.previousHousehold),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                id: try input.requiredString("householdId"), viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["household": value(of: switched.household), "previousHousehold": value(of: switched.previousHousehold)]
         }
     }
 
     private static func installMemberChanges(into resolvers: inout Resolvers, households: HouseholdService) {
-        resolvers.resolveAsync("Mutation", "changeMemberRole") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("changeMemberRole") { input, context in
+            let viewer = try context.viewer()
             let (member, access) = try await households.changeMemberRole(
-                memberID: input.string("memberId") ?? "", to: try enumValue(input, "role"), viewer: viewer,
-                clientMutationID: input.string("clientMutationId"))
-            return [
-                "member": MemberValue(record: member, access: access), "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                memberID: try input.requiredString("memberId"), to: try input.enumValue("role"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
+            return ["member": MemberValue(record: member, access: access)]
         }
-        resolvers.resolveAsync("Mutation", "removeMember") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("removeMember") { input, context in
+            let viewer = try context.viewer()
             let removal = try await households.removeMember(
-                id: input.string("memberId") ?? "", incompleteTasks: try enumValue(input, "incompleteTasks"), viewer: viewer,
-                clientMutationID: input.string("clientMutationId"))
-            return [
-                "removedMemberId": removal.removedMemberID, "household": value(of: removal.household),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                id: try input.requiredString("memberId"), incompleteTasks: try input.enumValue("incompleteTasks"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
+            return ["removedMemberId": removal.removedMemberID, "household": value(of: removal.household)]
         }
-        resolvers.resolveAsync("Mutation", "leaveHousehold") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
+        resolvers.resolveMutation("leaveHousehold") { input, context in
+            let viewer = try context.viewer()
             let departure = try await households.leaveHousehold(
-                id: input.string("householdId") ?? "", incompleteTasks: try enumValue(input, "incompleteTasks"), viewer: viewer,
-                clientMutationID: input.string("clientMutationId"))
-            return [
-                "leftHouseholdId": departure.householdID, "activeHousehold": value(of: departure.activeHousehold),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                id: try input.requiredString("householdId"), incompleteTasks: try input.enumValue("incompleteTasks"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
+            return ["leftHouseholdId": departure.householdID, "activeHousehold": value(of: departure.activeHousehold)]
         }
     }
 
     /// The `Household` of a household the viewer may see; `nil` for none.
     private static func value(of household: HouseholdService.AccessibleHousehold?) -> HouseholdValue? {
         household.map { HouseholdValue(record: $0.record, access: $0.access) }
-    }
-
-    /// The stored enum value named by the input's `field`.
-    /// - Throws: `BAD_USER_INPUT` on `input.<field>` when it is missing or unknown (the schema's
-    ///   validation normally refuses such input before any resolver runs).
-    private static func enumValue<Value: RawRepresentable<String>>(_ input: OrderedMap<String, JSON>, _ field: String) throws -> Value {
-        guard let value = GraphQLEnum.value(input.string(field), as: Value.self) else {
-            throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.\(field)", reason: .unknownValue, message: "Choose one of the listed values.")]))
-        }
-        return value
     }
 }

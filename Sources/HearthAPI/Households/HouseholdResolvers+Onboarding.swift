@@ -8,16 +8,14 @@ extension HouseholdResolvers {
         resolvers.resolveAsync("Query", "terms") { _, _, context, _ in
             TermsValue(status: try await households.terms(viewer: RequestContext.of(context).optionalViewer))
         }
-        resolvers.resolveAsync("Mutation", "acceptTerms") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let status = try await households.acceptTerms(version: arguments.input.string("version") ?? "", viewer: viewer)
-            return ["terms": TermsValue(status: status)] as [String: any Sendable]
+        resolvers.resolveMutation("acceptTerms") { input, context in
+            let viewer = try context.viewer()
+            return ["terms": TermsValue(status: try await households.acceptTerms(version: try input.requiredString("version"), viewer: viewer))]
         }
-        resolvers.resolveAsync("Mutation", "setAnalyticsConsent") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            guard case .bool(let isConsented)? = arguments.input["isConsented"] else { return nil }
-            let user = try await households.setAnalyticsConsent(isConsented, viewer: viewer)
-            return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
+        resolvers.resolveMutation("setAnalyticsConsent") { input, context in
+            let viewer = try context.viewer()
+            let user = try await households.setAnalyticsConsent(try input.requiredBool("isConsented"), viewer: viewer)
+            return ["user": UserValue(record: user, isViewer: true)]
         }
         resolvers.resolveAsync("Household", "onboarding") { source, _, _, _ in
             OnboardingChecklistValue(checklist: try await households.onboarding((source as! HouseholdValue).access))
@@ -28,23 +26,17 @@ extension HouseholdResolvers {
             ("visitOnboardingStep", households.visitOnboardingStep),
         ]
         for (name, change) in stepMutations {
-            resolvers.resolveAsync("Mutation", name) { _, arguments, context, _ in
-                let viewer = try RequestContext.of(context).viewer()
-                let input = arguments.input
-                // The schema's enum admits only the steps' names.
-                let step = GraphQLEnum.value(input.string("step"), as: OnboardingStep.self)!
-                let checklist = try await change(step, input.string("householdId") ?? "", viewer)
-                return ["onboarding": OnboardingChecklistValue(checklist: checklist)] as [String: any Sendable]
+            resolvers.resolveMutation(name) { input, context in
+                let viewer = try context.viewer()
+                let checklist = try await change(try input.enumValue("step"), try input.requiredString("householdId"), viewer)
+                return ["onboarding": OnboardingChecklistValue(checklist: checklist)]
             }
         }
-        resolvers.resolveAsync("Mutation", "recordOnboardingStarted") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            // The schema's enum admits only the platforms' names.
-            let platform = GraphQLEnum.value(input.string("platform"), as: ClientPlatform.self)!
+        resolvers.resolveMutation("recordOnboardingStarted") { input, context in
+            let viewer = try context.viewer()
             let isRecorded = try await households.recordOnboardingStarted(
-                platform: platform, householdID: input.string("householdId"), viewer: viewer)
-            return ["isRecorded": isRecorded] as [String: any Sendable]
+                platform: try input.enumValue("platform"), householdID: input.string("householdId"), viewer: viewer)
+            return ["isRecorded": isRecorded]
         }
     }
 }

@@ -39,19 +39,14 @@ enum HouseholdResolvers {
             let member = source as! MemberValue
             return HouseholdValue(record: try await households.household(member.access), access: member.access)
         }
-        resolvers.resolveAsync("Mutation", "createHousehold") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let input = arguments.input
-            let (household, member) = try await households.createHousehold(
+        resolvers.resolveMutation("createHousehold") { input, context in
+            let viewer = try context.viewer()
+            let (household, member, access) = try await households.createHousehold(
                 HouseholdService.NewHousehold(
-                    name: input.string("name") ?? "", emoji: input.string("emoji"), locationLabel: input.string("locationLabel"),
+                    name: try input.requiredString("name"), emoji: input.string("emoji"), locationLabel: input.string("locationLabel"),
                     timeZone: input.string("timeZone")),
-                viewer: viewer, clientMutationID: input.string("clientMutationId"))
-            let access = try await households.access(viewer: viewer, householdID: household.id)
-            return [
-                "household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access),
-                "clientMutationId": input.string("clientMutationId"),
-            ] as [String: any Sendable]
+                viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access)]
         }
     }
 }

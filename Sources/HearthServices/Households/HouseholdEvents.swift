@@ -10,7 +10,7 @@ extension EventKind {
     public static let householdDeleted: EventKind = "household.deleted"
     /// A member joined: an invitation accepted, a child or shadow added.
     public static let memberJoined: EventKind = "member.joined"
-    /// Someone was invited.
+    /// Someone was invited, or their invitation was sent again (a new link and expiry).
     public static let memberInvited: EventKind = "member.invited"
     /// A member left (FR-15); the payload carries the choice for their incomplete tasks.
     public static let memberLeft: EventKind = "member.left"
@@ -21,6 +21,11 @@ extension EventKind {
     public static let memberRoleChanged: EventKind = "member.role_changed"
     /// A member's name or age changed.
     public static let memberUpdated: EventKind = "member.updated"
+    /// The user switched their active household (FR-11), published on their user topic
+    /// (``Topic/user(_:)``) for their other devices, with an ``ActiveHouseholdChange``.
+    /// Departures that move the active household elsewhere are reported by their own events
+    /// (`member.left`, `member.removed`, `household.deleted`).
+    public static let activeHouseholdChanged: EventKind = "user.active_household_changed"
 }
 
 /// The payload of every household event (topic ``Topic/household(_:)``): which household,
@@ -42,5 +47,22 @@ public struct HouseholdChange: Codable, Sendable, Equatable {
         self.memberID = memberID
         self.userID = userID
         self.incompleteTasks = incompleteTasks
+    }
+}
+
+/// The payload of ``EventKind/activeHouseholdChanged``.
+public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
+    /// The user.
+    public var userID: String
+    /// Their active household now.
+    public var householdID: String
+    /// The one active before, if any.
+    public var previousHouseholdID: String?
+
+    /// Creates a payload.
+    public init(userID: String, householdID: String, previousHouseholdID: String?) {
+        self.userID = userID
+        self.householdID = householdID
+        self.previousHouseholdID = previousHouseholdID
     }
 }

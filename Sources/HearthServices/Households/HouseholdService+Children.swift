@@ -71,18 +71,16 @@ extension HouseholdService {
         householdID: String, method: ConsentMethod, path: ChildProfilePath, attestation: String, termsVersion: String,
         viewer: Viewer
     ) async throws -> ParentalConsentRecord {
-        var problems: [FieldProblem] = []
-        let statement: String
-        do { statement = try ConsentAttestation.validated(attestation, field: "input.attestation") } catch {
-            problems.append(error)
-            statement = ""
+        var problems = ProblemCollector()
+        let statement = problems.check { () throws(FieldProblem) in
+            try ConsentAttestation.validated(attestation, field: "input.attestation")
         }
         if termsVersion != configuration.termsVersion {
-            problems.append(FieldProblem(
+            problems.add(FieldProblem(
                 field: "input.termsVersion", reason: .unknownValue,
                 message: "Show the current terms (version \(configuration.termsVersion)) with the consent."))
         }
-        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        try problems.throwIfAny()
         let now = currentTime()
         return try await pool.write { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
@@ -98,7 +96,7 @@ extension HouseholdService {
                 INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [consentID, access.householdID, access.userID, method.rawValue, path.rawValue, statement, termsVersion, now])
+                [consentID, access.householdID, access.userID, method.rawValue, path.rawValue, statement!, termsVersion, now])
             try analytics.record(
                 .childConsentCaptured, actorID: access.userID, householdID: access.householdID,
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
@@ -164,10 +162,6 @@ extension HouseholdService {
         }
     }
 
-    private struct AddedMember: Codable {
-        var memberID: String
-    }
-
     /// Adds a child or shadow to `householdID` without an invitation (FR-ONBOARD-3): an active
     /// member without an account, role member. Admins only. See the type's discussion for the
     /// consent gate.
@@ -176,51 +170,40 @@ extension HouseholdService {
     ///   members-per-household limit or for a reused `clientMutationID`.
     public func addMember(
         householdID: String, _ request: NewMember, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> MemberRecord {
-        var problems: [FieldProblem] = []
+    ) async throws -> AccessibleMember {
+        var problems = ProblemCollector()
         if request.kind.isAdult {
-            problems.append(FieldProblem(
+            problems.add(FieldProblem(
                 field: "input.kind", reason: .notAllowed,
                 message: "Adults join by invitation: use inviteMember or inviteCoParent. Add only CHILD or SHADOW members here."))
         }
-        let name: String
-        do { name = try HouseholdText.name(request.displayName, field: "input.displayName") } catch {
-            problems.append(error)
-            name = ""
-        }
-        if let problem = Self.ageProblem(request.age) { problems.append(problem) }
-        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let name = problems.check { () throws(FieldProblem) in try HouseholdText.name(request.displayName, field: "input.displayName") }
+        if let problem = Self.ageProblem(request.age) { problems.add(problem) }
+        try problems.throwIfAny()
         let now = currentTime()
-        let added = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "addMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                // Every check before the first write: a refusal stores nothing of the child.
-                let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
-                if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
-                    throw ServiceError.consentRequired
-                }
-                try ensureRoomForAnotherMember(access, in: database)
-                let memberID = Identifier.make(now: now)
-                if let consent { try use(consent, at: now, in: database) }
-                try database.execute(
-                    """
-                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
-                    VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
-                    """,
-                    [memberID, access.householdID, request.kind.rawValue, name, request.age, consent?.id, now, now])
-                try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
-                try analytics.record(
-                    .memberInvited, actorID: access.userID, householdID: access.householdID,
-                    properties: ["kind": request.kind.rawValue], at: now, in: database)
-                return AddedMember(memberID: memberID)
+        let added = try await mutate("addMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            // Every check before the first write: a refusal stores nothing of the child.
+            let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
+            if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
+                throw ServiceError.consentRequired
             }
+            try ensureRoomForAnotherMember(access, in: database)
+            let memberID = Identifier.make(now: now)
+            if let consent { try use(consent, at: now, in: database) }
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
+                VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
+                """,
+                [memberID, access.householdID, request.kind.rawValue, name!, request.age, consent?.id, now, now])
+            try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+            try analytics.record(
+                .memberInvited, actorID: access.userID, householdID: access.householdID,
+                properties: ["kind": request.kind.rawValue], at: now, in: database)
+            return MemberReference(householdID: access.householdID, memberID: memberID)
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-            return try MemberRecord.find(id: added.memberID, access, in: database)
-        }
+        return try await accessibleMember(added, viewer: viewer)
     }
 
     /// Refuses a new member beyond the members-per-household limit (invited ones count).
@@ -239,10 +222,6 @@ extension HouseholdService {
 
     // MARK: - Editing members
 
-    private struct UpdatedMember: Codable {
-        var memberID: String
-    }
-
     /// Edits member `memberID`: anyone their own display name; admins the display name of any
     /// member without an account of their own, and the age of children and shadows. Making a
     /// child or shadow younger than 13 (or their age unknown) when they have no consent needs
@@ -258,66 +237,56 @@ extension HouseholdService {
     public func updateMember(
         id memberID: String, displayName: String? = nil, age: Int?? = nil, consentID: String? = nil, viewer: Viewer,
         clientMutationID: String? = nil
-    ) async throws -> MemberRecord {
-        var problems: [FieldProblem] = []
-        let name: String?
-        do { name = try displayName.map { name throws(FieldProblem) in try HouseholdText.name(name, field: "input.displayName") } } catch {
-            problems.append(error)
-            name = nil
+    ) async throws -> AccessibleMember {
+        var problems = ProblemCollector()
+        let name = displayName.flatMap { given in
+            problems.check { () throws(FieldProblem) in try HouseholdText.name(given, field: "input.displayName") }
         }
-        if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.append(problem) }
-        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.add(problem) }
+        try problems.throwIfAny()
         let now = currentTime()
-        let updated = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                let isOwnRecord = member.id == access.memberID
-                guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
-                    throw ServiceError(.forbidden, access.isAdmin
-                        ? "Members with an account edit their own name."
-                        : "Only the household's admins can edit other members.")
-                }
-                let ageIsEditable = !member.kind.isAdult && !isOwnRecord
-                if age != nil, !ageIsEditable {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.age", reason: .notAllowed,
-                        message: "Only an admin sets an age, and only a child's or a supervised member's.")]))
-                }
-                var consent: ParentalConsentRecord?
-                if let consentID, consentID != member.consentID {
-                    guard ageIsEditable, member.consentID == nil else {
-                        throw ServiceError.invalid(InputProblems([FieldProblem(
-                            field: "input.consentId", reason: .notAllowed,
-                            message: "This member needs no new consent.")]))
-                    }
-                    consent = try usableConsent(consentID, for: member.kind, access, in: database)
-                }
-                let newAge = age ?? member.age
-                if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
-                    throw ServiceError.consentRequired
-                }
-                if let consent { try use(consent, at: now, in: database) }
-                try database.execute(
-                    """
-                    UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
-                    WHERE id = ? AND household_id = ?
-                    """,
-                    [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
-                try record(
-                    .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
-                    in: database)
-                return UpdatedMember(memberID: member.id)
-            }
-        }
-        return try await pool.read { database in
+        let updated = try await mutate("updateMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(
-                viewer: viewer, owning: .members, id: updated.memberID, notFound: .memberNotFound, in: database)
-            return try MemberRecord.find(id: updated.memberID, access, in: database)
+                viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            let isOwnRecord = member.id == access.memberID
+            guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
+                throw ServiceError(.forbidden, access.isAdmin
+                    ? "Members with an account edit their own name."
+                    : "Only the household's admins can edit other members.")
+            }
+            let ageIsEditable = !member.kind.isAdult && !isOwnRecord
+            if age != nil, !ageIsEditable {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.age", reason: .notAllowed,
+                    message: "Only an admin sets an age, and only a child's or a supervised member's.")]))
+            }
+            var consent: ParentalConsentRecord?
+            if let consentID, consentID != member.consentID {
+                guard ageIsEditable, member.consentID == nil else {
+                    throw ServiceError.invalid(InputProblems([FieldProblem(
+                        field: "input.consentId", reason: .notAllowed,
+                        message: "This member needs no new consent.")]))
+                }
+                consent = try usableConsent(consentID, for: member.kind, access, in: database)
+            }
+            let newAge = age ?? member.age
+            if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
+                throw ServiceError.consentRequired
+            }
+            if let consent { try use(consent, at: now, in: database) }
+            try database.execute(
+                """
+                UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
+                WHERE id = ? AND household_id = ?
+                """,
+                [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
+            try record(
+                .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                in: database)
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
+        return try await accessibleMember(updated, viewer: viewer)
     }
 }
 

@@ -60,10 +60,6 @@ extension HouseholdService {
         }
     }
 
-    private struct ConfiguredEconomy: Codable {
-        var householdID: String
-    }
-
     /// Sets the token economy of `householdID` (FR-ONBOARD-5) and completes the checklist's
     /// economy step, also when nothing changes (saving the pre-filled defaults is configuring
     /// them). Admins only. The amount is stored in canonical decimal text (`0.10`).
@@ -71,44 +67,38 @@ extension HouseholdService {
     ///   `UNKNOWN_VALUE`), `NOT_FOUND`, `FORBIDDEN`, `CONFLICT` for a reused `clientMutationID`.
     public func updateEconomySettings(
         householdID: String, _ changes: EconomyChanges, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> HouseholdRecord {
-        var problems: [FieldProblem] = []
+    ) async throws -> AccessibleHousehold {
+        var problems = ProblemCollector()
         let range = configuration.currencyPerTokenRange
         if let amount = changes.currencyPerToken, !range.contains(amount) {
-            problems.append(FieldProblem(
+            problems.add(FieldProblem(
                 field: "input.currencyPerToken", reason: .outOfRange,
                 message: "A token is worth between \(range.lowerBound) and \(range.upperBound)."))
         }
-        let code: CurrencyCode?
-        do { code = try changes.currencyCode.map { text throws(FieldProblem) in try CurrencyCode(text, field: "input.currencyCode") } } catch {
-            problems.append(error)
-            code = nil
+        let code = changes.currencyCode.flatMap { text in
+            problems.check { () throws(FieldProblem) in try CurrencyCode(text, field: "input.currencyCode") }
         }
-        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        try problems.throwIfAny()
         let now = currentTime()
-        let configured = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateEconomySettings", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let current = economy(of: try HouseholdRecord.find(access, in: database))
-                let amount = changes.currencyPerToken ?? current.currencyPerToken
-                try database.execute(
-                    """
-                    UPDATE households SET currency_per_token = ?, currency_code = ?, earnings_split = ?, updated_at = ?
-                    WHERE id = ?
-                    """,
-                    [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
-                     now, access.householdID])
-                try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
-                try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
-                try analytics.record(
-                    .economyConfigured, actorID: access.userID, householdID: access.householdID,
-                    properties: ["currencyPerTokenTier": Self.tier(of: amount)], at: now, in: database)
-                return ConfiguredEconomy(householdID: access.householdID)
-            }
+        let configured = try await mutate("updateEconomySettings", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let current = economy(of: try HouseholdRecord.find(access, in: database))
+            let amount = changes.currencyPerToken ?? current.currencyPerToken
+            try database.execute(
+                """
+                UPDATE households SET currency_per_token = ?, currency_code = ?, earnings_split = ?, updated_at = ?
+                WHERE id = ?
+                """,
+                [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
+                 now, access.householdID])
+            try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
+            try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
+            try analytics.record(
+                .economyConfigured, actorID: access.userID, householdID: access.householdID,
+                properties: ["currencyPerTokenTier": Self.tier(of: amount)], at: now, in: database)
+            return HouseholdReference(householdID: access.householdID)
         }
-        return try await household(id: configured.householdID, viewer: viewer).record
+        return try await household(id: configured.householdID, viewer: viewer)
     }
 
     /// The coarse tier of a token's value for analytics: never the value itself.

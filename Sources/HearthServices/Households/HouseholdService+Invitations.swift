@@ -108,50 +108,49 @@ extension HouseholdService {
     private func invite(
         _ request: NewInvitation, viewer: Viewer, clientAddress: String, clientMutationID: String?, mutation: String
     ) async throws -> IssuedInvitation {
-        var problems: [FieldProblem] = []
-        var email: EmailAddress?
-        var displayName: String?
-        do { email = try EmailAddress(request.email, field: "input.email") } catch { problems.append(error) }
+        var problems = ProblemCollector()
+        let email = problems.check { () throws(FieldProblem) in try EmailAddress(request.email, field: "input.email") }
         if !request.kind.isAdult {
-            problems.append(FieldProblem(
+            problems.add(FieldProblem(
                 field: "input.kind", reason: .notAllowed,
                 message: "Invite a parent or a co-parent; add children and shadows to the household directly."))
         }
-        do { displayName = try HouseholdText.optionalLabel(request.displayName, field: "input.displayName") } catch { problems.append(error) }
-        guard let email, problems.isEmpty else { throw ServiceError.invalid(InputProblems(problems)) }
+        let displayName = problems.check { () throws(FieldProblem) in
+            try HouseholdText.optionalLabel(request.displayName, field: "input.displayName")
+        } ?? nil
+        try problems.throwIfAny()
+        guard let email else { preconditionFailure("an address that failed its check was recorded as a problem") }
         let rosterName = displayName ?? String(email.value.prefix { $0 != "@" })
         let now = currentTime()
-        let issued = try await pool.write { [self] database in
-            try MutationReplay.run(userID: viewer.userID, clientMutationID: clientMutationID, mutation: mutation, at: now, in: database) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
-                _ = try requireConfirmedEmail(viewer, in: database)
-                let household = try HouseholdRecord.find(access, in: database)
-                try ensureInvitable(email, to: household, access, in: database)
-                let memberID = Identifier.make(now: now)
-                let invitationID = Identifier.make(now: now)
-                let token = OneTimeToken()
-                try database.execute(
-                    """
-                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                    VALUES (?, ?, NULL, ?, ?, 'invited', ?, ?, ?)
-                    """,
-                    [memberID, access.householdID, request.kind.rawValue, request.role.rawValue,
-                     rosterName, now, now])
-                try database.execute(
-                    """
-                    INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [invitationID, access.householdID, memberID, email.value, email.key, token.digest, viewer.userID, now, now,
-                     now.adding(configuration.invitationLifetime)])
-                try send(token, to: email.value, kind: request.kind, role: request.role, household: household, access,
-                         clientAddress: clientAddress, in: database)
-                try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
-                try analytics.record(
-                    .memberInvited, actorID: viewer.userID, householdID: access.householdID,
-                    properties: ["kind": request.kind == .coParent ? "coParent" : "parent"], at: now, in: database)
-                return Issued(householdID: access.householdID, invitationID: invitationID, token: token.value)
-            }
+        let issued = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
+            _ = try requireConfirmedEmail(viewer, in: database)
+            let household = try HouseholdRecord.find(access, in: database)
+            try ensureInvitable(email, to: household, access, in: database)
+            let memberID = Identifier.make(now: now)
+            let invitationID = Identifier.make(now: now)
+            let token = OneTimeToken()
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                VALUES (?, ?, NULL, ?, ?, 'invited', ?, ?, ?)
+                """,
+                [memberID, access.householdID, request.kind.rawValue, request.role.rawValue,
+                 rosterName, now, now])
+            try database.execute(
+                """
+                INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [invitationID, access.householdID, memberID, email.value, email.key, token.digest, viewer.userID, now, now,
+                 now.adding(configuration.invitationLifetime)])
+            try send(token, to: email.value, kind: request.kind, role: request.role, household: household, access,
+                     clientAddress: clientAddress, in: database)
+            try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+            try analytics.record(
+                .memberInvited, actorID: viewer.userID, householdID: access.householdID,
+                properties: ["kind": request.kind == .coParent ? "coParent" : "parent"], at: now, in: database)
+            return Issued(householdID: access.householdID, invitationID: invitationID, token: token.value)
         }
         return try await issuedInvitation(issued, viewer: viewer)
     }
@@ -238,31 +237,23 @@ extension HouseholdService {
         id: String, viewer: Viewer, clientAddress: String, clientMutationID: String? = nil
     ) async throws -> IssuedInvitation {
         let now = currentTime()
-        let issued = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "resendInvitation", at: now, in: database
-            ) {
-                let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
-                _ = try requireConfirmedEmail(viewer, in: database)
-                let member = try MemberRecord.find(id: stored.memberID, access, in: database)
-                let token = OneTimeToken()
-                try database.execute(
-                    """
-                    UPDATE invitations SET token_hash = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
-                    WHERE id = ? AND household_id = ?
-                    """,
-                    [token.digest, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
-                try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(access, in: database),
-                         access, clientAddress: clientAddress, in: database)
-                try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: member.id), in: database)
-                return Issued(householdID: access.householdID, invitationID: stored.id, token: token.value)
-            }
+        let issued = try await mutate("resendInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+            _ = try requireConfirmedEmail(viewer, in: database)
+            let member = try MemberRecord.find(id: stored.memberID, access, in: database)
+            let token = OneTimeToken()
+            try database.execute(
+                """
+                UPDATE invitations SET token_hash = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
+                WHERE id = ? AND household_id = ?
+                """,
+                [token.digest, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
+            try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(access, in: database),
+                     access, clientAddress: clientAddress, in: database)
+            try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: member.id), in: database)
+            return Issued(householdID: access.householdID, invitationID: stored.id, token: token.value)
         }
         return try await issuedInvitation(issued, viewer: viewer)
-    }
-
-    private struct Revoked: Codable {
-        var householdID: String
     }
 
     /// Withdraws invitation `id`: its link stops working and the invited member record goes.
@@ -271,17 +262,13 @@ extension HouseholdService {
     /// - Throws: `NOT_FOUND` / `FORBIDDEN` as ``resendInvitation(id:viewer:clientAddress:clientMutationID:)``.
     public func revokeInvitation(
         id: String, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> (record: HouseholdRecord, access: HouseholdAccess) {
+    ) async throws -> AccessibleHousehold {
         let now = currentTime()
-        let revoked = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "revokeInvitation", at: now, in: database
-            ) {
-                let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
-                try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
-                try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
-                return Revoked(householdID: access.householdID)
-            }
+        let revoked = try await mutate("revokeInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+            try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
+            try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
+            return HouseholdReference(householdID: access.householdID)
         }
         return try await household(id: revoked.householdID, viewer: viewer)
     }
@@ -318,7 +305,7 @@ extension HouseholdService {
     ///   it); `CONFLICT` at the households-per-user limit.
     public func acceptInvitation(
         _ reference: InvitationReference, viewer: Viewer
-    ) async throws -> (household: HouseholdRecord, member: MemberRecord, access: HouseholdAccess) {
+    ) async throws -> JoinedHousehold {
         let now = currentTime()
         let joined = try await pool.write { [self] database in
             let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
@@ -341,12 +328,9 @@ extension HouseholdService {
             try record(
                 .memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID, userID: user.id),
                 in: database)
-            return invitation
+            return MemberReference(householdID: invitation.householdID, memberID: invitation.memberID)
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: joined.householdID, in: database)
-            return (try HouseholdRecord.find(access, in: database), try MemberRecord.find(id: joined.memberID, access, in: database), access)
-        }
+        return try await joinedHousehold(joined, viewer: viewer)
     }
 
     /// Declines an invitation (FR-13): it and its invited member record are removed, expired or

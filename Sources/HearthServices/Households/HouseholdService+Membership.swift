@@ -3,30 +3,6 @@ import HearthDomain
 import HearthStore
 import Support
 
-extension EventKind {
-    /// The user switched their active household (FR-11), published on their user topic for
-    /// their other devices. Departures that move the active household elsewhere are reported
-    /// by their own events (`member.left`, `member.removed`, `household.deleted`).
-    public static let activeHouseholdChanged: EventKind = "user.active_household_changed"
-}
-
-/// The payload of ``EventKind/activeHouseholdChanged``.
-public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
-    /// The user.
-    public var userID: String
-    /// Their active household now.
-    public var householdID: String
-    /// The one active before, if any.
-    public var previousHouseholdID: String?
-
-    /// Creates a payload.
-    public init(userID: String, householdID: String, previousHouseholdID: String?) {
-        self.userID = userID
-        self.householdID = householdID
-        self.previousHouseholdID = previousHouseholdID
-    }
-}
-
 /// Editing and deleting households, the active household, roles and departures (FR-08 – FR-11,
 /// FR-14 – FR-17), and the members list.
 ///
@@ -39,9 +15,6 @@ public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
 /// 0005): one row per user, only for an active membership; a departure or deletion that takes
 /// the active membership away activates the user's most recently joined remaining household.
 extension HouseholdService {
-    /// A household with the access the viewer's membership gives.
-    public typealias AccessibleHousehold = (record: HouseholdRecord, access: HouseholdAccess)
-
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
         try await pool.read { database in
@@ -116,25 +89,21 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let now = currentTime()
-        let updated = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "updateHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let before = try HouseholdRecord.find(access, in: database)
-                var after = before
-                if let name = name ?? nil { after.name = name }
-                if let emoji { after.emoji = emoji }
-                if let location { after.locationLabel = location }
-                if let zone = zone ?? nil { after.timeZone = zone.name }
-                if after != before {
-                    try database.execute(
-                        "UPDATE households SET name = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ? WHERE id = ?",
-                        [after.name, after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
-                    try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
-                }
-                return HouseholdReference(householdID: access.householdID)
+        let updated = try await mutate("updateHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let before = try HouseholdRecord.find(access, in: database)
+            var after = before
+            if let name = name ?? nil { after.name = name }
+            if let emoji { after.emoji = emoji }
+            if let location { after.locationLabel = location }
+            if let zone = zone ?? nil { after.timeZone = zone.name }
+            if after != before {
+                try database.execute(
+                    "UPDATE households SET name = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ? WHERE id = ?",
+                    [after.name, after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
+                try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
             }
+            return HouseholdReference(householdID: access.householdID)
         }
         return try await household(id: updated.householdID, viewer: viewer)
     }
@@ -160,21 +129,17 @@ extension HouseholdService {
         id householdID: String, confirmName: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
         let now = currentTime()
-        let deleted = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "deleteHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-                let household = try HouseholdRecord.find(access, in: database)
-                guard confirmName == household.name else {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.confirmName", reason: .mismatch,
-                        message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
-                }
-                try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
-                try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
-                return HouseholdReference(householdID: access.householdID)
+        let deleted = try await mutate("deleteHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let household = try HouseholdRecord.find(access, in: database)
+            guard confirmName == household.name else {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.confirmName", reason: .mismatch,
+                    message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
+            try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
+            try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
+            return HouseholdReference(householdID: access.householdID)
         }
         return Departure(householdID: deleted.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
     }
@@ -197,24 +162,20 @@ extension HouseholdService {
     ///   `clientMutationID`.
     public func setActiveHousehold(id householdID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ActiveHouseholdSwitch {
         let now = currentTime()
-        let switched = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "setActiveHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                let previous = try database.scalar(
-                    String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
-                if previous != access.householdID {
-                    try database.execute(
-                        "INSERT OR REPLACE INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)",
-                        [viewer.userID, access.householdID, now])
-                    try changeLog.record(
-                        topic: .user(viewer.userID), kind: .activeHouseholdChanged,
-                        payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
-                        in: database)
-                }
-                return ActiveHouseholdReference(householdID: access.householdID, previousHouseholdID: previous)
+        let switched = try await mutate("setActiveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let previous = try database.scalar(
+                String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
+            if previous != access.householdID {
+                try database.execute(
+                    "INSERT OR REPLACE INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)",
+                    [viewer.userID, access.householdID, now])
+                try changeLog.record(
+                    topic: .user(viewer.userID), kind: .activeHouseholdChanged,
+                    payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
+                    in: database)
             }
+            return ActiveHouseholdReference(householdID: access.householdID, previousHouseholdID: previous)
         }
         return try await pool.read { database in
             guard let household = try Self.accessibleHousehold(id: switched.householdID, viewer: viewer, in: database) else {
@@ -236,40 +197,33 @@ extension HouseholdService {
     ///   `CONFLICT` for a reused `clientMutationID`.
     public func changeMemberRole(
         memberID: String, to role: MemberRole, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> (member: MemberRecord, access: HouseholdAccess) {
+    ) async throws -> AccessibleMember {
         let now = currentTime()
-        let changed = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "changeMemberRole", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                if role == .admin, !member.kind.isAdult {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
-                }
-                if member.role != role {
-                    if member.role == .admin, member.status == .active,
-                        try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
-                        throw ServiceError(
-                            .conflict, reason: .lastAdmin,
-                            "A household needs an admin: make another adult admin before changing this role.")
-                    }
-                    try database.execute(
-                        "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = ?",
-                        [role.rawValue, now, member.id, access.householdID])
-                    try record(
-                        .memberRoleChanged, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
-                        in: database)
-                }
-                return MemberReference(householdID: access.householdID, memberID: member.id)
+        let changed = try await mutate("changeMemberRole", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            if role == .admin, !member.kind.isAdult {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
             }
+            if member.role != role {
+                if member.role == .admin, member.status == .active,
+                    try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
+                    throw ServiceError(
+                        .conflict, reason: .lastAdmin,
+                        "A household needs an admin: make another adult admin before changing this role.")
+                }
+                try database.execute(
+                    "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = ?",
+                    [role.rawValue, now, member.id, access.householdID])
+                try record(
+                    .memberRoleChanged, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                    in: database)
+            }
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: changed.householdID, in: database)
-            return (try MemberRecord.find(id: changed.memberID, access, in: database), access)
-        }
+        return try await accessibleMember(changed, viewer: viewer)
     }
 
     /// How many active admins the household has besides `memberID`.
@@ -301,25 +255,21 @@ extension HouseholdService {
         id memberID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Removal {
         let now = currentTime()
-        let removed = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "removeMember", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(
-                    viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-                let member = try MemberRecord.find(id: memberID, access, in: database)
-                if member.id == access.memberID {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
-                }
-                if member.status == .invited {
-                    throw ServiceError.invalid(InputProblems([FieldProblem(
-                        field: "input.memberId", reason: .notAllowed,
-                        message: "This person has not joined yet: withdraw their invitation with revokeInvitation.")]))
-                }
-                try depart(member, reason: .removed, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-                return MemberReference(householdID: access.householdID, memberID: member.id)
+        let removed = try await mutate("removeMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(
+                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+            let member = try MemberRecord.find(id: memberID, access, in: database)
+            if member.id == access.memberID {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
             }
+            if member.status == .invited {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.memberId", reason: .notAllowed,
+                    message: "This person has not joined yet: withdraw their invitation with revokeInvitation.")]))
+            }
+            try depart(member, reason: .removed, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
+            return MemberReference(householdID: access.householdID, memberID: member.id)
         }
         return Removal(removedMemberID: removed.memberID, household: try await household(id: removed.householdID, viewer: viewer))
     }
@@ -336,30 +286,26 @@ extension HouseholdService {
         id householdID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
         let now = currentTime()
-        let left = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "leaveHousehold", at: now, in: database
-            ) {
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                let member = try MemberRecord.find(id: access.memberID, access, in: database)
-                let others = try database.query(
-                    "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
-                    [access.householdID, member.id])
-                if others.isEmpty {
-                    throw ServiceError(
-                        .conflict, "You are the household's only member: delete the household instead of leaving it.")
-                }
-                if member.role == .admin, try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
-                    let adultRemains = try others.contains { MemberKind(rawValue: try $0["kind"])?.isAdult == true }
-                    throw ServiceError(
-                        .conflict, reason: .lastAdmin,
-                        adultRemains
-                            ? "You are the household's last admin: make another adult admin first, then leave."
-                            : "You are the household's last admin and its only adult: invite another adult and make them admin, or delete the household.")
-                }
-                try depart(member, reason: .left, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-                return HouseholdReference(householdID: access.householdID)
+        let left = try await mutate("leaveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let member = try MemberRecord.find(id: access.memberID, access, in: database)
+            let others = try database.query(
+                "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
+                [access.householdID, member.id])
+            if others.isEmpty {
+                throw ServiceError(
+                    .conflict, "You are the household's only member: delete the household instead of leaving it.")
             }
+            if member.role == .admin, try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
+                let adultRemains = try others.contains { MemberKind(rawValue: try $0["kind"])?.isAdult == true }
+                throw ServiceError(
+                    .conflict, reason: .lastAdmin,
+                    adultRemains
+                        ? "You are the household's last admin: make another adult admin first, then leave."
+                        : "You are the household's last admin and its only adult: invite another adult and make them admin, or delete the household.")
+            }
+            try depart(member, reason: .left, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
+            return HouseholdReference(householdID: access.householdID)
         }
         return Departure(householdID: left.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
     }
@@ -398,20 +344,7 @@ extension HouseholdService {
     }
 }
 
-// MARK: - What replays remember
-
-/// The household a mutation's result names.
-private struct HouseholdReference: Codable {
-    var householdID: String
-}
-
-/// The member (and its household) a mutation's result names.
-private struct MemberReference: Codable {
-    var householdID: String
-    var memberID: String
-}
-
-/// The households of a switch.
+/// The households of a switch, as ``MutationReplay`` stores them.
 private struct ActiveHouseholdReference: Codable {
     var householdID: String
     var previousHouseholdID: String?

@@ -12,9 +12,11 @@ import Support
 /// id; objects of households the caller is not in answer `NOT_FOUND`.
 ///
 /// The split across files: creation and reads here; editing, deletion, the active household,
-/// roles and departures (`+Membership`); invitations (`+Invitations`); children, shadows and
-/// consent (`+Children`); the economy (`+Economy`); the checklist (`+Onboarding`); terms and
-/// analytics consent (`+Terms`).
+/// roles, departures and the members list (`+Membership`, pages in `MemberPage`); invitations
+/// (`+Invitations`, their records in `InvitationRecord`, their email in `HouseholdMail`);
+/// children, shadows and consent (`+Children`); the economy (`+Economy`); the checklist and
+/// the wizard's start (`+Onboarding`); terms and analytics consent (`+Terms`); `node`/`nodes`
+/// lookups (`+Nodes`). Event kinds and their payload are in `HouseholdEvents`.
 public final class HouseholdService: Sendable {
     /// Limits and lifetimes.
     public let configuration: HouseholdsConfiguration
@@ -77,6 +79,23 @@ public final class HouseholdService: Sendable {
         }
     }
 
+    /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered
+    /// under `clientMutationID` (``MutationReplay``): a replay returns the first run's result
+    /// (what `change` returned, so results are references to read again after the commit) and
+    /// changes nothing.
+    /// - Throws: What `change` throws; `CONFLICT` with reason `CLIENT_MUTATION_ID_REUSED` for an
+    ///   id the viewer used for another mutation.
+    func mutate<Result: Codable & Sendable>(
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, at now: Date,
+        _ change: @escaping @Sendable (Database) throws -> Result
+    ) async throws -> Result {
+        try await pool.write { database in
+            try MutationReplay.run(userID: viewer.userID, clientMutationID: clientMutationID, mutation: mutation, at: now, in: database) {
+                try change(database)
+            }
+        }
+    }
+
     /// Records a change to `householdID` on its topic, to publish after commit.
     func record(_ kind: EventKind, _ change: HouseholdChange, in database: Database) throws {
         try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
@@ -104,11 +123,6 @@ public final class HouseholdService: Sendable {
         }
     }
 
-    private struct CreatedHousehold: Codable {
-        var householdID: String
-        var memberID: String
-    }
-
     /// Creates a household with `viewer` as its admin member (kind parent, named after their
     /// account). It becomes their active household when they had none. The checklist's
     /// household step is done.
@@ -116,61 +130,79 @@ public final class HouseholdService: Sendable {
     ///   households-per-user limit, or for a reused `clientMutationID`.
     public func createHousehold(
         _ request: NewHousehold, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> (household: HouseholdRecord, member: MemberRecord) {
-        var problems: [FieldProblem] = []
-        func checked<Value>(_ check: () throws(FieldProblem) -> Value) -> Value? {
-            do { return try check() } catch { problems.append(error); return nil }
-        }
-        let name = checked { () throws(FieldProblem) in try HouseholdText.name(request.name, field: "input.name") }
-        let emoji = checked { () throws(FieldProblem) in try HouseholdText.emoji(request.emoji, field: "input.emoji") } ?? nil
-        let location = checked { () throws(FieldProblem) in
+    ) async throws -> JoinedHousehold {
+        var problems = ProblemCollector()
+        let name = problems.check { () throws(FieldProblem) in try HouseholdText.name(request.name, field: "input.name") }
+        let emoji = problems.check { () throws(FieldProblem) in try HouseholdText.emoji(request.emoji, field: "input.emoji") } ?? nil
+        let location = problems.check { () throws(FieldProblem) in
             try HouseholdText.optionalLabel(request.locationLabel, field: "input.locationLabel")
         } ?? nil
-        let zone = checked { () throws(FieldProblem) -> TimeZoneName? in
-            guard let text = request.timeZone else { return nil }
-            return try TimeZoneName(text, field: "input.timeZone")
-        } ?? nil
-        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
+        let zone = request.timeZone.flatMap { text in
+            problems.check { () throws(FieldProblem) in try TimeZoneName(text, field: "input.timeZone") }
+        }
+        try problems.throwIfAny()
         let now = currentTime()
-        let created = try await pool.write { [self] database in
-            try MutationReplay.run(
-                userID: viewer.userID, clientMutationID: clientMutationID, mutation: "createHousehold", at: now, in: database
-            ) {
-                let user = try requireConfirmedEmail(viewer, in: database)
-                try ensureRoomForAnotherHousehold(userID: user.id, in: database)
-                let timeZone = try zone?.name
-                    ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
-                let householdID = Identifier.make(now: now)
-                let memberID = Identifier.make(now: now)
-                try database.execute(
-                    """
-                    INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [householdID, name!, emoji, location, timeZone, user.id, now, now])
-                try database.execute(
-                    """
-                    INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                    VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
-                    """,
-                    [memberID, householdID, user.id, user.displayName, now, now])
-                try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
-                try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
-                try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
-                return CreatedHousehold(householdID: householdID, memberID: memberID)
-            }
+        let created = try await mutate("createHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            let user = try requireConfirmedEmail(viewer, in: database)
+            try ensureRoomForAnotherHousehold(userID: user.id, in: database)
+            let timeZone = try zone?.name
+                ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
+            let householdID = Identifier.make(now: now)
+            let memberID = Identifier.make(now: now)
+            try database.execute(
+                """
+                INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [householdID, name!, emoji, location, timeZone, user.id, now, now])
+            try database.execute(
+                """
+                INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
+                VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
+                """,
+                [memberID, householdID, user.id, user.displayName, now, now])
+            try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
+            try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
+            try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
+            return MemberReference(householdID: householdID, memberID: memberID)
         }
-        return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: created.householdID, in: database)
-            return (try HouseholdRecord.find(access, in: database), try MemberRecord.find(id: created.memberID, access, in: database))
-        }
+        return try await joinedHousehold(created, viewer: viewer)
     }
 
     // MARK: - Reading (FR-10)
 
+    /// A household with the access the viewer's membership gives.
+    public typealias AccessibleHousehold = (record: HouseholdRecord, access: HouseholdAccess)
+
+    /// A member with the access the viewer's membership gives to its household.
+    public typealias AccessibleMember = (member: MemberRecord, access: HouseholdAccess)
+
+    /// A household and a member of it, with the access the viewer's membership gives: what
+    /// creating a household or accepting an invitation returns.
+    public typealias JoinedHousehold = (household: HouseholdRecord, member: MemberRecord, access: HouseholdAccess)
+
+    /// The member `reference` names with the access `viewer` has to its household now: a
+    /// mutation's result, read after its commit (or on its replay).
+    func accessibleMember(_ reference: MemberReference, viewer: Viewer) async throws -> AccessibleMember {
+        try await pool.read { database in try Self.accessibleMember(reference, viewer: viewer, in: database) }
+    }
+
+    /// The member `reference` names and its household, with `viewer`'s access, as they are now.
+    func joinedHousehold(_ reference: MemberReference, viewer: Viewer) async throws -> JoinedHousehold {
+        try await pool.read { database in
+            let (member, access) = try Self.accessibleMember(reference, viewer: viewer, in: database)
+            return (try HouseholdRecord.find(access, in: database), member, access)
+        }
+    }
+
+    private static func accessibleMember(_ reference: MemberReference, viewer: Viewer, in database: Database) throws -> AccessibleMember {
+        let access = try HouseholdAccess.check(viewer: viewer, householdID: reference.householdID, in: database)
+        return (try MemberRecord.find(id: reference.memberID, access, in: database), access)
+    }
+
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives: the active one first, then by name.
-    public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess)] {
+    public func households(viewer: Viewer) async throws -> [AccessibleHousehold] {
         try await pool.read { database in
             let ids = try database.query(
                 """
@@ -191,7 +223,7 @@ public final class HouseholdService: Sendable {
     /// The household `id` when `viewer` is a member, with their access; reading it does not
     /// change their active household (FR-10).
     /// - Throws: `NOT_FOUND` otherwise.
-    public func household(id: String, viewer: Viewer) async throws -> (record: HouseholdRecord, access: HouseholdAccess) {
+    public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
         try await pool.read { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
             return (try HouseholdRecord.find(access, in: database), access)
@@ -215,4 +247,17 @@ public final class HouseholdService: Sendable {
             try database.scalar(String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [userID])
         }
     }
+}
+
+// MARK: - What replays remember
+
+/// The household a mutation's result names, as ``MutationReplay`` stores it for a replay.
+struct HouseholdReference: Codable {
+    var householdID: String
+}
+
+/// The member (and its household) a mutation's result names, as ``MutationReplay`` stores it.
+struct MemberReference: Codable {
+    var householdID: String
+    var memberID: String
 }

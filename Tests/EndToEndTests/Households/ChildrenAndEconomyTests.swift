@@ -33,16 +33,10 @@ import Testing
         }
         """
 
-    /// `fields` as the `input` variable.
-    static func input(_ fields: [String: JSON]) -> [String: JSON] {
-        var object = OrderedMap<String, JSON>()
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { object[key] = value }
-        return ["input": .object(object)]
-    }
 
     /// Records an email-plus consent on `path` in `householdID` as `person`; returns its id.
     static func consent(_ server: ServerProcess, _ householdID: String, path: String = "OWN_ACCOUNT", as person: ServerProcess.Person) throws -> String {
-        let recorded = try server.graphQL(recordConsent, variables: input([
+        let recorded = try server.graphQL(recordConsent, variables: ServerProcess.input([
             "householdId": .string(householdID), "method": "EMAIL_PLUS", "path": .string(path),
             "attestation": "I am the parent and I consent.", "termsVersion": "2026-11-01",
         ]), token: person.token)
@@ -59,6 +53,18 @@ import Testing
             """)
     }
 
+    /// Household "Flat" of its admin `ana`, with `ben` a member of it and `eve` in no household.
+    static func flatWithMemberAndOutsider(
+        on server: ServerProcess
+    ) throws -> (householdID: String, admin: ServerProcess.Person, member: ServerProcess.Person, outsider: ServerProcess.Person) {
+        let ana = try server.person("ana")
+        let ben = try server.person("ben")
+        let eve = try server.person("eve")
+        let (householdID, _) = try server.createHousehold("Flat", as: ana)
+        try join(server, ben, householdID)
+        return (householdID, ana, ben, eve)
+    }
+
     // MARK: - FR-ONBOARD-3
 
     @Test func FR_ONBOARD_3_aConsentRecordedFirstAdmitsAChildUnderThirteen() throws {
@@ -66,7 +72,7 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        let recorded = try server.graphQL(Self.recordConsent, variables: Self.input([
+        let recorded = try server.graphQL(Self.recordConsent, variables: ServerProcess.input([
             "householdId": .string(householdID), "method": "CARD", "path": "OWN_ACCOUNT",
             "attestation": "  I am the parent and I consent.  ", "termsVersion": "2026-11-01",
         ]), token: ana.token)
@@ -75,7 +81,7 @@ import Testing
         #expect(consent["consentedAt"]?.stringValue?.hasSuffix("Z") == true)
         let consentID = try #require(consent["id"]?.stringValue)
 
-        let added = try server.graphQL(Self.addMember, variables: Self.input([
+        let added = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": " Mia ", "age": 8, "consentId": .string(consentID),
             "clientMutationId": "add-mia",
         ]), token: ana.token)
@@ -94,7 +100,7 @@ import Testing
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
         let before = try server.rowCounts()
-        let refused = try server.graphQL(Self.addMember, variables: Self.input([
+        let refused = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Zephyrine Quill", "age": 7,
             "clientMutationId": "add-zephyrine",
         ]), token: ana.token)
@@ -104,7 +110,7 @@ import Testing
         #expect(try server.tablesContaining("Zephyrine").isEmpty)
 
         let consentID = try Self.consent(server, householdID, as: ana)
-        let admitted = try server.graphQL(Self.addMember, variables: Self.input([
+        let admitted = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Zephyrine Quill", "age": 7, "consentId": .string(consentID),
         ]), token: ana.token)
         #expect(admitted.data?["addMember"]?["member"]?["displayName"] == "Zephyrine Quill", "\(admitted.json)")
@@ -116,12 +122,12 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        let refused = try server.graphQL(Self.addMember, variables: Self.input([
+        let refused = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "SHADOW", "displayName": "Ivy",
         ]), token: ana.token)
         #expect(refused.errorCode == "CONSENT_REQUIRED", "\(refused.json)")
         let consentID = try Self.consent(server, householdID, path: "SUPERVISED", as: ana)
-        let added = try server.graphQL(Self.addMember, variables: Self.input([
+        let added = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "SHADOW", "displayName": "Ivy", "consentId": .string(consentID),
         ]), token: ana.token)
         #expect(added.data?["addMember"]?["member"]?["kind"] == "SHADOW", "\(added.json)")
@@ -133,17 +139,17 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        let added = try server.graphQL(Self.addMember, variables: Self.input([
+        let added = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Noa", "age": 13,
         ]), token: ana.token)
         #expect(added.data?["addMember"]?["member"]?["age"] == 13, "\(added.json)")
         #expect(try server.databaseText("SELECT CAST(age AS TEXT) || ',' || coalesce(consent_id, 'none') FROM members WHERE kind = 'child'") == "13,none")
-        let tooOld = try server.graphQL(Self.addMember, variables: Self.input([
+        let tooOld = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Eli", "age": 131,
         ]), token: ana.token)
         #expect(tooOld.errorCode == "BAD_USER_INPUT" && tooOld.errorExtensions?["field"] == "input.age", "\(tooOld.json)")
         #expect(tooOld.errorExtensions?["reason"] == "OUT_OF_RANGE")
-        let adult = try server.graphQL(Self.addMember, variables: Self.input([
+        let adult = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CO_PARENT", "displayName": "Ben",
         ]), token: ana.token)
         #expect(adult.errorCode == "BAD_USER_INPUT" && adult.errorExtensions?["field"] == "input.kind", "\(adult.json)")
@@ -156,7 +162,7 @@ import Testing
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
         let consentID = try Self.consent(server, householdID, as: ana)
         for (name, expectedCode) in [("Mia", nil), ("Leo", "BAD_USER_INPUT")] as [(String, String?)] {
-            let added = try server.graphQL(Self.addMember, variables: Self.input([
+            let added = try server.graphQL(Self.addMember, variables: ServerProcess.input([
                 "householdId": .string(householdID), "kind": "CHILD", "displayName": .string(name), "age": 6, "consentId": .string(consentID),
             ]), token: ana.token)
             #expect(added.errorCode == expectedCode, "\(added.json)")
@@ -165,7 +171,7 @@ import Testing
             }
         }
         #expect(try server.databaseText("SELECT group_concat(display_name) FROM members WHERE kind = 'child'") == "Mia")
-        let wrongPath = try server.graphQL(Self.addMember, variables: Self.input([
+        let wrongPath = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "SHADOW", "displayName": "Ivy", "age": 3,
             "consentId": .string(try Self.consent(server, householdID, path: "OWN_ACCOUNT", as: ana)),
         ]), token: ana.token)
@@ -182,7 +188,7 @@ import Testing
         let bensConsent = try Self.consent(server, benHousehold, as: ben)
         var answers: [JSON] = []
         for consentID in [bensConsent, "01900000-0000-7000-8000-000000000000"] {
-            let refused = try server.graphQL(Self.addMember, variables: Self.input([
+            let refused = try server.graphQL(Self.addMember, variables: ServerProcess.input([
                 "householdId": .string(anaHousehold), "kind": "CHILD", "displayName": "Mia", "age": 6, "consentId": .string(consentID),
             ]), token: ana.token)
             #expect(refused.errorCode == "BAD_USER_INPUT" && refused.errorExtensions?["reason"] == "UNKNOWN_VALUE", "\(refused.json)")
@@ -195,26 +201,22 @@ import Testing
     @Test func FR_ONBOARD_3_membersGetForbiddenAndOutsidersNotFound() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let eve = try server.person("eve")
-        let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        try Self.join(server, ben, householdID)
-        let noa = try server.graphQL(Self.addMember, variables: Self.input([
+        let (householdID, ana, ben, eve) = try Self.flatWithMemberAndOutsider(on: server)
+        let noa = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Noa", "age": 14,
         ]), token: ana.token)
         let noaID = try #require(noa.data?["addMember"]?["member"]?["id"]?.stringValue, "\(noa.json)")
         for (person, code) in [(ben, "FORBIDDEN"), (eve, "NOT_FOUND")] {
-            let consent = try server.graphQL(Self.recordConsent, variables: Self.input([
+            let consent = try server.graphQL(Self.recordConsent, variables: ServerProcess.input([
                 "householdId": .string(householdID), "method": "EMAIL_PLUS", "path": "OWN_ACCOUNT",
                 "attestation": "I consent.", "termsVersion": "2026-11-01",
             ]), token: person.token)
             #expect(consent.errorCode == code, "\(consent.json)")
-            let add = try server.graphQL(Self.addMember, variables: Self.input([
+            let add = try server.graphQL(Self.addMember, variables: ServerProcess.input([
                 "householdId": .string(householdID), "kind": "CHILD", "displayName": "Eli", "age": 15,
             ]), token: person.token)
             #expect(add.errorCode == code, "\(add.json)")
-            let update = try server.graphQL(Self.updateMember, variables: Self.input([
+            let update = try server.graphQL(Self.updateMember, variables: ServerProcess.input([
                 "memberId": .string(noaID), "displayName": "Noah",
             ]), token: person.token)
             #expect(update.errorCode == code, "\(update.json)")
@@ -227,22 +229,22 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        let noa = try server.graphQL(Self.addMember, variables: Self.input([
+        let noa = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "CHILD", "displayName": "Noa", "age": 14,
         ]), token: ana.token)
         let noaID = try #require(noa.data?["addMember"]?["member"]?["id"]?.stringValue, "\(noa.json)")
         for age in [JSON.int(12), .null] {
-            let refused = try server.graphQL(Self.updateMember, variables: Self.input(["memberId": .string(noaID), "age": age]), token: ana.token)
+            let refused = try server.graphQL(Self.updateMember, variables: ServerProcess.input(["memberId": .string(noaID), "age": age]), token: ana.token)
             #expect(refused.errorCode == "CONSENT_REQUIRED", "\(refused.json)")
         }
         let consentID = try Self.consent(server, householdID, as: ana)
-        let updated = try server.graphQL(Self.updateMember, variables: Self.input([
+        let updated = try server.graphQL(Self.updateMember, variables: ServerProcess.input([
             "memberId": .string(noaID), "age": 12, "displayName": "Noah", "consentId": .string(consentID), "clientMutationId": "u1",
         ]), token: ana.token)
         #expect(updated.data?["updateMember"]?["member"]?["age"] == 12, "\(updated.json)")
         #expect(updated.data?["updateMember"]?["member"]?["displayName"] == "Noah")
         #expect(updated.data?["updateMember"]?["clientMutationId"] == "u1")
-        let renamedOnly = try server.graphQL(Self.updateMember, variables: Self.input(["memberId": .string(noaID), "displayName": "Noa"]), token: ana.token)
+        let renamedOnly = try server.graphQL(Self.updateMember, variables: ServerProcess.input(["memberId": .string(noaID), "displayName": "Noa"]), token: ana.token)
         #expect(renamedOnly.data?["updateMember"]?["member"]?["age"] == 12, "an absent age stays as it is: \(renamedOnly.json)")
     }
 
@@ -264,7 +266,7 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        let updated = try server.graphQL(Self.updateEconomy, variables: Self.input([
+        let updated = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
             "householdId": .string(householdID), "currencyPerToken": "0.5", "currencyCode": "EUR", "earningsSplit": "EQUAL",
             "clientMutationId": "economy-1",
         ]), token: ana.token)
@@ -284,13 +286,13 @@ import Testing
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
         for (amount, canonical) in [("0.01", "0.01"), ("100", "100.00"), ("100.0000", "100.00")] {
-            let set = try server.graphQL(Self.updateEconomy, variables: Self.input([
+            let set = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
                 "householdId": .string(householdID), "currencyPerToken": .string(amount),
             ]), token: ana.token)
             #expect(set.data?["updateEconomySettings"]?["economy"]?["currencyPerToken"]?.stringValue == canonical, "\(set.json)")
         }
         for amount in ["0.0099", "100.0001", "0"] {
-            let refused = try server.graphQL(Self.updateEconomy, variables: Self.input([
+            let refused = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
                 "householdId": .string(householdID), "currencyPerToken": .string(amount), "currencyCode": "usd",
             ]), token: ana.token)
             #expect(refused.errorCode == "BAD_USER_INPUT", "\(refused.json)")
@@ -311,7 +313,7 @@ import Testing
         let read = try server.graphQL(Self.readEconomy, variables: ["id": .string(householdID)], token: ana.token)
         #expect(read.data?["household"]?["economy"]?["minimumCurrencyPerToken"] == "0.50", "\(read.json)")
         #expect(read.data?["household"]?["economy"]?["maximumCurrencyPerToken"] == "5.00")
-        let refused = try server.graphQL(Self.updateEconomy, variables: Self.input([
+        let refused = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
             "householdId": .string(householdID), "currencyPerToken": "5.01",
         ]), token: ana.token)
         #expect(refused.errorExtensions?["reason"] == "OUT_OF_RANGE", "\(refused.json)")
@@ -324,7 +326,7 @@ import Testing
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
         let malformed: [JSON] = ["1e2", "-1", "0.12345", "abc", "", " 1", "1,5", "+1", .double(0.5), .int(1)]
         for amount in malformed {
-            let refused = try server.graphQL(Self.updateEconomy, variables: Self.input([
+            let refused = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
                 "householdId": .string(householdID), "currencyPerToken": amount,
             ]), token: ana.token)
             #expect(refused.errorCode == "BAD_USER_INPUT" && refused.data?["updateEconomySettings"] == nil, "\(amount): \(refused.json)")
@@ -340,15 +342,11 @@ import Testing
     @Test func FR_ONBOARD_5_membersGetForbiddenAndOutsidersNotFound() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let eve = try server.person("eve")
-        let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        try Self.join(server, ben, householdID)
+        let (householdID, _, ben, eve) = try Self.flatWithMemberAndOutsider(on: server)
         let read = try server.graphQL(Self.readEconomy, variables: ["id": .string(householdID)], token: ben.token)
         #expect(read.data?["household"]?["economy"]?["currencyPerToken"] == "0.10", "members read the economy: \(read.json)")
         for (person, code) in [(ben, "FORBIDDEN"), (eve, "NOT_FOUND")] {
-            let refused = try server.graphQL(Self.updateEconomy, variables: Self.input([
+            let refused = try server.graphQL(Self.updateEconomy, variables: ServerProcess.input([
                 "householdId": .string(householdID), "earningsSplit": "COMPLETER",
             ]), token: person.token)
             #expect(refused.errorCode == code, "\(refused.json)")

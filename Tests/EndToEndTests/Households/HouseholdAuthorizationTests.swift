@@ -34,11 +34,6 @@ import Testing
         var description: String { name }
     }
 
-    static func input(_ fields: [String: JSON]) -> [String: JSON] {
-        var object = OrderedMap<String, JSON>()
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { object[key] = value }
-        return ["input": .object(object)]
-    }
 
     static let operations: [Operation] = [
         Operation(name: "household", adminOnly: false, document: "query($id: ID!) { household(id: $id) { id name } }") { f, _ in
@@ -58,108 +53,103 @@ import Testing
         },
         Operation(name: "updateHousehold", adminOnly: true,
                   document: "mutation($input: UpdateHouseholdInput!) { updateHousehold(input: $input) { household { id } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "name": "Renamed"])
+            ServerProcess.input(["householdId": .string(f.householdID), "name": "Renamed"])
         },
         Operation(name: "setActiveHousehold", adminOnly: false,
                   document: "mutation($input: SetActiveHouseholdInput!) { setActiveHousehold(input: $input) { household { id } } }") { f, _ in
-            input(["householdId": .string(f.householdID)])
+            ServerProcess.input(["householdId": .string(f.householdID)])
         },
         Operation(name: "inviteMember", adminOnly: true,
                   document: "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { invitation { id } } }") { f, caller in
-            input(["householdId": .string(f.householdID), "email": .string("new-\(caller)@example.com")])
+            ServerProcess.input(["householdId": .string(f.householdID), "email": .string("new-\(caller)@example.com")])
         },
         Operation(name: "inviteCoParent", adminOnly: true,
                   document: "mutation($input: InviteCoParentInput!) { inviteCoParent(input: $input) { invitation { id } } }") { f, caller in
-            input(["householdId": .string(f.householdID), "email": .string("co-\(caller)@example.com")])
+            ServerProcess.input(["householdId": .string(f.householdID), "email": .string("co-\(caller)@example.com")])
         },
         Operation(name: "resendInvitation", adminOnly: true,
                   document: "mutation($input: ResendInvitationInput!) { resendInvitation(input: $input) { invitation { id } } }") { f, _ in
-            input(["invitationId": .string(f.invitationID)])
+            ServerProcess.input(["invitationId": .string(f.invitationID)])
         },
         Operation(name: "revokeInvitation", adminOnly: true,
                   document: "mutation($input: RevokeInvitationInput!) { revokeInvitation(input: $input) { revokedInvitationId } }") { f, _ in
-            input(["invitationId": .string(f.invitationID)])
+            ServerProcess.input(["invitationId": .string(f.invitationID)])
         },
         Operation(name: "changeMemberRole", adminOnly: true,
                   document: "mutation($input: ChangeMemberRoleInput!) { changeMemberRole(input: $input) { member { id role } } }") { f, _ in
-            input(["memberId": .string(f.benMemberID), "role": "MEMBER"])
+            ServerProcess.input(["memberId": .string(f.benMemberID), "role": "MEMBER"])
         },
         Operation(name: "removeMember", adminOnly: true,
                   document: "mutation($input: RemoveMemberInput!) { removeMember(input: $input) { removedMemberId } }") { f, _ in
-            input(["memberId": .string(f.childMemberID), "incompleteTasks": "UNASSIGN"])
+            ServerProcess.input(["memberId": .string(f.childMemberID), "incompleteTasks": "UNASSIGN"])
         },
         Operation(name: "recordParentalConsent", adminOnly: true,
                   document: "mutation($input: RecordParentalConsentInput!) { recordParentalConsent(input: $input) { consent { id } } }") { f, _ in
-            input([
+            ServerProcess.input([
                 "householdId": .string(f.householdID), "method": "EMAIL_PLUS", "path": "SUPERVISED",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ])
         },
         Operation(name: "addMember", adminOnly: true,
                   document: "mutation($input: AddMemberInput!) { addMember(input: $input) { member { id } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "kind": "SHADOW", "displayName": "Teen", "age": 15])
+            ServerProcess.input(["householdId": .string(f.householdID), "kind": "SHADOW", "displayName": "Teen", "age": 15])
         },
         Operation(name: "updateMember (a child)", adminOnly: true,
                   document: "mutation($input: UpdateMemberInput!) { updateMember(input: $input) { member { id } } }") { f, _ in
-            input(["memberId": .string(f.childMemberID), "displayName": "Kiddo"])
+            ServerProcess.input(["memberId": .string(f.childMemberID), "displayName": "Kiddo"])
         },
         Operation(name: "updateEconomySettings", adminOnly: true,
                   document: "mutation($input: UpdateEconomySettingsInput!) { updateEconomySettings(input: $input) { economy { currencyPerToken } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "currencyPerToken": "0.25"])
+            ServerProcess.input(["householdId": .string(f.householdID), "currencyPerToken": "0.25"])
         },
         Operation(name: "completeOnboardingStep", adminOnly: true,
                   document: "mutation($input: OnboardingStepInput!) { completeOnboardingStep(input: $input) { onboarding { nextStep } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "step": "MEMBERS"])
+            ServerProcess.input(["householdId": .string(f.householdID), "step": "MEMBERS"])
         },
         Operation(name: "skipOnboardingStep", adminOnly: true,
                   document: "mutation($input: OnboardingStepInput!) { skipOnboardingStep(input: $input) { onboarding { nextStep } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "step": "ECONOMY"])
+            ServerProcess.input(["householdId": .string(f.householdID), "step": "ECONOMY"])
         },
         Operation(name: "visitOnboardingStep", adminOnly: true,
                   document: "mutation($input: OnboardingStepInput!) { visitOnboardingStep(input: $input) { onboarding { nextStep } } }") { f, _ in
-            input(["householdId": .string(f.householdID), "step": "MEMBERS"])
+            ServerProcess.input(["householdId": .string(f.householdID), "step": "MEMBERS"])
         },
         Operation(name: "recordOnboardingStarted", adminOnly: false,
                   document: "mutation($input: RecordOnboardingStartedInput!) { recordOnboardingStarted(input: $input) { isRecorded } }") { f, _ in
-            input(["householdId": .string(f.householdID), "platform": "IOS"])
+            ServerProcess.input(["householdId": .string(f.householdID), "platform": "IOS"])
         },
         Operation(name: "leaveHousehold", adminOnly: false,
                   document: "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId } }") { f, _ in
-            input(["householdId": .string(f.householdID), "incompleteTasks": "REDISTRIBUTE"])
+            ServerProcess.input(["householdId": .string(f.householdID), "incompleteTasks": "REDISTRIBUTE"])
         },
         Operation(name: "deleteHousehold", adminOnly: true,
                   document: "mutation($input: DeleteHouseholdInput!) { deleteHousehold(input: $input) { deletedHouseholdId } }") { f, _ in
-            input(["householdId": .string(f.householdID), "confirmName": "Flat"])
+            ServerProcess.input(["householdId": .string(f.householdID), "confirmName": "Flat"])
         },
     ]
 
     /// Sets up household A for one row.
     static func fixture(_ server: ServerProcess, ana: ServerProcess.Person, ben: ServerProcess.Person, cara: ServerProcess.Person) throws -> Fixture {
         let (householdID, anaMemberID) = try server.createHousehold("Flat", as: ana)
+        let benMemberID = try server.join(ben, householdID, invitedBy: ana)
         let invite = "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { invitation { id member { id } } inviteToken } }"
-        let benInvited = try server.graphQL(invite, variables: input(["householdId": .string(householdID), "email": .string(ben.email)]), token: ana.token)
-        let benToken = try #require(benInvited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(benInvited.json)")
-        let accepted = try server.graphQL(
-            "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
-            variables: input(["token": .string(benToken)]), token: ben.token)
-        let benMemberID = try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
-        let pending = try server.graphQL(invite, variables: input(["householdId": .string(householdID), "email": "pending@example.com"]), token: ana.token)
+        let pending = try server.graphQL(invite, variables: ServerProcess.input(["householdId": .string(householdID), "email": "pending@example.com"]), token: ana.token)
         let invitationID = try #require(pending.data?["inviteMember"]?["invitation"]?["id"]?.stringValue, "\(pending.json)")
         let consent = try server.graphQL(
             "mutation($input: RecordParentalConsentInput!) { recordParentalConsent(input: $input) { consent { id } } }",
-            variables: input([
+            variables: ServerProcess.input([
                 "householdId": .string(householdID), "method": "EMAIL_PLUS", "path": "OWN_ACCOUNT",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
         let childConsentID = try #require(consent.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue, "\(consent.json)")
         let child = try server.graphQL(
             "mutation($input: AddMemberInput!) { addMember(input: $input) { member { id } } }",
-            variables: input(["householdId": .string(householdID), "kind": "CHILD", "displayName": "Kid", "age": 8, "consentId": .string(childConsentID)]),
+            variables: ServerProcess.input(["householdId": .string(householdID), "kind": "CHILD", "displayName": "Kid", "age": 8, "consentId": .string(childConsentID)]),
             token: ana.token)
         let childMemberID = try #require(child.data?["addMember"]?["member"]?["id"]?.stringValue, "\(child.json)")
         let spare = try server.graphQL(
             "mutation($input: RecordParentalConsentInput!) { recordParentalConsent(input: $input) { consent { id } } }",
-            variables: input([
+            variables: ServerProcess.input([
                 "householdId": .string(householdID), "method": "CARD", "path": "SUPERVISED",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
@@ -222,7 +212,7 @@ import Testing
             let capitalized = mutation.prefix(1).uppercased() + mutation.dropFirst()
             let byID = try server.graphQL(
                 "mutation($input: \(capitalized)Input!) { \(mutation)(input: $input) { __typename } }",
-                variables: Self.input(["invitationId": .string(fixture.invitationID)]), token: cara.token)
+                variables: ServerProcess.input(["invitationId": .string(fixture.invitationID)]), token: cara.token)
             #expect(byID.errorCode == "NOT_FOUND", "\(mutation) by id: \(byID.json)")
         }
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM invitations WHERE id = '\(fixture.invitationID)'") == "1")

@@ -18,7 +18,6 @@ import Testing
     static let leave = "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId activeHousehold { id isActive } clientMutationId } }"
 
     /// `["input": fields]`.
-    static func input(_ fields: OrderedMap<String, JSON>) -> [String: JSON] { ["input": .object(fields)] }
 
     // MARK: - FR-08
 
@@ -27,7 +26,7 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (flat, _) = try server.createHousehold("Flat", as: ana)
-        let edited = try server.graphQL(Self.update, variables: Self.input([
+        let edited = try server.graphQL(Self.update, variables: ServerProcess.input([
             "householdId": .string(flat), "name": " City Flat ", "emoji": "🏠", "locationLabel": "Lisbon", "timeZone": "Europe/Lisbon",
             "clientMutationId": "edit-1",
         ]), token: ana.token)
@@ -36,12 +35,12 @@ import Testing
             "clientMutationId": "edit-1",
         ], "\(edited.json)")
         let cleared = try server.graphQL(
-            Self.update, variables: Self.input(["householdId": .string(flat), "locationLabel": nil]), token: ana.token)
+            Self.update, variables: ServerProcess.input(["householdId": .string(flat), "locationLabel": nil]), token: ana.token)
         #expect(cleared.data?["updateHousehold"]?["household"] == [
             "id": .string(flat), "name": "City Flat", "emoji": "🏠", "locationLabel": nil, "timeZone": "Europe/Lisbon",
         ], "\(cleared.json)")
         let invalid = try server.graphQL(
-            Self.update, variables: Self.input(["householdId": .string(flat), "name": "   ", "timeZone": nil]), token: ana.token)
+            Self.update, variables: ServerProcess.input(["householdId": .string(flat), "name": "   ", "timeZone": nil]), token: ana.token)
         #expect(invalid.errorCode == "BAD_USER_INPUT", "\(invalid.json)")
         #expect(invalid.errorExtensions?["fieldErrors"]?[0]?["field"] == "input.name")
         #expect(invalid.errorExtensions?["fieldErrors"]?[1]?["field"] == "input.timeZone")
@@ -54,12 +53,12 @@ import Testing
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         let (flat, _) = try server.createHousehold("Flat", as: ana)
-        try join(ben, flat, invitedBy: ana, on: server)
-        let member = try server.graphQL(Self.update, variables: Self.input(["householdId": .string(flat), "name": "Ben's"]), token: ben.token)
+        try server.join(ben, flat, invitedBy: ana)
+        let member = try server.graphQL(Self.update, variables: ServerProcess.input(["householdId": .string(flat), "name": "Ben's"]), token: ben.token)
         #expect(member.errorCode == "FORBIDDEN", "\(member.json)")
-        let outsider = try server.graphQL(Self.update, variables: Self.input(["householdId": .string(flat), "name": "Cara's"]), token: cara.token)
+        let outsider = try server.graphQL(Self.update, variables: ServerProcess.input(["householdId": .string(flat), "name": "Cara's"]), token: cara.token)
         let unknown = try server.graphQL(
-            Self.update, variables: Self.input(["householdId": "01900000-0000-7000-8000-000000000000", "name": "Cara's"]), token: cara.token)
+            Self.update, variables: ServerProcess.input(["householdId": "01900000-0000-7000-8000-000000000000", "name": "Cara's"]), token: cara.token)
         #expect(outsider.errorCode == "NOT_FOUND" && outsider.json["errors"] == unknown.json["errors"], "\(outsider.json)")
         #expect(try server.databaseText("SELECT name FROM households WHERE id = '\(flat)'") == "Flat")
     }
@@ -73,21 +72,21 @@ import Testing
         let ben = try server.person("ben")
         let (flat, _) = try server.createHousehold("City Flat", as: ana)
         let (cabin, _) = try server.createHousehold("Cabin", as: ana)
-        try join(ben, flat, invitedBy: ana, on: server)
-        let mismatch = try server.graphQL(Self.delete, variables: Self.input(["householdId": .string(flat), "confirmName": "city flat"]), token: ana.token)
+        try server.join(ben, flat, invitedBy: ana)
+        let mismatch = try server.graphQL(Self.delete, variables: ServerProcess.input(["householdId": .string(flat), "confirmName": "city flat"]), token: ana.token)
         #expect(mismatch.errorCode == "BAD_USER_INPUT" && mismatch.errorReason == "MISMATCH", "\(mismatch.json)")
         #expect(mismatch.errorExtensions?["field"] == "input.confirmName")
-        let member = try server.graphQL(Self.delete, variables: Self.input(["householdId": .string(flat), "confirmName": "City Flat"]), token: ben.token)
+        let member = try server.graphQL(Self.delete, variables: ServerProcess.input(["householdId": .string(flat), "confirmName": "City Flat"]), token: ben.token)
         #expect(member.errorCode == "FORBIDDEN", "\(member.json)")
 
         let deleted = try server.graphQL(
-            Self.delete, variables: Self.input(["householdId": .string(flat), "confirmName": "City Flat", "clientMutationId": "del-1"]),
+            Self.delete, variables: ServerProcess.input(["householdId": .string(flat), "confirmName": "City Flat", "clientMutationId": "del-1"]),
             token: ana.token)
         #expect(deleted.data?["deleteHousehold"] == [
             "deletedHouseholdId": .string(flat), "activeHousehold": ["id": .string(cabin), "isActive": true], "clientMutationId": "del-1",
         ], "\(deleted.json)")
         let replay = try server.graphQL(
-            Self.delete, variables: Self.input(["householdId": .string(flat), "confirmName": "City Flat", "clientMutationId": "del-1"]),
+            Self.delete, variables: ServerProcess.input(["householdId": .string(flat), "confirmName": "City Flat", "clientMutationId": "del-1"]),
             token: ana.token)
         #expect(replay.data == deleted.data, "\(replay.json)")
 
@@ -126,19 +125,19 @@ import Testing
         let (home, _) = try server.createHousehold("Home", as: ana)
         let (cabin, _) = try server.createHousehold("Cabin", as: ana)
         let switched = try server.graphQL(
-            Self.setActive, variables: Self.input(["householdId": .string(cabin), "clientMutationId": "sw-1"]), token: ana.token)
+            Self.setActive, variables: ServerProcess.input(["householdId": .string(cabin), "clientMutationId": "sw-1"]), token: ana.token)
         #expect(switched.data?["setActiveHousehold"] == [
             "household": ["id": .string(cabin), "isActive": true], "previousHousehold": ["id": .string(home), "isActive": false],
             "clientMutationId": "sw-1",
         ], "\(switched.json)")
         let active = try server.graphQL("{ activeHousehold { id } }", token: ana.token)
         #expect(active.data?["activeHousehold"]?["id"]?.stringValue == cabin)
-        let outsider = try server.graphQL(Self.setActive, variables: Self.input(["householdId": .string(home)]), token: cara.token)
+        let outsider = try server.graphQL(Self.setActive, variables: ServerProcess.input(["householdId": .string(home)]), token: cara.token)
         #expect(outsider.errorCode == "NOT_FOUND", "\(outsider.json)")
         let none = try server.graphQL("{ activeHousehold { id } }", token: cara.token)
         #expect(none.data == ["activeHousehold": nil], "\(none.json)")
         let reused = try server.graphQL(
-            Self.update, variables: Self.input(["householdId": .string(home), "name": "Reused", "clientMutationId": "sw-1"]), token: ana.token)
+            Self.update, variables: ServerProcess.input(["householdId": .string(home), "name": "Reused", "clientMutationId": "sw-1"]), token: ana.token)
         #expect(reused.errorCode == "CONFLICT" && reused.errorReason == "CLIENT_MUTATION_ID_REUSED", "\(reused.json)")
     }
 
@@ -149,7 +148,7 @@ import Testing
         let ben = try server.person("ben")
         let ids = try ["A", "B", "C"].map { try server.createHousehold($0, as: ana).householdID }
         let (benHome, _) = try server.createHousehold("Ben's", as: ben)
-        try join(ben, ids[0], invitedBy: ana, on: server)
+        try server.join(ben, ids[0], invitedBy: ana)
         // The person's households with exactly one active (none without any), the database agreeing.
         func expectOneActive(_ person: ServerProcess.Person, is expected: String?) throws {
             let read = try server.graphQL("{ activeHousehold { id } households { id isActive } }", token: person.token)
@@ -162,17 +161,17 @@ import Testing
         }
         try expectOneActive(ana, is: ids[0])
         for id in [ids[2], ids[1], ids[1], ids[0]] {
-            _ = try server.graphQL(Self.setActive, variables: Self.input(["householdId": .string(id)]), token: ana.token)
+            _ = try server.graphQL(Self.setActive, variables: ServerProcess.input(["householdId": .string(id)]), token: ana.token)
             try expectOneActive(ana, is: id)
         }
-        _ = try server.graphQL(Self.setActive, variables: Self.input(["householdId": .string(ids[0])]), token: ben.token)
+        _ = try server.graphQL(Self.setActive, variables: ServerProcess.input(["householdId": .string(ids[0])]), token: ben.token)
         try expectOneActive(ben, is: ids[0])
-        let left = try server.graphQL(Self.leave, variables: Self.input(["householdId": .string(ids[0]), "incompleteTasks": "UNASSIGN"]), token: ben.token)
+        let left = try server.graphQL(Self.leave, variables: ServerProcess.input(["householdId": .string(ids[0]), "incompleteTasks": "UNASSIGN"]), token: ben.token)
         #expect(left.data?["leaveHousehold"]?["activeHousehold"] == ["id": .string(benHome), "isActive": true], "\(left.json)")
         try expectOneActive(ben, is: benHome)
-        _ = try server.graphQL(Self.delete, variables: Self.input(["householdId": .string(ids[0]), "confirmName": "A"]), token: ana.token)
+        _ = try server.graphQL(Self.delete, variables: ServerProcess.input(["householdId": .string(ids[0]), "confirmName": "A"]), token: ana.token)
         try expectOneActive(ana, is: ids[2])
-        _ = try server.graphQL(Self.delete, variables: Self.input(["householdId": .string(benHome), "confirmName": "Ben's"]), token: ben.token)
+        _ = try server.graphQL(Self.delete, variables: ServerProcess.input(["householdId": .string(benHome), "confirmName": "Ben's"]), token: ben.token)
         try expectOneActive(ben, is: nil)
     }
 
@@ -186,20 +185,20 @@ import Testing
         let cara = try server.person("cara")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
         let (_, caraMember) = try server.createHousehold("Cara's", as: cara)
-        let benMember = try join(ben, flat, invitedBy: ana, on: server)
+        let benMember = try server.join(ben, flat, invitedBy: ana)
 
-        let byMember = try server.graphQL(Self.remove, variables: Self.input(["memberId": .string(anaMember), "incompleteTasks": "UNASSIGN"]), token: ben.token)
+        let byMember = try server.graphQL(Self.remove, variables: ServerProcess.input(["memberId": .string(anaMember), "incompleteTasks": "UNASSIGN"]), token: ben.token)
         #expect(byMember.errorCode == "FORBIDDEN", "\(byMember.json)")
-        let byOutsider = try server.graphQL(Self.remove, variables: Self.input(["memberId": .string(benMember), "incompleteTasks": "UNASSIGN"]), token: cara.token)
+        let byOutsider = try server.graphQL(Self.remove, variables: ServerProcess.input(["memberId": .string(benMember), "incompleteTasks": "UNASSIGN"]), token: cara.token)
         #expect(byOutsider.errorCode == "NOT_FOUND", "\(byOutsider.json)")
         let otherHousehold = try server.graphQL(
-            Self.remove, variables: Self.input(["memberId": .string(caraMember), "incompleteTasks": "UNASSIGN"]), token: ana.token)
+            Self.remove, variables: ServerProcess.input(["memberId": .string(caraMember), "incompleteTasks": "UNASSIGN"]), token: ana.token)
         #expect(otherHousehold.errorCode == "NOT_FOUND", "\(otherHousehold.json)")
-        let yourself = try server.graphQL(Self.remove, variables: Self.input(["memberId": .string(anaMember), "incompleteTasks": "UNASSIGN"]), token: ana.token)
+        let yourself = try server.graphQL(Self.remove, variables: ServerProcess.input(["memberId": .string(anaMember), "incompleteTasks": "UNASSIGN"]), token: ana.token)
         #expect(yourself.errorCode == "BAD_USER_INPUT" && yourself.errorExtensions?["field"] == "input.memberId", "\(yourself.json)")
 
         let removed = try server.graphQL(
-            Self.remove, variables: Self.input(["memberId": .string(benMember), "incompleteTasks": "REDISTRIBUTE", "clientMutationId": "rm-1"]),
+            Self.remove, variables: ServerProcess.input(["memberId": .string(benMember), "incompleteTasks": "REDISTRIBUTE", "clientMutationId": "rm-1"]),
             token: ana.token)
         #expect(removed.data?["removeMember"] == [
             "removedMemberId": .string(benMember), "household": ["id": .string(flat), "members": ["totalCount": 1]], "clientMutationId": "rm-1",
@@ -219,12 +218,12 @@ import Testing
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let (flat, _) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, invitedBy: ana, on: server)
-        let leaveFlat = Self.input(["householdId": .string(flat), "incompleteTasks": "UNASSIGN"])
+        let benMember = try server.join(ben, flat, invitedBy: ana)
+        let leaveFlat = ServerProcess.input(["householdId": .string(flat), "incompleteTasks": "UNASSIGN"])
 
         let lastAdmin = try server.graphQL(Self.leave, variables: leaveFlat, token: ana.token)
         #expect(lastAdmin.errorCode == "CONFLICT" && lastAdmin.errorReason == "LAST_ADMIN", "\(lastAdmin.json)")
-        _ = try server.graphQL(Self.changeRole, variables: Self.input(["memberId": .string(benMember), "role": "ADMIN"]), token: ana.token)
+        _ = try server.graphQL(Self.changeRole, variables: ServerProcess.input(["memberId": .string(benMember), "role": "ADMIN"]), token: ana.token)
         let left = try server.graphQL(Self.leave, variables: leaveFlat, token: ana.token)
         #expect(left.data?["leaveHousehold"] == ["leftHouseholdId": .string(flat), "activeHousehold": nil, "clientMutationId": nil], "\(left.json)")
         #expect(try server.databaseText("SELECT reason || ' ' || task_handling FROM member_departures WHERE user_id = '\(ana.userID)'")
@@ -244,21 +243,21 @@ import Testing
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, invitedBy: ana, on: server)
-        let rename = Self.input(["householdId": .string(flat), "name": "Ben's flat"])
+        let benMember = try server.join(ben, flat, invitedBy: ana)
+        let rename = ServerProcess.input(["householdId": .string(flat), "name": "Ben's flat"])
 
-        let demoteLast = try server.graphQL(Self.changeRole, variables: Self.input(["memberId": .string(anaMember), "role": "MEMBER"]), token: ana.token)
+        let demoteLast = try server.graphQL(Self.changeRole, variables: ServerProcess.input(["memberId": .string(anaMember), "role": "MEMBER"]), token: ana.token)
         #expect(demoteLast.errorCode == "CONFLICT" && demoteLast.errorReason == "LAST_ADMIN", "\(demoteLast.json)")
-        let byMember = try server.graphQL(Self.changeRole, variables: Self.input(["memberId": .string(benMember), "role": "ADMIN"]), token: ben.token)
+        let byMember = try server.graphQL(Self.changeRole, variables: ServerProcess.input(["memberId": .string(benMember), "role": "ADMIN"]), token: ben.token)
         #expect(byMember.errorCode == "FORBIDDEN", "\(byMember.json)")
         #expect(try server.graphQL(Self.update, variables: rename, token: ben.token).errorCode == "FORBIDDEN")
 
         let promoted = try server.graphQL(
-            Self.changeRole, variables: Self.input(["memberId": .string(benMember), "role": "ADMIN", "clientMutationId": "role-1"]), token: ana.token)
+            Self.changeRole, variables: ServerProcess.input(["memberId": .string(benMember), "role": "ADMIN", "clientMutationId": "role-1"]), token: ana.token)
         #expect(promoted.data?["changeMemberRole"] == ["member": ["id": .string(benMember), "role": "ADMIN"], "clientMutationId": "role-1"],
                 "\(promoted.json)")
         #expect(try server.graphQL(Self.update, variables: rename, token: ben.token).errorCode == nil)
-        let demoted = try server.graphQL(Self.changeRole, variables: Self.input(["memberId": .string(anaMember), "role": "MEMBER"]), token: ana.token)
+        let demoted = try server.graphQL(Self.changeRole, variables: ServerProcess.input(["memberId": .string(anaMember), "role": "MEMBER"]), token: ana.token)
         #expect(demoted.data?["changeMemberRole"]?["member"]?["role"] == "MEMBER", "\(demoted.json)")
         #expect(try server.graphQL(Self.update, variables: rename, token: ana.token).errorCode == "FORBIDDEN")
     }
@@ -270,8 +269,8 @@ import Testing
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         let (flat, anaMember) = try server.createHousehold("Flat", as: ana)
-        let benMember = try join(ben, flat, invitedBy: ana, on: server)
-        let caraMember = try join(cara, flat, role: "ADMIN", invitedBy: ana, on: server)
+        let benMember = try server.join(ben, flat, invitedBy: ana)
+        let caraMember = try server.join(cara, flat, role: "ADMIN", invitedBy: ana)
         let page = """
             query($id: ID!, $after: String) { household(id: $id) { members(first: 2, after: $after) {
               totalCount pageInfo { hasNextPage hasPreviousPage endCursor }
@@ -305,35 +304,15 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let profile = "mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { user { timeZone } } }"
-        let set = try server.graphQL(profile, variables: Self.input(["timeZone": "Asia/Tokyo"]), token: ana.token)
+        let set = try server.graphQL(profile, variables: ServerProcess.input(["timeZone": "Asia/Tokyo"]), token: ana.token)
         #expect(set.data?["updateProfile"]?["user"]?["timeZone"] == "Asia/Tokyo", "\(set.json)")
         let (tokyo, _) = try server.createHousehold("Tokyo flat", as: ana)
         let read = try server.graphQL("query($id: ID!) { household(id: $id) { timeZone } me { timeZone } }", variables: ["id": .string(tokyo)], token: ana.token)
         #expect(read.data == ["household": ["timeZone": "Asia/Tokyo"], "me": ["timeZone": "Asia/Tokyo"]], "\(read.json)")
-        let cleared = try server.graphQL(profile, variables: Self.input(["timeZone": nil]), token: ana.token)
+        let cleared = try server.graphQL(profile, variables: ServerProcess.input(["timeZone": nil]), token: ana.token)
         #expect(cleared.data?["updateProfile"]?["user"]?["timeZone"] == .null, "\(cleared.json)")
         let (utc, _) = try server.createHousehold("Elsewhere", as: ana)
         let utcRead = try server.graphQL("query($id: ID!) { household(id: $id) { timeZone } }", variables: ["id": .string(utc)], token: ana.token)
         #expect(utcRead.data?["household"]?["timeZone"] == "UTC")
-    }
-
-    // MARK: - Fixture
-
-    /// Makes `person` an active member of `householdID` with `role`: `admin` invites them and
-    /// they accept; returns their member id.
-    @discardableResult
-    private func join(
-        _ person: ServerProcess.Person, _ householdID: String, role: String = "MEMBER", invitedBy admin: ServerProcess.Person,
-        on server: ServerProcess
-    ) throws -> String {
-        let invited = try server.graphQL(
-            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
-            variables: Self.input(["householdId": .string(householdID), "email": .string(person.email), "role": .string(role)]),
-            token: admin.token)
-        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
-        let accepted = try server.graphQL(
-            "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
-            variables: Self.input(["token": .string(token)]), token: person.token)
-        return try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
     }
 }

@@ -54,6 +54,28 @@ extension ServerProcess {
         try #require(accepted.data?["acceptTerms"]?["terms"]?["isAcceptanceRequired"] == false, "\(accepted.json)")
     }
 
+    /// `fields` as the `input` variable of a mutation, in key order (so a request reads the same every run).
+    static func input(_ fields: [String: JSON]) -> [String: JSON] {
+        var object = OrderedMap<String, JSON>()
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { object[key] = value }
+        return ["input": .object(object)]
+    }
+
+    /// Makes `person` an active member of `householdID` with `role`, as people join: `admin`
+    /// invites their address and they accept the emailed token; returns their member id.
+    @discardableResult
+    func join(_ person: Person, _ householdID: String, role: String = "MEMBER", invitedBy admin: Person) throws -> String {
+        let invited = try graphQL(
+            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
+            variables: Self.input(["householdId": .string(householdID), "email": .string(person.email), "role": .string(role)]),
+            token: admin.token)
+        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
+        let accepted = try graphQL(
+            "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
+            variables: Self.input(["token": .string(token)]), token: person.token)
+        return try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
+    }
+
     /// Creates a household named `name` as `person`; returns its id and the creator's member id.
     @discardableResult
     func createHousehold(_ name: String, as person: Person) throws -> (householdID: String, memberID: String) {

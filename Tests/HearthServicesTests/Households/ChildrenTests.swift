@@ -19,7 +19,7 @@ struct ChildrenTests {
             #expect(consent.termsVersion == h.service.configuration.termsVersion && consent.consentedAt == h.clock.now)
 
             let mia = try await h.service.addMember(
-                householdID: householdID, .init(kind: .child, displayName: " Mia ", age: 8, consentID: consent.id), viewer: ana)
+                householdID: householdID, .init(kind: .child, displayName: " Mia ", age: 8, consentID: consent.id), viewer: ana).member
             #expect(mia.displayName == "Mia" && mia.kind == .child && mia.age == 8 && mia.consentID == consent.id)
             #expect(mia.role == .member && mia.status == .active && mia.userID == nil && mia.householdID == householdID)
             #expect(try h.sqlText("SELECT kind FROM change_log ORDER BY sequence DESC LIMIT 1") == "member.joined")
@@ -71,7 +71,7 @@ struct ChildrenTests {
             }
             let consent = try await h.recordConsent(householdID, .supervised, ana)
             let ivy = try await h.service.addMember(
-                householdID: householdID, .init(kind: .shadow, displayName: "Ivy", consentID: consent.id), viewer: ana)
+                householdID: householdID, .init(kind: .shadow, displayName: "Ivy", consentID: consent.id), viewer: ana).member
             #expect(ivy.kind == .shadow && ivy.age == nil && ivy.consentID == consent.id)
         }
     }
@@ -80,9 +80,9 @@ struct ChildrenTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let householdID = try await h.householdID(named: "Flat", ana)
-            let teen = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 13), viewer: ana)
+            let teen = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 13), viewer: ana).member
             #expect(teen.age == 13 && teen.consentID == nil)
-            let grandpa = try await h.service.addMember(householdID: householdID, .init(kind: .shadow, displayName: "Grandpa", age: 130), viewer: ana)
+            let grandpa = try await h.service.addMember(householdID: householdID, .init(kind: .shadow, displayName: "Grandpa", age: 130), viewer: ana).member
             #expect(grandpa.age == 130)
             #expect(try h.sqlText("SELECT count(*) FROM parental_consents") == "0")
         }
@@ -94,7 +94,7 @@ struct ChildrenTests {
             let householdID = try await h.householdID(named: "Flat", ana)
             let consent = try await h.recordConsent(householdID, .ownAccount, ana)
             let mia = try await h.service.addMember(
-                householdID: householdID, .init(kind: .child, displayName: "Mia", age: 6, consentID: consent.id), viewer: ana)
+                householdID: householdID, .init(kind: .child, displayName: "Mia", age: 6, consentID: consent.id), viewer: ana).member
             let reused = await #expect(throws: ServiceError.self) {
                 try await h.service.addMember(
                     householdID: householdID, .init(kind: .child, displayName: "Zoltan", age: 5, consentID: consent.id), viewer: ana)
@@ -162,11 +162,7 @@ struct ChildrenTests {
 
     @Test func onlyAdminsRecordConsentsAndAddChildrenAndOutsidersSeeNoHousehold() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let eve = try await h.confirmedViewer("eve")
-            let householdID = try await h.householdID(named: "Flat", ana)
-            try h.addAccountMember(ben, householdID)
+            let (householdID, _, ben, eve) = try await h.flatWithMemberAndOutsider()
             for (viewer, code) in [(ben, ServiceError.Code.forbidden), (eve, .notFound)] {
                 let consent = await #expect(throws: ServiceError.self) { try await h.recordConsent(householdID, .ownAccount, viewer) }
                 #expect(consent?.code == code)
@@ -226,8 +222,8 @@ struct ChildrenTests {
             let householdID = try await h.householdID(named: "Flat", ana)
             let consent = try await h.recordConsent(householdID, .ownAccount, ana)
             let request = HouseholdService.NewMember(kind: .child, displayName: "Mia", age: 6, consentID: consent.id)
-            let first = try await h.service.addMember(householdID: householdID, request, viewer: ana, clientMutationID: "m1")
-            let replay = try await h.service.addMember(householdID: householdID, request, viewer: ana, clientMutationID: "m1")
+            let first = try await h.service.addMember(householdID: householdID, request, viewer: ana, clientMutationID: "m1").member
+            let replay = try await h.service.addMember(householdID: householdID, request, viewer: ana, clientMutationID: "m1").member
             #expect(replay == first)
             #expect(try h.sqlText("SELECT count(*) FROM members WHERE kind = 'child'") == "1")
         }
@@ -237,8 +233,8 @@ struct ChildrenTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let householdID = try await h.householdID(named: "Flat", ana)
-            let noa = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 14), viewer: ana)
-            let renamed = try await h.service.updateMember(id: noa.id, displayName: " Noah ", age: 15, viewer: ana)
+            let noa = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 14), viewer: ana).member
+            let renamed = try await h.service.updateMember(id: noa.id, displayName: " Noah ", age: 15, viewer: ana).member
             #expect(renamed.displayName == "Noah" && renamed.age == 15)
             #expect(try h.sqlText("SELECT kind FROM change_log ORDER BY sequence DESC LIMIT 1") == "member.updated")
 
@@ -247,9 +243,9 @@ struct ChildrenTests {
                 #expect(refused?.code == .consentRequired)
             }
             let consent = try await h.recordConsent(householdID, .ownAccount, ana)
-            let younger = try await h.service.updateMember(id: noa.id, age: .some(nil), consentID: consent.id, viewer: ana)
+            let younger = try await h.service.updateMember(id: noa.id, age: .some(nil), consentID: consent.id, viewer: ana).member
             #expect(younger.age == nil && younger.consentID == consent.id)
-            let again = try await h.service.updateMember(id: noa.id, age: 9, viewer: ana)
+            let again = try await h.service.updateMember(id: noa.id, age: 9, viewer: ana).member
             #expect(again.age == 9, "a member with a consent needs no other")
             let second = try await h.recordConsent(householdID, .ownAccount, ana)
             let surplus = await #expect(throws: ServiceError.self) {
@@ -266,9 +262,9 @@ struct ChildrenTests {
             let eve = try await h.confirmedViewer("eve")
             let householdID = try await h.householdID(named: "Flat", ana)
             let benMember = try h.addAccountMember(ben, householdID)
-            let noa = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 14), viewer: ana)
+            let noa = try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Noa", age: 14), viewer: ana).member
 
-            #expect(try await h.service.updateMember(id: benMember, displayName: "Benji", viewer: ben).displayName == "Benji")
+            #expect(try await h.service.updateMember(id: benMember, displayName: "Benji", viewer: ben).member.displayName == "Benji")
             let ownAge = await #expect(throws: ServiceError.self) { try await h.service.updateMember(id: benMember, age: 40, viewer: ben) }
             #expect(ownAge?.problems.first?.field == "input.age" && ownAge?.problems.first?.reason == .notAllowed)
             let otherAccount = await #expect(throws: ServiceError.self) {

@@ -26,14 +26,14 @@ struct EconomyTests {
             h.clock.advance(seconds: 60)
             let household = try await h.service.updateEconomySettings(
                 householdID: householdID,
-                .init(currencyPerToken: DecimalAmount("0.2500"), currencyCode: "EUR", earningsSplit: .completer), viewer: ana)
+                .init(currencyPerToken: DecimalAmount("0.2500"), currencyCode: "EUR", earningsSplit: .completer), viewer: ana).record
             #expect(household.currencyPerToken == "0.25" && household.currencyCode == "EUR" && household.earningsSplit == "completer")
             #expect(household.updatedAt == h.clock.now)
             #expect(try h.sqlText("SELECT state FROM onboarding_steps WHERE step = 'economy'") == "done")
             #expect(try h.sqlText("SELECT kind FROM change_log ORDER BY sequence DESC LIMIT 1") == "household.updated")
             #expect(try h.sqlText("SELECT properties FROM analytics_events WHERE name = 'economy_configured'") == #"{"currencyPerTokenTier":"0.25_1"}"#)
 
-            let partial = try await h.service.updateEconomySettings(householdID: householdID, .init(earningsSplit: .equal), viewer: ana)
+            let partial = try await h.service.updateEconomySettings(householdID: householdID, .init(earningsSplit: .equal), viewer: ana).record
             #expect(partial.currencyPerToken == "0.25" && partial.currencyCode == "EUR" && partial.earningsSplit == "equal")
         }
     }
@@ -43,7 +43,7 @@ struct EconomyTests {
             let ana = try await h.confirmedViewer("ana")
             let householdID = try await h.householdID(named: "Flat", ana)
             for edge in ["0.01", "100", "100.0000"] {
-                let set = try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount(edge)), viewer: ana)
+                let set = try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount(edge)), viewer: ana).record
                 #expect(set.currencyPerToken == DecimalAmount(edge)!.description)
             }
             for outside in ["0.0099", "100.0001", "0"] {
@@ -66,18 +66,14 @@ struct EconomyTests {
                 try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount("0.5")), viewer: ana)
             }
             #expect(refused?.problems.first?.reason == .outOfRange)
-            let set = try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount("5")), viewer: ana)
+            let set = try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount("5")), viewer: ana).record
             #expect(h.service.economy(of: set).allowedCurrencyPerToken.upperBound == DecimalAmount("5"))
         }
     }
 
     @Test func membersCannotChangeTheEconomyAndOutsidersSeeNoHousehold() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let eve = try await h.confirmedViewer("eve")
-            let householdID = try await h.householdID(named: "Flat", ana)
-            try h.addAccountMember(ben, householdID)
+            let (householdID, _, ben, eve) = try await h.flatWithMemberAndOutsider()
             for (viewer, code) in [(ben, ServiceError.Code.forbidden), (eve, .notFound)] {
                 let refused = await #expect(throws: ServiceError.self) {
                     try await h.service.updateEconomySettings(householdID: householdID, .init(earningsSplit: .equal), viewer: viewer)
@@ -96,7 +92,7 @@ struct EconomyTests {
                 householdID: householdID, .init(currencyPerToken: DecimalAmount("0.5")), viewer: ana, clientMutationID: "e1")
             let events = try h.sqlText("SELECT count(*) FROM change_log")
             let replay = try await h.service.updateEconomySettings(
-                householdID: householdID, .init(currencyPerToken: DecimalAmount("0.5")), viewer: ana, clientMutationID: "e1")
+                householdID: householdID, .init(currencyPerToken: DecimalAmount("0.5")), viewer: ana, clientMutationID: "e1").record
             #expect(replay.currencyPerToken == "0.50")
             #expect(try h.sqlText("SELECT count(*) FROM change_log") == events)
         }

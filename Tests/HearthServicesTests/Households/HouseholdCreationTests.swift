@@ -24,7 +24,7 @@ struct HouseholdCreationTests {
     @Test func theCreatorBecomesAnActiveAdminParentAndTheHouseholdTheirActiveOne() async throws {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
-            let (household, member) = try await harness.service.createHousehold(
+            let (household, member, _) = try await harness.service.createHousehold(
                 .init(name: "  City Flat ", emoji: "🏠", locationLabel: " Lisbon ", timeZone: "Europe/Lisbon"), viewer: ana)
             #expect(household.name == "City Flat")
             #expect(household.emoji == "🏠")
@@ -44,8 +44,8 @@ struct HouseholdCreationTests {
     @Test func aSecondHouseholdDoesNotTakeOverTheActiveOne() async throws {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
-            let (first, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
-            let (second, _) = try await harness.service.createHousehold(.init(name: "Cottage"), viewer: ana)
+            let (first, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (second, _, _) = try await harness.service.createHousehold(.init(name: "Cottage"), viewer: ana)
             #expect(try await harness.service.activeHouseholdID(userID: ana.userID) == first.id)
             let listed = try await harness.service.households(viewer: ana).map(\.record.id)
             #expect(listed == [first.id, second.id])
@@ -71,7 +71,7 @@ struct HouseholdCreationTests {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
             let family = "👨‍👩‍👧‍👦"  // one character of seven scalars
-            let (household, _) = try await harness.service.createHousehold(.init(name: String(repeating: family, count: 80)), viewer: ana)
+            let (household, _, _) = try await harness.service.createHousehold(.init(name: String(repeating: family, count: 80)), viewer: ana)
             #expect(household.name.count == 80)
             let blank = await error { _ = try await harness.service.createHousehold(.init(name: " \t "), viewer: ana) }
             #expect(blank?.problems.first?.reason == .required)
@@ -100,10 +100,10 @@ struct HouseholdCreationTests {
     @Test func theTimeZoneDefaultsToTheCreatorsAndThenToUTC() async throws {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
-            let (utc, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (utc, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
             #expect(utc.timeZone == "UTC")
             try await harness.pool.write { try $0.execute("UPDATE users SET time_zone = 'Asia/Tokyo' WHERE id = ?", [ana.userID]) }
-            let (tokyo, _) = try await harness.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (tokyo, _, _) = try await harness.service.createHousehold(.init(name: "Flat"), viewer: ana)
             #expect(tokyo.timeZone == "Asia/Tokyo")
         }
     }
@@ -129,7 +129,7 @@ struct HouseholdCreationTests {
     @Test func creationIsPublishedOnTheHouseholdTopicAfterCommit() async throws {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
-            let (household, member) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (household, member, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
             let changes = try await ChangeLog(pool: harness.pool, bus: harness.bus).changes(
                 after: 0, topics: [.household(household.id)], limit: 10)
             #expect(changes.map(\.kind) == [.householdCreated])
@@ -142,7 +142,7 @@ struct HouseholdCreationTests {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")
             let cara = try await harness.confirmedViewer("cara")
-            let (household, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (household, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
             let stranger = await error { _ = try await harness.service.household(id: household.id, viewer: cara) }
             let unknown = await error { _ = try await harness.service.household(id: "0190-unknown", viewer: cara) }
             #expect(stranger == unknown)

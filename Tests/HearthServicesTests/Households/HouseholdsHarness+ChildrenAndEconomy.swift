@@ -11,6 +11,16 @@ extension HouseholdsHarness {
         try await service.createHousehold(.init(name: name), viewer: viewer).household.id
     }
 
+    /// Household "Flat" of its admin `ana`, with `ben` a member of it and `eve` in no household.
+    func flatWithMemberAndOutsider() async throws -> (householdID: String, admin: Viewer, member: Viewer, outsider: Viewer) {
+        let ana = try await confirmedViewer("ana")
+        let ben = try await confirmedViewer("ben")
+        let eve = try await confirmedViewer("eve")
+        let householdID = try await householdID(named: "Flat", ana)
+        try addAccountMember(ben, householdID)
+        return (householdID, ana, ben, eve)
+    }
+
     /// Records an email-plus consent under the current terms.
     func recordConsent(
         _ householdID: String, _ path: ChildProfilePath, _ viewer: Viewer, attestation: String = "I am the parent and I consent."

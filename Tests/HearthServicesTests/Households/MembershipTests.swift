@@ -15,7 +15,7 @@ struct MembershipTests {
     @Test func anAdminEditsSomeFieldsAndTheOthersStayAsTheyWere() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (household, _) = try await h.service.createHousehold(
+            let (household, _, _) = try await h.service.createHousehold(
                 .init(name: "Flat", emoji: "🏠", locationLabel: "Lisbon", timeZone: "Europe/Lisbon"), viewer: ana)
             h.clock.advance(seconds: 60)
             let (edited, _) = try await h.service.updateHousehold(
@@ -35,7 +35,7 @@ struct MembershipTests {
     @Test func anEditThatChangesNothingWritesNothing() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (household, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             h.clock.advance(seconds: 60)
             let (same, _) = try await h.service.updateHousehold(id: household.id, .init(name: "Flat", emoji: .some(nil)), viewer: ana)
             #expect(same == household)
@@ -46,7 +46,7 @@ struct MembershipTests {
     @Test func reportsEveryBadFieldAtOnceAndChangesNothing() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (household, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.updateHousehold(
                     id: household.id,
@@ -69,7 +69,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             let eve = try await h.confirmedViewer("eve")
-            let (household, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (household, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.join(ben, household.id, invitedBy: ana)
             let forbidden = await #expect(throws: ServiceError.self) {
                 try await h.service.updateHousehold(id: household.id, .init(name: "Mine"), viewer: ben)
@@ -92,7 +92,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (household, _) = try await h.service.createHousehold(.init(name: "City Flat"), viewer: ana)
+            let (household, _, _) = try await h.service.createHousehold(.init(name: "City Flat"), viewer: ana)
             try await h.join(ben, household.id, invitedBy: ana)
             for attempt in ["city flat", "City Flat ", ""] {
                 let error = await #expect(throws: ServiceError.self) {
@@ -113,9 +113,9 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
             h.clock.advance(seconds: 1)
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.join(ben, flat.id, invitedBy: ana)
             _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
             try await h.expectOneActiveHouseholdPerMember()
@@ -138,8 +138,8 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
-            let (other, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
+            let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             try await h.addChild(to: flat.id, by: ana, age: 7)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
@@ -175,8 +175,8 @@ struct MembershipTests {
     @Test func switchingReplacesTheActiveHouseholdAndReturnsThePreviousOne() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
-            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
             #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id)
             _ = try await h.service.household(id: cabin.id, viewer: ana)
             #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id, "viewing does not switch (FR-10)")
@@ -200,7 +200,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let eve = try await h.confirmedViewer("eve")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let error = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: flat.id, viewer: eve) }
             #expect(error == ServiceError.householdNotFound)
             #expect(try await h.service.activeHouseholdID(userID: eve.userID) == nil)
@@ -213,12 +213,12 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
             try await h.expectOneActiveHouseholdPerMember()
-            let (a, _) = try await h.service.createHousehold(.init(name: "A"), viewer: ana)
+            let (a, _, _) = try await h.service.createHousehold(.init(name: "A"), viewer: ana)
             try await h.expectOneActiveHouseholdPerMember()
             h.clock.advance(seconds: 1)
-            let (b, _) = try await h.service.createHousehold(.init(name: "B"), viewer: ana)
+            let (b, _, _) = try await h.service.createHousehold(.init(name: "B"), viewer: ana)
             h.clock.advance(seconds: 1)
-            let (c, _) = try await h.service.createHousehold(.init(name: "C"), viewer: ben)
+            let (c, _, _) = try await h.service.createHousehold(.init(name: "C"), viewer: ben)
             h.clock.advance(seconds: 1)
             try await h.join(ben, a.id, invitedBy: ana)
             h.clock.advance(seconds: 1)
@@ -247,8 +247,8 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let eve = try await h.confirmedViewer("eve")
-            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
-            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
             let now = h.clock.now
             #expect(throws: StoreError.self) {
                 try h.pool.write { database in
@@ -281,7 +281,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let lastAdmin = await #expect(throws: ServiceError.self) {
                 try await h.service.changeMemberRole(memberID: anaMember.id, to: .member, viewer: ana)
@@ -309,7 +309,7 @@ struct MembershipTests {
     @Test func childrenCannotBeAdminsAndInvitedMembersGetTheirRoleOnJoining() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let child = try await h.addChild(to: flat.id, by: ana, age: 9)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.changeMemberRole(memberID: child, to: .admin, viewer: ana)
@@ -332,7 +332,7 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let eve = try await h.confirmedViewer("eve")
             _ = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let (other, eveMember) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
+            let (other, eveMember, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
             let child = try await h.addChild(to: other.id, by: eve, age: 14)
             for id in [eveMember.id, child, "no-such-member"] {
                 let role = await #expect(throws: ServiceError.self) { try await h.service.changeMemberRole(memberID: id, to: .admin, viewer: ana) }
@@ -351,8 +351,8 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ben)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             _ = try await h.service.setActiveHousehold(id: flat.id, viewer: ben)
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
@@ -374,7 +374,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let invited = try await h.invite("cy@example.com", to: flat.id, by: ana)
             let yourself = await #expect(throws: ServiceError.self) {
@@ -397,7 +397,7 @@ struct MembershipTests {
     @Test func anAdminRemovesAChildWithoutAnAccount() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let child = try await h.addChild(to: flat.id, by: ana, age: 6)
             _ = try await h.service.removeMember(id: child, incompleteTasks: .unassign, viewer: ana)
             #expect(try await h.departures(of: flat.id) == ["\(child) - removed unassign \(ana.userID)"])
@@ -410,7 +410,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             #expect(try await h.service.activeHouseholdID(userID: ben.userID) == flat.id)
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
@@ -430,7 +430,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
@@ -446,7 +446,7 @@ struct MembershipTests {
     @Test func theOnlyAdultOfAHouseholdWithChildrenIsToldToInviteOrDelete() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.addChild(to: flat.id, by: ana, age: 8)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
@@ -458,7 +458,7 @@ struct MembershipTests {
     @Test func theOnlyMemberDeletesTheHouseholdInsteadOfLeaving() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
@@ -474,7 +474,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             let first = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana, clientMutationID: "q-1")
             let replay = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "q-1")
@@ -499,8 +499,8 @@ struct MembershipTests {
     @Test func aReplayedDeletionAndSwitchAnswerAsTheFirstTime() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (home, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
-            let (cabin, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let (cabin, _, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
             let switched = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana, clientMutationID: "s-1")
             _ = try await h.service.setActiveHousehold(id: home.id, viewer: ana)
             let replayed = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana, clientMutationID: "s-1")
@@ -518,7 +518,7 @@ struct MembershipTests {
     @Test func membersAreListedAdminsFirstThenByJoiningWithWorkingCursorsBothWays() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             var joined: [String] = []
             for name in ["ben", "cyd", "dee", "eli"] {
                 h.clock.advance(seconds: 1)
@@ -554,7 +554,7 @@ struct MembershipTests {
     @Test func pageSizesAndCursorsAreChecked() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let (flat, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let access = try await h.service.access(viewer: ana, householdID: flat.id)
             let error = await #expect(throws: ServiceError.self) {
                 try await h.service.members(access, first: 101, after: "garbage", last: -1, before: "bm90IG91cnM")
@@ -571,8 +571,8 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let eve = try await h.confirmedViewer("eve")
-            let (flat, anaMember) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let (other, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: eve)
             let eveAccess = try await h.service.access(viewer: eve, householdID: other.id)
             let cursor = try #require(try await h.service.members(eveAccess).startCursor)
             let access = try await h.service.access(viewer: ana, householdID: flat.id)
@@ -623,7 +623,7 @@ extension HouseholdsHarness {
         }
         return try await service.addMember(
             householdID: householdID, .init(kind: .child, displayName: "Kid", age: age, consentID: consentID), viewer: parent
-        ).id
+        ).member.id
     }
 
     /// Invites `email` to `householdID` as `admin`; returns the invited member's id.
