@@ -69,7 +69,7 @@ extension HouseholdService {
     ///   members.
     public func recordParentalConsent(
         householdID: String, method: ConsentMethod, path: ChildProfilePath, attestation: String, termsVersion: String,
-        viewer: Viewer
+        viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> ParentalConsentRecord {
         var problems = ProblemCollector()
         let statement = problems.check { () throws(FieldProblem) in
@@ -82,7 +82,8 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let now = currentTime()
-        return try await pool.write { [self] database in
+        // Consents are captured offline and synced (onboarding.md): a replay returns the first record.
+        let recorded = try await mutate("recordParentalConsent", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let unused = try database.scalar(
                 Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = ? AND used_at IS NULL",
@@ -100,11 +101,22 @@ extension HouseholdService {
             try analytics.record(
                 .childConsentCaptured, actorID: access.userID, householdID: access.householdID,
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
+            return ConsentReference(consentID: consentID)
+        }
+        return try await pool.read { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             guard let consent = try database.decodeOne(
-                ParentalConsentRecord.self, "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ?", [consentID])
-            else { preconditionFailure("the consent was inserted by this transaction") }
+                ParentalConsentRecord.self,
+                "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
+                [recorded.consentID, access.householdID])
+            else { throw ServiceError.householdNotFound }
             return consent
         }
+    }
+
+    /// The consent a `recordParentalConsent` result names, as ``MutationReplay`` stores it.
+    private struct ConsentReference: Codable {
+        var consentID: String
     }
 
     /// The consent `consentID` of the household `access` grants, when it may admit a member of

@@ -32,6 +32,22 @@ struct ChildrenTests {
         }
     }
 
+    @Test func aConsentSyncedTwiceWithTheSameClientMutationIdIsRecordedOnce() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let householdID = try await h.householdID(named: "Flat", ana)
+            func record() async throws -> ParentalConsentRecord {
+                try await h.service.recordParentalConsent(
+                    householdID: householdID, method: .card, path: .supervised, attestation: "I consent.",
+                    termsVersion: h.service.configuration.termsVersion, viewer: ana, clientMutationID: "offline-consent-1")
+            }
+            let first = try await record()
+            let replay = try await record()
+            #expect(replay == first)
+            #expect(try h.sqlText("SELECT CAST(count(*) AS TEXT) FROM parental_consents") == "1")
+        }
+    }
+
     @Test func withoutAConsentNothingOfTheChildIsStoredAnywhere() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
