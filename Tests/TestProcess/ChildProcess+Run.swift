@@ -52,8 +52,10 @@ extension ChildProcess {
         let errorReader = try child.standardError.map { pipe in
             try BackgroundThread(for: executable) { Result { try pipe.readToEnd() } }
         }
-        // Read standard output on this thread; whatever happens, join the helper threads.
+        // Read standard output on this thread; whatever happens, join the helper threads (after
+        // killing a child no longer drained, which could otherwise block them forever).
         let output = Result { try child.standardOutput!.readToEnd() }
+        if case .failure = output { child.send(SIGKILL) }
         let written = writer?.join() ?? .success(())
         let errors = errorReader?.join() ?? .success([])
         let termination = child.waitForExit()
