@@ -50,7 +50,9 @@ let package = Package(
         .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
 
         // Shared by test targets: the test virtualenv's Python (oracles and protocol peers).
-        .target(name: "TestPython", path: "Tests/TestPython"),
+        .target(name: "TestPython", dependencies: ["TestProcess"], path: "Tests/TestPython"),
+        // Shared by test targets: child processes on posix_spawn and waitpid (no Foundation Process, no Dispatch).
+        .target(name: "TestProcess", dependencies: ["CSystem"], path: "Tests/TestProcess"),
         // Shared by test targets: migrated temporary databases, an accounts service with a clock tests move.
         .target(name: "TestFixtures", dependencies: ["HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
 
@@ -65,7 +67,8 @@ let package = Package(
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "SMTP", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "JOSE", "TestPython"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "JOSE", "TestProcess", "TestPython"]),
+        .testTarget(name: "TestProcessTests", dependencies: ["TestProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import TestProcess
 import Testing
 
 /// `hearth query`, `introspect` and `explore` against the real server (`ServerProcess`), the
@@ -158,27 +159,14 @@ private struct TmuxSession {
         _ = try? Self.tmux(["kill-session", "-t", name])
     }
 
-    /// Runs tmux and returns what it printed. Spawned with posix_spawn and reaped with
-    /// waitpid rather than through Foundation's `Process`: the first command forks the tmux
-    /// server, and `Process` was seen never to report that client's exit. Output goes through
-    /// a file, since the server would otherwise inherit (and hold open) a pipe.
+    /// Runs tmux and returns what it printed. Output goes through a file, since the first
+    /// command forks the tmux server, which would otherwise inherit (and hold open) a pipe.
     @discardableResult
     private static func tmux(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = (["tmux"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let client = try ChildProcess("tmux", arguments, searchPath: true, standardOutput: .file(outputPath), standardError: .nullDevice)
+        client.waitForExit()
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 }

@@ -1,30 +1,26 @@
 import Foundation
+import Glibc
+import TestProcess
 
 /// A long-running Python process a test talks to over the network: a loopback HTTP, TLS or
 /// SMTP server from the test virtualenv. The script announces itself with a first line on
 /// standard output (for example its port as JSON) and may report later events the same
 /// way, one line each; the test reads them with ``readLine()``. Standard error goes to the
-/// test's own, so a failing peer explains itself. The process is terminated by ``stop()``
+/// test's own, so a failing peer explains itself. The process is killed by ``stop()``
 /// or when the peer is released.
 public final class PythonPeer {
-    private let process = Process()
-    private let output: FileHandle
-    /// Held open for the peer's life: the script exits when it closes, even if the test process dies.
-    private let lifeline = Pipe()
-    private var pending = Data()
+    private let process: ChildProcess
+    private let output: PipeReader
 
     /// Starts `python -c script arguments…`.
-    /// - Throws: `TestPython.Missing` when there is no interpreter; errors starting the process.
+    /// - Throws: `TestPython.Missing` when there is no interpreter; `ChildProcessError` when it cannot start.
     public init(script: String, arguments: [String] = []) throws {
         guard let python = TestPython.interpreter() else { throw TestPython.Missing() }
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-u", "-c", Self.exitWithParent + script] + arguments
-        let pipe = Pipe()
-        process.standardInput = lifeline
-        process.standardOutput = pipe
-        process.standardError = FileHandle.standardError
-        output = pipe.fileHandleForReading
-        try process.run()
+        // Standard input is a pipe the test holds open for the peer's life: the script exits
+        // when it closes, even if the test process dies.
+        process = try ChildProcess(
+            python, ["-u", "-c", Self.exitWithParent + script] + arguments, standardInput: .pipe, standardOutput: .pipe)
+        output = process.standardOutput!
     }
 
     deinit { stop() }
@@ -36,26 +32,10 @@ public final class PythonPeer {
     /// The next line the script printed, without its newline; waits until it arrives.
     /// - Throws: `TestPython.ScriptFailed` when the script exits first.
     public func readLine() throws -> String {
-        while true {
-            if let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending = Data(pending[(newline + 1)...])
-                return line
-            }
-            // read(2) directly: FileHandle.availableData traps on EINTR, which the SIGCHLD of
-            // other tests' processes can cause.
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                while true {
-                    let result = read(output.fileDescriptor, buffer.baseAddress, buffer.count)
-                    if result >= 0 || errno != EINTR { return result }
-                }
-            }
-            guard count > 0 else {
-                throw TestPython.ScriptFailed(description: "the Python peer exited before printing a line (see its standard error)")
-            }
-            pending.append(contentsOf: chunk[..<count])
+        guard let line = try output.readLine() else {
+            throw TestPython.ScriptFailed(description: "the Python peer exited before printing a line (see its standard error)")
         }
+        return line
     }
 
     /// The next line parsed as a JSON object.
@@ -67,12 +47,9 @@ public final class PythonPeer {
         return object
     }
 
-    /// Kills the script and waits for it to exit. SIGKILL, because a process started from a
-    /// Dispatch worker thread inherits that thread's signal mask, which blocks SIGTERM.
+    /// Kills the script (SIGKILL: a peer has nothing to clean up) and waits for it to exit.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.waitForExit()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcess
 
 /// The Python of the test virtualenv, where the oracles and real protocol peers live
 /// (graphql-core, websockets, gql): shared by every test target that runs Python.
@@ -16,7 +17,7 @@ public enum TestPython {
 
     /// What a Python run printed and how it exited.
     public struct Outcome: Sendable {
-        /// The exit status.
+        /// The exit code, or the signal number when a signal ended Python.
         public let status: Int32
         /// Everything written to standard output.
         public let standardOutput: Data
@@ -52,64 +53,25 @@ public enum TestPython {
     /// Runs `script` with `arguments` (its `sys.argv[1:]`) and returns the lines it printed
     /// (standard output and standard error interleaved, as a terminal would show them).
     ///
-    /// - Throws: `Missing`; `ScriptFailed` when the script exits non-zero.
+    /// - Throws: `Missing`; `ScriptFailed` when the script exits non-zero; `ChildProcessError`
+    ///   when Python cannot be started.
     public static func runScript(_ script: String, _ arguments: [String]) throws -> [String] {
         guard let python = interpreter() else { throw Missing() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ScriptFailed(description: "python failed:\n\(text)") }
-        return text.split(separator: "\n").map(String.init)
+        let outcome = try ChildProcess.run(python, ["-c", script] + arguments, standardError: .standardOutput)
+        guard outcome.termination == .exited(0) else {
+            throw ScriptFailed(description: "python \(outcome.termination):\n\(outcome.output)")
+        }
+        return outcome.output.split(separator: "\n").map(String.init)
     }
 
     /// Runs Python with `arguments` (e.g. `["-c", script, …]` or a script path), feeding `input`
     /// to its standard input, and waits for it.
     ///
-    /// - Throws: `Missing` when there is no interpreter; errors starting the process.
+    /// - Throws: `Missing` when there is no interpreter; `ChildProcessError` when it cannot be started.
     public static func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
         guard let python = interpreter() else { throw Missing() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        // Drain standard error on another thread so neither pipe can fill up and block Python.
-        let errorData = ErrorCollector()
-        let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try? stdin.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: outputData, standardError: errorData.wait())
-    }
-}
-
-/// Standard error read by a helper thread, handed over once it reached end of file.
-private final class ErrorCollector: @unchecked Sendable {
-    // `data` is written once by the reader thread before `done` is signalled, and read only
-    // after waiting on `done`.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    func set(_ value: Data) {
-        data = value
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
+        let outcome = try ChildProcess.run(python, arguments, input: input.map(Array.init) ?? [])
+        return Outcome(
+            status: outcome.termination.status, standardOutput: Data(outcome.standardOutput), standardError: Data(outcome.standardError))
     }
 }

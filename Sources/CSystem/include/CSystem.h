@@ -7,6 +7,7 @@
 #include <time.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <pthread.h>
 #include <unistd.h>
 #include <netinet/in.h>
@@ -31,6 +32,16 @@ int csystem_wait_signal(void);
 
 /// fcntl with an integer argument (fcntl is variadic in C).
 static inline int csystem_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
+
+// MARK: child processes (the test launcher).
+
+/// A pipe whose two ends are close-on-exec, created atomically (pipe2 with O_CLOEXEC), so a child
+/// spawned concurrently by another thread cannot inherit them.
+int csystem_pipe_cloexec(int fds[2]);
+
+/// posix_spawn_file_actions_addclosefrom_np: the child closes every descriptor from `lowest` up
+/// before exec, whatever the parent forgot to mark close-on-exec. Returns 0 or an error number.
+int csystem_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowest);
 
 // MARK: epoll, eventfd and sockets for the HTTP event loops.
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HearthHTTP
+import TestProcess
 
 /// The real `hearth` binary started for a test: `hearth serve --port 0` on a temporary
 /// database, ready once it printed its `listening on` line. Its standard error (the
@@ -21,8 +22,8 @@ final class ServerProcess {
     let directory: URL
     let databasePath: String
     let logPath: String
-    private(set) var process: Process
-    private(set) var port: Int = 0
+    let process: ChildProcess
+    let port: Int
 
     /// Starts a server on a new temporary database.
     ///
@@ -38,35 +39,21 @@ final class ServerProcess {
         self.directory = directory
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
         logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
-        process = Process()
-        try start(arguments, environment: environment, fileDescriptorLimit: fileDescriptorLimit)
-    }
-
-    private func start(_ arguments: [String], environment: [String: String], fileDescriptorLimit: Int?) throws {
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let process = Process()
         let serve = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
-        if let fileDescriptorLimit {
-            // bash applies the limit (soft and hard) and then becomes the server.
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "ulimit -n \(fileDescriptorLimit) && exec \"$0\" \"$@\"", Self.binary] + serve
-        } else {
-            process.executableURL = URL(fileURLWithPath: Self.binary)
-            process.arguments = serve
-        }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        try process.run()
-        self.process = process
-        let line = Self.readLine(stdout.fileHandleForReading)
+        // With a limit, bash applies it (soft and hard) and then becomes the server.
+        let (executable, commandLine) = fileDescriptorLimit.map { limit in
+            ("/bin/bash", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", Self.binary] + serve)
+        } ?? (Self.binary, serve)
+        process = try ChildProcess(
+            executable, commandLine, environment: ChildProcess.inheritedEnvironment(overriding: environment),
+            standardOutput: .pipe, standardError: .file(logPath))
+        let line = try? process.standardOutput!.readLine()
         guard let line, line.hasPrefix("listening on http://"), let portText = line.split(separator: ":").last,
               let port = Int(portText)
         else {
-            process.terminate()
-            process.waitUntilExit()
-            throw Failure(description: "hearth did not start (stdout: \(line ?? "<closed>")); log:\n\(log)")
+            process.send(SIGTERM)
+            process.waitForExit()
+            throw Failure(description: "hearth did not start (stdout: \(line ?? "<closed>")); log:\n\(Self.contents(of: logPath))")
         }
         self.port = port
     }
@@ -86,31 +73,22 @@ final class ServerProcess {
     }
 
     /// Everything the server has logged so far.
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    var log: String { Self.contents(of: logPath) }
+
+    /// The text of the file at `path`, or "" when there is none.
+    private static func contents(of path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// Sends `signal` and waits for the process to exit; returns its exit status
     /// (or the signal number for a process killed by a signal).
     @discardableResult
     func stop(signal: Int32 = SIGTERM) -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.send(signal)
+        return process.waitForExit().status
     }
 
     /// Stops the server if it still runs and removes its directory.
     func remove() {
         stop(signal: SIGKILL)
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Reads one line byte by byte so nothing after it is consumed from the pipe.
-    private static func readLine(_ handle: FileHandle) -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(handle.fileDescriptor, &byte, 1) == 1 {
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-        }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
