@@ -69,7 +69,7 @@ final class ExecutionContext {
     /// Executes the operation's root selection set and returns the data as JSON text
     /// (`null` when a failure reached the root); serially for mutations (each root field
     /// completed, async work included, before the next starts).
-    func executeRoot(rootValue: Any, serially: Bool) async -> [UInt8] {
+    func executeRoot(rootValue: Any, serially: Bool) async -> JSONText {
         let plan = request.prepared.rootPlan(request)
         let data: Range<Int>?
         if serially {
@@ -168,15 +168,15 @@ final class ExecutionContext {
     }
 
     /// The data's text with the holes' values spliced in and the nulled values replaced.
-    private func assembledData(_ data: Range<Int>?) -> [UInt8] {
-        guard let data else { return Array("null".utf8) }
+    private func assembledData(_ data: Range<Int>?) -> JSONText {
+        guard let data else { return JSONText(copying: "null".utf8) }
+        if holes.isEmpty { return output.takeText(data) }
         let text = output.takeBytes()
-        if holes.isEmpty { return data == text.indices ? text : Array(text[data]) }
         nulledValues.sort { $0.lowerBound < $1.lowerBound }
         var assembled: [UInt8] = []
         assembled.reserveCapacity(text.count)
         splice(data, of: text, into: &assembled)
-        return assembled
+        return JSONText(copying: assembled)
     }
 
     private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
