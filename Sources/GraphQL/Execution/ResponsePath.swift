@@ -39,12 +39,6 @@ final class PathNode: Sendable {
         self.parent = parent
         self.element = element
     }
-
-    /// The elements from the root to this node, in order, appended to `elements`.
-    fileprivate func appendElements(to elements: inout [GraphQLError.PathElement]) {
-        parent?.appendElements(to: &elements)
-        elements.append(element)
-    }
 }
 
 /// The response path of the value the executor is completing, as a stack of steps pushed
@@ -171,8 +165,7 @@ struct PathStack: ~Copyable {
 
     /// The current path's elements from the root, e.g. `["users", 3, "name"]`.
     var elements: [GraphQLError.PathElement] {
-        var elements: [GraphQLError.PathElement] = []
-        base?.appendElements(to: &elements)
+        var elements = ResponsePath(parent: base, last: nil).elements
         for index in bottom..<depth { elements.append(steps[index].element) }
         return elements
     }

@@ -167,7 +167,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     private mutating func grow(toHold needed: Int) {
         let target = Swift.max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: target)
-        grown.update(from: base, count: count)
+        grown.initialize(from: base, count: count)
         base.deallocate()
         base = grown
         capacity = target
