@@ -36,6 +36,9 @@ final class ExecutionContext {
     @exclusivity(unchecked) private var plainLeafIndices: [[String: any Sendable].Index?] = []
     /// The top of the `plainLeafIndices` stack.
     @exclusivity(unchecked) private var plainLeafIndicesEnd = 0
+    /// The response path of the value being completed. Unchecked for the same reason as
+    /// `output`: every access is one call into `PathStack`, which never calls back.
+    @exclusivity(unchecked) var paths = PathStack()
     /// The text ranges of nullable values holding holes; `Hole.frame` indexes this.
     private var frames: [Range<Int>] = []
     /// Values that became `null` because a hole inside them failed.
@@ -66,13 +69,13 @@ final class ExecutionContext {
     /// Executes the operation's root selection set and returns the data as JSON text
     /// (`null` when a failure reached the root); serially for mutations (each root field
     /// completed, async work included, before the next starts).
-    func executeRoot(rootValue: Any, serially: Bool) async -> [UInt8] {
+    func executeRoot(rootValue: Any, serially: Bool) async -> JSONText {
         let plan = request.prepared.rootPlan(request)
         let data: Range<Int>?
         if serially {
             data = await executeSerially(plan, rootValue: rootValue)
         } else {
-            data = await completeDetached { executeFields(plan, source: rootValue, path: .root) }
+            data = await completeDetached { executeFields(plan, source: rootValue) }
         }
         return assembledData(data)
     }
@@ -83,9 +86,8 @@ final class ExecutionContext {
         var values: [Range<Int>] = []
         values.reserveCapacity(plan.fields.count)
         for field in plan.fields {
-            let path = ResponsePath(parent: nil, last: .key(field.responseKey))
             let source = field.kind.isDefaultResolver ? FieldSource(rootValue) : .other
-            guard let value = await completeDetached({ executeField(field, plan.objectType, rootValue, source, path) }) else {
+            guard let value = await completeDetached({ executeField(field, of: plan.objectType, rootValue, source) }) else {
                 return nil
             }
             values.append(value)
@@ -166,15 +168,15 @@ final class ExecutionContext {
     }
 
     /// The data's text with the holes' values spliced in and the nulled values replaced.
-    private func assembledData(_ data: Range<Int>?) -> [UInt8] {
-        guard let data else { return Array("null".utf8) }
+    private func assembledData(_ data: Range<Int>?) -> JSONText {
+        guard let data else { return JSONText(copying: "null".utf8) }
+        if holes.isEmpty { return output.takeText(data) }
         let text = output.takeBytes()
-        if holes.isEmpty { return data == text.indices ? text : Array(text[data]) }
         nulledValues.sort { $0.lowerBound < $1.lowerBound }
         var assembled: [UInt8] = []
         assembled.reserveCapacity(text.count)
         splice(data, of: text, into: &assembled)
-        return assembled
+        return JSONText(copying: assembled)
     }
 
     private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
@@ -258,16 +260,14 @@ final class ExecutionContext {
         return start
     }
 
-    /// Spec ExecuteSelectionSet for one object at `path`: every planned field in order. The
-    /// object's path node is allocated on the first field that needs a path, so an object
-    /// of plain leaves allocates none.
-    func executeFields(_ plan: SelectionPlan, source: Any, path: ResponsePath) -> Bool {
+    /// Spec ExecuteSelectionSet for one object at the current path: every planned field in
+    /// order.
+    func executeFields(_ plan: SelectionPlan, source: Any) -> Bool {
         output.beginObject()
         let fieldSource = plan.usesDefaultResolver ? FieldSource(source) : .other
         // Plain data's scalars: read and written in place, with no response path.
         let dictionary: [String: any Sendable]? =
-            if path.last != nil || !rootFieldsTakeRootValue, case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
-        var node: PathNode?? = nil
+            if !(rootFieldsTakeRootValue && paths.isRoot), case .sendableDictionary(let dictionary) = fieldSource { dictionary } else { nil }
         let located = if let dictionary { locatePlainLeaves(of: plan, in: dictionary) } else { nil as Int? }
         defer { if let located { plainLeafIndicesEnd = located } }
         for (position, field) in plan.fields.enumerated() {
@@ -286,9 +286,7 @@ final class ExecutionContext {
                (try? writeIntrospectionLeaf(member, field, plan.objectType, source)) == true {
                 continue
             }
-            if node == nil { node = path.node }
-            let fieldPath = ResponsePath(parent: node ?? nil, last: .key(field.responseKey))
-            guard executeField(field, plan.objectType, source, fieldSource, fieldPath) else { return false }
+            guard executeField(field, of: plan.objectType, source, fieldSource) else { return false }
         }
         output.endObject()
         return true
@@ -296,10 +294,17 @@ final class ExecutionContext {
 
     // MARK: - Fields
 
+    /// Executes `field` of `source` with the field's step on the response path.
+    @inline(__always)
+    private func executeField(_ field: FieldPlan, of parentType: ObjectType, _ source: Any, _ fieldSource: FieldSource) -> Bool {
+        paths.push(field)
+        let completed = executeField(field, parentType, source, fieldSource)
+        paths.pop()
+        return completed
+    }
+
     /// Spec ExecuteField: coerces the arguments, calls the resolver and completes its value.
-    func executeField(
-        _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ fieldSource: FieldSource, _ path: ResponsePath
-    ) -> Bool {
+    private func executeField(_ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ fieldSource: FieldSource) -> Bool {
         let resolved: Any?
         switch field.kind {
         case .typeName:
@@ -308,12 +313,12 @@ final class ExecutionContext {
         case .introspectionDisabled:
             return fieldFailed(
                 GraphQLError(message: "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.definition.name)\"."),
-                field, path)
+                field)
         case .defaultResolver:
             if !field.definition.arguments.isEmpty {
-                do throws(GraphQLError) { _ = try arguments(of: field) } catch { return fieldFailed(error, field, path) }
+                do throws(GraphQLError) { _ = try arguments(of: field) } catch { return fieldFailed(error, field) }
             }
-            if rootFieldsTakeRootValue, path.parent == nil {
+            if rootFieldsTakeRootValue, paths.isRootField {
                 resolved = source
             } else {
                 resolved = fieldSource.value(named: field.name)
@@ -322,35 +327,37 @@ final class ExecutionContext {
             }
         case .attached(.introspection(let member)):
             do throws(GraphQLError) {
-                return try completeIntrospection(member, field, parentType, source, path)
+                return try completeIntrospection(member, field, parentType, source)
             } catch {
-                return fieldFailed(error, field, path)
+                return fieldFailed(error, field)
             }
         case .attached(.resolver(let resolver)):
             let arguments: Arguments
-            do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field, path) }
-            let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: path)
+            do throws(GraphQLError) { arguments = try self.arguments(of: field) } catch { return fieldFailed(error, field) }
+            let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: paths.path())
             do {
                 switch try resolver(source, arguments, context, info) {
                 case .value(let value):
                     resolved = value
                 case .async(let work):
+                    let position = paths.node()
                     leaveHole { [self] in
-                        let value: Any?
-                        do {
-                            value = try await work()
-                        } catch {
-                            return fieldFailed(error, field, path)
+                        let value: Result<Any?, any Error>
+                        do { value = .success(try await work()) } catch { value = .failure(error) }
+                        let saved = paths.rebase(on: position)
+                        defer { paths.restore(saved) }
+                        switch value {
+                        case .success(let value): return completeValue(field.returnType, field, parentType, value)
+                        case .failure(let error): return fieldFailed(error, field)
                         }
-                        return completeValue(field.returnType, field, parentType, value, path)
                     }
                     return true
                 }
             } catch {
-                return fieldFailed(error, field, path)
+                return fieldFailed(error, field)
             }
         }
-        return completeValue(field.returnType, field, parentType, resolved, path)
+        return completeValue(field.returnType, field, parentType, resolved)
     }
 
     func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
@@ -359,22 +366,23 @@ final class ExecutionContext {
     }
 
     /// Records a field error; the field is `null`, or the failure propagates if it is non-null.
-    private func fieldFailed(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) -> Bool {
-        record(error, field, path)
+    private func fieldFailed(_ error: any Error, _ field: FieldPlan) -> Bool {
+        record(error, field)
         if field.returnType.isNonNull { return false }
         output.null()
         return true
     }
 
     /// Records the error of a non-null field whose value is null; the failure propagates.
-    func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath) -> Bool {
+    func nullInNonNullField(_ field: FieldPlan, _ parentType: ObjectType) -> Bool {
         record(
             GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(field.definition.name)."),
-            field, path)
+            field)
         return false
     }
 
-    private func record(_ error: any Error, _ field: FieldPlan, _ path: ResponsePath) {
+    /// Records `error` as the error of `field` at the current path.
+    private func record(_ error: any Error, _ field: FieldPlan) {
         var located: GraphQLError
         switch error {
         case let error as GraphQLError:
@@ -386,7 +394,7 @@ final class ExecutionContext {
             located = GraphQLError(message: String(describing: error), underlyingError: error)
         }
         if located.locations.isEmpty { located.locations = field.locations }
-        if located.path.isEmpty { located.path = path.elements }
+        if located.path.isEmpty { located.path = paths.elements }
         errors.append(located)
     }
 
@@ -394,29 +402,29 @@ final class ExecutionContext {
 
     /// Spec CompleteValue: checks non-null, then completes lists, leaves and objects.
     func completeValue(
-        _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any?, _ path: ResponsePath
+        _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any?
     ) -> Bool {
         if let leaf = field.fastLeafType, writeFast(value, as: leaf) { return true }
         if case .nonNull(let inner) = type {
-            guard let value = nonNullValue(value) else { return nullInNonNullField(field, parentType, path) }
-            return completeNonNull(inner, field, parentType, value, path)
+            guard let value = nonNullValue(value) else { return nullInNonNullField(field, parentType) }
+            return completeNonNull(inner, field, parentType, value)
         }
         guard let value = nonNullValue(value) else {
             output.null()
             return true
         }
-        return nullable { completeNonNull(type, field, parentType, value, path) }
+        return nullable { completeNonNull(type, field, parentType, value) }
     }
 
     /// Completes a value known not to be null against a nullable type.
     private func completeNonNull(
-        _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
+        _ type: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any
     ) -> Bool {
         switch type {
         case .nonNull:
-            return completeValue(type, field, parentType, value, path)
+            return completeValue(type, field, parentType, value)
         case .list(let itemType):
-            return completeList(itemType, field, parentType, value, path)
+            return completeList(itemType, field, parentType, value)
         case .named(let named):
             switch named {
             case .scalar(let scalar):
@@ -424,7 +432,7 @@ final class ExecutionContext {
                     output.value(try scalar.serialize(value))
                     return true
                 } catch {
-                    record(error, field, path)
+                    record(error, field)
                     return false
                 }
             case .enumType(let enumType):
@@ -432,22 +440,22 @@ final class ExecutionContext {
                     output.value(try enumType.serialize(value))
                     return true
                 } catch {
-                    record(error, field, path)
+                    record(error, field)
                     return false
                 }
             case .object(let objectType):
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value)
             case .interface, .union:
                 let objectType: ObjectType
                 do throws(GraphQLError) {
-                    objectType = try runtimeType(of: value, abstractType: named, field, parentType, path)
+                    objectType = try runtimeType(of: value, abstractType: named, field, parentType)
                 } catch {
-                    record(error, field, path)
+                    record(error, field)
                     return false
                 }
-                return executeFields(field.childPlan(for: objectType, request: request), source: value, path: path)
+                return executeFields(field.childPlan(for: objectType, request: request), source: value)
             case .inputObject:
-                record(GraphQLError(message: "Input object type \"\(named.name)\" cannot be a field's type."), field, path)
+                record(GraphQLError(message: "Input object type \"\(named.name)\" cannot be a field's type."), field)
                 return false
             }
         }
@@ -488,43 +496,42 @@ final class ExecutionContext {
     }
 
     private func completeList(
-        _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any, _ path: ResponsePath
+        _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ value: Any
     ) -> Bool {
         // Exact type checks before the casts: they are pointer comparisons, while a failed cast
         // to `JSON` or `String` costs as much as a successful one.
         let valueType = type(of: value)
         if valueType == JSON.self {
-            if case .array(let items) = value as! JSON { return completeItems(items, itemType, field, parentType, path) }
+            if case .array(let items) = value as! JSON { return completeItems(items, itemType, field, parentType) }
         } else if valueType != String.self, let sequence = value as? any Sequence {
-            return completeItems(sequence, itemType, field, parentType, path)
+            return completeItems(sequence, itemType, field, parentType)
         }
         record(
             GraphQLError(message: "Expected Iterable, but did not find one for field \"\(parentType.name).\(field.definition.name)\"."),
-            field, path)
+            field)
         return false
     }
 
     func completeItems(
-        _ items: some Sequence, _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
+        _ items: some Sequence, _ itemType: SchemaType, _ field: FieldPlan, _ parentType: ObjectType
     ) -> Bool {
-        // The list's path node, built with the first item (an empty list needs none).
-        var listNode: PathNode?? = nil
         output.beginArray()
         // Items of an object type share one plan: found once, not once per item.
         let itemPlan: SelectionPlan? =
             if case .named(.object(let objectType)) = itemType.nullableType { field.childPlan(for: objectType, request: request) } else { nil }
+        paths.pushIndex()
+        defer { paths.pop() }
         var index = 0
         for item in items {
-            if listNode == nil { listNode = path.node }
-            let itemPath = ResponsePath(parent: listNode ?? nil, last: .index(index))
+            paths.setIndex(index)
             index += 1
             let completed =
                 if let itemPlan, let value = nonNullValue(item) {
                     itemType.isNonNull
-                        ? executeFields(itemPlan, source: value, path: itemPath)
-                        : nullable { executeFields(itemPlan, source: value, path: itemPath) }
+                        ? executeFields(itemPlan, source: value)
+                        : nullable { executeFields(itemPlan, source: value) }
                 } else {
-                    completeValue(itemType, field, parentType, item, itemPath)
+                    completeValue(itemType, field, parentType, item)
                 }
             guard completed else { return false }
         }
@@ -534,11 +541,11 @@ final class ExecutionContext {
 
     /// Spec ResolveAbstractType, then the check that the runtime type is a possible type.
     private func runtimeType(
-        of value: Any, abstractType: NamedType, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
+        of value: Any, abstractType: NamedType, _ field: FieldPlan, _ parentType: ObjectType
     ) throws(GraphQLError) -> ObjectType {
         let name: String?
         if let resolver = typeResolvers[abstractType.identity] {
-            let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: path)
+            let info = ResolveInfo(request: request, plan: field, parentType: parentType, responsePath: paths.path())
             do {
                 name = try resolver(value, context, info)
             } catch let error as GraphQLError {

@@ -11,13 +11,7 @@ public struct ExecutionResult: Sendable {
         case absent
         case json(JSON)
         /// Compact JSON text, as the executor writes it.
-        case text([UInt8])
-
-        /// The length of the data's text, when it is text.
-        var textCount: Int {
-            if case .text(let text) = self { return text.count }
-            return 0
-        }
+        case text(JSONText)
     }
 
     private var storage: Data
@@ -35,7 +29,7 @@ public struct ExecutionResult: Sendable {
     }
 
     /// A result whose data is compact JSON text.
-    init(dataText: [UInt8], errors: [GraphQLError]) {
+    init(dataText: JSONText, errors: [GraphQLError]) {
         storage = .text(dataText)
         self.errors = errors
         extensions = nil
@@ -58,7 +52,7 @@ public struct ExecutionResult: Sendable {
         case .json(let json): return json
         case .text(let text):
             do {
-                return try JSON(parsing: text, maxDepth: .max)
+                return try JSON(parsing: text.array, maxDepth: .max)
             } catch {
                 preconditionFailure("The executor wrote invalid JSON: \(error)")
             }
@@ -82,6 +76,13 @@ public struct ExecutionResult: Sendable {
 
     /// Writes the response into `writer` without building an intermediate JSON tree.
     public func write(to writer: inout JSONWriter) {
+        _ = write(to: &writer, leavingDataTextOut: false)
+    }
+
+    /// Writes the response; when `leavingDataTextOut` and the data is compact text, leaves its
+    /// place empty and returns its offset (for `takeBytes(inserting:at:)`).
+    private func write(to writer: inout JSONWriter, leavingDataTextOut: Bool) -> Int? {
+        var dataOffset: Int?
         writer.beginObject()
         if !errors.isEmpty {
             writer.key("errors")
@@ -97,18 +98,32 @@ public struct ExecutionResult: Sendable {
         case .text(let text):
             writer.key("data")
             // Pretty output re-indents the compact text; compact output copies it.
-            if writer.pretty, let data { writer.value(data) } else { writer.rawValue(text) }
+            if writer.pretty, let data {
+                writer.value(data)
+            } else if leavingDataTextOut {
+                dataOffset = writer.valuePlaceholder()
+            } else {
+                writer.rawValue(text.bytes)
+            }
         }
         if let extensions {
             writer.key("extensions")
             writer.value(.object(extensions))
         }
         writer.endObject()
+        return dataOffset
     }
 
-    /// The response as JSON text (UTF-8).
+    /// The response as JSON text (UTF-8). Compact data text is copied once, straight into the
+    /// response.
     public func serialized(pretty: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(pretty: pretty, capacity: storage.textCount + 1024)
+        var writer = JSONWriter(pretty: pretty, capacity: 1024)
+        if !pretty, case .text(let text) = storage {
+            if let dataOffset = write(to: &writer, leavingDataTextOut: true) {
+                return writer.takeBytes(inserting: text.bytes, at: dataOffset)
+            }
+            return writer.takeBytes()
+        }
         write(to: &writer)
         return writer.takeBytes()
     }

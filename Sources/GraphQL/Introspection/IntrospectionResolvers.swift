@@ -77,15 +77,15 @@ extension ExecutionContext {
     /// Completes an introspection field of `source`, writing its value; `false` when it
     /// failed (the failure propagates as for any field).
     func completeIntrospection(
-        _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any, _ path: ResponsePath
+        _ member: IntrospectionField, _ field: FieldPlan, _ parentType: ObjectType, _ source: Any
     ) throws(GraphQLError) -> Bool {
         if try writeIntrospectionLeaf(member, field, parentType, source) { return true }
         func cast<Source>(_: Source.Type) throws(GraphQLError) -> Source {
             try introspectionSource(source, as: Source.self, field, parentType)
         }
         /// Completes an object-typed value through the general path.
-        func object(_ value: Any?) -> Bool { completeValue(field.returnType, field, parentType, value, path) }
-        func list<Items: Collection>(_ items: Items?) -> Bool { completeIntrospectionList(items, field, parentType, path) }
+        func object(_ value: Any?) -> Bool { completeValue(field.returnType, field, parentType, value) }
+        func list<Items: Collection>(_ items: Items?) -> Bool { completeIntrospectionList(items, field, parentType) }
         func visible<Element: Deprecatable>(_ elements: [Element]) throws(GraphQLError) -> [Element] {
             if try arguments(of: field).bool("includeDeprecated") == true { return elements }
             return elements.filter { !$0.isDeprecated }
@@ -264,18 +264,18 @@ extension ExecutionContext {
 
     /// Completes a list-typed introspection field from its items (`nil` for `null`).
     private func completeIntrospectionList<Items: Collection>(
-        _ items: Items?, _ field: FieldPlan, _ parentType: ObjectType, _ path: ResponsePath
+        _ items: Items?, _ field: FieldPlan, _ parentType: ObjectType
     ) -> Bool {
         guard let items else {
-            if field.returnType.isNonNull { return nullInNonNullField(field, parentType, path) }
+            if field.returnType.isNonNull { return nullInNonNullField(field, parentType) }
             output.null()
             return true
         }
         guard case .list(let itemType) = field.returnType.nullableType else {
-            return completeValue(field.returnType, field, parentType, Array(items), path)
+            return completeValue(field.returnType, field, parentType, Array(items))
         }
-        if field.returnType.isNonNull { return completeItems(items, itemType, field, parentType, path) }
-        return nullable { completeItems(items, itemType, field, parentType, path) }
+        if field.returnType.isNonNull { return completeItems(items, itemType, field, parentType) }
+        return nullable { completeItems(items, itemType, field, parentType) }
     }
 }
 

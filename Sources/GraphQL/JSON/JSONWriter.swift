@@ -16,10 +16,20 @@
 /// characters as `\u00XX`; everything else, non-ASCII included, passes through as UTF-8).
 /// Doubles are printed as `JSON.stringify` prints numbers (shortest round-trip digits, `1`
 /// for `1.0`, `1e+21`); NaN and infinities, which JSON cannot represent, become `null`.
-public struct JSONWriter: Sendable {
-    /// The buffer: the text is `storage[..<count]`, the rest is zeroed room that each token is
-    /// written into in place, with one capacity check per token rather than one per byte.
-    private var storage: [UInt8]
+///
+/// The writer owns its buffer and cannot be copied (pass it `inout`, or take its text with
+/// `takeBytes()`): tokens are written straight into memory it manages, with no copy-on-write
+/// check per token.
+///
+/// `@unchecked Sendable`: the only state that is not `Sendable` is the buffer pointer, which
+/// no one but this writer holds. The writer is non-copyable, so sending it moves the buffer
+/// with it, and two threads can never reach the same buffer.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+    /// The buffer: the text is `base[..<count]`, the rest is uninitialized room that each
+    /// token is written into in place, with one capacity check per token rather than one per
+    /// byte. (Bytes are trivial values: writing them needs no initialization first.)
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var count = 0
     /// Whether to break lines and indent.
     public let pretty: Bool
@@ -35,22 +45,59 @@ public struct JSONWriter: Sendable {
     ///   - capacity: Bytes to reserve up front.
     public init(pretty: Bool = false, capacity: Int = 256) {
         self.pretty = pretty
-        storage = Array(repeating: 0, count: Swift.max(capacity, 16))
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
     }
 
     /// The JSON text written so far.
-    public var bytes: [UInt8] { Array(storage[..<count]) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// Moves the bytes out, leaving the writer empty.
+    /// Returns the bytes, leaving the writer empty (its buffer is kept for what comes next).
     public mutating func takeBytes() -> [UInt8] {
-        var taken = storage
-        storage = []
-        taken.removeLast(taken.count - count)
+        let taken = bytes
+        reset()
+        return taken
+    }
+
+    /// Returns the bytes with `inserted` at `offset` (a `valuePlaceholder()`), in one copy of
+    /// each, leaving the writer empty.
+    mutating func takeBytes(inserting inserted: UnsafeBufferPointer<UInt8>, at offset: Int) -> [UInt8] {
+        precondition(offset >= 0 && offset <= count, "offset out of the text")
+        let taken = [UInt8](unsafeUninitializedCapacity: count + inserted.count) { buffer, initialized in
+            let output = buffer.baseAddress.unsafelyUnwrapped
+            output.initialize(from: base, count: offset)
+            if let insertedBase = inserted.baseAddress { (output + offset).initialize(from: insertedBase, count: inserted.count) }
+            (output + offset + inserted.count).initialize(from: base + offset, count: count - offset)
+            initialized = buffer.count
+        }
+        reset()
+        return taken
+    }
+
+    /// Hands over the text `range` (all of it without a copy), leaving the writer empty.
+    mutating func takeText(_ range: Range<Int>) -> JSONText {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of the text")
+        guard range == 0..<count else {
+            let text = JSONText(copying: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+            reset()
+            return text
+        }
+        let text = JSONText(taking: UnsafeMutableBufferPointer(start: base, count: count))
+        capacity = 16
+        base = .allocate(capacity: capacity)
+        reset()
+        return text
+    }
+
+    private mutating func reset() {
         count = 0
         depth = 0
         hasElement = false
         afterKey = false
-        return taken
     }
 
     // MARK: - Positions
@@ -81,7 +128,10 @@ public struct JSONWriter: Sendable {
     var byteCount: Int { count }
 
     /// The byte of the text at `offset`.
-    func byte(at offset: Int) -> UInt8 { storage[offset] }
+    func byte(at offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "offset out of the text")
+        return base[offset]
+    }
 
     /// Takes a value's position (writing the separator before it) without writing the value,
     /// whose text is spliced in later; returns the offset where it goes.
@@ -103,14 +153,24 @@ public struct JSONWriter: Sendable {
     /// `body` returns how many it wrote.
     @inline(__always)
     private mutating func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if storage.count - count < maximum { grow(toHold: count + maximum) }
-        let start = count
-        count = start + storage.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + start) }
+        count += body(reserve(maximum))
+    }
+
+    /// Makes room for `maximum` more bytes and returns where the next byte goes; the caller
+    /// adds what it wrote to `count`.
+    @inline(__always)
+    private mutating func reserve(_ maximum: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < maximum { grow(toHold: count + maximum) }
+        return base + count
     }
 
     private mutating func grow(toHold needed: Int) {
-        let target = Swift.max(needed, storage.count * 2, 256)
-        storage.append(contentsOf: repeatElement(0, count: target - storage.count))
+        let target = Swift.max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: target)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = target
     }
 
     /// What precedes a value, key or closing bracket: a comma, and when pretty a line break
@@ -217,19 +277,17 @@ public struct JSONWriter: Sendable {
     /// never empty), for keys written many times.
     mutating func key(quoted: UnsafeBufferPointer<UInt8>) {
         let separator = prepare()
-        let pretty = pretty
-        write(upTo: separator.maximumLength + quoted.count + 2) { output in
-            let written = separator.write(to: output)
-            JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
-            var length = written + quoted.count
-            output[length] = 0x3A
+        let output = reserve(separator.maximumLength + quoted.count + 2)
+        let written = separator.write(to: output)
+        JSONWriter.copy(quoted.baseAddress.unsafelyUnwrapped, count: quoted.count, to: output + written)
+        var length = written + quoted.count
+        output[length] = 0x3A
+        length += 1
+        if pretty {
+            output[length] = 0x20
             length += 1
-            if pretty {
-                output[length] = 0x20
-                length += 1
-            }
-            return length
         }
+        count += length
         afterKey = true
     }
 

@@ -10,37 +10,61 @@ public func validate(
     options: ValidationOptions = ValidationOptions()
 ) -> [GraphQLError] {
     let context = ValidationContext(schema: schema, document: document, options: options)
-    var walker = ValidationWalker(
-        context: context, visitors: rules.map { $0.makeVisitor(context) }, visitsLeave: rules.map(\.visitsLeave))
+    var walker = ValidationWalker(context: context, rules: rules)
     document.walk(&walker)
     return context.errors
 }
 
 /// Drives one walk: keeps the context's type information and ancestors current and hands each
-/// node to every rule visitor that is not skipping it.
+/// node to every rule visitor that visits its kind and is not skipping it, in rule order.
 struct ValidationWalker: ASTVisitor {
     let context: ValidationContext
     let visitors: [any ValidationRuleVisitor]
-    /// Per visitor: whether its `leave` is called.
-    let visitsLeave: [Bool]
+    /// The visitors to enter per node kind: `entering[enterStart[kind]..<enterStart[kind + 1]]`
+    /// holds their indices (one flat array, so that a node costs no array retain).
+    private let entering: [Int]
+    private let enterStart: [Int]
+    /// The same for the visitors whose `leave` is called.
+    private let leaving: [Int]
+    private let leaveStart: [Int]
     /// Per visitor: `-1` when active, the depth of the node whose subtree it skips, or
     /// `Int.max` once it asked to stop.
     private var skipDepth: [Int]
+    /// The visitors skipping a subtree, with its depth (deepest last), to make active again
+    /// when the walk leaves it.
+    private var skips: [(depth: Int, visitor: Int)] = []
 
-    init(context: ValidationContext, visitors: [any ValidationRuleVisitor], visitsLeave: [Bool]) {
+    init(context: ValidationContext, rules: [ValidationRule]) {
         self.context = context
-        self.visitors = visitors
-        self.visitsLeave = visitsLeave
-        self.skipDepth = Array(repeating: -1, count: visitors.count)
+        visitors = rules.map { $0.makeVisitor(context) }
+        skipDepth = Array(repeating: -1, count: rules.count)
+        func dispatch(_ calls: (ValidationRule) -> Bool) -> (indices: [Int], start: [Int]) {
+            var indices: [Int] = []
+            var start = [0]
+            for kind in ASTNode.Kind.allCases {
+                for (index, rule) in rules.enumerated() where calls(rule) && rule.nodeKindBits & 1 << kind.rawValue != 0 {
+                    indices.append(index)
+                }
+                start.append(indices.count)
+            }
+            return (indices, start)
+        }
+        (entering, enterStart) = dispatch { _ in true }
+        (leaving, leaveStart) = dispatch(\.visitsLeave)
     }
 
     mutating func enter(_ node: ASTNode, parent: ASTNode?) -> VisitAction {
         context.typeInfo.enter(node)
         let depth = context.ancestors.count
-        for index in visitors.indices where skipDepth[index] < 0 {
+        let kind = node.kind.rawValue
+        for slot in enterStart[kind]..<enterStart[kind + 1] {
+            let index = entering[slot]
+            guard skipDepth[index] < 0 else { continue }
             switch visitors[index].enter(node, context: context) {
             case .continue: break
-            case .skipChildren: skipDepth[index] = depth
+            case .skipChildren:
+                skipDepth[index] = depth
+                skips.append((depth, index))
             case .stop: skipDepth[index] = .max
             }
             if context.isAborted { return .stop }
@@ -52,14 +76,16 @@ struct ValidationWalker: ASTVisitor {
     mutating func leave(_ node: ASTNode, parent: ASTNode?) -> VisitAction {
         context.ancestors.removeLast()
         let depth = context.ancestors.count
-        for index in visitors.indices {
-            if skipDepth[index] < 0 {
-                guard visitsLeave[index] else { continue }
-                visitors[index].leave(node, context: context)
-                if context.isAborted { return .stop }
-            } else if skipDepth[index] == depth {
-                skipDepth[index] = -1
-            }
+        let kind = node.kind.rawValue
+        for slot in leaveStart[kind]..<leaveStart[kind + 1] {
+            let index = leaving[slot]
+            guard skipDepth[index] < 0 else { continue }
+            visitors[index].leave(node, context: context)
+            if context.isAborted { return .stop }
+        }
+        while let skip = skips.last, skip.depth == depth {
+            skips.removeLast()
+            skipDepth[skip.visitor] = -1
         }
         context.typeInfo.leave(node)
         return .continue

@@ -31,6 +31,9 @@ public final class ValidationContext {
     private var fragmentsByOperation: [ObjectIdentifier: [FragmentDefinition]] = [:]
     private var usagesByNode: [ObjectIdentifier: [VariableUsage]] = [:]
     private var recursiveUsagesByOperation: [ObjectIdentifier: [VariableUsage]] = [:]
+    /// The directives the document may use, by name (`DirectiveSignature.all(in:)`), computed
+    /// once for the rules that check directives.
+    private(set) lazy var directiveSignatures = DirectiveSignature.all(in: self)
 
     init(schema: Schema, document: Document, options: ValidationOptions) {
         self.schema = schema

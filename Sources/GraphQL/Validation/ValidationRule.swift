@@ -12,16 +12,24 @@ public struct ValidationRule: Sendable {
     /// Whether the walk calls the visitor's `leave`; `false` spares a call per node for rules
     /// whose visitor keeps the default, which does nothing.
     let visitsLeave: Bool
+    /// The kinds of node the walk hands to the visitor, one bit per `ASTNode.Kind` raw value.
+    let nodeKindBits: UInt64
 
     /// Creates a rule whose visitor `makeVisitor` creates, once per validated document.
-    /// - Parameter visitsLeave: Whether the visitor implements `leave`; when `false`, the walk
-    ///   never calls it.
+    /// - Parameters:
+    ///   - visitsLeave: Whether the visitor implements `leave`; when `false`, the walk never
+    ///     calls it.
+    ///   - nodeKinds: The kinds of node whose `enter` and `leave` the visitor implements; the
+    ///     walk calls it for those only, which spares a call per node of any other kind. `nil`
+    ///     (the default) calls it for every node. A visitor that returns `.skipChildren` from
+    ///     a node must list that node's kind whenever the kinds it lists can lie below it.
     public init(
-        name: String, visitsLeave: Bool = true,
+        name: String, visitsLeave: Bool = true, nodeKinds: Set<ASTNode.Kind>? = nil,
         makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationRuleVisitor
     ) {
         self.name = name
         self.visitsLeave = visitsLeave
+        nodeKindBits = nodeKinds.map { kinds in kinds.reduce(0) { $0 | 1 << $1.rawValue } } ?? ~0
         self.makeVisitor = makeVisitor
     }
 }

@@ -267,6 +267,53 @@ struct JSONSerializationTests {
         #expect(writer.bytes.isEmpty)
     }
 
+    @Test func insertsTextAtAPlaceholderWhenTakingTheBytes() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        writer.key("before")
+        writer.int(1)
+        writer.key("data")
+        let offset = writer.valuePlaceholder()
+        writer.key("after")
+        writer.bool(true)
+        writer.endObject()
+        let inserted = Array(#"{"x":[1,2]}"#.utf8)
+        let bytes = inserted.withUnsafeBufferPointer { writer.takeBytes(inserting: $0, at: offset) }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"before":1,"data":{"x":[1,2]},"after":true}"#)
+        writer.null()
+        #expect(writer.takeBytes() == Array("null".utf8))
+    }
+
+    @Test func handsOverAllOfItsTextOrCopiesAPartOfIt() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.string("a")
+        writer.endArray()
+        #expect(writer.takeText(0..<5).array == Array(#"["a"]"#.utf8))
+        writer.beginArray()
+        for index in 0..<100 { writer.int(index) }
+        writer.endArray()
+        #expect(writer.takeText(1..<4).array == Array("0,1".utf8))
+        #expect(writer.bytes.isEmpty)
+        writer.bool(false)
+        #expect(writer.takeBytes() == Array("false".utf8))
+    }
+
+    @Test func serializesResultsWithErrorsDataTextAndExtensionsInOrder() async throws {
+        let executor = try makeExecutor("type Query { a: Int b: String }") { r in
+            r.resolve("Query", "a") { _, _, _, _ in 1 }
+            r.resolve("Query", "b") { _, _, _, _ in throw GraphQLError(message: "no b") }
+        }
+        var result = await executor.execute(document: try Parser.parse("{ a b }"))
+        result.extensions = ["cost": 2]
+        #expect(String(decoding: result.serialized(), as: UTF8.self)
+                == #"{"errors":[{"message":"no b","locations":[{"line":1,"column":5}],"path":["b"]}],"data":{"a":1,"b":null},"extensions":{"cost":2}}"#)
+        #expect(try JSON(parsing: result.serialized(pretty: true)) == JSON(parsing: result.serialized()))
+        var writer = JSONWriter()
+        result.write(to: &writer)
+        #expect(writer.takeBytes() == result.serialized())
+    }
+
     @Test func serializesGraphQLErrorsInSpecOrder() {
         let error = GraphQLError(
             message: "Boom", locations: [GraphQL.SourceLocation(line: 1, column: 3)], path: [.key("a"), .index(0)],

@@ -27,6 +27,21 @@ import GraphQL
         #expect(try validationErrors([silent], "{ dog { name } }") == [])
     }
 
+    @Test func handsARuleOnlyTheNodeKindsItVisitsAndHonoursItsSkips() throws {
+        let fields = ValidationRule(name: "FieldLogger", nodeKinds: [.field]) { _ in FieldLogger(prefix: "", skipping: "mother") }
+        #expect(try validationErrors([fields], "{ dog { name mother { name } barks } }") == [
+            "enter dog", "enter name", "leave name", "enter mother", "enter barks", "leave barks", "leave dog",
+        ])
+    }
+
+    @Test func callsRulesInTheirOrderWhetherOrNotTheyNameTheirNodeKinds() throws {
+        let named = ValidationRule(name: "Named", visitsLeave: false, nodeKinds: [.field]) { _ in FieldLogger(prefix: "named ") }
+        let unnamed = ValidationRule(name: "Unnamed", visitsLeave: false) { _ in FieldLogger(prefix: "every ") }
+        #expect(try validationErrors([named, unnamed], "{ dog { name } }") == [
+            "named enter dog", "every enter dog", "named enter name", "every enter name",
+        ])
+    }
+
     @Test func stopsAtTheErrorLimitWithAFinalError() throws {
         let errors = try validationErrors(
             [.fieldsOnCorrectType], "{ dog { a b c } }", options: ValidationOptions(maxErrors: 2))
@@ -66,5 +81,28 @@ import GraphQL
 private final class LeaveReporter: ValidationRuleVisitor {
     func leave(_ node: ASTNode, context: ValidationContext) {
         if case .document = node { context.report("left the document", at: []) }
+    }
+}
+
+/// Reports entering and leaving every field (by name, after `prefix`), and skips the
+/// subtree of the field named `skipping`.
+private final class FieldLogger: ValidationRuleVisitor {
+    let prefix: String
+    let skipping: String?
+
+    init(prefix: String, skipping: String? = nil) {
+        self.prefix = prefix
+        self.skipping = skipping
+    }
+
+    func enter(_ node: ASTNode, context: ValidationContext) -> VisitAction {
+        guard case .field(let field) = node else { return .continue }
+        context.report(prefix + "enter " + field.name.value, at: [])
+        return field.name.value == skipping ? .skipChildren : .continue
+    }
+
+    func leave(_ node: ASTNode, context: ValidationContext) {
+        guard case .field(let field) = node else { return }
+        context.report(prefix + "leave " + field.name.value, at: [])
     }
 }

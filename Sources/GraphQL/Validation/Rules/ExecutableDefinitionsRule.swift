@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Executable Definitions (spec 5.1.1): a document sent for execution holds only operations
     /// and fragments.
-    public static let executableDefinitions = ValidationRule(name: "ExecutableDefinitions", visitsLeave: false) { _ in
+    public static let executableDefinitions = ValidationRule(
+        name: "ExecutableDefinitions", visitsLeave: false, nodeKinds: [.document]
+    ) { _ in
         ExecutableDefinitionsRule()
     }
 }

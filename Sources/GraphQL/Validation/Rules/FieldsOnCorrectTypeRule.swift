@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Field Selections (spec 5.3.1): every selected field is defined on the type it is
     /// selected on.
-    public static let fieldsOnCorrectType = ValidationRule(name: "FieldsOnCorrectType", visitsLeave: false) { _ in
+    public static let fieldsOnCorrectType = ValidationRule(
+        name: "FieldsOnCorrectType", visitsLeave: false, nodeKinds: [.field]
+    ) { _ in
         FieldsOnCorrectTypeRule()
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Fragments On Composite Types (spec 5.5.1.3): type conditions name objects, interfaces
     /// or unions.
-    public static let fragmentsOnCompositeTypes = ValidationRule(name: "FragmentsOnCompositeTypes", visitsLeave: false) { _ in
+    public static let fragmentsOnCompositeTypes = ValidationRule(
+        name: "FragmentsOnCompositeTypes", visitsLeave: false, nodeKinds: [.inlineFragment, .fragmentDefinition]
+    ) { _ in
         FragmentsOnCompositeTypesRule()
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Argument Names (spec 5.4.1): every argument is defined by its field or directive.
-    public static let knownArgumentNames = ValidationRule(name: "KnownArgumentNames", visitsLeave: false) { context in
-        KnownArgumentNamesRule(signatures: DirectiveSignature.all(in: context))
+    public static let knownArgumentNames = ValidationRule(
+        name: "KnownArgumentNames", visitsLeave: false, nodeKinds: [.directive, .argument]
+    ) { context in
+        KnownArgumentNamesRule(signatures: context.directiveSignatures)
     }
 }
 

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Directives Are Defined and Directives Are In Valid Locations (spec 5.7.1, 5.7.2).
-    public static let knownDirectives = ValidationRule(name: "KnownDirectives", visitsLeave: false) { context in
-        KnownDirectivesRule(signatures: DirectiveSignature.all(in: context))
+    public static let knownDirectives = ValidationRule(
+        name: "KnownDirectives", visitsLeave: false, nodeKinds: [.directive]
+    ) { context in
+        KnownDirectivesRule(signatures: context.directiveSignatures)
     }
 }
 

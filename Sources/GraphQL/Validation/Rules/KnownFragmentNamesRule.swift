@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Fragment Spread Target Defined (spec 5.5.2.1): every spread names a fragment of the
     /// document.
-    public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNames", visitsLeave: false) { _ in
+    public static let knownFragmentNames = ValidationRule(
+        name: "KnownFragmentNames", visitsLeave: false, nodeKinds: [.fragmentSpread]
+    ) { _ in
         KnownFragmentNamesRule()
     }
 }

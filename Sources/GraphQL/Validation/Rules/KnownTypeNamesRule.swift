@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Fragment Spread Type Existence and variable types (spec 5.5.1.2, 5.8.2): every type a
     /// document names exists in the schema.
-    public static let knownTypeNames = ValidationRule(name: "KnownTypeNames", visitsLeave: false) { context in
+    public static let knownTypeNames = ValidationRule(
+        name: "KnownTypeNames", visitsLeave: false, nodeKinds: [.namedType]
+    ) { context in
         KnownTypeNamesRule(document: context.document)
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Lone Anonymous Operation (spec 5.2.2.2): an operation without a name is the document's
     /// only operation.
-    public static let loneAnonymousOperation = ValidationRule(name: "LoneAnonymousOperation", visitsLeave: false) { _ in
+    public static let loneAnonymousOperation = ValidationRule(
+        name: "LoneAnonymousOperation", visitsLeave: false, nodeKinds: [.document, .operationDefinition]
+    ) { _ in
         LoneAnonymousOperationRule()
     }
 }

@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Fragment Spreads Must Not Form Cycles (spec 5.5.2.2).
-    public static let noFragmentCycles = ValidationRule(name: "NoFragmentCycles", visitsLeave: false) { _ in NoFragmentCyclesRule() }
+    public static let noFragmentCycles = ValidationRule(
+        name: "NoFragmentCycles", visitsLeave: false, nodeKinds: [.fragmentDefinition]
+    ) { _ in NoFragmentCyclesRule() }
 }
 
 /// Finds each cycle once: a depth-first walk over the spreads of every fragment not visited

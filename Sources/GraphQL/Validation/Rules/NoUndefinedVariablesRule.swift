@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// All Variable Uses Defined (spec 5.8.3): every variable an operation uses, also through
     /// its fragments, is defined by that operation.
-    public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariables", visitsLeave: false) { _ in
+    public static let noUndefinedVariables = ValidationRule(
+        name: "NoUndefinedVariables", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         NoUndefinedVariablesRule()
     }
 }

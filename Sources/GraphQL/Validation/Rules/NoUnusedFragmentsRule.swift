@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Fragments Must Be Used (spec 5.5.1.4): every fragment is used by some operation.
-    public static let noUnusedFragments = ValidationRule(name: "NoUnusedFragments") { _ in
+    public static let noUnusedFragments = ValidationRule(
+        name: "NoUnusedFragments", nodeKinds: [.document]
+    ) { _ in
         NoUnusedFragmentsRule()
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// All Variables Used (spec 5.8.4): every variable an operation defines is used by it or
     /// by a fragment it uses.
-    public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariables", visitsLeave: false) { _ in NoUnusedVariablesRule() }
+    public static let noUnusedVariables = ValidationRule(
+        name: "NoUnusedVariables", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in NoUnusedVariablesRule() }
 }
 
 final class NoUnusedVariablesRule: ValidationRuleVisitor {

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Operation Type Existence (spec 5.2.1, September 2025): the schema has a root type for
     /// the kind of every operation (a mutation needs a mutation type).
-    public static let operationTypeExistence = ValidationRule(name: "OperationTypeExistence", visitsLeave: false) { _ in
+    public static let operationTypeExistence = ValidationRule(
+        name: "OperationTypeExistence", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         OperationTypeExistenceRule()
     }
 }

@@ -6,7 +6,9 @@ extension ValidationRule {
     /// Follows graphql-js's algorithm with its memoization: the fields of a selection set are
     /// collected once per parent type, and each pair of fragments, and of field set and
     /// fragment, is compared once, so repeated fragments cost no exponential work.
-    public static let overlappingFieldsCanBeMerged = ValidationRule(name: "OverlappingFieldsCanBeMerged", visitsLeave: false) { _ in
+    public static let overlappingFieldsCanBeMerged = ValidationRule(
+        name: "OverlappingFieldsCanBeMerged", visitsLeave: false, nodeKinds: [.selectionSet]
+    ) { _ in
         OverlappingFieldsCanBeMergedRule()
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Fragment Spread Is Possible (spec 5.5.2.3): a fragment applies to some object the
     /// enclosing selection can return.
-    public static let possibleFragmentSpreads = ValidationRule(name: "PossibleFragmentSpreads", visitsLeave: false) { _ in
+    public static let possibleFragmentSpreads = ValidationRule(
+        name: "PossibleFragmentSpreads", visitsLeave: false, nodeKinds: [.inlineFragment, .fragmentSpread]
+    ) { _ in
         PossibleFragmentSpreadsRule()
     }
 }

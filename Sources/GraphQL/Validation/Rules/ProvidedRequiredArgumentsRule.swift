@@ -1,8 +1,10 @@
 extension ValidationRule {
     /// Required Arguments (spec 5.4.2.1): every argument of non-null type without a default
     /// is given.
-    public static let providedRequiredArguments = ValidationRule(name: "ProvidedRequiredArguments", visitsLeave: false) { context in
-        ProvidedRequiredArgumentsRule(signatures: DirectiveSignature.all(in: context))
+    public static let providedRequiredArguments = ValidationRule(
+        name: "ProvidedRequiredArguments", visitsLeave: false, nodeKinds: [.directive, .field, .variableDefinition]
+    ) { context in
+        ProvidedRequiredArgumentsRule(signatures: context.directiveSignatures)
     }
 }
 

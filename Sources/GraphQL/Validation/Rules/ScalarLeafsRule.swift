@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Leaf Field Selections (spec 5.3.3): scalar and enum fields have no selection set; all
     /// other fields have one.
-    public static let scalarLeafs = ValidationRule(name: "ScalarLeafs", visitsLeave: false) { _ in ScalarLeafsRule() }
+    public static let scalarLeafs = ValidationRule(
+        name: "ScalarLeafs", visitsLeave: false, nodeKinds: [.field]
+    ) { _ in ScalarLeafsRule() }
 }
 
 final class ScalarLeafsRule: ValidationRuleVisitor {

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Single Root Field (spec 5.2.3.1): a subscription selects exactly one root field, not an
     /// introspection field, and uses no `@skip` or `@include` in its root selection set.
-    public static let singleFieldSubscriptions = ValidationRule(name: "SingleFieldSubscriptions", visitsLeave: false) { _ in
+    public static let singleFieldSubscriptions = ValidationRule(
+        name: "SingleFieldSubscriptions", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         SingleFieldSubscriptionsRule()
     }
 }

@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Argument Uniqueness (spec 5.4.2): no two arguments of a field or directive share a name.
-    public static let uniqueArgumentNames = ValidationRule(name: "UniqueArgumentNames", visitsLeave: false) { _ in
+    public static let uniqueArgumentNames = ValidationRule(
+        name: "UniqueArgumentNames", visitsLeave: false, nodeKinds: [.field, .directive, .variableDefinition]
+    ) { _ in
         UniqueArgumentNamesRule()
     }
 }

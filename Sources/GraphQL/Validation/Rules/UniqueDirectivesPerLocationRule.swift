@@ -1,8 +1,15 @@
 extension ValidationRule {
     /// Directives Are Unique Per Location (spec 5.7.3): a non-repeatable directive appears at
     /// most once on a node (on a type, across its definition and extensions).
-    public static let uniqueDirectivesPerLocation = ValidationRule(name: "UniqueDirectivesPerLocation", visitsLeave: false) { context in
-        UniqueDirectivesPerLocationRule(signatures: DirectiveSignature.all(in: context))
+    public static let uniqueDirectivesPerLocation = ValidationRule(
+        name: "UniqueDirectivesPerLocation", visitsLeave: false,
+        nodeKinds: [
+            .operationDefinition, .variableDefinition, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition,
+            .schemaDefinition, .schemaExtension, .typeDefinition, .typeExtension, .fieldDefinition,
+            .inputValueDefinition, .enumValueDefinition
+        ]
+    ) { context in
+        UniqueDirectivesPerLocationRule(signatures: context.directiveSignatures)
     }
 }
 

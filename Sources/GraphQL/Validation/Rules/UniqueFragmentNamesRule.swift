@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Fragment Name Uniqueness (spec 5.5.1.1): no two fragments share a name.
-    public static let uniqueFragmentNames = ValidationRule(name: "UniqueFragmentNames", visitsLeave: false) { _ in
+    public static let uniqueFragmentNames = ValidationRule(
+        name: "UniqueFragmentNames", visitsLeave: false, nodeKinds: [.fragmentDefinition]
+    ) { _ in
         UniqueFragmentNamesRule()
     }
 }

@@ -1,7 +1,9 @@
 extension ValidationRule {
     /// Input Object Field Uniqueness (spec 5.6.3): no two fields of an input object literal
     /// share a name.
-    public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNames", visitsLeave: false) { _ in
+    public static let uniqueInputFieldNames = ValidationRule(
+        name: "UniqueInputFieldNames", visitsLeave: false, nodeKinds: [.value]
+    ) { _ in
         UniqueInputFieldNamesRule()
     }
 }

@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Operation Name Uniqueness (spec 5.2.2.1): no two operations share a name.
-    public static let uniqueOperationNames = ValidationRule(name: "UniqueOperationNames", visitsLeave: false) { _ in
+    public static let uniqueOperationNames = ValidationRule(
+        name: "UniqueOperationNames", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         UniqueOperationNamesRule()
     }
 }

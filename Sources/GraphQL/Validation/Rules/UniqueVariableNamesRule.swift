@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Variable Uniqueness (spec 5.8.1): no two variables of an operation share a name.
-    public static let uniqueVariableNames = ValidationRule(name: "UniqueVariableNames", visitsLeave: false) { _ in
+    public static let uniqueVariableNames = ValidationRule(
+        name: "UniqueVariableNames", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         UniqueVariableNamesRule()
     }
 }

@@ -3,7 +3,9 @@ extension ValidationRule {
     /// Object Field Names (5.6.2) and the OneOf input object rules: every literal argument
     /// value and variable default coerces to the type its position expects. Variables are
     /// checked by `variablesInAllowedPosition`.
-    public static let valuesOfCorrectType = ValidationRule(name: "ValuesOfCorrectType", visitsLeave: false) { _ in
+    public static let valuesOfCorrectType = ValidationRule(
+        name: "ValuesOfCorrectType", visitsLeave: false, nodeKinds: [.value]
+    ) { _ in
         ValuesOfCorrectTypeRule()
     }
 }

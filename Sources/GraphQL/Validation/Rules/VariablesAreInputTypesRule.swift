@@ -1,6 +1,8 @@
 extension ValidationRule {
     /// Variables Are Input Types (spec 5.8.2): variables are scalars, enums or input objects.
-    public static let variablesAreInputTypes = ValidationRule(name: "VariablesAreInputTypes", visitsLeave: false) { _ in
+    public static let variablesAreInputTypes = ValidationRule(
+        name: "VariablesAreInputTypes", visitsLeave: false, nodeKinds: [.variableDefinition]
+    ) { _ in
         VariablesAreInputTypesRule()
     }
 }

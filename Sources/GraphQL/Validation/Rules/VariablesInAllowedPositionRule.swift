@@ -2,7 +2,9 @@ extension ValidationRule {
     /// All Variable Usages Are Allowed (spec 5.8.5): a variable's type fits every position it
     /// is used in. A nullable variable may fill a non-null position when it or the position
     /// has a default value; a variable given to a field of a OneOf input object is non-null.
-    public static let variablesInAllowedPosition = ValidationRule(name: "VariablesInAllowedPosition", visitsLeave: false) { _ in
+    public static let variablesInAllowedPosition = ValidationRule(
+        name: "VariablesInAllowedPosition", visitsLeave: false, nodeKinds: [.operationDefinition]
+    ) { _ in
         VariablesInAllowedPositionRule()
     }
 }
