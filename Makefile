@@ -8,8 +8,9 @@ DATABASE ?= $(or $(HEARTH_DATABASE),./data/hearth.sqlite)
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 
-# Debian packages the build, the tests and the tools need.
-BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev
+# Debian packages the build, the tests and the tools need. tzdata is the time zone database
+# the server reads at run time (/usr/share/zoneinfo).
+BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
 TEST_PACKAGES := python3-venv tmux
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.

@@ -1,14 +1,10 @@
-import FoundationEssentials
-import FoundationInternationalization
 import Support
 
-/// An IANA time zone name (`Europe/Paris`), checked against the time zone database that
-/// Foundation carries (ICU's), so validation does not depend on the host's `tzdata`.
+/// An IANA time zone name (`Europe/Paris`), checked against the system's time zone database
+/// (``TimeZoneDatabase``).
 public struct TimeZoneName: Sendable, Hashable, CustomStringConvertible {
-    /// The name as given.
+    /// The name as given, without surrounding white space.
     public let name: String
-    /// The zone.
-    public let zone: TimeZone
 
     /// The name when it is a zone the database knows.
     /// - Throws: ``FieldProblem`` `UNKNOWN_VALUE` for `field`.
@@ -16,15 +12,18 @@ public struct TimeZoneName: Sendable, Hashable, CustomStringConvertible {
         let trimmed = text.trimmingWhitespace()
         // Only region names and UTC: offsets ("+01:00") and abbreviations ("CET") are not
         // places, and their meaning changes with daylight saving.
-        guard trimmed.contains("/") || trimmed == "UTC", trimmed.count <= 64, let zone = TimeZone(identifier: trimmed) else {
+        guard trimmed.contains("/") || trimmed == "UTC", TimeZoneDatabase.contains(trimmed) else {
             throw FieldProblem(field: field, reason: .unknownValue, message: "Choose a time zone such as Europe/Paris.")
         }
         name = trimmed
-        self.zone = zone
     }
 
-    /// UTC.
-    public static let utc = try! TimeZoneName("UTC", field: "")
+    /// UTC, which needs no database.
+    public static let utc = TimeZoneName(trusted: "UTC")
+
+    private init(trusted name: String) {
+        self.name = name
+    }
 
     public var description: String { name }
 }
