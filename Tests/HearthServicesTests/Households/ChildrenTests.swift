@@ -75,6 +75,42 @@ struct ChildrenTests {
         }
     }
 
+    /// The database keeps the gate on its own, whatever code writes the rows: SQLite passes a
+    /// `CHECK` whose result is NULL, so an unknown age must not slip through as "not under 13".
+    @Test func theDatabaseRefusesChildrenUnderThirteenOrOfUnknownAgeWithoutAConsent() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let householdID = try await h.householdID(named: "Flat", ana)
+            let otherHousehold = try await h.householdID(named: "Cabin", ana)
+            func insert(_ kind: String, age: Int?) throws -> String {
+                let id = Identifier.make(now: h.clock.now)
+                try h.pool.write {
+                    try $0.execute(
+                        """
+                        INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, joined_at, updated_at)
+                        VALUES (?, ?, NULL, ?, 'member', 'active', 'Kid', ?, ?, ?)
+                        """,
+                        [id, householdID, kind, age, h.clock.now, h.clock.now])
+                }
+                return id
+            }
+            func update(_ id: String, _ assignments: String, _ arguments: StatementArguments) throws {
+                try h.pool.write { try $0.execute("UPDATE members SET \(assignments) WHERE id = ?", arguments) }
+            }
+            for (kind, path) in [("child", ChildProfilePath.ownAccount), ("shadow", .supervised)] {
+                let foreignConsent = try await h.recordConsent(otherHousehold, path, ana)
+                #expect(throws: StoreError.self, "\(kind) of unknown age") { _ = try insert(kind, age: nil) }
+                #expect(throws: StoreError.self, "\(kind) of 12") { _ = try insert(kind, age: 12) }
+                let teen = try insert(kind, age: 13)
+                #expect(throws: StoreError.self, "\(kind) made of unknown age") { try update(teen, "age = NULL", [teen]) }
+                #expect(throws: StoreError.self, "\(kind) admitted by another household's consent") {
+                    try update(teen, "age = 12, consent_id = ?", [foreignConsent.id, teen])
+                }
+            }
+            #expect(try h.sqlText("SELECT count(*) FROM members WHERE household_id = '\(householdID)' AND kind <> 'parent' AND (age IS NULL OR age < 13)") == "0")
+        }
+    }
+
     @Test func aChildOfUnknownAgeOrAShadowUnderThirteenNeedsAConsentToo() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
