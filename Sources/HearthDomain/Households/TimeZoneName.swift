@@ -26,5 +26,6 @@ public struct TimeZoneName: Sendable, Hashable, CustomStringConvertible {
     /// UTC.
     public static let utc = try! TimeZoneName("UTC", field: "")
 
+    /// The name.
     public var description: String { name }
 }
