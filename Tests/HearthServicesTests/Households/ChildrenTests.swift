@@ -45,6 +45,13 @@ struct ChildrenTests {
             let replay = try await record()
             #expect(replay == first)
             #expect(try h.sqlText("SELECT CAST(count(*) AS TEXT) FROM parental_consents") == "1")
+            // A replay answers with the first result whatever it carries, as every mutation's does.
+            let cabin = try await h.householdID(named: "Cabin", ana)
+            let elsewhere = try await h.service.recordParentalConsent(
+                householdID: cabin, method: .card, path: .supervised, attestation: "I consent.",
+                termsVersion: h.service.configuration.termsVersion, viewer: ana, clientMutationID: "offline-consent-1")
+            #expect(elsewhere == first)
+            #expect(try h.sqlText("SELECT CAST(count(*) AS TEXT) FROM parental_consents") == "1")
         }
     }
 
