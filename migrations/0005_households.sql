@@ -74,8 +74,9 @@ CREATE TABLE members (
     updated_at    TEXT NOT NULL,
     UNIQUE (household_id, user_id),
     -- The COPPA gate, enforced by the database as well as by the service: no child or shadow
-    -- under 13 or of unknown age without a consent record.
-    CHECK (kind NOT IN ('child', 'shadow') OR age >= 13 OR consent_id IS NOT NULL),
+    -- under 13 or of unknown age without a consent record. (`coalesce`: a CHECK whose result is
+    -- NULL passes, and `NULL >= 13` is NULL.)
+    CHECK (kind NOT IN ('child', 'shadow') OR coalesce(age >= 13, 0) OR consent_id IS NOT NULL),
     -- Admins are adults.
     CHECK (role = 'member' OR kind IN ('parent', 'co_parent')),
     -- An active adult has an account; an invited one gets it on accepting.
@@ -85,9 +86,18 @@ CREATE TABLE members (
 CREATE INDEX members_user ON members (user_id);
 CREATE INDEX members_household ON members (household_id, joined_at);
 
--- The consent must be of the child's household.
+-- The consent must be of the child's household, when the member is added and when a consent
+-- is given later (updateMember).
 CREATE TRIGGER members_consent_same_household
 BEFORE INSERT ON members
+WHEN NEW.consent_id IS NOT NULL
+ AND (SELECT household_id FROM parental_consents WHERE id = NEW.consent_id) IS NOT NEW.household_id
+BEGIN
+    SELECT RAISE(ABORT, 'parental consent belongs to another household');
+END;
+
+CREATE TRIGGER members_consent_same_household_on_update
+BEFORE UPDATE OF consent_id, household_id ON members
 WHEN NEW.consent_id IS NOT NULL
  AND (SELECT household_id FROM parental_consents WHERE id = NEW.consent_id) IS NOT NEW.household_id
 BEGIN

@@ -155,6 +155,32 @@ import Testing
         }
     }
 
+    /// The departure that would end the stream can itself be among the events dropped for a
+    /// subscriber who fell behind: what follows it must still never reach them.
+    @Test func aFormerMemberWhoseDepartureWasDroppedReceivesNothingMore() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let benInFlat = try await fixture.join(flat, ben, as: "Ben")
+            let stream = try await fixture.events(Self.query, flat, as: ben)
+            try await fixture.depart(.memberRemoved, flat, memberID: benInFlat, of: ben)
+            // Ben's device reads nothing while more changes than his buffer holds are committed.
+            let at = fixture.harness.clock.now
+            let later = try (0...HearthSchema.subscriptionBufferSize).map { index in
+                Event(
+                    sequence: Int64(10_000 + index), topic: .household(flat), kind: .householdUpdated,
+                    payload: try EventPayload(HouseholdChange(householdID: flat)), committedAt: at)
+            }
+            fixture.bus.publish(later)
+
+            var iterator = stream.makeAsyncIterator()
+            let next = try await iterator.next()
+            #expect(next == nil, "delivered to a former member: \(next.map { kinds([$0]) } ?? [])")
+            #expect(fixture.bus.subscriberCount == 0)
+        }
+    }
+
     @Test func theStreamEndsAfterTheHouseholdIsDeleted() async throws {
         try await HouseholdsAPIFixture.with { fixture in
             let ana = try await fixture.person("ana")

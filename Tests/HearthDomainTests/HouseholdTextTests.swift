@@ -19,6 +19,26 @@ struct HouseholdTextTests {
         #expect(throws: FieldProblem.self) { try HouseholdText.name(String(repeating: "a", count: 81), field: "input.name") }
     }
 
+    @Test(arguments: ["Flat\nTwo", "Flat\r\nTwo", "Fl\u{0}at", "Flat\u{7F}", "Flat\u{85}Two", "Flat\u{2028}Two", "Flat\u{2029}Two", "A\tB"])
+    func namesAndLabelsHaveNoLineBreaksOrControlCharacters(text: String) {
+        let name = #expect(throws: FieldProblem.self) { try HouseholdText.name(text, field: "input.name") }
+        #expect(name?.reason == .invalidFormat && name?.field == "input.name")
+        let label = #expect(throws: FieldProblem.self) { try HouseholdText.optionalLabel(text, field: "input.locationLabel") }
+        #expect(label?.reason == .invalidFormat && label?.field == "input.locationLabel")
+    }
+
+    @Test func aCharacterHoldsABoundedNumberOfScalars() throws {
+        let longestEmoji = "👩🏻‍❤️‍💋‍👨🏼"  // kiss with skin tones: ten scalars, one character
+        #expect(longestEmoji.unicodeScalars.count == 10 && longestEmoji.count == 1)
+        #expect(try HouseholdText.name(longestEmoji, field: "input.name") == longestEmoji)
+        let bound = HouseholdText.maximumScalarsPerCharacter
+        let atBound = "e" + String(repeating: "\u{301}", count: bound - 1)
+        #expect(try HouseholdText.name(atBound, field: "input.name") == atBound)
+        let problem = #expect(throws: FieldProblem.self) { try HouseholdText.name(atBound + "\u{301}", field: "input.name") }
+        #expect(problem?.reason == .tooLong)
+        #expect(throws: FieldProblem.self) { try HouseholdText.optionalLabel("x" + atBound + "\u{301}", field: "input.locationLabel") }
+    }
+
     @Test(arguments: ["", "   ", "\n\t"])
     func aNameIsRequired(text: String) {
         let problem = #expect(throws: FieldProblem.self) { try HouseholdText.name(text, field: "input.displayName") }
@@ -41,7 +61,11 @@ struct HouseholdTextTests {
         #expect(try HouseholdText.emoji(text, field: "input.emoji") == text.filter { !$0.isWhitespace })
     }
 
-    @Test(arguments: ["a", "1", "#", "❤", "🏠🏠", "🏠 x", "©"])
+    @Test(arguments: [
+        "a", "1", "#", "❤", "🏠🏠", "🏠 x", "©",
+        // One character each, but not an emoji: a digit or an emoji with combining marks.
+        "1\u{301}", "🏠\u{301}", "🏠" + String(repeating: "\u{FE0F}", count: 40),
+    ])
     func anythingElseIsNotAnEmoji(text: String) {
         let problem = #expect(throws: FieldProblem.self) { try HouseholdText.emoji(text, field: "input.emoji") }
         #expect(problem?.reason == .invalidFormat && problem?.field == "input.emoji")

@@ -48,9 +48,12 @@ extension HouseholdResolvers {
         }
         resolvers.resolveMutation("revokeInvitation") { input, context in
             let viewer = try context.viewer()
-            let id = try input.requiredString("invitationId")
-            let (household, access) = try await households.revokeInvitation(id: id, viewer: viewer, clientMutationID: input.clientMutationID)
-            return ["revokedInvitationId": id, "household": HouseholdValue(record: household, access: access)]
+            let revocation = try await households.revokeInvitation(
+                id: try input.requiredString("invitationId"), viewer: viewer, clientMutationID: input.clientMutationID)
+            return [
+                "revokedInvitationId": revocation.revokedInvitationID,
+                "household": HouseholdValue(record: revocation.household.record, access: revocation.household.access),
+            ]
         }
     }
 

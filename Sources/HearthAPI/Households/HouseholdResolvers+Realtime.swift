@@ -15,6 +15,9 @@ extension HouseholdResolvers {
     ///   check, and it costs nothing: the bus delivers every subscriber's events in commit order, so
     ///   the departure precedes every event committed after it, and the stream has ended before any of
     ///   them. Membership regained later (a new invitation) needs a new subscription.
+    /// - Events dropped for a subscriber who fell behind may include that departure: the first event
+    ///   after such a gap is delivered only after the membership is read again, and the stream ends
+    ///   without it when the membership is gone.
     /// - Sharing: subscriptions are shared among the connections of one user only
     ///   (``WebSocketAuthentication/sharingScope(_:)``), so the check made for a group's first member
     ///   holds for every member of the group, and the fields below, resolved with that user's access,
@@ -37,7 +40,9 @@ extension HouseholdResolvers {
             }
             return EventStream.steps(subscription) { event, missedEvents in
                 guard let value = try HouseholdEventValue(event, missedEvents: missedEvents, subscriber: subscriber) else { return .skip }
-                return value.endsMembership ? .last(value) : .next(value)
+                if value.endsMembership { return .last(value) }
+                if missedEvents, try await !households.isActiveMember(subscriber, of: householdID) { return .end }
+                return .next(value)
             }
         }
         resolvers.resolveAsync("HouseholdEvent", "household") { source, _, _, _ in

@@ -13,6 +13,8 @@ public enum EventStream {
         /// Deliver nothing for this event. Whether events were dropped before it carries over to
         /// the next event that is delivered.
         case skip
+        /// Deliver nothing more: the bus subscription is cancelled and the stream finishes.
+        case end
     }
 
     /// A source stream of `subscription`'s events, each mapped by `transform` (which receives
@@ -28,10 +30,11 @@ public enum EventStream {
         steps(subscription) { event, missedEvents in .next(try transform(event, missedEvents)) }
     }
 
-    /// Like ``map(_:_:)``, with a `step` that may also skip an event or end the stream after
-    /// delivering one (a subscription that ends when its subscriber loses access).
+    /// Like ``map(_:_:)``, with a `step` that may also skip an event or end the stream with or
+    /// without delivering one (a subscription that ends when its subscriber loses access), and
+    /// may wait (to read whether the subscriber still has access).
     public static func steps(
-        _ subscription: EventSubscription, _ step: @escaping @Sendable (Event, _ missedEvents: Bool) throws -> Step
+        _ subscription: EventSubscription, _ step: @escaping @Sendable (Event, _ missedEvents: Bool) async throws -> Step
     ) -> AsyncThrowingStream<any Sendable, any Error> {
         // The iterator is moved out of the mutex for the await and back in afterwards: the
         // stream calls this closure once at a time, from its single consumer. It is not put
@@ -48,7 +51,7 @@ public enum EventStream {
                     let missedEvents = missed.exchange(false, ordering: .relaxed)
                     let outcome: Step
                     do {
-                        outcome = try step(event, missedEvents)
+                        outcome = try await step(event, missedEvents)
                     } catch {
                         subscription.cancel()
                         throw error
@@ -62,6 +65,9 @@ public enum EventStream {
                         return value
                     case .skip:
                         if missedEvents { missed.store(true, ordering: .relaxed) }
+                    case .end:
+                        subscription.cancel()
+                        return nil
                     }
                 }
             }

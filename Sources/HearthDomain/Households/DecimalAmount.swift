@@ -37,6 +37,7 @@ public struct DecimalAmount: Sendable, Hashable, Comparable, CustomStringConvert
         return "\(whole).\(fraction)"
     }
 
+    /// Orders amounts by value.
     public static func < (lhs: DecimalAmount, rhs: DecimalAmount) -> Bool { lhs.tenThousandths < rhs.tenThousandths }
 }
 

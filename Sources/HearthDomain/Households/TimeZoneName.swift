@@ -25,5 +25,6 @@ public struct TimeZoneName: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The name.
     public var description: String { name }
 }

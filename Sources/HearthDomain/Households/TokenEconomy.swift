@@ -35,6 +35,7 @@ public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
         code = trimmed
     }
 
+    /// The code.
     public var description: String { code }
 
     /// The currencies in circulation (ISO 4217 list one, 2025), without fund codes (`USN`,

@@ -101,10 +101,10 @@ extension HouseholdService {
             try analytics.record(
                 .childConsentCaptured, actorID: access.userID, householdID: access.householdID,
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
-            return ConsentReference(consentID: consentID)
+            return ConsentReference(householdID: access.householdID, consentID: consentID)
         }
         return try await pool.read { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
             guard let consent = try database.decodeOne(
                 ParentalConsentRecord.self,
                 "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
@@ -116,6 +116,7 @@ extension HouseholdService {
 
     /// The consent a `recordParentalConsent` result names, as ``MutationReplay`` stores it.
     private struct ConsentReference: Codable {
+        var householdID: String
         var consentID: String
     }
 

@@ -256,21 +256,34 @@ extension HouseholdService {
         return try await issuedInvitation(issued, viewer: viewer)
     }
 
+    /// The result of ``revokeInvitation(id:viewer:clientMutationID:)``.
+    public struct Revocation: Sendable {
+        /// The withdrawn invitation's id (on a replay, the first run's).
+        public var revokedInvitationID: String
+        /// The household, as the viewer sees it after the change.
+        public var household: AccessibleHousehold
+    }
+
     /// Withdraws invitation `id`: its link stops working and the invited member record goes.
     /// Records `member.removed`.
-    /// - Returns: The household, as the viewer sees it after the change.
     /// - Throws: `NOT_FOUND` / `FORBIDDEN` as ``resendInvitation(id:viewer:clientAddress:clientMutationID:)``.
     public func revokeInvitation(
         id: String, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> AccessibleHousehold {
+    ) async throws -> Revocation {
         let now = currentTime()
         let revoked = try await mutate("revokeInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
             try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
             try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
-            return HouseholdReference(householdID: access.householdID)
+            return RevokedInvitation(householdID: access.householdID, invitationID: stored.id)
         }
-        return try await household(id: revoked.householdID, viewer: viewer)
+        return Revocation(revokedInvitationID: revoked.invitationID, household: try await household(id: revoked.householdID, viewer: viewer))
+    }
+
+    /// What a revocation stores for a replay (``MutationReplay``).
+    private struct RevokedInvitation: Codable {
+        var householdID: String
+        var invitationID: String
     }
 
     /// Invitation `id` when `viewer` is an admin of its household.

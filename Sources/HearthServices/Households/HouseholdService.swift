@@ -62,6 +62,16 @@ public final class HouseholdService: Sendable {
         }
     }
 
+    /// Whether `viewer` is an active member of `householdID` now (any role).
+    public func isActiveMember(_ viewer: Viewer, of householdID: String) async throws -> Bool {
+        do {
+            _ = try await access(viewer: viewer, householdID: householdID)
+            return true
+        } catch let error as ServiceError where error.code == .notFound {
+            return false
+        }
+    }
+
     /// The account of `viewer`, which must have a confirmed address (creating, joining and
     /// inviting need one).
     /// - Throws: `EMAIL_NOT_CONFIRMED`, or `UNAUTHENTICATED` when the account is gone.

@@ -45,6 +45,13 @@ struct ChildrenTests {
             let replay = try await record()
             #expect(replay == first)
             #expect(try h.sqlText("SELECT CAST(count(*) AS TEXT) FROM parental_consents") == "1")
+            // A replay answers with the first result whatever it carries, as every mutation's does.
+            let cabin = try await h.householdID(named: "Cabin", ana)
+            let elsewhere = try await h.service.recordParentalConsent(
+                householdID: cabin, method: .card, path: .supervised, attestation: "I consent.",
+                termsVersion: h.service.configuration.termsVersion, viewer: ana, clientMutationID: "offline-consent-1")
+            #expect(elsewhere == first)
+            #expect(try h.sqlText("SELECT CAST(count(*) AS TEXT) FROM parental_consents") == "1")
         }
     }
 
@@ -72,6 +79,42 @@ struct ChildrenTests {
                 householdID: householdID, .init(kind: .child, displayName: "Zephyrine Quill", age: 12, consentID: consent.id), viewer: ana)
             #expect(try h.tablesContaining("Zephyrine") == ["members"])
             #expect(try h.databaseFilesContain("Zephyrine"))
+        }
+    }
+
+    /// The database keeps the gate on its own, whatever code writes the rows: SQLite passes a
+    /// `CHECK` whose result is NULL, so an unknown age must not slip through as "not under 13".
+    @Test func theDatabaseRefusesChildrenUnderThirteenOrOfUnknownAgeWithoutAConsent() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let householdID = try await h.householdID(named: "Flat", ana)
+            let otherHousehold = try await h.householdID(named: "Cabin", ana)
+            func insert(_ kind: String, age: Int?) throws -> String {
+                let id = Identifier.make(now: h.clock.now)
+                try h.pool.write {
+                    try $0.execute(
+                        """
+                        INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, joined_at, updated_at)
+                        VALUES (?, ?, NULL, ?, 'member', 'active', 'Kid', ?, ?, ?)
+                        """,
+                        [id, householdID, kind, age, h.clock.now, h.clock.now])
+                }
+                return id
+            }
+            func update(_ id: String, _ assignments: String, _ arguments: StatementArguments) throws {
+                try h.pool.write { try $0.execute("UPDATE members SET \(assignments) WHERE id = ?", arguments) }
+            }
+            for (kind, path) in [("child", ChildProfilePath.ownAccount), ("shadow", .supervised)] {
+                let foreignConsent = try await h.recordConsent(otherHousehold, path, ana)
+                #expect(throws: StoreError.self, "\(kind) of unknown age") { _ = try insert(kind, age: nil) }
+                #expect(throws: StoreError.self, "\(kind) of 12") { _ = try insert(kind, age: 12) }
+                let teen = try insert(kind, age: 13)
+                #expect(throws: StoreError.self, "\(kind) made of unknown age") { try update(teen, "age = NULL", [teen]) }
+                #expect(throws: StoreError.self, "\(kind) admitted by another household's consent") {
+                    try update(teen, "age = 12, consent_id = ?", [foreignConsent.id, teen])
+                }
+            }
+            #expect(try h.sqlText("SELECT count(*) FROM members WHERE household_id = '\(householdID)' AND kind <> 'parent' AND (age IS NULL OR age < 13)") == "0")
         }
     }
 

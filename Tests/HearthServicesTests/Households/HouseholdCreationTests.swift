@@ -67,6 +67,37 @@ struct HouseholdCreationTests {
         }
     }
 
+    /// A household's name goes into the subject of its invitation emails, where a line break
+    /// cannot go: a name with one would make every invitation of the household fail.
+    @Test func namesAndLabelsWithLineBreaksOrControlCharactersAreRefused() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let refused = await error {
+                _ = try await harness.service.createHousehold(.init(name: "Flat\r\nBcc: x@example.com", locationLabel: "Lis\u{0}bon"), viewer: ana)
+            }
+            #expect(refused?.problems.map(\.field) == ["input.name", "input.locationLabel"])
+            #expect(refused?.problems.map(\.reason) == [.invalidFormat, .invalidFormat])
+            let (household, _, _) = try await harness.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let renamed = await error {
+                _ = try await harness.service.updateHousehold(id: household.id, .init(name: "Flat\u{2028}Two"), viewer: ana)
+            }
+            #expect(renamed?.problems.map(\.reason) == [.invalidFormat])
+        }
+    }
+
+    /// One character as people see it can hold any number of combining marks: each is bounded,
+    /// so 80 characters stay a few kilobytes.
+    @Test func aCharacterOfANameIsBoundedInItsCombiningMarks() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let heavy = "e" + String(repeating: "\u{301}", count: 5000)
+            #expect(heavy.count == 1)
+            let refused = await error { _ = try await harness.service.createHousehold(.init(name: heavy), viewer: ana) }
+            #expect(refused?.problems.map(\.field) == ["input.name"])
+            #expect(refused?.problems.map(\.reason) == [.tooLong])
+        }
+    }
+
     @Test func aNameOfEightyCharactersIsAcceptedAndBlankNamesAreRequired() async throws {
         try await HouseholdsHarness.with { harness in
             let ana = try await harness.confirmedViewer("ana")

@@ -277,7 +277,9 @@ struct InvitationTests {
             let ben = try await harness.confirmedViewer("ben")
             let householdID = try await Self.household(harness, admin: ana)
             let issued = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
-            let (household, _) = try await harness.service.revokeInvitation(id: issued.invitation.id, viewer: ana)
+            let revocation = try await harness.service.revokeInvitation(id: issued.invitation.id, viewer: ana)
+            #expect(revocation.revokedInvitationID == issued.invitation.id)
+            let household = revocation.household.record
             #expect(household.id == householdID)
             #expect(try await Self.count(harness, "SELECT count(*) FROM members WHERE id = '\(issued.invitation.member.id)'") == 0)
             #expect(try await Self.count(harness, "SELECT count(*) FROM invitations") == 0)

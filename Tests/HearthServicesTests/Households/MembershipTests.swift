@@ -496,6 +496,22 @@ struct MembershipTests {
         }
     }
 
+    @Test func aClientMutationIdIsBoundedAtItsEdgeAndAnOverlongOneChangesNothing() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let longest = String(repeating: "é", count: 100)  // 200 bytes
+            let first = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: longest)
+            let replay = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: longest)
+            #expect(replay.household == first.household)
+            let overlong = await #expect(throws: ServiceError.self) {
+                try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana, clientMutationID: longest + "x")
+            }
+            #expect(overlong?.code == .badUserInput)
+            #expect(overlong?.problems.map(\.field) == ["input.clientMutationId"] && overlong?.problems.first?.reason == .tooLong)
+            #expect(try await h.service.households(viewer: ana).map(\.record.name) == ["Flat"])
+        }
+    }
+
     @Test func aReplayedDeletionAndSwitchAnswerAsTheFirstTime() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
