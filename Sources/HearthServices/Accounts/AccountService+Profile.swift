@@ -6,15 +6,8 @@ extension AccountService {
     /// Changes the viewer's display name (FR-06).
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` for an empty or overlong name.
     public func updateDisplayName(viewer: Viewer, to text: String) async throws -> UserRecord {
-        let name = text.trimmingWhitespace()
-        if name.isEmpty {
-            throw ServiceError.invalid(InputProblems([FieldProblem(field: "input.displayName", reason: .required, message: "Enter a display name.")]))
-        }
-        if name.count > Self.maximumDisplayNameLength {
-            throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.displayName", reason: .tooLong,
-                message: "A display name has at most \(Self.maximumDisplayNameLength) characters.")]))
-        }
+        let name: String
+        do { name = try DisplayText.name(text, field: "input.displayName") } catch { throw ServiceError.invalid(InputProblems([error])) }
         let now = currentTime()
         return try await pool.write { database in
             try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, viewer.userID])

@@ -27,7 +27,7 @@ public struct RegistrationRequest: Sendable {
 
 extension AccountService {
     /// The longest display name, in characters.
-    public static let maximumDisplayNameLength = 80
+    public static let maximumDisplayNameLength = DisplayText.maximumLength
 
     /// Creates an account (FR-01), sends the confirmation email and signs the new user in.
     ///
@@ -45,12 +45,11 @@ extension AccountService {
         var email: EmailAddress?
         do { username = try Username(request.username, field: "input.username") } catch { problems.append(error) }
         do { email = try EmailAddress(request.email, field: "input.email") } catch { problems.append(error) }
-        let displayName = (request.displayName?.trimmingWhitespace()).flatMap { $0.isEmpty ? nil : $0 } ?? username?.value ?? ""
-        if displayName.count > Self.maximumDisplayNameLength {
-            problems.append(FieldProblem(
-                field: "input.displayName", reason: .tooLong,
-                message: "A display name has at most \(Self.maximumDisplayNameLength) characters."))
+        var chosenName: String?
+        if let given = request.displayName, !given.trimmingWhitespace().isEmpty {
+            do { chosenName = try DisplayText.name(given, field: "input.displayName") } catch { problems.append(error) }
         }
+        let displayName = chosenName ?? username?.value ?? ""
         do {
             try passwordPolicy.check(
                 request.password, field: "input.password",

@@ -190,7 +190,7 @@ extension HouseholdService {
                 field: "input.kind", reason: .notAllowed,
                 message: "Adults join by invitation: use inviteMember or inviteCoParent. Add only CHILD or SHADOW members here."))
         }
-        let name = problems.check { () throws(FieldProblem) in try HouseholdText.name(request.displayName, field: "input.displayName") }
+        let name = problems.check { () throws(FieldProblem) in try DisplayText.name(request.displayName, field: "input.displayName") }
         if let problem = Self.ageProblem(request.age) { problems.add(problem) }
         try problems.throwIfAny()
         let now = currentTime()
@@ -253,7 +253,7 @@ extension HouseholdService {
     ) async throws -> AccessibleMember {
         var problems = ProblemCollector()
         let name = displayName.flatMap { given in
-            problems.check { () throws(FieldProblem) in try HouseholdText.name(given, field: "input.displayName") }
+            problems.check { () throws(FieldProblem) in try DisplayText.name(given, field: "input.displayName") }
         }
         if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.add(problem) }
         try problems.throwIfAny()

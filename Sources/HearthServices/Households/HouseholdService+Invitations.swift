@@ -26,6 +26,9 @@ public enum InvitationReference: Sendable, Hashable {
 /// there) and then accept. The email and the `FORBIDDEN` error (reason
 /// `INVITATION_FOR_ANOTHER_ADDRESS`) both say so.
 extension HouseholdService {
+    /// The roster name of an invitee whose inviter gave none (the address is not shown to members).
+    public static let unnamedInviteeName = "Invited member"
+
     /// What ``inviteMember(_:viewer:clientAddress:clientMutationID:)`` is given.
     public struct NewInvitation: Sendable {
         /// The household.
@@ -36,7 +39,7 @@ extension HouseholdService {
         public var role: MemberRole
         /// `parent` or `coParent`: invitations are for adults; children and shadows are added directly.
         public var kind: MemberKind
-        /// How the roster shows the invitee until they join; the address's local part when absent.
+        /// How the roster shows the invitee until they join; ``HouseholdService/unnamedInviteeName`` when absent.
         public var displayName: String?
 
         /// Creates the request.
@@ -116,11 +119,13 @@ extension HouseholdService {
                 message: "Invite a parent or a co-parent; add children and shadows to the household directly."))
         }
         let displayName = problems.check { () throws(FieldProblem) in
-            try HouseholdText.optionalLabel(request.displayName, field: "input.displayName")
+            try DisplayText.optionalLabel(request.displayName, field: "input.displayName")
         } ?? nil
         try problems.throwIfAny()
         guard let email else { preconditionFailure("an address that failed its check was recorded as a problem") }
-        let rosterName = displayName ?? String(email.value.prefix { $0 != "@" })
+        // Every member sees the roster, while the address is for admins only: without a name
+        // given, the roster shows a neutral one rather than part of the address.
+        let rosterName = displayName ?? Self.unnamedInviteeName
         let now = currentTime()
         let issued = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)

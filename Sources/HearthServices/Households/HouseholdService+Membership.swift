@@ -70,14 +70,14 @@ extension HouseholdService {
         let name = changes.name.map { given in
             problems.check { () throws(FieldProblem) -> String in
                 guard let given else { throw FieldProblem(field: "input.name", reason: .required, message: "A household needs a name.") }
-                return try HouseholdText.name(given, field: "input.name")
+                return try DisplayText.name(given, field: "input.name")
             }
         }
         let emoji = changes.emoji.map { given in
-            problems.check { () throws(FieldProblem) in try HouseholdText.emoji(given, field: "input.emoji") } ?? nil
+            problems.check { () throws(FieldProblem) in try DisplayText.emoji(given, field: "input.emoji") } ?? nil
         }
         let location = changes.locationLabel.map { given in
-            problems.check { () throws(FieldProblem) in try HouseholdText.optionalLabel(given, field: "input.locationLabel") } ?? nil
+            problems.check { () throws(FieldProblem) in try DisplayText.optionalLabel(given, field: "input.locationLabel") } ?? nil
         }
         let zone = changes.timeZone.map { given in
             problems.check { () throws(FieldProblem) -> TimeZoneName in

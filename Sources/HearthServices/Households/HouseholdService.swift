@@ -142,10 +142,10 @@ public final class HouseholdService: Sendable {
         _ request: NewHousehold, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> JoinedHousehold {
         var problems = ProblemCollector()
-        let name = problems.check { () throws(FieldProblem) in try HouseholdText.name(request.name, field: "input.name") }
-        let emoji = problems.check { () throws(FieldProblem) in try HouseholdText.emoji(request.emoji, field: "input.emoji") } ?? nil
+        let name = problems.check { () throws(FieldProblem) in try DisplayText.name(request.name, field: "input.name") }
+        let emoji = problems.check { () throws(FieldProblem) in try DisplayText.emoji(request.emoji, field: "input.emoji") } ?? nil
         let location = problems.check { () throws(FieldProblem) in
-            try HouseholdText.optionalLabel(request.locationLabel, field: "input.locationLabel")
+            try DisplayText.optionalLabel(request.locationLabel, field: "input.locationLabel")
         } ?? nil
         let zone = request.timeZone.flatMap { text in
             problems.check { () throws(FieldProblem) in try TimeZoneName(text, field: "input.timeZone") }

@@ -87,7 +87,7 @@ import Testing
         let invitation = try #require(payload["invitation"])
         #expect(invitation["email"] == "dan@example.com" && invitation["role"] == "ADMIN" && invitation["kind"] == "PARENT")
         #expect(invitation["isExpired"] == false && invitation["invitedBy"]?["id"] != nil)
-        #expect(invitation["member"]?["status"] == "INVITED" && invitation["member"]?["displayName"] == "dan")
+        #expect(invitation["member"]?["status"] == "INVITED" && invitation["member"]?["displayName"] == "Invited member")
         #expect(try scene.pendingInvitations() == [try #require(invitation["id"]?.stringValue)])
         let subject = try #require(try scene.server.mails(to: "dan@example.com").last?.subject)
         #expect(subject.contains("Flat"))

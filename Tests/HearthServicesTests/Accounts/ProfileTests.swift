@@ -18,6 +18,25 @@ struct ProfileTests {
         }
     }
 
+    @Test func displayNamesAreOneLineAtRegistrationAndLater() async throws {
+        try await AccountsHarness.with { harness in
+            // A line break would end up in the subject of the emails that name the person (invitations).
+            let refused = await #expect(throws: ServiceError.self) {
+                try await harness.service.register(
+                    RegistrationRequest(username: "ana", email: "ana@example.com", password: AccountsHarness.password, displayName: "Ana\nBcc: x"),
+                    clientAddress: "192.0.2.1")
+            }
+            #expect(refused?.problems.map(\.field) == ["input.displayName"])
+            #expect(refused?.problems.first?.reason == .invalidFormat)
+            let (_, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let later = await #expect(throws: ServiceError.self) {
+                try await harness.service.updateDisplayName(viewer: viewer, to: "Ana\r\nLópez")
+            }
+            #expect(later?.problems.first?.reason == .invalidFormat)
+        }
+    }
+
     @Test func anEmailChangeTakesEffectOnlyWhenTheNewAddressConfirmsAndTheOldOneIsTold() async throws {
         try await AccountsHarness.with { harness in
             let (_, issued) = try await harness.register()

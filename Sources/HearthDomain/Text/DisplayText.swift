@@ -1,14 +1,15 @@
 import Support
 
-/// Validation of the free-text fields of households and members: names 1–80 characters after
-/// trimming (characters as people count them: grapheme clusters), optional labels up to 80.
+/// Validation of the names and labels people see (account display names, household and member
+/// names, location labels): names 1–80 characters after trimming (characters as people count
+/// them: grapheme clusters), optional labels up to 80.
 ///
 /// Names and labels are one line of text: no line breaks or control characters (a household's
 /// name is the subject of its invitation emails, where they cannot go), and no character
 /// stacking more than ``maximumScalarsPerCharacter`` scalars, so that 80 characters stay a few
 /// kilobytes however many combining marks are piled on one of them.
-public enum HouseholdText {
-    /// The longest household name, member display name or location label, in characters.
+public enum DisplayText {
+    /// The longest display name, household or member name, or location label, in characters.
     public static let maximumLength = 80
     /// The most Unicode scalars one character may combine (the longest emoji sequences have ten).
     public static let maximumScalarsPerCharacter = 16
