@@ -71,18 +71,26 @@ extension HouseholdResolvers {
             ReceivedInvitationValue(record: try await households.invitationPreview(token: arguments.string("token") ?? ""))
         }
         resolvers.resolveMutation("acceptInvitation") { input, context in
-            let (household, member, access) = try await households.acceptInvitation(try reference(input), viewer: try context.viewer())
+            let (household, member, access) = try await households.acceptInvitation(
+                try reference(input), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access)]
         }
         resolvers.resolveMutation("declineInvitation") { input, context in
-            ["declinedInvitationId": try await households.declineInvitation(try reference(input), viewer: try context.viewer())]
+            let declined = try await households.declineInvitation(
+                try reference(input), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
+            return ["declinedInvitationId": declined]
         }
     }
 
-    /// The invitation an `AcceptInvitationInput` or `DeclineInvitationInput` names; `@oneOf`
-    /// guarantees exactly one of `token` and `invitationId`.
+    /// The invitation the `invitation` field (an `InvitationReferenceInput`) of an
+    /// `AcceptInvitationInput` or `DeclineInvitationInput` names; `@oneOf` guarantees exactly
+    /// one of `token` and `invitationId`.
     private static func reference(_ input: MutationInput) throws -> InvitationReference {
-        if let token = input.string("token") { return .token(token) }
-        return .id(try input.requiredString("invitationId"))
+        let invitation = try input.requiredObject("invitation")
+        if let token = invitation.string("token") { return .token(token) }
+        guard let id = invitation.string("invitationId") else {
+            throw MutationInput.problem("invitation", .required, "Give the link's token or the invitation's id.")
+        }
+        return .id(id)
     }
 }

@@ -10,17 +10,20 @@ extension HouseholdResolvers {
         }
         resolvers.resolveMutation("acceptTerms") { input, context in
             let viewer = try context.viewer()
-            return ["terms": TermsValue(status: try await households.acceptTerms(version: try input.requiredString("version"), viewer: viewer))]
+            let status = try await households.acceptTerms(
+                version: try input.requiredString("version"), viewer: viewer, clientMutationID: input.clientMutationID)
+            return ["terms": TermsValue(status: status)]
         }
         resolvers.resolveMutation("setAnalyticsConsent") { input, context in
             let viewer = try context.viewer()
-            let user = try await households.setAnalyticsConsent(try input.requiredBool("isConsented"), viewer: viewer)
+            let user = try await households.setAnalyticsConsent(
+                try input.requiredBool("isConsented"), viewer: viewer, clientMutationID: input.clientMutationID)
             return ["user": UserValue(record: user, isViewer: true)]
         }
         resolvers.resolveAsync("Household", "onboarding") { source, _, _, _ in
             OnboardingChecklistValue(checklist: try await households.onboarding((source as! HouseholdValue).access))
         }
-        let stepMutations: [(String, @Sendable (OnboardingStep, String, Viewer) async throws -> OnboardingChecklist)] = [
+        let stepMutations: [(String, @Sendable (OnboardingStep, String, Viewer, String?) async throws -> OnboardingChecklist)] = [
             ("completeOnboardingStep", households.completeOnboardingStep),
             ("skipOnboardingStep", households.skipOnboardingStep),
             ("visitOnboardingStep", households.visitOnboardingStep),
@@ -28,14 +31,16 @@ extension HouseholdResolvers {
         for (name, change) in stepMutations {
             resolvers.resolveMutation(name) { input, context in
                 let viewer = try context.viewer()
-                let checklist = try await change(try input.enumValue("step"), try input.requiredString("householdId"), viewer)
+                let checklist = try await change(
+                    try input.enumValue("step"), try input.requiredString("householdId"), viewer, input.clientMutationID)
                 return ["onboarding": OnboardingChecklistValue(checklist: checklist)]
             }
         }
         resolvers.resolveMutation("recordOnboardingStarted") { input, context in
             let viewer = try context.viewer()
             let isRecorded = try await households.recordOnboardingStarted(
-                platform: try input.enumValue("platform"), householdID: input.string("householdId"), viewer: viewer)
+                platform: try input.enumValue("platform"), householdID: input.string("householdId"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
             return ["isRecorded": isRecorded]
         }
     }

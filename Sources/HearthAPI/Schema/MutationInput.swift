@@ -33,6 +33,13 @@ struct MutationInput: Sendable {
         return text
     }
 
+    /// The fields of the non-null input-object field `field` (an `@oneOf` reference, say).
+    /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
+    func requiredObject(_ field: String) throws -> OrderedMap<String, JSON> {
+        guard case .object(let object)? = fields[field] else { throw Self.problem(field, .required, "This field is required.") }
+        return object
+    }
+
     /// The `Int` field `field`; `nil` when absent or `null`.
     func int(_ field: String) -> Int? {
         if case .int(let number)? = fields[field] { number } else { nil }
@@ -76,7 +83,8 @@ struct MutationInput: Sendable {
         return value
     }
 
-    private static func problem(_ field: String, _ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
+    /// `BAD_USER_INPUT` with one problem on `input.<field>`.
+    static func problem(_ field: String, _ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
         ServiceError.invalid(InputProblems([FieldProblem(field: "input.\(field)", reason: reason, message: message)]))
     }
 }

@@ -314,18 +314,21 @@ extension HouseholdService {
     /// Accepts an invitation (FR-13): the viewer joins its household with the invited kind and
     /// role, under their account's display name; the invitation is spent. The household becomes
     /// their active one when they had none (the database's trigger). Records `member.joined`.
+    /// A replay of a `clientMutationID` returns the household and membership the first run
+    /// joined, as they are now, where the spent token alone would answer `LINK_INVALID`.
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked
     ///   token, `NOT_FOUND` for an id that is not an invitation to the viewer's address;
     ///   `EMAIL_NOT_CONFIRMED`; `FORBIDDEN` with reason `INVITATION_FOR_ANOTHER_ADDRESS` when the
     ///   token's invitation was sent to another address (see the type's notes);
     ///   `BAD_USER_INPUT` with reason `INVITATION_EXPIRED`; `CONFLICT` with reason
     ///   `ALREADY_MEMBER` when the viewer is a member already (the invitation stays: decline
-    ///   it); `CONFLICT` at the households-per-user limit.
+    ///   it); `CONFLICT` at the households-per-user limit; `CONFLICT` for a reused
+    ///   `clientMutationID`.
     public func acceptInvitation(
-        _ reference: InvitationReference, viewer: Viewer
+        _ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> JoinedHousehold {
         let now = currentTime()
-        let joined = try await pool.write { [self] database in
+        let joined = try await mutate("acceptInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
             guard now < invitation.expiresAt else { throw ServiceError.invitationExpired }
             if try database.scalar(
@@ -353,10 +356,11 @@ extension HouseholdService {
 
     /// Declines an invitation (FR-13): it and its invited member record are removed, expired or
     /// not. Records `member.removed`. Identification and the address rule are those of
-    /// ``acceptInvitation(_:viewer:)``.
+    /// ``acceptInvitation(_:viewer:clientMutationID:)``; a replay of a `clientMutationID` returns
+    /// the id the first run declined.
     /// - Returns: The declined invitation's id.
-    public func declineInvitation(_ reference: InvitationReference, viewer: Viewer) async throws -> String {
-        try await pool.write { [self] database in
+    public func declineInvitation(_ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
+        try await mutate("declineInvitation", by: viewer, replaying: clientMutationID, at: currentTime()) { [self] database in
             let (_, invitation) = try answerable(reference, viewer: viewer, in: database)
             try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [invitation.memberID, invitation.householdID])
             try record(.memberRemoved, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID), in: database)

@@ -28,67 +28,91 @@ extension HouseholdService {
     /// admin's profile and the terms) needs the current terms accepted by `viewer`; `members`
     /// and `economy` are done when the admin says so (`updateEconomySettings` does `economy`
     /// too); `chore` is done by creating a chore, not by this call.
-    /// - Returns: The checklist now.
+    /// - Returns: The checklist now (also on a replay of `clientMutationID`).
     /// - Throws: `NOT_FOUND`, `FORBIDDEN` for members; `TERMS_ACCEPTANCE_REQUIRED` for `admin`
     ///   before the terms are accepted; `BAD_USER_INPUT` (reason `NOT_ALLOWED` at `input.step`)
-    ///   for `chore`.
-    public func completeOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
+    ///   for `chore`; `CONFLICT` for a reused `clientMutationID`.
+    public func completeOnboardingStep(
+        _ step: OnboardingStep, householdID: String, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> OnboardingChecklist {
         if step == .chore {
             throw Self.stepProblem("Create a chore first: the chore step is done by creating one.")
         }
-        let now = currentTime()
-        return try await pool.write { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+        return try await changeChecklist(
+            "completeOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
+        ) { [self] access, now, database in
             if step == .admin {
                 guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
                 guard termsStanding(of: user) == .accepted else { throw ServiceError.termsAcceptanceRequired }
             }
             try markOnboardingStepDone(step, householdID: access.householdID, actorID: viewer.userID, at: now, in: database)
-            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
         }
     }
 
     /// Skips an optional step ("later"): it stays listed, as skipped, until completed. Skipping a
     /// step already done changes nothing. Admins only.
-    /// - Returns: The checklist now.
+    /// - Returns: The checklist now (also on a replay of `clientMutationID`).
     /// - Throws: `NOT_FOUND`, `FORBIDDEN`; `BAD_USER_INPUT` (reason `NOT_ALLOWED` at
-    ///   `input.step`) for a required step.
-    public func skipOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
+    ///   `input.step`) for a required step; `CONFLICT` for a reused `clientMutationID`.
+    public func skipOnboardingStep(
+        _ step: OnboardingStep, householdID: String, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> OnboardingChecklist {
         if step.isRequired {
             throw Self.stepProblem("The household and admin profile steps cannot be skipped.")
         }
-        let now = currentTime()
-        return try await pool.write { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+        return try await changeChecklist(
+            "skipOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
+        ) { [self] access, now, database in
             if try OnboardingProgress.markSkipped(step, householdID: access.householdID, at: now, in: database) {
                 try analytics.record(
                     .onboardingSkipped, actorID: viewer.userID, householdID: access.householdID,
                     properties: ["step": step.rawValue], at: now, in: database)
             }
-            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
         }
     }
 
-    /// Records that the wizard showed `step` (a first visit, a resume or a revisit). Admins only.
+    /// Records that the wizard showed `step` (a first visit, a resume or a revisit). Admins
+    /// only. A replay of `clientMutationID` counts no second visit.
     /// - Returns: The checklist now.
-    /// - Throws: `NOT_FOUND`, `FORBIDDEN`.
-    public func visitOnboardingStep(_ step: OnboardingStep, householdID: String, viewer: Viewer) async throws -> OnboardingChecklist {
-        let now = currentTime()
-        return try await pool.write { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN`; `CONFLICT` for a reused `clientMutationID`.
+    public func visitOnboardingStep(
+        _ step: OnboardingStep, householdID: String, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> OnboardingChecklist {
+        try await changeChecklist(
+            "visitOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
+        ) { access, now, database in
             try OnboardingProgress.recordVisit(step, householdID: access.householdID, at: now, in: database)
-            return try OnboardingProgress.checklist(householdID: access.householdID, in: database)
         }
+    }
+
+    /// Runs `change` to `householdID`'s checklist as its admin `viewer`'s mutation `mutation`,
+    /// remembered under `clientMutationID` (a replay changes nothing), and returns the checklist
+    /// as it is after the commit.
+    private func changeChecklist(
+        _ mutation: String, householdID: String, viewer: Viewer, clientMutationID: String?,
+        _ change: @escaping @Sendable (HouseholdAccess, Date, Database) throws -> Void
+    ) async throws -> OnboardingChecklist {
+        let now = currentTime()
+        let changed = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
+            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            try change(access, now, database)
+            return HouseholdReference(householdID: access.householdID)
+        }
+        return try await onboarding(try await access(viewer: viewer, householdID: changed.householdID))
     }
 
     /// Records that `viewer` opened the setup wizard on `platform` (the activation funnel's
-    /// denominator), for `householdID` when it was opened for an existing household.
+    /// denominator), for `householdID` when it was opened for an existing household. A replay of
+    /// `clientMutationID` records nothing and answers what the first run did.
     /// - Returns: Whether it was recorded: `false` without the viewer's analytics consent.
     /// - Throws: `NOT_FOUND` when `householdID` is not a household of the viewer's (whether or not
-    ///   they consented, so the answer does not depend on it).
-    public func recordOnboardingStarted(platform: ClientPlatform, householdID: String?, viewer: Viewer) async throws -> Bool {
+    ///   they consented, so the answer does not depend on it); `CONFLICT` for a reused
+    ///   `clientMutationID`.
+    public func recordOnboardingStarted(
+        platform: ClientPlatform, householdID: String?, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> Bool {
         let now = currentTime()
-        return try await pool.write { [self] database in
+        return try await mutate("recordOnboardingStarted", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try householdID.map { try HouseholdAccess.check(viewer: viewer, householdID: $0, in: database) }
             return try analytics.record(
                 .onboardingStarted, actorID: viewer.userID, householdID: access?.householdID,

@@ -49,47 +49,54 @@ extension HouseholdService {
 
     /// Accepts the current terms for `viewer` (FR-ONBOARD-2): the acceptance is kept as
     /// evidence in `terms_acceptances`, and the account records the version and when.
-    /// Accepting the version already accepted changes nothing.
+    /// Accepting the version already accepted changes nothing. A replay of `clientMutationID`
+    /// changes nothing either, and answers the terms as they stand now, even when their version
+    /// changed since the first run.
     /// - Parameter version: What the client showed; must be the current version, so a client
     ///   never accepts text it did not display.
     /// - Throws: `BAD_USER_INPUT` (reason `UNKNOWN_VALUE` at `input.version`) for another
-    ///   version; `UNAUTHENTICATED` when the account is gone.
-    public func acceptTerms(version: String, viewer: Viewer) async throws -> TermsStatus {
-        guard version == configuration.termsVersion else {
-            throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.version", reason: .unknownValue,
-                message: "The terms changed: read them again with terms and accept version \(configuration.termsVersion).")]))
-        }
+    ///   version; `UNAUTHENTICATED` when the account is gone; `CONFLICT` for a reused
+    ///   `clientMutationID`.
+    public func acceptTerms(version: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> TermsStatus {
         let now = currentTime()
-        let user = try await pool.write { database in
+        _ = try await mutate("acceptTerms", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+            guard version == configuration.termsVersion else {
+                throw ServiceError.invalid(InputProblems([FieldProblem(
+                    field: "input.version", reason: .unknownValue,
+                    message: "The terms changed: read them again with terms and accept version \(configuration.termsVersion).")]))
+            }
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            guard user.acceptedTermsVersion != version else { return user }
+            guard user.acceptedTermsVersion != version else { return version }
             try database.execute(
                 "INSERT INTO terms_acceptances (user_id, version, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 [user.id, version, now])
             try database.execute(
                 "UPDATE users SET accepted_terms_version = ?, terms_accepted_at = ? WHERE id = ?", [version, now, user.id])
-            return try UserRecord.find(id: user.id, in: database) ?? user
+            return version
         }
-        return termsStatus(of: user)
+        return try await terms(viewer: viewer)
     }
 
     /// Allows (`true`) or stops (`false`) activation analytics about `viewer`. Allowing again
-    /// keeps the first consent's time.
+    /// keeps the first consent's time. A replay of `clientMutationID` changes nothing, so a
+    /// queued consent replayed after a later refusal does not undo the refusal.
     /// - Returns: The account as it is now.
-    /// - Throws: `UNAUTHENTICATED` when the account is gone.
-    public func setAnalyticsConsent(_ isConsented: Bool, viewer: Viewer) async throws -> UserRecord {
+    /// - Throws: `UNAUTHENTICATED` when the account is gone; `CONFLICT` for a reused
+    ///   `clientMutationID`.
+    public func setAnalyticsConsent(_ isConsented: Bool, viewer: Viewer, clientMutationID: String? = nil) async throws -> UserRecord {
         let now = currentTime()
-        return try await pool.write { database in
+        _ = try await mutate("setAnalyticsConsent", by: viewer, replaying: clientMutationID, at: now) { database in
+            guard try UserRecord.find(id: viewer.userID, in: database) != nil else { throw ServiceError.signedOut }
             try database.execute(
                 """
                 UPDATE users SET analytics_consented_at = CASE WHEN ? THEN coalesce(analytics_consented_at, ?) END
                 WHERE id = ?
                 """,
                 [isConsented, now, viewer.userID])
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            return user
+            return isConsented
         }
+        guard let user = try await accounts.user(id: viewer.userID) else { throw ServiceError.signedOut }
+        return user
     }
 
     private func termsStatus(of user: UserRecord?) -> TermsStatus {

@@ -212,7 +212,7 @@ import Testing
             let capitalized = mutation.prefix(1).uppercased() + mutation.dropFirst()
             let byID = try server.graphQL(
                 "mutation($input: \(capitalized)Input!) { \(mutation)(input: $input) { __typename } }",
-                variables: ServerProcess.input(["invitationId": .string(fixture.invitationID)]), token: cara.token)
+                variables: ServerProcess.input(["invitation": ["invitationId": .string(fixture.invitationID)]]), token: cara.token)
             #expect(byID.errorCode == "NOT_FOUND", "\(mutation) by id: \(byID.json)")
         }
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM invitations WHERE id = '\(fixture.invitationID)'") == "1")

@@ -76,7 +76,7 @@ import Testing
                 print(describe("ana", reply, ids))
                 joined = await call(
                     "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
-                    {"input": {"token": invited["inviteMember"]["inviteToken"]}}, ben)
+                    {"input": {"invitation": {"token": invited["inviteMember"]["inviteToken"]}}}, ben)
                 ben_member = joined["acceptInvitation"]["member"]["id"]
                 ids[ben_member] = "ben"
                 print(describe("ana", await message(ana_ws), ids))

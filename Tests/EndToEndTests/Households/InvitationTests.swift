@@ -45,13 +45,18 @@ import Testing
             return (id, try server.emailedToken(to: email, page: "invitation", baseURL: ServerProcess.householdBaseURL))
         }
 
-        /// Runs `acceptInvitation` or `declineInvitation` with `input` as `person`.
-        func answer(_ mutation: String, _ input: OrderedMap<String, JSON>, as person: ServerProcess.Person) throws -> ServerProcess.GraphQLResponse {
+        /// Runs `acceptInvitation` or `declineInvitation` for the invitation `reference` names
+        /// (`token` or `invitationId`) as `person`, remembered under `clientMutationID` when given.
+        func answer(
+            _ mutation: String, _ reference: OrderedMap<String, JSON>, clientMutationID: String? = nil, as person: ServerProcess.Person
+        ) throws -> ServerProcess.GraphQLResponse {
             let selection = mutation == "acceptInvitation"
                 ? "household { id name isActive } member { id role kind status displayName isViewer }" : "declinedInvitationId"
             let inputType = mutation == "acceptInvitation" ? "AcceptInvitationInput" : "DeclineInvitationInput"
+            var input: OrderedMap<String, JSON> = ["invitation": .object(reference)]
+            input["clientMutationId"] = clientMutationID.map(JSON.string)
             return try server.graphQL(
-                "mutation($input: \(inputType)!) { \(mutation)(input: $input) { \(selection) } }",
+                "mutation($input: \(inputType)!) { \(mutation)(input: $input) { \(selection) clientMutationId } }",
                 variables: ["input": .object(input)],
                 token: person.token)
         }

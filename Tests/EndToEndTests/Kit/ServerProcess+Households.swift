@@ -72,7 +72,7 @@ extension ServerProcess {
         let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
         let accepted = try graphQL(
             "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
-            variables: Self.input(["token": .string(token)]), token: person.token)
+            variables: Self.input(["invitation": ["token": .string(token)]]), token: person.token)
         return try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
     }
 
