@@ -120,6 +120,26 @@ import Testing
         #expect(again.errorCode == "BAD_USER_INPUT" && again.errorReason == "LINK_INVALID", "\(again.json)")
     }
 
+    @Test func FR13_aReplayedAcceptByTokenReturnsTheFirstJoinInsteadOfLinkInvalid() throws {
+        let scene = try Scene()
+        defer { scene.server.remove() }
+        let (_, token) = try scene.invited("ben@example.com")
+        let accepted = try scene.answer("acceptInvitation", ["token": .string(token)], clientMutationID: "offline-7", as: scene.ben)
+        let first = try #require(accepted.data?["acceptInvitation"], "\(accepted.json)")
+        #expect(first["clientMutationId"] == "offline-7")
+        let replayed = try scene.answer("acceptInvitation", ["token": .string(token)], clientMutationID: "offline-7", as: scene.ben)
+        #expect(replayed.json["errors"] == nil, "\(replayed.json)")
+        let payload = try #require(replayed.data?["acceptInvitation"])
+        #expect(payload["member"]?["id"] == first["member"]?["id"] && payload["household"]?["id"]?.stringValue == scene.householdID)
+        #expect(payload["member"]?["status"] == "ACTIVE" && payload["clientMutationId"] == "offline-7")
+        let members = try scene.server.graphQL(
+            "query($id: ID!) { household(id: $id) { members(first: 10) { totalCount } } }",
+            variables: ["id": .string(scene.householdID)], token: scene.ana.token)
+        #expect(members.data?["household"]?["members"]?["totalCount"] == 2, "\(members.json)")
+        let fresh = try scene.answer("acceptInvitation", ["token": .string(token)], clientMutationID: "offline-8", as: scene.ben)
+        #expect(fresh.errorReason == "LINK_INVALID", "\(fresh.json)")
+    }
+
     @Test func FR13_theInviteeAcceptsByIdFromTheirInvitations() throws {
         let scene = try Scene()
         defer { scene.server.remove() }

@@ -461,6 +461,50 @@ struct InvitationTests {
         }
     }
 
+    // MARK: - Replays
+
+    @Test func aReplayedAcceptReturnsTheFirstJoinAndChangesNothing() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let ben = try await harness.confirmedViewer("ben")
+            let householdID = try await Self.household(harness, admin: ana)
+            let issued = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
+            let joined = try await harness.service.acceptInvitation(.token(issued.token), viewer: ben, clientMutationID: "queue-1")
+            let events = try await Self.events(harness, householdID)
+            harness.clock.advance(seconds: 60)
+            let replayed = try await harness.service.acceptInvitation(.token(issued.token), viewer: ben, clientMutationID: "queue-1")
+            #expect(replayed.household.id == householdID && replayed.member.id == joined.member.id)
+            #expect(replayed.member.status == .active && replayed.member.joinedAt == joined.member.joinedAt)
+            #expect(try await Self.events(harness, householdID) == events)
+            #expect(try await Self.count(harness, "SELECT count(*) FROM members WHERE household_id = '\(householdID)'") == 2)
+            let fresh = await #expect(throws: ServiceError.self) {
+                try await harness.service.acceptInvitation(.token(issued.token), viewer: ben, clientMutationID: "queue-2")
+            }
+            #expect(fresh?.reason == .linkInvalid, "a new id runs again and finds the token spent")
+            let reused = await #expect(throws: ServiceError.self) {
+                try await harness.service.declineInvitation(.token(issued.token), viewer: ben, clientMutationID: "queue-1")
+            }
+            #expect(reused?.code == .conflict && reused?.reason == .clientMutationIdReused)
+        }
+    }
+
+    @Test func aReplayedDeclineReturnsTheDeclinedIDAndLeavesANewInvitationAlone() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let ben = try await harness.confirmedViewer("ben")
+            let householdID = try await Self.household(harness, admin: ana)
+            let first = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
+            let declined = try await harness.service.declineInvitation(.id(first.invitation.id), viewer: ben, clientMutationID: "no-1")
+            #expect(declined == first.invitation.id)
+            let second = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
+            let events = try await Self.events(harness, householdID)
+            let replayed = try await harness.service.declineInvitation(.id(first.invitation.id), viewer: ben, clientMutationID: "no-1")
+            #expect(replayed == first.invitation.id)
+            #expect(try await harness.service.myInvitations(viewer: ben).map(\.id) == [second.invitation.id])
+            #expect(try await Self.events(harness, householdID) == events)
+        }
+    }
+
     // MARK: - Helpers
 
     /// Accepting or declining, for tests that check both answer the same.

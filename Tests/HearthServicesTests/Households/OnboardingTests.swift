@@ -342,3 +342,98 @@ struct OnboardingAnalyticsTests {
         #expect([1, 2, 3, 4, 5, 40].map(OnboardingBuckets.memberCount) == ["1", "2", "3_4", "3_4", "5_plus", "5_plus"])
     }
 }
+
+/// Replays of the onboarding and terms mutations (API-CONVENTIONS, "Mutations"): the same
+/// `clientMutationID` by the same user returns the first result and changes nothing.
+struct OnboardingReplayTests {
+    @Test func aReplayedVisitCountsNoSecondVisit() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.adult("ana")
+            let id = try await h.household(as: ana)
+            let visited = h.clock.now
+            _ = try await h.service.visitOnboardingStep(.economy, householdID: id, viewer: ana, clientMutationID: "visit-1")
+            h.clock.advance(seconds: 60)
+            let replayed = try await h.service.visitOnboardingStep(.economy, householdID: id, viewer: ana, clientMutationID: "visit-1")
+            #expect(replayed[.economy].visitCount == 1 && replayed[.economy].lastVisitedAt == visited)
+            let next = try await h.service.visitOnboardingStep(.economy, householdID: id, viewer: ana, clientMutationID: "visit-2")
+            #expect(next[.economy].visitCount == 2)
+        }
+    }
+
+    @Test func aReplayedSkipRecordsNoSecondSkipWhileASkipAgainDoes() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.adult("ana", analytics: true)
+            let id = try await h.household(as: ana)
+            let skipped = h.clock.now
+            _ = try await h.service.skipOnboardingStep(.economy, householdID: id, viewer: ana, clientMutationID: "skip-1")
+            h.clock.advance(seconds: 60)
+            let replayed = try await h.service.skipOnboardingStep(.economy, householdID: id, viewer: ana, clientMutationID: "skip-1")
+            #expect(replayed[.economy].state == .skipped && replayed[.economy].skippedAt == skipped)
+            #expect(try await AnalyticsRow.all(in: h.pool).filter { $0.name == "onboarding_skipped" }.count == 1)
+            let again = try await h.service.skipOnboardingStep(.economy, householdID: id, viewer: ana)
+            #expect(again[.economy].skippedAt == h.clock.now)
+            #expect(try await AnalyticsRow.all(in: h.pool).filter { $0.name == "onboarding_skipped" }.count == 2)
+        }
+    }
+
+    @Test func aReplayedCompletionAnswersTheChecklistEvenWhenItWouldNowBeRefused() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.adult("ana", analytics: true)
+            let id = try await h.household(as: ana)
+            let completed = try await h.service.completeOnboardingStep(.admin, householdID: id, viewer: ana, clientMutationID: "done-1")
+            #expect(completed[.admin].state == .done)
+            let rows = try await AnalyticsRow.all(in: h.pool)
+            // As if the server had since moved on to newer terms: a fresh completion is refused.
+            try await h.pool.write { try $0.execute("UPDATE users SET accepted_terms_version = 'older' WHERE id = ?", [ana.userID]) }
+            let replayed = try await h.service.completeOnboardingStep(.admin, householdID: id, viewer: ana, clientMutationID: "done-1")
+            #expect(replayed[.admin].completedAt == completed[.admin].completedAt && replayed.isComplete)
+            #expect(try await AnalyticsRow.all(in: h.pool) == rows)
+            let fresh = await #expect(throws: ServiceError.self) {
+                try await h.service.completeOnboardingStep(.admin, householdID: id, viewer: ana, clientMutationID: "done-2")
+            }
+            #expect(fresh?.code == .termsAcceptanceRequired)
+        }
+    }
+
+    @Test func aReplayedWizardStartRecordsNoSecondEventAndAnswersAsTheFirstTime() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.adult("ana", analytics: true)
+            #expect(try await h.service.recordOnboardingStarted(platform: .ios, householdID: nil, viewer: ana, clientMutationID: "start-1"))
+            _ = try await h.service.setAnalyticsConsent(false, viewer: ana)
+            #expect(try await h.service.recordOnboardingStarted(platform: .ios, householdID: nil, viewer: ana, clientMutationID: "start-1"))
+            _ = try await h.service.setAnalyticsConsent(true, viewer: ana)
+            #expect(try await h.service.recordOnboardingStarted(platform: .ios, householdID: nil, viewer: ana, clientMutationID: "start-1"))
+            #expect(try await AnalyticsRow.all(in: h.pool).map(\.name) == ["onboarding_started"])
+        }
+    }
+
+    @Test func aReplayedTermsAcceptanceChangesNothingAndAnswersTheTermsNow() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana", acceptingTerms: false)
+            let version = h.service.configuration.termsVersion
+            let accepted = try await h.service.acceptTerms(version: version, viewer: ana, clientMutationID: "terms-1")
+            #expect(accepted.acceptedVersion == version && !accepted.isAcceptanceRequired)
+            // As if the version in force had changed since: the replay accepts nothing new.
+            try await h.pool.write { try $0.execute("UPDATE users SET accepted_terms_version = 'older' WHERE id = ?", [ana.userID]) }
+            h.clock.advance(seconds: 60)
+            let replayed = try await h.service.acceptTerms(version: version, viewer: ana, clientMutationID: "terms-1")
+            #expect(replayed.acceptedVersion == "older" && replayed.isAcceptanceRequired)
+            #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM terms_acceptances") } == 1)
+            let reused = await #expect(throws: ServiceError.self) {
+                try await h.service.setAnalyticsConsent(true, viewer: ana, clientMutationID: "terms-1")
+            }
+            #expect(reused?.code == .conflict && reused?.reason == .clientMutationIdReused)
+        }
+    }
+
+    @Test func aReplayedConsentDoesNotUndoALaterRefusal() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.adult("ana")
+            let allowed = try await h.service.setAnalyticsConsent(true, viewer: ana, clientMutationID: "consent-1")
+            #expect(allowed.analyticsConsentedAt == h.clock.now)
+            _ = try await h.service.setAnalyticsConsent(false, viewer: ana, clientMutationID: "consent-2")
+            let replayed = try await h.service.setAnalyticsConsent(true, viewer: ana, clientMutationID: "consent-1")
+            #expect(replayed.analyticsConsentedAt == nil)
+        }
+    }
+}
