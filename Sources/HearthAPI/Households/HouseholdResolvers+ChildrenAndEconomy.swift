@@ -73,8 +73,10 @@ final class EconomySettingsValue: Sendable, FieldResolvable {
 }
 
 /// A `ParentalConsent` of `schema.graphql`: what the parent attested, never child data.
-final class ParentalConsentValue: Sendable, FieldResolvable {
+final class ParentalConsentValue: Sendable, FieldResolvable, TypeNameResolvable {
     let record: ParentalConsentRecord
+
+    var graphQLTypeName: String { "ParentalConsent" }
 
     init(_ record: ParentalConsentRecord) {
         self.record = record

@@ -1,8 +1,9 @@
 import HearthServices
 
 extension HouseholdResolvers {
-    /// The households, members and invitations among `ids` the viewer may see, for `node`/`nodes`:
-    /// those of the households they are an active member of, invitations for their admins
+    /// The households, members, invitations and parental consents among `ids` the viewer may see,
+    /// for `node`/`nodes`: those of the households they are an active member of, invitations and
+    /// consents for their admins
     /// (``HouseholdService/nodes(ids:viewer:)``). Signed-out callers see none.
     static func nodes(ids: [String], households: HouseholdService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer, !ids.isEmpty else { return [:] }
@@ -15,6 +16,7 @@ extension HouseholdResolvers {
         case .household(let record, let access): HouseholdValue(record: record, access: access)
         case .member(let record, let access): MemberValue(record: record, access: access)
         case .invitation(let record, let access): InvitationValue(record: record, access: access)
+        case .parentalConsent(let record): ParentalConsentValue(record)
         }
     }
 }

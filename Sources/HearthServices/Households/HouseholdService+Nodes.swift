@@ -9,10 +9,13 @@ extension HouseholdService {
         case member(MemberRecord, HouseholdAccess)
         /// A pending invitation of a household the viewer is an admin of.
         case invitation(InvitationRecord, HouseholdAccess)
+        /// A parental consent record of a household the viewer is an admin of.
+        case parentalConsent(ParentalConsentRecord)
     }
 
-    /// The households, members and invitations among `ids` that `viewer` may see (`Query.node`/`nodes`):
-    /// looked up only within the households they are an active member of (invitations: an admin of), so
+    /// The households, members, invitations and parental consents among `ids` that `viewer` may see
+    /// (`Query.node`/`nodes`): looked up only within the households they are an active member of
+    /// (invitations and consents: an admin of), so
     /// an id of another household's object is absent exactly like an unknown id. One query per table, in
     /// one read; each household hit is then granted through ``HouseholdAccess`` in the same snapshot.
     ///
@@ -41,6 +44,13 @@ extension HouseholdService {
                 WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
                 """,
                 StatementArguments(arguments))
+            let consents = try database.decode(
+                ParentalConsentRecord.self,
+                """
+                SELECT \(ParentalConsentRecord.columns) FROM parental_consents
+                WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+                """,
+                StatementArguments(arguments))
             var accesses: [String: HouseholdAccess] = [:]
             func access(_ householdID: String) throws -> HouseholdAccess {
                 if let known = accesses[householdID] { return known }
@@ -58,6 +68,9 @@ extension HouseholdService {
             for invitation in invitations {
                 let access = try access(invitation.householdID)
                 found[invitation.id] = .invitation(try invitation.record(access, at: now, in: database), access)
+            }
+            for consent in consents {
+                found[consent.id] = .parentalConsent(consent)
             }
             return found
         }

@@ -192,13 +192,21 @@ import Testing
         let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
         let ids: [JSON] = [
             .string(fixture.householdID), .string(fixture.anaMemberID), .string(fixture.childMemberID), .string(fixture.invitationID),
-            "01900000-0000-7000-8000-000000000000",
+            "01900000-0000-7000-8000-000000000000", .string(fixture.consentID),
         ]
         let outsider = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: cara.token)
         #expect(outsider.data?["nodes"] == .array(Array(repeating: .null, count: ids.count)), "\(outsider.json)")
         let admin = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ana.token)
         #expect(admin.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(admin.json)")
         #expect(admin.data?["nodes"]?[2]?["id"]?.stringValue == fixture.childMemberID)
+        let consent = try server.graphQL(
+            "query($id: ID!) { node(id: $id) { __typename ... on ParentalConsent { method path } } }",
+            variables: ["id": .string(fixture.consentID)], token: ana.token)
+        #expect(consent.data?["node"] == ["__typename": "ParentalConsent", "method": "CARD", "path": "SUPERVISED"], "\(consent.json)")
+        // Invitations and consents are the admins' business: a member sees the household, not them.
+        let member = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ben.token)
+        #expect(member.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(member.json)")
+        #expect(member.data?["nodes"]?[3] == .null && member.data?["nodes"]?[5] == .null)
     }
 
     @Test func anInvitationForSomeoneElseCannotBeAcceptedOrDeclinedByAnOutsider() throws {
