@@ -192,10 +192,10 @@ import Testing
             def publish(base):
                 urllib.request.urlopen(urllib.request.Request(base + "/_test/publish", data=b"", method="POST")).read()
             async def until_active(base, count):
-                # A subscribe has no reply, a complete neither: wait until the gauge shows them.
-                deadline = time.monotonic() + 10
-                while gauges(base)["hearth_graphql_active_subscriptions"] != count and time.monotonic() < deadline:
-                    await asyncio.sleep(0.02)
+                # A subscribe has no reply, a complete neither: the test route answers once `count` are live.
+                url = f"{base}/_test/subscriptions/{count}"
+                live = await asyncio.get_running_loop().run_in_executor(None, lambda: urllib.request.urlopen(url).read().decode())
+                assert live == str(count), f"{live} subscriptions live, expected {count}"
             async def opened(url):
                 ws = await connect(url, subprotocols=["graphql-transport-ws"])
                 await ws.send(json.dumps({"type": "connection_init"}))

@@ -89,7 +89,7 @@ final class Application: Sendable {
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
-            TestPublishRoutes(changeLog: changeLog).register(in: &router)
+            TestPublishRoutes(changeLog: changeLog, realtime: realtime).register(in: &router)
         }
         if settings.webSocketEcho {
             var echo = settings.realtime.webSocket

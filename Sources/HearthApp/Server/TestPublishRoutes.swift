@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HearthAPI
 import HearthHTTP
 import HearthServices
 import Synchronization
@@ -11,14 +12,23 @@ import Synchronization
 ///
 /// Its heartbeat numbers count this route's own events (1, 2, …) and its `startedAt` is when
 /// the route was created; they are independent of the periodic heartbeats.
+///
+/// `GET /_test/subscriptions/:count` answers once exactly `count` subscriptions are streaming
+/// (or after 10 seconds), with the count then: a graphql-transport-ws `subscribe` and `complete`
+/// have no reply, so tests and the benchmark wait here instead of polling `/metrics`.
 final class TestPublishRoutes: Sendable {
     let changeLog: ChangeLog
+    let realtime: RealtimeMetrics
     private let startedAt = Date()
     private let published = Atomic<Int>(0)
 
-    /// Routes publishing through `changeLog`.
-    init(changeLog: ChangeLog) {
+    /// How long `/_test/subscriptions/:count` waits at most.
+    static let subscriptionWaitLimit: Duration = .seconds(10)
+
+    /// Routes publishing through `changeLog` and reporting `realtime`'s subscriptions.
+    init(changeLog: ChangeLog, realtime: RealtimeMetrics) {
         self.changeLog = changeLog
+        self.realtime = realtime
     }
 
     /// Adds the route.
@@ -30,6 +40,12 @@ final class TestPublishRoutes: Sendable {
                 try changeLog.record(topic: .server, kind: .serverHeartbeat, payload: status, in: database)
             }
             return .text("published \(event.sequence)", status: .created)
+        }
+        router.on(.get, "/_test/subscriptions/:count") { [self] request in
+            guard let count = Int(request.parameters["count"] ?? ""), count >= 0 else {
+                return .text("the count is a number of subscriptions", status: .badRequest)
+            }
+            return .text("\(await realtime.waitForActiveSubscriptions(count, timeout: Self.subscriptionWaitLimit))")
         }
     }
 }
