@@ -14,22 +14,27 @@ enum HouseholdResolvers {
         installRealtime(into: &resolvers, households: households)
         resolvers.resolveAsync("Query", "households") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
-            return try await households.households(viewer: viewer).map { HouseholdValue(record: $0.record, access: $0.access) }
+            // One read of the active household for the whole list, not one per `isActive`.
+            let activeID = try await households.activeHouseholdID(userID: viewer.userID)
+            return try await households.households(viewer: viewer).map {
+                HouseholdValue(record: $0.record, access: $0.access, isActive: $0.record.id == activeID)
+            }
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
             guard let id = try await households.activeHouseholdID(userID: viewer.userID) else { return nil }
             let (record, access) = try await households.household(id: id, viewer: viewer)
-            return HouseholdValue(record: record, access: access)
+            return HouseholdValue(record: record, access: access, isActive: true)
         }
         resolvers.resolveAsync("Query", "household") { _, arguments, context, _ in
             let viewer = try RequestContext.of(context).viewer()
             let (record, access) = try await households.household(id: arguments.string("id") ?? "", viewer: viewer)
             return HouseholdValue(record: record, access: access)
         }
-        resolvers.resolveAsync("Household", "isActive") { source, _, _, _ in
+        resolvers.resolveField("Household", "isActive") { source, _, _, _ in
             let household = source as! HouseholdValue
-            return try await households.activeHouseholdID(userID: household.access.userID) == household.record.id
+            if let isActive = household.knownIsActive { return .value(isActive) }
+            return .async { try await households.activeHouseholdID(userID: household.access.userID) == household.record.id }
         }
         resolvers.resolveAsync("Household", "viewerMember") { source, _, _, _ in
             let household = source as! HouseholdValue

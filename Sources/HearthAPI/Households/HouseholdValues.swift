@@ -8,9 +8,13 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
     let record: HouseholdRecord
     let access: HouseholdAccess
 
-    init(record: HouseholdRecord, access: HouseholdAccess) {
+    /// Whether it is the viewer's active household, when the query that found it already knew.
+    let knownIsActive: Bool?
+
+    init(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil) {
         self.record = record
         self.access = access
+        knownIsActive = isActive
     }
 
     var graphQLTypeName: String { "Household" }

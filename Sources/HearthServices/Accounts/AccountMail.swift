@@ -115,7 +115,9 @@ public struct AccountMail: Sendable {
             to: address, in: database)
     }
 
-    private func send(_ template: MailTemplate, to address: String, in database: Database) throws {
+    /// Renders `template` for `address` and queues it inside the caller's transaction (the one
+    /// step every email of the server shares, households' included).
+    func send(_ template: MailTemplate, to address: String, in database: Database) throws {
         try outbox.enqueue(template.render(to: [address], baseURL: baseURL), in: database)
     }
 }

@@ -4,22 +4,18 @@ import HearthStore
 /// The emails households send, queued in the mail outbox inside the caller's transaction
 /// (an invitation and its email commit together or not at all), written as ``MailTemplate``s.
 ///
-/// It uses the accounts' outbox and public base URL (``AccountMail``), so every email of the
-/// server goes through one queue and every link points at the same address.
+/// It sends through ``AccountMail``, so every email of the server goes through one queue and
+/// every link points at the same public base URL.
 struct HouseholdMail: Sendable {
-    /// Where emails are queued.
-    let outbox: any MailQueue
-    /// Where links point.
-    let baseURL: PublicBaseURL
-    /// The product name used in subjects.
-    let productName: String
+    /// The accounts' composer, whose outbox, base URL and product name these emails share.
+    let accounts: AccountMail
 
-    /// The composer sharing `accounts`' outbox, base URL and product name.
+    /// The composer sending through `accounts`.
     init(accounts: AccountMail) {
-        outbox = accounts.outbox
-        baseURL = accounts.baseURL
-        productName = accounts.productName
+        self.accounts = accounts
     }
+
+    private var productName: String { accounts.productName }
 
     /// What an invitation email says: who invited whom to which household, as what.
     struct Invitation {
@@ -47,7 +43,7 @@ struct HouseholdMail: Sendable {
         case (_, .admin): "as an admin"
         default: "as a member"
         }
-        try outbox.enqueue(MailTemplate(
+        try accounts.send(MailTemplate(
             subject: "\(invitation.inviterName) invited you to \(invitation.householdName) on \(productName)",
             greeting: "Hello,",
             paragraphs: [
@@ -59,6 +55,6 @@ struct HouseholdMail: Sendable {
             ],
             action: .init(label: "See the invitation", path: invitation.path),
             closing: "The invitation works for \(invitation.validity). If you do not know \(invitation.inviterName), ignore this email."
-        ).render(to: [invitation.address], baseURL: baseURL), in: database)
+        ), to: invitation.address, in: database)
     }
 }
