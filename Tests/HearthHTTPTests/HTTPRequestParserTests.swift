@@ -139,5 +139,17 @@ import Testing
         let absolute = HTTPRequestHead(method: .get, target: "http://example.com/x?y")
         #expect(absolute.path == "/x")
         #expect(absolute.query == "y")
+        let hostOnly = HTTPRequestHead(method: .get, target: "https://example.com?q=1")
+        #expect(hostOnly.path == "/")
+        #expect(hostOnly.query == "q=1")
+        let noQuery = HTTPRequestHead(method: .get, target: "http://example.com")
+        #expect(noQuery.path == "/")
+        #expect(noQuery.query == nil)
+        let nonASCII = HTTPRequestHead(method: .get, target: "/caf%C3%A9/\u{E9}?x=\u{E9}")
+        #expect(nonASCII.path == "/caf%C3%A9/\u{E9}")
+        #expect(nonASCII.query == "x=\u{E9}")
+        let emptyQuery = HTTPRequestHead(method: .get, target: "/p?")
+        #expect(emptyQuery.path == "/p")
+        #expect(emptyQuery.query == "")
     }
 }

@@ -47,10 +47,11 @@ public struct RequestContext: Sendable {
 
     /// The host part of a `host:port` or `[v6-host]:port` peer address.
     public static func host(ofPeer address: String) -> String {
-        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
-            return String(address[address.index(after: address.startIndex)..<end])
+        let utf8 = address.utf8
+        if utf8.first == UInt8(ascii: "["), let end = utf8.firstIndex(of: UInt8(ascii: "]")) {
+            return String(address[utf8.index(after: utf8.startIndex)..<end])
         }
-        guard let colon = address.lastIndex(of: ":") else { return address }
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return address }
         return String(address[..<colon])
     }
 }

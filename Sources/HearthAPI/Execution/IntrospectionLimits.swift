@@ -17,7 +17,7 @@ extension ValidationRule {
 func selectsOnlyIntrospection(_ operation: OperationDefinition) -> Bool {
     operation.selectionSet.selections.allSatisfy { selection in
         guard case .field(let field) = selection else { return false }
-        return field.name.value.hasPrefix("__")
+        return field.name.value.utf8.starts(with: "__".utf8)
     }
 }
 

@@ -9,8 +9,8 @@ extension GraphQLRequest {
 
     /// Whether `contentType` is `multipart/form-data` (any case, any parameters).
     public static func isMultipart(contentType: String?) -> Bool {
-        guard let essence = contentType?.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first else { return false }
-        return essence.trimmingSpaces().lowercased() == "multipart/form-data"
+        guard let contentType else { return false }
+        return MediaType.essence(of: contentType, is: "multipart/form-data")
     }
 
     /// Reads a GraphQL multipart request (graphql-multipart-request-spec): the parts `operations`

@@ -57,9 +57,29 @@ public struct AcceptHeader: Sendable {
 
     /// Reads a header value; `nil` means the header is absent.
     ///
-    /// Parsed over the UTF-8 bytes without intermediate strings: every GraphQL request goes
-    /// through here, and splitting into substrings cost a tenth of a `{ __typename }` request.
+    /// The values clients send most often are parsed once and looked up by equality; others
+    /// are parsed over their UTF-8 bytes without intermediate strings (every GraphQL request
+    /// goes through here, and splitting into substrings cost a tenth of a `{ __typename }`
+    /// request).
     public init(_ value: String?) {
+        if let value, let common = Self.common.first(where: { $0.value == value }) {
+            self = common.header
+        } else {
+            self.init(parsing: value)
+        }
+    }
+
+    /// What graphql-http clients, Apollo, urql, curl and browsers send, parsed at first use.
+    private static let common: [(value: String, header: AcceptHeader)] = [
+        "application/graphql-response+json",
+        "application/json",
+        "application/graphql-response+json, application/json;q=0.9",
+        "application/graphql-response+json,application/json;q=0.9",
+        "application/json, application/graphql-response+json",
+        "*/*",
+    ].map { ($0, AcceptHeader(parsing: $0)) }
+
+    private init(parsing value: String?) {
         var graphQLResponse: Preference?
         var json: Preference?
         var sawRange = false

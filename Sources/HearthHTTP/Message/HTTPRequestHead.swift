@@ -48,26 +48,23 @@ public struct HTTPRequestHead: Sendable {
         self.bodyFraming = bodyFraming
     }
 
+    /// The path and query of an origin-form or absolute-form request target, found over its
+    /// UTF-8 bytes (every request asks, some twice).
     static func splitTarget(_ target: String) -> (Substring, Substring?) {
-        var pathPart = target[...]
-        if !target.hasPrefix("/"), let scheme = target.range(of: "://") {
-            let afterScheme = target[scheme.upperBound...]
-            pathPart = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
-        }
-        guard let question = pathPart.firstIndex(of: "?") else { return (pathPart, nil) }
-        return (pathPart[..<question], pathPart[pathPart.index(after: question)...])
-    }
-}
-
-extension String {
-    fileprivate func range(of needle: String) -> Range<String.Index>? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(needle) {
-                return index..<self.index(index, offsetBy: needle.count)
+        let utf8 = target.utf8
+        var pathStart = utf8.startIndex
+        if utf8.first != UInt8(ascii: "/") {
+            guard let schemeEnd = utf8.firstRange(of: "://".utf8) else { return splitQuery(target[...]) }
+            guard let slash = utf8[schemeEnd.upperBound...].firstIndex(of: UInt8(ascii: "/")) else {
+                return ("/", utf8[schemeEnd.upperBound...].firstIndex(of: UInt8(ascii: "?")).map { target[utf8.index(after: $0)...] })
             }
-            index = self.index(after: index)
+            pathStart = slash
         }
-        return nil
+        return splitQuery(target[pathStart...])
+    }
+
+    private static func splitQuery(_ pathAndQuery: Substring) -> (Substring, Substring?) {
+        guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (pathAndQuery, nil) }
+        return (pathAndQuery[..<question], pathAndQuery[pathAndQuery.utf8.index(after: question)...])
     }
 }

@@ -28,7 +28,6 @@ public struct BodyLimitRule: Sendable, Equatable {
         guard method == self.method, path == self.path[...] else { return false }
         guard let mediaType else { return true }
         guard let contentType else { return false }
-        let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return essence.filter { $0 != " " && $0 != "\t" }.lowercased() == mediaType
+        return MediaType.essence(of: contentType, is: mediaType)
     }
 }
