@@ -57,6 +57,19 @@ struct LimitsTests {
         #expect(handler.service.documentCache.statistics.hits == 1)
     }
 
+    @Test func aFixedCostIsPricedOnceAndStillRefusedFromTheCache() async throws {
+        var limits = GraphQLLimits()
+        limits.complexity.maximum = 100
+        let handler = try TestSchema.handler(limits: limits)
+        let atLimit = #"{"query":"{ numbers(first: 100) }"}"#
+        let overLimit = #"{"query":"{ numbers(first: 101) }"}"#
+        for _ in 0..<2 {
+            #expect(try Requests.firstCode(await handler.respond(to: Requests.post(atLimit))) == nil)
+            #expect(try Requests.firstCode(await handler.respond(to: Requests.post(overLimit))) == ErrorCode.validationFailed)
+        }
+        #expect(handler.service.documentCache.statistics.hits == 2)
+    }
+
     @Test func tokensAtTheLimitPassAndOneMoreFails() async throws {
         var limits = GraphQLLimits()
         limits.maxTokens = 5

@@ -17,7 +17,7 @@ public final class GraphQLService: Sendable {
     /// The limits in force.
     public let limits: GraphQLLimits
     /// Validated documents with their prepared operation, by text and operation name.
-    public let documentCache: LRUCache<DocumentKey, PreparedOperation>
+    public let documentCache: LRUCache<DocumentKey, CachedOperation>
     /// Automatic Persisted Queries: document text by SHA-256 hex digest.
     public let persistedQueries: LRUCache<String, String>
     /// Operations by kind and outcome.
@@ -26,6 +26,26 @@ public final class GraphQLService: Sendable {
     private let documentRules: [ValidationRule]
     private let validationOptions: ValidationOptions
     private let parseOptions: ParseOptions
+
+    /// A validated operation as the document cache keeps it: prepared for execution, and priced
+    /// once when its cost does not depend on the request's variables.
+    public struct CachedOperation: Sendable {
+        /// The operation, ready to execute.
+        public let prepared: PreparedOperation
+        /// How the complexity limit applies to it.
+        public let pricing: Pricing
+
+        /// How the complexity limit applies to a cached operation.
+        public enum Pricing: Sendable {
+            /// It selects only introspection fields, bounded by
+            /// `ValidationRule.maxIntrospectionDepth` instead.
+            case introspection
+            /// Its cost, the same for every request.
+            case fixed(Int)
+            /// A list size is given by a variable: priced per request.
+            case perRequest
+        }
+    }
 
     /// What identifies a cached document: its text and the operation chosen from it.
     public struct DocumentKey: Hashable, Sendable {
@@ -112,28 +132,32 @@ public final class GraphQLService: Sendable {
             metrics.record(.unknown, .rejected)
             return .stop(outcome)
         }
-        let prepared: PreparedOperation
+        let cached: CachedOperation
         switch prepare(text, operationName: request.operationName) {
-        case .proceed(let operation): prepared = operation
+        case .proceed(let operation): cached = operation
         case .stop(let outcome):
             metrics.record(.unknown, .rejected)
             return .stop(outcome)
         }
+        let prepared = cached.prepared
         if let persistedHash { persistedQueries.insert(text, for: persistedHash) }
         let kind = OperationMetrics.Kind(rawValue: prepared.operation.operation.rawValue) ?? .unknown
         if let refusal = refusal(of: prepared, allowsMutations: allowsMutations, allowsSubscriptions: allowsSubscriptions) {
             metrics.record(kind, .rejected)
             return .stop(refusal)
         }
-        if !selectsOnlyIntrospection(prepared.operation) {
-            let cost = limits.complexity.cost(of: prepared, schema: executor.schema, variables: request.variables)
-            if cost > limits.complexity.maximum {
-                metrics.record(kind, .rejected)
-                let error = GraphQLError(
-                    message: limits.complexity.refusal(of: prepared.operation, cost: cost),
-                    locations: [prepared.operation.location.sourceLocation])
-                return .stop(.requestError(.validation, [error], code: ErrorCode.validationFailed))
-            }
+        let cost: Int
+        switch cached.pricing {
+        case .introspection: cost = 0
+        case .fixed(let fixed): cost = fixed
+        case .perRequest: cost = limits.complexity.cost(of: prepared, schema: executor.schema, variables: request.variables)
+        }
+        if cost > limits.complexity.maximum {
+            metrics.record(kind, .rejected)
+            let error = GraphQLError(
+                message: limits.complexity.refusal(of: prepared.operation, cost: cost),
+                locations: [prepared.operation.location.sourceLocation])
+            return .stop(.requestError(.validation, [error], code: ErrorCode.validationFailed))
         }
         return .proceed((prepared, kind))
     }
@@ -183,7 +207,7 @@ public final class GraphQLService: Sendable {
     }
 
     /// Parses, validates and prepares `text`, through the document cache.
-    private func prepare(_ text: String, operationName: String?) -> Step<PreparedOperation> {
+    private func prepare(_ text: String, operationName: String?) -> Step<CachedOperation> {
         let key = DocumentKey(text: text, operationName: operationName)
         if let cached = documentCache.value(for: key) { return .proceed(cached) }
         let size = text.utf8.count
@@ -208,8 +232,14 @@ public final class GraphQLService: Sendable {
         } catch {
             return .stop(.requestError(.operation, [error], code: ErrorCode.badRequest))
         }
-        documentCache.insert(prepared, for: key)
-        return .proceed(prepared)
+        let pricing: CachedOperation.Pricing = if selectsOnlyIntrospection(prepared.operation) {
+            .introspection
+        } else {
+            limits.complexity.fixedCost(of: prepared, schema: executor.schema).map { .fixed($0) } ?? .perRequest
+        }
+        let cached = CachedOperation(prepared: prepared, pricing: pricing)
+        documentCache.insert(cached, for: key)
+        return .proceed(cached)
     }
 
     private func refusal(of prepared: PreparedOperation, allowsMutations: Bool, allowsSubscriptions: Bool) -> GraphQLOutcome? {

@@ -12,17 +12,24 @@ import Synchronization
 /// let users = CommitScopedCache<String, UserRecord?>(pool: pool)
 /// if let user = try users.valueWithoutWaiting(for: id, read: { try UserRecord.find(id: id, in: $0) }) { … }
 /// ```
+///
+/// The lookups are `@inlinable` so that callers in other modules get code specialized for their
+/// key and value types: unspecialized, the lookup on every signed-in request paid for generic
+/// metadata and witness calls.
 public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct State {
-        var commitCount: UInt64 = 0
-        var values: [Key: Value] = [:]
+    @usableFromInline
+    struct State {
+        @usableFromInline var commitCount: UInt64 = 0
+        @usableFromInline var values: [Key: Value] = [:]
+
+        @usableFromInline init() {}
     }
 
     /// The pool whose commits end the entries.
     public let pool: DatabasePool
     /// The most entries kept; when full, the cache starts afresh.
     public let capacity: Int
-    private let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
 
     /// Creates an empty cache over `pool`.
     public init(pool: DatabasePool, capacity: Int = 10_000) {
@@ -34,6 +41,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     /// idle (see ``DatabasePool/readIfIdle(_:)``); `nil` when neither, and the caller should
     /// use the `async` ``value(for:read:)``.
     /// - Throws: What `read` throws, or `StoreError`.
+    @inlinable
     public func valueWithoutWaiting(for key: Key, read: (Database) throws -> Value) throws -> Value? {
         let count = pool.commitCount
         if let cached = cached(key, at: count) { return cached }
@@ -44,6 +52,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
 
     /// The value for `key`: cached, or read on a database reader.
     /// - Throws: What `read` throws, `StoreError`, or `CancellationError`.
+    @inlinable
     public func value(for key: Key, read: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
         let count = pool.commitCount
         if let cached = cached(key, at: count) { return cached }
@@ -57,7 +66,8 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
         state.withLock { $0.values.count }
     }
 
-    private func cached(_ key: Key, at count: UInt64) -> Value? {
+    @inlinable
+    func cached(_ key: Key, at count: UInt64) -> Value? {
         state.withLock { state in
             if state.commitCount != count {
                 state.values.removeAll(keepingCapacity: true)
@@ -70,7 +80,8 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
 
     /// Keeps `value`, read after the commit count was `count`, unless a commit has happened
     /// since (then the value may already be stale, and the cache has moved on or will).
-    private func store(_ value: Value, for key: Key, readAt count: UInt64) {
+    @inlinable
+    func store(_ value: Value, for key: Key, readAt count: UInt64) {
         state.withLock { state in
             guard state.commitCount == count, pool.commitCount == count else { return }
             if state.values.count >= capacity { state.values.removeAll(keepingCapacity: true) }

@@ -55,6 +55,20 @@ import GraphQL
         #expect(fallback == ["Operation \"Q\" has complexity 1200, more than the maximum of 1000. @ 1:1"])
     }
 
+    @Test func aCostWithoutVariableListSizesIsFixedAndOneWithThemIsNot() throws {
+        let schema = try buildSchema(sdl: "type Query { items(first: Int, where: Int): [Item] } type Item { a: Int b: Int }")
+        let executor = try Executor(resolvers: Resolvers(schema: schema))
+        let options = ComplexityOptions()
+        func fixedCost(_ text: String) throws -> Int? {
+            options.fixedCost(of: try executor.prepare(try Parser.parse(text)), schema: schema)
+        }
+        #expect(try fixedCost("{ items(first: 7) { a b } }") == 21)
+        // A variable elsewhere than a list size leaves the cost fixed.
+        #expect(try fixedCost("query($w: Int) { items(first: 3, where: $w) { a } }") == 6)
+        #expect(try fixedCost("query($n: Int) { items(first: $n) { a b } }") == nil)
+        #expect(try fixedCost("query($n: Int = 4) { ...F } fragment F on Query { items(first: $n) { a } }") == nil)
+    }
+
     @Test func complexityUsesFieldWeights() throws {
         let options = ComplexityOptions(maximum: 100, fieldWeights: ["QueryRoot.dog": 100])
         #expect(try validationErrors([.maxComplexity(options)], "{ dog { name } }") == [

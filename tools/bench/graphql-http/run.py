@@ -4,9 +4,14 @@ baseline; the goal is at least 60% of its rate) and (2) graphql-js 16 on Node's 
 serving the same schema.graphql with a document cache (Debian's nodejs + node-graphql,
 installed by `make bench`; goal: at least 3x, ../shared/BENCHMARKS.md).
 
+The two Hearth loads alternate, BENCH_ROUNDS times each (default 3), so a change in the
+machine's other load falls on both; the figures are the medians of the rounds, and the
+server's CPU time per request (user + system, from /proc) is printed beside them as the
+steadier comparison.
+
 Run with `make bench` (or `.venv/bin/python tools/bench/graphql-http/run.py` after
-`make release`). Options through the environment: BENCH_SECONDS (default 10),
-BENCH_CONNECTIONS (64)."""
+`make release`). Options through the environment: BENCH_SECONDS (default 5, per wrk run),
+BENCH_ROUNDS (3), BENCH_CONNECTIONS (64)."""
 import os
 import subprocess
 import sys
@@ -14,7 +19,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 
-SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "64"))
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "post-typename.lua")
 
@@ -35,13 +41,18 @@ def main():
     try:
         benchlib.wrk(hearth.url("/graphql"), connections=CONNECTIONS, seconds=1, script=SCRIPT)  # warm-up
         benchlib.wrk(hearth.url("/healthz"), connections=CONNECTIONS, seconds=1)
-        graphql, graphql_p99 = benchlib.wrk(hearth.url("/graphql"), connections=CONNECTIONS, seconds=SECONDS, script=SCRIPT)
-        healthz, healthz_p99 = benchlib.wrk(hearth.url("/healthz"), connections=CONNECTIONS, seconds=SECONDS)
+        medians, rates = benchlib.alternate(hearth.process.pid, {
+            "graphql": (hearth.url("/graphql"), SCRIPT),
+            "healthz": (hearth.url("/healthz"), None),
+        }, rounds=ROUNDS, connections=CONNECTIONS, seconds=SECONDS)
     finally:
         hearth.stop()
-    print(f"# wrk -t2 -c{CONNECTIONS} -d{SECONDS}s --latency, keep-alive, loopback")
+    (graphql, graphql_p99, graphql_cpu), (healthz, healthz_p99, healthz_cpu) = medians["graphql"], medians["healthz"]
+    print(f"# wrk -t2 -c{CONNECTIONS} -d{SECONDS}s --latency, keep-alive, loopback, {ROUNDS} alternating rounds (medians)")
     benchlib.report("POST /graphql { __typename } vs GET /healthz (req/s)", graphql, healthz, "req/s", goal=0.6)
-    print(f"p99 latency: /graphql {graphql_p99:.2f} ms, /healthz {healthz_p99:.2f} ms", flush=True)
+    print("per round: " + ", ".join(f"{g / h:.2f}" for g, h in zip(rates["graphql"], rates["healthz"])))
+    print(f"p99 latency: /graphql {graphql_p99:.2f} ms, /healthz {healthz_p99:.2f} ms")
+    print(f"server CPU per request: /graphql {graphql_cpu:.1f} us, /healthz {healthz_cpu:.1f} us", flush=True)
 
     node, url = graphql_js()
     try:

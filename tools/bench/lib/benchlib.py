@@ -8,6 +8,7 @@ import resource
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import tempfile
 import time
@@ -126,17 +127,48 @@ def rss_kib(pid):
 
 def wrk(url, connections=64, threads=2, seconds=10, script=None):
     """Runs wrk and returns (requests per second, p99 latency in ms)."""
+    rate, p99, _ = _wrk(url, connections, threads, seconds, script)
+    return rate, p99
+
+
+def _wrk(url, connections, threads, seconds, script):
+    """Runs wrk; returns (requests per second, p99 latency in ms, requests completed)."""
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script:
         command += ["-s", script]
     output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
     scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} error responses from {url}")
-    return rate, float(p99.group(1)) * scale
+    return rate, float(p99.group(1)) * scale, requests
+
+
+def cpu_seconds(pid):
+    """User plus system CPU time the process has used, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # fields[0] is the 3rd field, `state`
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def alternate(pid, runs, rounds=3, connections=64, seconds=5):
+    """Measures several wrk loads against one server in alternation, `rounds` times each, so
+    that a change in the machine's other load during the run falls on all of them alike.
+
+    `runs` maps a label to (url, wrk script or None). Returns two dicts by label: the medians
+    over the rounds of (requests per second, p99 latency in ms, the server's CPU microseconds
+    per request), and each round's requests per second."""
+    samples = {label: [] for label in runs}
+    for _ in range(rounds):
+        for label, (url, script) in runs.items():
+            before = cpu_seconds(pid)
+            rate, p99, requests = _wrk(url, connections, 2, seconds, script)
+            samples[label].append((rate, p99, (cpu_seconds(pid) - before) * 1e6 / max(requests, 1)))
+    medians = {label: tuple(statistics.median(column) for column in zip(*values)) for label, values in samples.items()}
+    return medians, {label: [rate for rate, _, _ in values] for label, values in samples.items()}
 
 
 def report(name, ours, baseline, unit, goal=None, higher_is_better=True):

@@ -79,6 +79,15 @@ extension ComplexityOptions {
         var counter = ComplexityCounter(schema: schema, options: self, variables: variables) { prepared.fragments[$0] }
         return counter.cost(of: prepared.operation, rootType: prepared.rootType)
     }
+
+    /// The cost of a prepared operation whatever the request's variables are, or `nil` when a
+    /// list size is given by a variable: a server caching the operation can then price it once
+    /// instead of per request.
+    public func fixedCost(of prepared: PreparedOperation, schema: Schema) -> Int? {
+        var counter = ComplexityCounter(schema: schema, options: self, variables: [:]) { prepared.fragments[$0] }
+        let cost = counter.cost(of: prepared.operation, rootType: prepared.rootType)
+        return counter.readsVariables ? nil : cost
+    }
 }
 
 /// Prices one operation: the recursion behind ``ComplexityOptions``.
@@ -89,6 +98,8 @@ struct ComplexityCounter {
     let fragment: (String) -> FragmentDefinition?
     private var variableDefaults: [String: Value] = [:]
     private var inProgress: Set<String> = []
+    /// Whether a list size came from a variable, so the cost depends on the request.
+    private(set) var readsVariables = false
 
     init(schema: Schema, options: ComplexityOptions, variables: [String: JSON], fragment: @escaping (String) -> FragmentDefinition?) {
         self.schema = schema
@@ -136,19 +147,21 @@ struct ComplexityCounter {
         return single.multipliedClamped(by: listSize(field))
     }
 
-    private func listSize(_ field: Field) -> Int {
+    private mutating func listSize(_ field: Field) -> Int {
         for argument in field.arguments where options.listSizeArguments.contains(argument.name.value) {
             if let size = intValue(argument.value) { return max(0, size) }
         }
         return options.defaultListSize
     }
 
-    private func intValue(_ value: Value) -> Int? {
+    private mutating func intValue(_ value: Value) -> Int? {
         switch value.kind {
         case .int(let text): return Int(text)
         case .variable(let name):
+            readsVariables = true
             if case .int(let size)? = variables[name] { return size }
-            return variableDefaults[name].flatMap(intValue)
+            guard let defaultValue = variableDefaults[name] else { return nil }
+            return intValue(defaultValue)
         default: return nil
         }
     }
