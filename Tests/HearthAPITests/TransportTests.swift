@@ -78,7 +78,10 @@ struct RequestParsingTests {
         }
     }
 
-    @Test(arguments: [nil, "text/plain", "application/graphql", "application/json; charset=latin1"] as [String?])
+    @Test(arguments: [
+        nil, "text/plain", "application/graphql", "application/json; charset=latin1", "application/jsonx",
+        "; application/json", "application/json; CHARSET=\"Latin1\"",
+    ] as [String?])
     func otherContentTypesAreRejectedWith415(contentType: String?) {
         do {
             _ = try GraphQLRequest(post: Requests.post(#"{"query":"{ a }"}"#, contentType: contentType))
@@ -88,8 +91,9 @@ struct RequestParsingTests {
         }
     }
 
-    @Test func utf8CharsetIsAccepted() throws {
-        let request = try GraphQLRequest(post: Requests.post(#"{"query":"{ a }"}"#, contentType: "application/json; charset=UTF-8"))
+    @Test(arguments: ["application/json; charset=UTF-8", " Application/JSON ;charset=\"utf8\"", "application/json;"])
+    func jsonInAnyCaseWithAUTF8CharsetIsAccepted(contentType: String) throws {
+        let request = try GraphQLRequest(post: Requests.post(#"{"query":"{ a }"}"#, contentType: contentType))
         #expect(request.query == "{ a }")
     }
 

@@ -67,14 +67,13 @@ extension GraphQLRequest {
     private static func checkJSONContentType(_ contentType: String) throws(RequestRejection) {
         // What nearly every client sends, checked without splitting the header.
         if contentType == "application/json" || contentType == "application/json; charset=utf-8" { return }
-        let parts = contentType.split(separator: ";").map { $0.trimmingSpaces().lowercased() }
-        guard parts.first == "application/json" else {
+        guard MediaType.essence(of: contentType, is: "application/json") else {
             throw RequestRejection(
                 status: .unsupportedMediaType,
                 message: "Unsupported Content-Type \"\(contentType)\"; send application/json.")
         }
-        for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces().trimmingCharacters(in: "\"") }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.lowercased().split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces().trimmingCharacters(in: "\"") }
             if pair.count == 2, pair[0] == "charset", pair[1] != "utf-8", pair[1] != "utf8" {
                 throw RequestRejection(
                     status: .unsupportedMediaType, message: "Unsupported charset \"\(pair[1])\"; send UTF-8.")
