@@ -80,10 +80,15 @@ import Testing
                 try db.execute("CREATE TABLE t (a)")
                 try db.execute("INSERT INTO t (a) VALUES (1)")
                 #expect(try db.queryOne("SELECT * FROM t")?.columnNames == ["a"])
+                #expect(try db.query("SELECT * FROM t ORDER BY a").map(\.columnNames) == [["a"]])
                 try db.execute("ALTER TABLE t ADD COLUMN b DEFAULT 2")
                 let row = try #require(try db.queryOne("SELECT * FROM t"))
                 #expect(row.columnNames == ["a", "b"])
                 #expect(try row["b"] as Int == 2)
+                // The statements came from the cache: their column lists were read again.
+                let rows = try db.query("SELECT * FROM t ORDER BY a")
+                #expect(rows.map(\.columnNames) == [["a", "b"]])
+                #expect(try rows[0]["b"] as Int == 2)
             }
         }
     }

@@ -111,6 +111,19 @@ import Testing
         }
     }
 
+    @Test func optionalPropertiesAreNilForMissingColumnsButStillRefuseWrongTypes() throws {
+        struct Maybe: Decodable, Equatable { var name: String?; var count: Int?; var kind: Kind? }
+        try TemporaryDatabase.withPool { pool in
+            try pool.read { db throws in
+                #expect(try db.decodeOne(Maybe.self, "SELECT 1 AS other") == Maybe(name: nil, count: nil, kind: nil))
+                #expect(try db.decodeOne(Maybe.self, "SELECT 'x' AS name, 3 AS count, 'chore' AS kind") == Maybe(name: "x", count: 3, kind: .chore))
+                let wrong = #expect(throws: StoreError.self) { try db.decodeOne(Maybe.self, "SELECT 'many' AS count") }
+                #expect(wrong?.code == .mismatch)
+                #expect(throws: (any Error).self) { try db.decodeOne(Maybe.self, "SELECT 'unknown' AS kind") }
+            }
+        }
+    }
+
     @Test func emptyStringsAndBlobsAreNotNull() throws {
         try TemporaryDatabase.withPool { pool in
             let row = try pool.read { db throws in

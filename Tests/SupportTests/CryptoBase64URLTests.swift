@@ -8,6 +8,9 @@ import Testing
     func encodesTheRFC4648VectorsWithoutPadding(plain: String, encoded: String) {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
         #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+        // Collections without contiguous storage, and slices, encode the same.
+        #expect(Base64URL.encode(plain.utf8.lazy.map { $0 }) == encoded)
+        #expect(Base64URL.encode(Array(("x" + plain).utf8).dropFirst()) == encoded)
     }
 
     @Test func usesTheURLSafeAlphabet() {

@@ -22,8 +22,7 @@ enum HouseholdResolvers {
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
-            guard let id = try await households.activeHouseholdID(userID: viewer.userID) else { return nil }
-            let (record, access) = try await households.household(id: id, viewer: viewer)
+            guard let (record, access) = try await households.activeHousehold(viewer: viewer) else { return nil }
             return HouseholdValue(record: record, access: access, isActive: true)
         }
         resolvers.resolveAsync("Query", "household") { _, arguments, context, _ in
@@ -36,9 +35,10 @@ enum HouseholdResolvers {
             if let isActive = household.knownIsActive { return .value(isActive) }
             return .async { try await households.activeHouseholdID(userID: household.access.userID) == household.record.id }
         }
-        resolvers.resolveAsync("Household", "viewerMember") { source, _, _, _ in
+        resolvers.resolve("Household", "viewerMember") { source, _, _, _ in
             let household = source as! HouseholdValue
-            return MemberValue(record: try await households.member(id: household.access.memberID, household.access), access: household.access)
+            // Read with the access check that made `access`, in the same request.
+            return MemberValue(record: household.access.member, access: household.access)
         }
         resolvers.resolveAsync("Member", "household") { source, _, _, _ in
             let member = source as! MemberValue

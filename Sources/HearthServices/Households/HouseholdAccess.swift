@@ -12,21 +12,23 @@ import HearthStore
 /// so ids of other households reveal nothing. A member lacking the role gets `FORBIDDEN`:
 /// they know the household exists.
 public struct HouseholdAccess: Sendable, Hashable {
-    /// The household.
-    public let householdID: String
     /// The caller's account.
     public let userID: String
-    /// The caller's member record in the household.
-    public let memberID: String
-    /// The caller's role there.
-    public let role: MemberRole
+    /// The caller's member record in the household, as read by the check (so a request that
+    /// shows it, `Household.viewerMember`, needs no other read).
+    public let member: MemberRecord
 
-    private init(householdID: String, userID: String, memberID: String, role: MemberRole) {
-        self.householdID = householdID
+    private init(userID: String, member: MemberRecord) {
         self.userID = userID
-        self.memberID = memberID
-        self.role = role
+        self.member = member
     }
+
+    /// The household.
+    public var householdID: String { member.householdID }
+    /// The caller's member id in the household.
+    public var memberID: String { member.id }
+    /// The caller's role there.
+    public var role: MemberRole { member.role }
 
     /// Whether the caller is an admin of the household.
     public var isAdmin: Bool { role == .admin }
@@ -36,13 +38,13 @@ public struct HouseholdAccess: Sendable, Hashable {
     /// - Throws: ``ServiceError`` `NOT_FOUND` when the household does not exist or the viewer is
     ///   not an active member; `FORBIDDEN` when their role is below `role`.
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
-        guard let row = try database.queryOne(
-            "SELECT id, role FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
+        guard let member = try database.decodeOne(
+            MemberRecord.self,
+            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
             [householdID, viewer.userID])
         else { throw ServiceError.householdNotFound }
-        let memberRole = MemberRole(rawValue: try row["role"]) ?? .member
-        guard memberRole >= role else { throw ServiceError.adminsOnly }
-        return HouseholdAccess(householdID: householdID, userID: viewer.userID, memberID: try row["id"], role: memberRole)
+        guard member.role >= role else { throw ServiceError.adminsOnly }
+        return HouseholdAccess(userID: viewer.userID, member: member)
     }
 
     /// Checks access to the household owning the object `id` of `table`, with the same rules;

@@ -103,7 +103,7 @@ extension HouseholdService {
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
             return ConsentReference(householdID: access.householdID, consentID: consentID)
         }
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
             guard let consent = try database.decodeOne(
                 ParentalConsentRecord.self,

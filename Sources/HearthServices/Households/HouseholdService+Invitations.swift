@@ -199,7 +199,7 @@ extension HouseholdService {
         _ access: HouseholdAccess, clientAddress: String, in database: Database
     ) throws {
         try accounts.throttle.beginMailRequest(recipient: address.lowercased(), address: clientAddress)
-        let inviter = try MemberRecord.find(id: access.memberID, access, in: database)
+        let inviter = access.member
         try mail.invite(
             HouseholdMail.Invitation(
                 address: address, householdName: household.name, inviterName: inviter.displayName, kind: kind, role: role,
@@ -220,7 +220,7 @@ extension HouseholdService {
     /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its link.
     private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
         let now = currentTime()
-        let (invitation, access) = try await pool.read { database in
+        let (invitation, access) = try await pool.readPreferringCallingThread { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
             guard let stored = try StoredInvitation.find(id: issued.invitationID, access, in: database) else {
                 throw ServiceError.invitationNotFound
@@ -304,7 +304,7 @@ extension HouseholdService {
     public func invitations(_ access: HouseholdAccess) async throws -> [InvitationRecord] {
         guard access.isAdmin else { return [] }
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             try StoredInvitation.all(access, in: database).map { try $0.record(access, at: now, in: database) }
         }
     }
@@ -396,7 +396,7 @@ extension HouseholdService {
     /// included; none while the address is not confirmed (it may not be theirs).
     public func myInvitations(viewer: Viewer) async throws -> [ReceivedInvitation] {
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.isEmailConfirmed else { return [] }
             return try database.decode(
@@ -412,7 +412,7 @@ extension HouseholdService {
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked token.
     public func invitationPreview(token: String) async throws -> ReceivedInvitation {
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             guard let invitation = try StoredInvitation.find(tokenDigest: OneTimeToken.digest(of: token), in: database) else {
                 throw ServiceError.linkInvalid
             }

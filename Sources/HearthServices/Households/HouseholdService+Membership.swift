@@ -17,7 +17,7 @@ import Support
 extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             guard let id = try database.scalar(
                 String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
             else { return nil }
@@ -177,7 +177,7 @@ extension HouseholdService {
             }
             return ActiveHouseholdReference(householdID: access.householdID, previousHouseholdID: previous)
         }
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             guard let household = try Self.accessibleHousehold(id: switched.householdID, viewer: viewer, in: database) else {
                 throw ServiceError.householdNotFound
             }
@@ -288,7 +288,7 @@ extension HouseholdService {
         let now = currentTime()
         let left = try await mutate("leaveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-            let member = try MemberRecord.find(id: access.memberID, access, in: database)
+            let member = access.member
             let others = try database.query(
                 "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
                 [access.householdID, member.id])

@@ -19,7 +19,7 @@ extension HouseholdService {
 
     /// The setup checklist of the household `access` grants.
     public func onboarding(_ access: HouseholdAccess) async throws -> OnboardingChecklist {
-        try await pool.read { database in try OnboardingProgress.checklist(householdID: access.householdID, in: database) }
+        try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(householdID: access.householdID, in: database) }
     }
 
     /// Marks `step` of `householdID`'s checklist done. Admins only.

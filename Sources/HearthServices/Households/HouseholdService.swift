@@ -57,7 +57,7 @@ public final class HouseholdService: Sendable {
     /// - Throws: `NOT_FOUND` for a household that does not exist or that they are not in,
     ///   `FORBIDDEN` when their role is below `role`.
     public func access(viewer: Viewer, householdID: String, requiring role: MemberRole = .member) async throws -> HouseholdAccess {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: role, in: database)
         }
     }
@@ -194,12 +194,12 @@ public final class HouseholdService: Sendable {
     /// The member `reference` names with the access `viewer` has to its household now: a
     /// mutation's result, read after its commit (or on its replay).
     func accessibleMember(_ reference: MemberReference, viewer: Viewer) async throws -> AccessibleMember {
-        try await pool.read { database in try Self.accessibleMember(reference, viewer: viewer, in: database) }
+        try await pool.readPreferringCallingThread { database in try Self.accessibleMember(reference, viewer: viewer, in: database) }
     }
 
     /// The member `reference` names and its household, with `viewer`'s access, as they are now.
     func joinedHousehold(_ reference: MemberReference, viewer: Viewer) async throws -> JoinedHousehold {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             let (member, access) = try Self.accessibleMember(reference, viewer: viewer, in: database)
             return (try HouseholdRecord.find(access, in: database), member, access)
         }
@@ -213,7 +213,7 @@ public final class HouseholdService: Sendable {
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [AccessibleHousehold] {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             let ids = try database.query(
                 """
                 SELECT h.id FROM members m JOIN households h ON h.id = m.household_id
@@ -234,7 +234,7 @@ public final class HouseholdService: Sendable {
     /// change their active household (FR-10).
     /// - Throws: `NOT_FOUND` otherwise.
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
             return (try HouseholdRecord.find(access, in: database), access)
         }
@@ -242,18 +242,12 @@ public final class HouseholdService: Sendable {
 
     /// The household `access` grants, as it is now.
     public func household(_ access: HouseholdAccess) async throws -> HouseholdRecord {
-        try await pool.read { database in try HouseholdRecord.find(access, in: database) }
-    }
-
-    /// The member `id` of the household `access` grants.
-    /// - Throws: `NOT_FOUND` when it is not a member of that household.
-    public func member(id: String, _ access: HouseholdAccess) async throws -> MemberRecord {
-        try await pool.read { database in try MemberRecord.find(id: id, access, in: database) }
+        try await pool.readPreferringCallingThread { database in try HouseholdRecord.find(access, in: database) }
     }
 
     /// The id of the user's active household; `nil` when they belong to none.
     public func activeHouseholdID(userID: String) async throws -> String? {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             try database.scalar(String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [userID])
         }
     }

@@ -103,11 +103,12 @@ public final class Database {
     /// Calls `body` with each result row in turn, without collecting them.
     public func forEachRow(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
         try withStatement(sql, arguments) { statement in
-            let columns = ColumnIndex(names: statement.columnNames)
+            guard try statement.step() else { return }
+            let columns = statement.columns
             let count = Int32(columns.names.count)
-            while try statement.step() {
+            repeat {
                 try body(Row(columns: columns, values: (0..<count).map(statement.value(at:))))
-            }
+            } while try statement.step()
         }
     }
 
@@ -122,7 +123,7 @@ public final class Database {
     public func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return nil }
-            let columns = ColumnIndex(names: statement.columnNames)
+            let columns = statement.columns
             return Row(columns: columns, values: (0..<Int32(columns.names.count)).map(statement.value(at:)))
         }
     }

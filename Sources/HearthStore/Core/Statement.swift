@@ -20,15 +20,24 @@ final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// The column names of the result set, in order.
-    ///
-    /// Read afresh for each execution, not cached: SQLite transparently re-prepares a
-    /// statement after a schema change, and `SELECT *` may then have other columns.
-    var columnNames: [String] {
-        (0..<sqlite3_column_count(handle)).map { index in
+    /// The column names of the result set with their lookup, built once and kept until SQLite
+    /// re-prepares the statement: it does so transparently after a schema change, and
+    /// `SELECT *` may then have other columns, so the cached index is checked against the
+    /// statement's re-prepare counter. Read it after the first step, when any re-prepare
+    /// has happened.
+    var columns: ColumnIndex {
+        let preparations = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if let cachedColumns, cachedColumnsPreparation == preparations { return cachedColumns }
+        let columns = ColumnIndex(names: (0..<sqlite3_column_count(handle)).map { index in
             String(cString: sqlite3_column_name(handle, index))
-        }
+        })
+        cachedColumns = columns
+        cachedColumnsPreparation = preparations
+        return columns
     }
+
+    private var cachedColumns: ColumnIndex?
+    private var cachedColumnsPreparation: Int32 = 0
 
     /// Binds every parameter; the argument count must match the parameter count exactly,
     /// which catches a forgotten or extra value before it silently becomes `NULL`.

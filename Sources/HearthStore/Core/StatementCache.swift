@@ -32,10 +32,10 @@ struct StatementCache {
     /// The cached statement for `sql` if it is free, counting a hit; otherwise counts a miss.
     mutating func statement(for sql: String) -> Statement? {
         clock += 1
-        if let entry = entries[sql], !entry.statement.isInUse {
-            entries[sql]?.lastUse = clock
+        if let index = entries.index(forKey: sql), !entries.values[index].statement.isInUse {
+            entries.values[index].lastUse = clock
             statistics.hits += 1
-            return entry.statement
+            return entries.values[index].statement
         }
         statistics.misses += 1
         return nil

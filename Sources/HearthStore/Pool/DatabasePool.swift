@@ -124,6 +124,18 @@ public final class DatabasePool: Sendable {
         return try connection.sync { database in try Self.readTransaction(database, body) }
     }
 
+    /// Runs `body` like the `async` ``read(_:)``, but on the calling thread when a reader is
+    /// idle (see ``readIfIdle(_:)``): for short reads (point lookups, pages of a bounded size)
+    /// on request paths, where handing the work to a reader's thread and resuming afterwards
+    /// costs more than the read. Waits for a reader, suspending, only when all are lent.
+    ///
+    /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task is
+    ///   cancelled while waiting for a connection.
+    public func readPreferringCallingThread<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if let value = try readIfIdle(body) { return value }
+        return try await read(body)
+    }
+
     // MARK: Writing
 
     /// Runs `body` on the writer inside an `IMMEDIATE` transaction, blocking the calling

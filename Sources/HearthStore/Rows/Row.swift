@@ -86,11 +86,15 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Column names of a result set and a case-insensitive name lookup, built once per query.
+/// Column names of a result set and a case-insensitive name lookup, built once per prepared
+/// statement (see `Statement.columns`) and shared by its rows.
 final class ColumnIndex: Sendable {
     let names: [String]
     private let exactPositions: [String: Int]
     private let foldedPositions: [String: Int]
+    /// Up to this many columns, a name is found by comparing names in order, which costs less
+    /// than hashing it (most rows have a handful of columns, read in select order).
+    private static let linearSearchLimit = 16
 
     init(names: [String]) {
         self.names = names
@@ -107,6 +111,11 @@ final class ColumnIndex: Sendable {
 
     /// The position of a column: exact spelling first, then case-insensitively like SQL.
     func index(of name: String) -> Int? {
-        exactPositions[name] ?? foldedPositions[name.lowercased()]
+        if names.count <= Self.linearSearchLimit {
+            if let index = names.firstIndex(of: name) { return index }
+        } else if let index = exactPositions[name] {
+            return index
+        }
+        return foldedPositions[name.lowercased()]
     }
 }

@@ -130,11 +130,47 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let value = try value(for: key)
+        try decoded(value(for: key), key, as: type)
+    }
+
+    private func decoded<T: Decodable>(_ value: DatabaseValue, _ key: Key, as type: T.Type) throws -> T {
         if let converted = try convertIfPossible(value, column: key.stringValue, as: type) {
             return converted
         }
         return try T(from: ColumnDecoder(value: value, column: key.stringValue, codingPath: [key]))
+    }
+
+    // Optional properties: one column lookup instead of the protocol's default `contains`,
+    // `decodeNil` and `decode` (three), for the generic case and the common column types.
+
+    /// The column's value, `nil` when the row lacks the column or it is `NULL`.
+    private func presentValue(for key: Key) -> DatabaseValue? {
+        guard let value = row.databaseValue(key.stringValue), !value.isNull else { return nil }
+        return value
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentValue(for: key).map { try decoded($0, key, as: type) }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try presentValue(for: key).map { try convert($0, column: key.stringValue, as: type) }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentValue(for: key).map { try integer($0, column: key.stringValue, as: type) }
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try presentValue(for: key).map { try integer($0, column: key.stringValue, as: type) }
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try presentValue(for: key).map { try convert($0, column: key.stringValue, as: type) }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try presentValue(for: key).map { try convert($0, column: key.stringValue, as: type) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(

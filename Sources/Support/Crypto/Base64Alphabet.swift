@@ -19,6 +19,16 @@ struct Base64Alphabet: Sendable {
 
     /// `bytes` as text without `=` padding.
     func encode(_ bytes: some Collection<UInt8>) -> String {
+        // Callers in other modules get this generic function unspecialized: encode a
+        // contiguous buffer instead, so the loop below is specialized code.
+        bytes.withContiguousStorageIfAvailable(encode(buffer:)) ?? encode(buffer: Array(bytes))
+    }
+
+    private func encode(buffer bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer(encode(buffer:))
+    }
+
+    private func encode(buffer bytes: UnsafeBufferPointer<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         var iterator = bytes.makeIterator()

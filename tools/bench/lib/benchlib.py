@@ -125,18 +125,21 @@ def rss_kib(pid):
     raise RuntimeError("no VmRSS")
 
 
-def wrk(url, connections=64, threads=2, seconds=10, script=None):
+def wrk(url, connections=64, threads=2, seconds=10, script=None, script_args=()):
     """Runs wrk and returns (requests per second, p99 latency in ms)."""
-    rate, p99, _ = _wrk(url, connections, threads, seconds, script)
+    rate, p99, _ = _wrk(url, connections, threads, seconds, script, script_args)
     return rate, p99
 
 
-def _wrk(url, connections, threads, seconds, script):
+def _wrk(url, connections, threads, seconds, script, script_args=()):
     """Runs wrk; returns (requests per second, p99 latency in ms, requests completed)."""
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script:
         command += ["-s", script]
-    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    command.append(url)
+    if script_args:
+        command += ["--", *script_args]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     requests = int(re.search(r"(\d+) requests in", output).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
@@ -144,6 +147,11 @@ def _wrk(url, connections, threads, seconds, script):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} error responses from {url}")
+    # Scripts that read response bodies (see tools/bench/households) report GraphQL errors,
+    # which arrive with status 200.
+    graphql_errors = re.search(r"graphql errors: (\d+)", output)
+    if graphql_errors and int(graphql_errors.group(1)) > 0:
+        raise RuntimeError(f"{graphql_errors.group(1)} responses from {url} carried GraphQL errors")
     return rate, float(p99.group(1)) * scale, requests
 
 
@@ -158,14 +166,14 @@ def alternate(pid, runs, rounds=3, connections=64, seconds=5):
     """Measures several wrk loads against one server in alternation, `rounds` times each, so
     that a change in the machine's other load during the run falls on all of them alike.
 
-    `runs` maps a label to (url, wrk script or None). Returns two dicts by label: the medians
+    `runs` maps a label to (url, wrk script or None) or (url, script, [script arguments]). Returns two dicts by label: the medians
     over the rounds of (requests per second, p99 latency in ms, the server's CPU microseconds
     per request), and each round's requests per second."""
     samples = {label: [] for label in runs}
     for _ in range(rounds):
-        for label, (url, script) in runs.items():
+        for label, (url, script, *script_args) in runs.items():
             before = cpu_seconds(pid)
-            rate, p99, requests = _wrk(url, connections, 2, seconds, script)
+            rate, p99, requests = _wrk(url, connections, 2, seconds, script, *script_args)
             samples[label].append((rate, p99, (cpu_seconds(pid) - before) * 1e6 / max(requests, 1)))
     medians = {label: tuple(statistics.median(column) for column in zip(*values)) for label, values in samples.items()}
     return medians, {label: [rate for rate, _, _ in values] for label, values in samples.items()}
