@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import HearthStore
 import Testing
 
@@ -59,6 +60,26 @@ import Testing
             }
             try held.join()
             #expect(pool.statistics.readers.waits == waiterCount)
+        }
+    }
+
+    @Test func readPreferringCallingThreadReadsInPlaceWhenAReaderIsIdleAndWaitsOtherwise() async throws {
+        try await TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
+            let caller = pthread_self()
+            let inPlace = try await pool.readPreferringCallingThread { db in
+                (pthread_equal(pthread_self(), caller) != 0, try db.scalar(Int.self, "SELECT 7"))
+            }
+            #expect(inPlace.0, "an idle reader serves the read on the calling thread")
+            #expect(inPlace.1 == 7)
+            #expect(pool.statistics.readers.waits == 0)
+
+            let held = HeldConnection(.reader, of: pool)
+            let waiter = Task { try await pool.readPreferringCallingThread { db in try db.scalar(Int.self, "SELECT 8") } }
+            waitUntil { pool.statistics.readers.waiting == 1 }
+            held.release()
+            #expect(try await waiter.value == 8)
+            try held.join()
+            #expect(pool.statistics.readers.waits == 1)
         }
     }
 
