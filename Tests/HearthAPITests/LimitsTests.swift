@@ -57,7 +57,7 @@ struct LimitsTests {
         #expect(handler.service.documentCache.statistics.hits == 1)
     }
 
-    @Test func aFixedCostIsPricedOnceAndStillRefusedFromTheCache() async throws {
+    @Test func aFixedCostIsCheckedAtItsEdgeOnCachedDocumentsToo() async throws {
         var limits = GraphQLLimits()
         limits.complexity.maximum = 100
         let handler = try TestSchema.handler(limits: limits)

@@ -37,6 +37,11 @@ struct AcceptNegotiationTests {
         #expect(AcceptHeader("application/json;q=0").preferred == nil)
     }
 
+    @Test func aLookAlikeOfACommonValueIsParsedNotMatched() {
+        // U+037E is canonically equivalent to ";" but is not a parameter separator.
+        #expect(AcceptHeader("application/graphql-response+json, application/json\u{37E}q=0.9").accepts(.json) == false)
+    }
+
     @Test func otherCharsetsAndTypesAreNotAcceptable() {
         #expect(AcceptHeader("application/json; charset=iso-8859-1").preferred == nil)
         #expect(AcceptHeader("text/html, application/xml").preferred == nil)
@@ -80,7 +85,7 @@ struct RequestParsingTests {
 
     @Test(arguments: [
         nil, "text/plain", "application/graphql", "application/json; charset=latin1", "application/jsonx",
-        "; application/json", "application/json; CHARSET=\"Latin1\"",
+        "; application/json", "application/json; CHARSET=\"Latin1\"", "application/json; foo=\"x\"; charset=latin1",
     ] as [String?])
     func otherContentTypesAreRejectedWith415(contentType: String?) {
         do {
@@ -91,7 +96,10 @@ struct RequestParsingTests {
         }
     }
 
-    @Test(arguments: ["application/json; charset=UTF-8", " Application/JSON ;charset=\"utf8\"", "application/json;"])
+    @Test(arguments: [
+        "application/json; charset=UTF-8", " Application/JSON ;charset=\"utf8\"", "application/json;",
+        "application/json; foo=\"a;charset=latin1\"",
+    ])
     func jsonInAnyCaseWithAUTF8CharsetIsAccepted(contentType: String) throws {
         let request = try GraphQLRequest(post: Requests.post(#"{"query":"{ a }"}"#, contentType: contentType))
         #expect(request.query == "{ a }")

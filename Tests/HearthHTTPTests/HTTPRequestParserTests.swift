@@ -137,6 +137,8 @@ import Testing
         ("http://example.com/x?y", "/x", "y"),
         ("https://example.com?q=1", "/", "q=1"),
         ("http://example.com", "/", nil),
+        ("http://example.com?next=/admin", "/", "next=/admin"),
+        ("http://example.com/a?b=/c", "/a", "b=/c"),
         ("/caf%C3%A9/\u{E9}?x=\u{E9}", "/caf%C3%A9/\u{E9}", "x=\u{E9}"),
         ("/p?", "/p", ""),
     ] as [(String, String, String?)])

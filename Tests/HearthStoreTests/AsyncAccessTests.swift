@@ -50,8 +50,7 @@ import Testing
                 }
                 group.addTask {
                     // Runs on the cooperative pool only if the waiters left threads free.
-                    await Task.yield()
-                    waitUntil { pool.statistics.readers.waiting == waiterCount }
+                    await waitUntil { pool.statistics.readers.waiting == waiterCount }
                     held.release()
                     return 0
                 }
@@ -63,7 +62,8 @@ import Testing
         }
     }
 
-    @Test func readPreferringCallingThreadReadsInPlaceWhenAReaderIsIdleAndWaitsOtherwise() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func readPreferringCallingThreadReadsInPlaceWhenAReaderIsIdleAndWaitsOtherwise() async throws {
         try await TemporaryDatabase.withPool(configuration: .init(readerCount: 1)) { pool in
             let caller = pthread_self()
             let inPlace = try await pool.readPreferringCallingThread { db in
@@ -75,7 +75,7 @@ import Testing
 
             let held = HeldConnection(.reader, of: pool)
             let waiter = Task { try await pool.readPreferringCallingThread { db in try db.scalar(Int.self, "SELECT 8") } }
-            waitUntil { pool.statistics.readers.waiting == 1 }
+            await waitUntil { pool.statistics.readers.waiting == 1 }
             held.release()
             #expect(try await waiter.value == 8)
             try held.join()
@@ -83,11 +83,12 @@ import Testing
         }
     }
 
-    @Test func aCancelledWaiterLeavesTheQueue() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledWaiterLeavesTheQueue() async throws {
         try await TemporaryDatabase.withPool { pool in
             let held = HeldConnection(.writer, of: pool)
             let waiter = Task { try await pool.write { db in try db.execute("CREATE TABLE never (x)") } }
-            waitUntil { pool.statistics.writer.waiting == 1 }
+            await waitUntil { pool.statistics.writer.waiting == 1 }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
             #expect(pool.statistics.writer.waiting == 0)

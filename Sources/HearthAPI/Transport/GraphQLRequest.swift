@@ -66,18 +66,16 @@ extension GraphQLRequest {
     /// Accepts `application/json` with no charset or UTF-8, in any letter case.
     private static func checkJSONContentType(_ contentType: String) throws(RequestRejection) {
         // What nearly every client sends, checked without splitting the header.
-        if contentType == "application/json" || contentType == "application/json; charset=utf-8" { return }
+        if contentType.utf8.elementsEqual("application/json".utf8) || contentType.utf8.elementsEqual("application/json; charset=utf-8".utf8) {
+            return
+        }
         guard MediaType.essence(of: contentType, is: "application/json") else {
             throw RequestRejection(
                 status: .unsupportedMediaType,
                 message: "Unsupported Content-Type \"\(contentType)\"; send application/json.")
         }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.lowercased().split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces().trimmingCharacters(in: "\"") }
-            if pair.count == 2, pair[0] == "charset", pair[1] != "utf-8", pair[1] != "utf8" {
-                throw RequestRejection(
-                    status: .unsupportedMediaType, message: "Unsupported charset \"\(pair[1])\"; send UTF-8.")
-            }
+        if let charset = MediaType.parameter("charset", in: contentType), !["utf-8", "utf8"].contains(charset.lowercased()) {
+            throw RequestRejection(status: .unsupportedMediaType, message: "Unsupported charset \"\(charset)\"; send UTF-8.")
         }
     }
 

@@ -62,7 +62,9 @@ public struct AcceptHeader: Sendable {
     /// goes through here, and splitting into substrings cost a tenth of a `{ __typename }`
     /// request).
     public init(_ value: String?) {
-        if let value, let common = Self.common.first(where: { $0.value == value }) {
+        // Compared byte for byte: `String ==` is canonical equivalence, under which U+037E
+        // (Greek question mark) equals `;`, and the byte parser would not read it as one.
+        if let value, let common = Self.common.first(where: { $0.value.utf8.elementsEqual(value.utf8) }) {
             self = common.header
         } else {
             self.init(parsing: value)

@@ -55,10 +55,12 @@ public struct HTTPRequestHead: Sendable {
         var pathStart = utf8.startIndex
         if utf8.first != UInt8(ascii: "/") {
             guard let schemeEnd = utf8.firstRange(of: "://".utf8) else { return splitQuery(target[...]) }
-            guard let slash = utf8[schemeEnd.upperBound...].firstIndex(of: UInt8(ascii: "/")) else {
-                return ("/", utf8[schemeEnd.upperBound...].firstIndex(of: UInt8(ascii: "?")).map { target[utf8.index(after: $0)...] })
+            // The authority ends at the first `/` or `?`: a `/` inside the query is not the path.
+            guard let authorityEnd = utf8[schemeEnd.upperBound...].firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) else {
+                return ("/", nil)
             }
-            pathStart = slash
+            guard utf8[authorityEnd] == UInt8(ascii: "/") else { return ("/", target[utf8.index(after: authorityEnd)...]) }
+            pathStart = authorityEnd
         }
         return splitQuery(target[pathStart...])
     }

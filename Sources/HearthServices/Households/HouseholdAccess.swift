@@ -30,6 +30,21 @@ public struct HouseholdAccess: Sendable, Hashable {
     /// The caller's role there.
     public var role: MemberRole { member.role }
 
+    /// Two accesses are equal when they grant the same: the same user as the same member of
+    /// the same household with the same role (the rest of the member record, such as the
+    /// display name, does not change what an access allows).
+    public static func == (lhs: HouseholdAccess, rhs: HouseholdAccess) -> Bool {
+        lhs.userID == rhs.userID && lhs.memberID == rhs.memberID && lhs.householdID == rhs.householdID && lhs.role == rhs.role
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(userID)
+        hasher.combine(memberID)
+        hasher.combine(householdID)
+        hasher.combine(role)
+    }
+
     /// Whether the caller is an admin of the household.
     public var isAdmin: Bool { role == .admin }
 

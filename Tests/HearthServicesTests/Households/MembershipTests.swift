@@ -32,6 +32,26 @@ struct MembershipTests {
         }
     }
 
+    @Test func accessesGrantingTheSameAreEqualWhateverTheMemberIsCalledAndDifferByRole() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (household, member, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let before = try await h.service.access(viewer: ana, householdID: household.id)
+            _ = try await h.service.updateMember(id: member.id, displayName: "Ana M.", viewer: ana)
+            let renamed = try await h.service.access(viewer: ana, householdID: household.id)
+            #expect(renamed.member.displayName == "Ana M." && before.member.displayName != "Ana M.")
+            #expect(renamed == before)
+            #expect(Set([before, renamed]).count == 1)
+            let ben = try await h.confirmedViewer("ben")
+            let benMember = try await h.join(ben, household.id, invitedBy: ana)
+            _ = try await h.service.changeMemberRole(memberID: benMember, to: .admin, viewer: ana)
+            let benAdmin = try await h.service.access(viewer: ben, householdID: household.id)
+            _ = try await h.service.changeMemberRole(memberID: member.id, to: .member, viewer: ben)
+            #expect(try await h.service.access(viewer: ana, householdID: household.id) != before)
+            #expect(benAdmin != before)
+        }
+    }
+
     @Test func anEditThatChangesNothingWritesNothing() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

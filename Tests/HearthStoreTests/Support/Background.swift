@@ -32,9 +32,19 @@ final class Background<Value: Sendable>: Sendable {
 
 /// Spins (yielding the processor, never sleeping) until `condition` holds: for states
 /// that are observable but have no notification, such as "a caller is now queued".
+/// On a thread of its own only: spinning on one of Swift's cooperative threads can keep the
+/// very task it waits for from running; async tests use the `async` form.
 func waitUntil(_ condition: () -> Bool) {
     while !condition() {
         sched_yield()
+    }
+}
+
+/// The form of ``waitUntil(_:)`` for async code: yields to other tasks between checks, so the
+/// task it waits for gets a cooperative thread even when every one is busy waiting.
+func waitUntil(_ condition: () -> Bool) async {
+    while !condition() {
+        await Task.yield()
     }
 }
 
