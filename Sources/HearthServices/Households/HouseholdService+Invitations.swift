@@ -304,7 +304,7 @@ extension HouseholdService {
     public func invitations(_ access: HouseholdAccess) async throws -> [InvitationRecord] {
         guard access.isAdmin else { return [] }
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             try StoredInvitation.all(access, in: database).map { try $0.record(access, at: now, in: database) }
         }
     }
@@ -396,7 +396,7 @@ extension HouseholdService {
     /// included; none while the address is not confirmed (it may not be theirs).
     public func myInvitations(viewer: Viewer) async throws -> [ReceivedInvitation] {
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.isEmailConfirmed else { return [] }
             return try database.decode(

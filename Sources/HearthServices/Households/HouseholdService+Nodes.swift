@@ -24,7 +24,7 @@ extension HouseholdService {
         let wanted = Array(Set(ids)).sorted()
         guard !wanted.isEmpty else { return [:] }
         let now = currentTime()
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
             let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
             var arguments: [(any DatabaseValueConvertible)?] = wanted.map { $0 as (any DatabaseValueConvertible)? }

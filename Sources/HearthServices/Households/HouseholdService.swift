@@ -213,7 +213,7 @@ public final class HouseholdService: Sendable {
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [AccessibleHousehold] {
-        try await pool.read { database in
+        try await pool.readPreferringCallingThread { database in
             let ids = try database.query(
                 """
                 SELECT h.id FROM members m JOIN households h ON h.id = m.household_id

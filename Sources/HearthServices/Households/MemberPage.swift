@@ -85,7 +85,7 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let key = "(\(MemberCursor.rankSQL), joined_at, id)"
-        return try await pool.read { database in
+        return try await pool.readPreferringCallingThread { database in
             var conditions = ["household_id = ?"]
             var arguments: [(any DatabaseValueConvertible)?] = [access.householdID]
             if let afterCursor {

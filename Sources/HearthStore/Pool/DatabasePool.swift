@@ -125,9 +125,17 @@ public final class DatabasePool: Sendable {
     }
 
     /// Runs `body` like the `async` ``read(_:)``, but on the calling thread when a reader is
-    /// idle (see ``readIfIdle(_:)``): for short reads (point lookups, pages of a bounded size)
-    /// on request paths, where handing the work to a reader's thread and resuming afterwards
-    /// costs more than the read. Waits for a reader, suspending, only when all are lent.
+    /// idle (see ``readIfIdle(_:)``): for reads on request paths whose size a limit bounds
+    /// (point lookups, pages of at most a hundred rows), where handing the work to a reader's
+    /// thread and resuming afterwards costs more than the read. Waits for a reader,
+    /// suspending, only when all are lent.
+    ///
+    /// The calling thread may be an event loop, which serves nothing else meanwhile, as it does
+    /// while it executes the rest of the request: a request's reads are bounded as its
+    /// execution is (GraphQL's complexity limit). Reads whose size nothing bounds (reports,
+    /// exports, scans) belong in ``read(_:)``. Measured on the household workload
+    /// (tools/bench/households): mixing the two for request reads is the worst of both, as the
+    /// readers lent to other threads leave none idle and every read then hops.
     ///
     /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task is
     ///   cancelled while waiting for a connection.
