@@ -12,7 +12,7 @@ struct DecimalAmountTests {
 
     @Test(arguments: [
         "", ".", "1.", ".5", "1.23456", "+1", "-1", "1e2", "1E-2", " 1", "1 ", "1,5", "1.2.3", "0x10", "1_000",
-        "1234567890", "NaN", "Infinity", "١", "１", "½",
+        "1234567890", "NaN", "Infinity", "١", "１", "½", "99999999999999999999999", "1.99999999999999999999", "0.1\u{0}",
     ])
     func refusesAnythingElse(text: String) {
         #expect(DecimalAmount(text) == nil)
@@ -31,6 +31,11 @@ struct DecimalAmountTests {
             let amount = DecimalAmount(tenThousandths: tenThousandths)
             #expect(DecimalAmount(amount.description) == amount)
         }
+    }
+
+    @Test func substringsParseLikeStrings() {
+        let text = "price: 12.5"
+        #expect(DecimalAmount(text.split(separator: " ")[1]) == DecimalAmount("12.5"))
     }
 
     @Test func amountsCompareExactly() {

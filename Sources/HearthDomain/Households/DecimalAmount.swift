@@ -16,31 +16,60 @@ public struct DecimalAmount: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Parses `12`, `0.1`, `0.10`, `1.2345`: digits, optionally a point and 1–4 digits; at most
     /// 9 digits before the point. `nil` for anything else (signs, exponents, spaces, commas).
+    ///
+    /// Read over the UTF-8 bytes: every `Decimal` the API writes or reads passes through here.
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, (1...9).contains(whole.count), whole.allSatisfy(\.isASCIIDigit) else { return nil }
-        var fraction = ""
-        if parts.count == 2 {
-            fraction = String(parts[1])
-            guard (1...Self.fractionDigits).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigit) else { return nil }
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.tenThousandths(of:)) ?? Self.tenThousandths(of: Array(text.utf8))
+        guard let parsed else { return nil }
+        tenThousandths = parsed
+    }
+
+    private static func tenThousandths(of bytes: [UInt8]) -> Int64? {
+        bytes.withUnsafeBufferPointer(tenThousandths(of:))
+    }
+
+    private static func tenThousandths(of bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var whole: Int64 = 0
+        var index = 0
+        while index < bytes.count, let digit = digit(bytes[index]) {
+            guard index < 9 else { return nil }
+            whole = whole * 10 + digit
+            index += 1
         }
-        let padded = fraction + String(repeating: "0", count: Self.fractionDigits - fraction.count)
-        tenThousandths = Int64(whole)! * Self.scale + Int64(padded)!
+        guard index > 0 else { return nil }
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        if index < bytes.count {
+            guard bytes[index] == UInt8(ascii: ".") else { return nil }
+            index += 1
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                guard fractionDigits < Self.fractionDigits else { return nil }
+                fraction = fraction * 10 + digit
+                fractionDigits += 1
+                index += 1
+            }
+            guard index == bytes.count, fractionDigits > 0 else { return nil }
+        }
+        for _ in fractionDigits..<Self.fractionDigits { fraction *= 10 }
+        return whole * scale + fraction
+    }
+
+    private static func digit(_ byte: UInt8) -> Int64? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte - UInt8(ascii: "0")) : nil
     }
 
     /// At least two digits after the point, more only when needed: `0.10`, `1.00`, `0.125`.
     public var description: String {
-        let whole = tenThousandths / Self.scale
-        var fraction = String(tenThousandths % Self.scale)
-        fraction = String(repeating: "0", count: Self.fractionDigits - fraction.count) + fraction
-        while fraction.count > 2, fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(whole).\(fraction)"
+        var fraction = tenThousandths % Self.scale
+        var fractionDigits = Self.fractionDigits
+        while fractionDigits > 2, fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        let digits = String(fraction)
+        return "\(tenThousandths / Self.scale)." + String(repeating: "0", count: fractionDigits - digits.count) + digits
     }
 
     /// Orders amounts by value.
     public static func < (lhs: DecimalAmount, rhs: DecimalAmount) -> Bool { lhs.tenThousandths < rhs.tenThousandths }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
