@@ -90,11 +90,18 @@ import Testing
         #expect(outcome.termination == .exited(4))
     }
 
-    @Test func writingToAChildThatClosedItsInputThrowsEPIPE() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func writingToAChildThatClosedItsInputThrowsEPIPE() throws {
         let child = try ChildProcess("/bin/sh", ["-c", "exec 0<&-; echo closed; exec cat /dev/null"], standardInput: .pipe, standardOutput: .pipe)
         #expect(try child.standardOutput?.readLine() == "closed")
         #expect(child.waitForExit() == .exited(0))
-        let error = try #require(throws: ChildProcessError.self) { try child.standardInput?.write([1, 2, 3]) }
+        // A child that another test spawns at the same moment holds a copy of every descriptor
+        // until its exec closes them, the pipe's read end included, and while it does a write
+        // succeeds. Writing more than a pipe holds blocks until no reader is left, then fails.
+        let chunk = [UInt8](repeating: 1, count: 4_096)
+        let error = try #require(throws: ChildProcessError.self) {
+            for _ in 0..<256 { try child.standardInput?.write(chunk) }
+        }
         #expect(error.code == EPIPE)
     }
 

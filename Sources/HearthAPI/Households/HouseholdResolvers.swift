@@ -14,10 +14,9 @@ enum HouseholdResolvers {
         installRealtime(into: &resolvers, households: households)
         resolvers.resolveAsync("Query", "households") { _, _, context, _ in
             let viewer = try RequestContext.of(context).viewer()
-            // One read of the active household for the whole list, not one per `isActive`.
-            let activeID = try await households.activeHouseholdID(userID: viewer.userID)
+            // The list says which one is active: no read per `isActive`.
             return try await households.households(viewer: viewer).map {
-                HouseholdValue(record: $0.record, access: $0.access, isActive: $0.record.id == activeID)
+                HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
             }
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, _ in

@@ -211,21 +211,21 @@ public final class HouseholdService: Sendable {
     }
 
     /// The households `viewer` is an active member of, each with the access their membership
-    /// gives: the active one first, then by name.
-    public func households(viewer: Viewer) async throws -> [AccessibleHousehold] {
+    /// gives and whether it is their active one: the active one first, then by name.
+    public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
         try await pool.readPreferringCallingThread { database in
-            let ids = try database.query(
+            let listed = try database.query(
                 """
-                SELECT h.id FROM members m JOIN households h ON h.id = m.household_id
+                SELECT h.id, a.user_id IS NOT NULL AS is_active FROM members m JOIN households h ON h.id = m.household_id
                 LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
                 WHERE m.user_id = ? AND m.status = 'active'
                 ORDER BY a.user_id IS NULL, h.name COLLATE NOCASE, h.id
                 """,
                 [viewer.userID]
-            ).map { row -> String in try row["id"] }
-            return try ids.map { id in
+            ).map { row -> (id: String, isActive: Bool) in (try row["id"], try row["is_active"]) }
+            return try listed.map { id, isActive in
                 let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-                return (try HouseholdRecord.find(access, in: database), access)
+                return (try HouseholdRecord.find(access, in: database), access, isActive)
             }
         }
     }
