@@ -19,9 +19,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 
-SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "64"))
+ALTERNATION = benchlib.Alternation()
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "post-typename.lua")
 
 
@@ -38,26 +36,21 @@ def graphql_js():
 
 def main():
     hearth = benchlib.Hearth("--access-log", "off")
+    connections = ALTERNATION.connections
     try:
-        benchlib.wrk(hearth.url("/graphql"), connections=CONNECTIONS, seconds=1, script=SCRIPT)  # warm-up
-        benchlib.wrk(hearth.url("/healthz"), connections=CONNECTIONS, seconds=1)
-        medians, rates = benchlib.alternate(hearth.process.pid, {
-            "graphql": (hearth.url("/graphql"), SCRIPT),
-            "healthz": (hearth.url("/healthz"), None),
-        }, rounds=ROUNDS, connections=CONNECTIONS, seconds=SECONDS)
+        benchlib.wrk(hearth.url("/graphql"), connections=connections, seconds=1, script=SCRIPT)  # warm-up
+        benchlib.wrk(hearth.url("/healthz"), connections=connections, seconds=1)
+        medians = ALTERNATION.compare(
+            hearth.process.pid, "POST /graphql { __typename } vs GET /healthz (req/s)",
+            ("/graphql", hearth.url("/graphql"), SCRIPT), ("/healthz", hearth.url("/healthz"), None), goal=0.6)
     finally:
         hearth.stop()
-    (graphql, graphql_p99, graphql_cpu), (healthz, healthz_p99, healthz_cpu) = medians["graphql"], medians["healthz"]
-    print(f"# wrk -t2 -c{CONNECTIONS} -d{SECONDS}s --latency, keep-alive, loopback, {ROUNDS} alternating rounds (medians)")
-    benchlib.report("POST /graphql { __typename } vs GET /healthz (req/s)", graphql, healthz, "req/s", goal=0.6)
-    print("per round: " + ", ".join(f"{g / h:.2f}" for g, h in zip(rates["graphql"], rates["healthz"])))
-    print(f"p99 latency: /graphql {graphql_p99:.2f} ms, /healthz {healthz_p99:.2f} ms")
-    print(f"server CPU per request: /graphql {graphql_cpu:.1f} us, /healthz {healthz_cpu:.1f} us", flush=True)
+    graphql, graphql_p99, _ = medians["/graphql"]
 
     node, url = graphql_js()
     try:
-        benchlib.wrk(url, connections=CONNECTIONS, seconds=1, script=SCRIPT)  # warm-up (JIT)
-        theirs, their_p99 = benchlib.wrk(url, connections=CONNECTIONS, seconds=SECONDS, script=SCRIPT)
+        benchlib.wrk(url, connections=connections, seconds=1, script=SCRIPT)  # warm-up (JIT)
+        theirs, their_p99 = benchlib.wrk(url, connections=connections, seconds=ALTERNATION.seconds, script=SCRIPT)
     finally:
         node.terminate()
         node.wait(timeout=10)

@@ -28,14 +28,11 @@ import shutil
 import sqlite3
 import sys
 import tempfile
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 
-SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "64"))
+ALTERNATION = benchlib.Alternation()
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "household-mix.lua")
 BASE_URL = "https://hearth.bench"
 
@@ -57,16 +54,7 @@ class Client:
         self.url = hearth.url("/graphql")
 
     def run(self, query, variables=None, token=None):
-        body = json.dumps({"query": query, "variables": variables or {}}).encode()
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        request = urllib.request.Request(self.url, data=body, headers=headers)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            answer = json.load(response)
-        if answer.get("errors"):
-            raise RuntimeError(f"{query.split('(')[0]} failed: {answer['errors']}")
-        return answer["data"]
+        return benchlib.graphql(self.url, query, variables, token)
 
     def mailed_token(self, address, page):
         """The token of the newest link to `page` in the mail outbox for `address`."""
@@ -157,22 +145,15 @@ def main():
             request = json.loads(entry.replace("{n}", "0"))
             client.run(request["query"], request["variables"], token)
         url = hearth.url("/graphql")
-        benchlib.wrk(url, connections=CONNECTIONS, seconds=1, script=SCRIPT, script_args=[mix_file])  # warm-up
-        medians, rates = benchlib.alternate(hearth.process.pid, {
-            "mix": (url, SCRIPT, [mix_file]),
-            "typename": (url, SCRIPT, [typename_file]),
-        }, rounds=ROUNDS, connections=CONNECTIONS, seconds=SECONDS)
+        benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=SCRIPT, script_args=[mix_file])  # warm-up
         writes = sum(1 for _, entry in mix if "updateMember" in entry)
+        ALTERNATION.compare(
+            hearth.process.pid, "household mix vs signed-in { __typename } (req/s)",
+            ("household mix", url, SCRIPT, [mix_file]), ("{ __typename }", url, SCRIPT, [typename_file]),
+            note=f"; 4 signed-in adults of one 8-member household, {100 * writes / len(mix):.0f}% writes")
     finally:
         hearth.stop()
         shutil.rmtree(directory, ignore_errors=True)
-    (mix_rate, mix_p99, mix_cpu), (typename_rate, typename_p99, typename_cpu) = medians["mix"], medians["typename"]
-    print(f"# wrk -t2 -c{CONNECTIONS} -d{SECONDS}s --latency, keep-alive, loopback, {ROUNDS} alternating rounds (medians); "
-          f"4 signed-in adults of one 8-member household, {100 * writes / len(mix):.0f}% writes")
-    benchlib.report("household mix vs signed-in { __typename } (req/s)", mix_rate, typename_rate, "req/s")
-    print("per round: " + ", ".join(f"{m / t:.2f}" for m, t in zip(rates["mix"], rates["typename"])))
-    print(f"p99 latency: household mix {mix_p99:.2f} ms, {{ __typename }} {typename_p99:.2f} ms")
-    print(f"server CPU per request: household mix {mix_cpu:.1f} us, {{ __typename }} {typename_cpu:.1f} us", flush=True)
 
 
 if __name__ == "__main__":

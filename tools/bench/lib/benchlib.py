@@ -2,6 +2,7 @@
 
 Every benchmark measures Hearth and a peer in the same run and prints one line per side
 plus a ratio line (see ../shared/BENCHMARKS.md in the project docs)."""
+import json
 import os
 import re
 import resource
@@ -12,6 +13,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 HEARTH = os.environ.get("HEARTH_BIN", os.path.join(ROOT, ".build", "release", "hearth"))
@@ -162,21 +164,59 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def alternate(pid, runs, rounds=3, connections=64, seconds=5):
-    """Measures several wrk loads against one server in alternation, `rounds` times each, so
-    that a change in the machine's other load during the run falls on all of them alike.
+class Alternation:
+    """Settings of the benchmarks that alternate loads, from the environment: BENCH_SECONDS
+    (default 5, per wrk run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64)."""
 
-    `runs` maps a label to (url, wrk script or None) or (url, script, [script arguments]). Returns two dicts by label: the medians
-    over the rounds of (requests per second, p99 latency in ms, the server's CPU microseconds
-    per request), and each round's requests per second."""
-    samples = {label: [] for label in runs}
-    for _ in range(rounds):
-        for label, (url, script, *script_args) in runs.items():
-            before = cpu_seconds(pid)
-            rate, p99, requests = _wrk(url, connections, 2, seconds, script, *script_args)
-            samples[label].append((rate, p99, (cpu_seconds(pid) - before) * 1e6 / max(requests, 1)))
-    medians = {label: tuple(statistics.median(column) for column in zip(*values)) for label, values in samples.items()}
-    return medians, {label: [rate for rate, _, _ in values] for label, values in samples.items()}
+    def __init__(self):
+        self.seconds = int(os.environ.get("BENCH_SECONDS", "5"))
+        self.rounds = int(os.environ.get("BENCH_ROUNDS", "3"))
+        self.connections = int(os.environ.get("BENCH_CONNECTIONS", "64"))
+
+    def measure(self, pid, runs):
+        """Measures several wrk loads against one server in alternation, `rounds` times each,
+        so that a change in the machine's other load during the run falls on all of them alike.
+
+        `runs` maps a label to (url, wrk script or None) or (url, script, [script arguments]).
+        Returns two dicts by label: the medians over the rounds of (requests per second, p99
+        latency in ms, the server's CPU microseconds per request), and each round's rate."""
+        samples = {label: [] for label in runs}
+        for _ in range(self.rounds):
+            for label, (url, script, *script_args) in runs.items():
+                before = cpu_seconds(pid)
+                rate, p99, requests = _wrk(url, self.connections, 2, self.seconds, script, *script_args)
+                samples[label].append((rate, p99, (cpu_seconds(pid) - before) * 1e6 / max(requests, 1)))
+        medians = {label: tuple(statistics.median(column) for column in zip(*values)) for label, values in samples.items()}
+        return medians, {label: [rate for rate, _, _ in values] for label, values in samples.items()}
+
+    def compare(self, pid, name, ours, baseline, goal=None, note=""):
+        """Measures the load `ours` against `baseline` (each (label, url, script, *[arguments]))
+        with ``measure`` and prints the comparison: rates and ratio, each round's ratio, p99
+        latencies and CPU per request. Returns the medians by label."""
+        (our_label, *our_run), (their_label, *their_run) = ours, baseline
+        medians, rates = self.measure(pid, {our_label: tuple(our_run), their_label: tuple(their_run)})
+        (our_rate, our_p99, our_cpu), (their_rate, their_p99, their_cpu) = medians[our_label], medians[their_label]
+        print(f"# wrk -t2 -c{self.connections} -d{self.seconds}s --latency, keep-alive, loopback, "
+              f"{self.rounds} alternating rounds (medians){note}")
+        report(name, our_rate, their_rate, "req/s", goal=goal)
+        print("per round: " + ", ".join(f"{o / t:.2f}" for o, t in zip(rates[our_label], rates[their_label])))
+        print(f"p99 latency: {our_label} {our_p99:.2f} ms, {their_label} {their_p99:.2f} ms")
+        print(f"server CPU per request: {our_label} {our_cpu:.1f} us, {their_label} {their_cpu:.1f} us", flush=True)
+        return medians
+
+
+def graphql(url, query, variables=None, token=None):
+    """POSTs a GraphQL request (signed in with `token` when given) and returns its `data`;
+    raises on any error in the response."""
+    body = json.dumps({"query": query, "variables": variables or {}}).encode()
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers), timeout=30) as response:
+        answer = json.load(response)
+    if answer.get("errors"):
+        raise RuntimeError(f"{query.split('(')[0].strip()} failed: {answer['errors']}")
+    return answer["data"]
 
 
 def report(name, ours, baseline, unit, goal=None, higher_is_better=True):
