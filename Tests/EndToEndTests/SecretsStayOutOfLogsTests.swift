@@ -85,8 +85,8 @@ import Testing
 
         for token in try server.emailedTokens() { secrets.add("emailed token", token) }
         #expect(try server.emailedTokens().count == 3)
-        if let key = try server.databaseText("SELECT value FROM server_metadata WHERE key = 'access_token_key'") {
-            secrets.add("access-token signing key", key)
+        for file in KeyDirectoryTests.keyFiles {
+            secrets.add("key (\(file))", Base64URL.encode(try KeyDirectoryTests.key(file, in: server.directory.appendingPathComponent("keys"))))
         }
         #expect(server.stop() == 0)
 

@@ -47,7 +47,7 @@ struct MailOutboxTests {
             let transient = MailDeliveryError(code: .transient, message: "451 try later")
             let transport = ScriptedTransport(failures: [transient, transient])
             let worker = MailDeliveryWorker(
-                outbox: outbox, transport: transport, configuration: .init(initialRetryDelay: .seconds(30)), logger: .disabled,
+                outbox: outbox, transport: transport, links: .forTests, configuration: .init(initialRetryDelay: .seconds(30)), logger: .disabled,
                 jitter: { 1 })
             let id = try outbox.enqueueNow(mail)
             #expect(try await worker.deliverDueMessages().retrying == 1)
@@ -71,7 +71,7 @@ struct MailOutboxTests {
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
             let refused = try outbox.enqueueNow(mail)
             let permanent = ScriptedTransport(failures: [MailDeliveryError(code: .permanent, message: "550 no such user")])
-            let worker = MailDeliveryWorker(outbox: outbox, transport: permanent, logger: .disabled, jitter: { 1 })
+            let worker = MailDeliveryWorker(outbox: outbox, transport: permanent, links: .forTests, logger: .disabled, jitter: { 1 })
             #expect(try await worker.deliverDueMessages().failed == 1)
             #expect(try outbox.message(id: refused)?.status == .failed)
             #expect(try outbox.message(id: refused)?.lastError == "550 no such user")
@@ -79,7 +79,7 @@ struct MailOutboxTests {
             let flaky = try outbox.enqueueNow(mail)
             let transient = ScriptedTransport(failures: Array(repeating: MailDeliveryError(code: .transient, message: "down"), count: 5))
             let patient = MailDeliveryWorker(
-                outbox: outbox, transport: transient,
+                outbox: outbox, transport: transient, links: .forTests,
                 configuration: .init(maxAttempts: 3, initialRetryDelay: .seconds(1), maxRetryDelay: .seconds(1)), logger: .disabled,
                 jitter: { 1 })
             for _ in 0..<2 {
@@ -95,7 +95,7 @@ struct MailOutboxTests {
         try await MigratedDatabase.withPool { pool in
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
             let running = Task { await worker.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
             // No pending mail: the worker waits without a timeout until the enqueue commits.
@@ -119,7 +119,7 @@ struct MailOutboxTests {
             let pool = try DatabasePool(path: path)
             defer { pool.close() }
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: MailOutbox(pool: pool, messageIDDomain: "hearth.test"), transport: transport, logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: MailOutbox(pool: pool, messageIDDomain: "hearth.test"), transport: transport, links: .forTests, logger: .disabled)
             let running = Task { await worker.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
             #expect(await deliveries.next()?.id == id)
