@@ -128,6 +128,50 @@ struct MailOutboxTests {
         }
     }
 
+    /// A message carrying a link's token, as the services compose it.
+    private func linkMail(_ token: LinkToken) throws -> OutgoingMail {
+        try MailTemplate(
+            subject: "Confirm", greeting: "Hello,", paragraphs: ["Confirm your address:"],
+            action: .init(label: "Confirm my address", path: "/confirm-email", token: token)
+        ).render(to: ["ada@example.org"], baseURL: try PublicBaseURL("https://hearth.test"))
+    }
+
+    @Test func theOutboxStoresAPlaceholderForALinksTokenAndTheWorkerSendsTheToken() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let token = LinkTokens.forTests.issue(.emailToken)
+            let id = try outbox.enqueueNow(try linkMail(token))
+            let stored = try #require(try outbox.message(id: id))
+            let withheld = "https://hearth.test/confirm-email?token=\(MailOutbox.tokenPlaceholder)"
+            #expect(stored.text.contains(withheld) && stored.html?.contains(withheld) == true)
+            #expect(!stored.text.contains(token.value) && stored.html?.contains(token.value) == false)
+            #expect(stored.withheldLinkKind == .emailToken && stored.withheldLinkID == token.id)
+            #expect(try !pool.filesContain(token.value), "not in any page or log frame")
+
+            let transport = ScriptedTransport()
+            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
+            #expect(try await worker.deliverDueMessages().sent == 1)
+            var deliveries = transport.delivered.makeAsyncIterator()
+            let sent = try #require(await deliveries.next())
+            let link = "https://hearth.test/confirm-email?token=\(token.value)"
+            #expect(sent.text.contains(link) && sent.html?.contains(link) == true, "\(sent.text)")
+            #expect(!sent.text.contains(MailOutbox.tokenPlaceholder) && sent.withheldLinkKind == nil)
+            let record = try #require(try outbox.message(id: id))
+            #expect(record.status == .sent && record.text == stored.text, "the record of the sent message still withholds it")
+            #expect(try !pool.filesContain(token.value))
+        }
+    }
+
+    @Test func theDevelopmentOutboxKeepsTheTokenForHearthMailShow() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", keepsLinkTokens: true)
+            let token = LinkTokens.forTests.issue(.invitation)
+            let stored = try #require(try outbox.message(id: try outbox.enqueueNow(try linkMail(token))))
+            #expect(stored.text.contains("https://hearth.test/confirm-email?token=\(token.value)"))
+            #expect(stored.withheldLinkKind == nil && stored.withheldLinkID == nil)
+        }
+    }
+
     @Test func theTemplateLinksToThePublicBaseURLInBothBodiesAndEscapesHTML() throws {
         let template = MailTemplate(
             subject: "Confirm your email address", greeting: "Hello <Ada> & co,",
