@@ -101,6 +101,14 @@ import Testing
         }
     }
 
+    @Test func theDevelopmentTransportWarnsOnceAtStartThatTheDatabaseKeepsLinks() throws {
+        let server = try ServerProcess(AccountsTests.serverArguments)
+        defer { server.remove() }
+        let warnings = server.log.split(separator: "\n").filter { $0.contains("level=warning") && $0.contains("development mail transport") }
+        #expect(warnings.count == 1, "\(server.log)")
+        #expect(warnings.first?.contains("--mail-transport smtp") == true)
+    }
+
     static let inviteMember = """
         mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteLink inviteToken invitation { id } } }
         """
@@ -157,7 +165,12 @@ import Testing
         let tokens = Set(received.flatMap { ServerProcess.linkTokens(in: $0.text) + ServerProcess.linkTokens(in: $0.html) })
         #expect(tokens.count == 5, "confirmation, reset, email change, invitation, resent invitation")
         #expect(try server.emailedTokens().isEmpty, "the outbox keeps no token")
-        #expect(try server.mails(to: "bo@example.com").count == 2, "while it keeps the messages")
+        let invitations = try server.mails(to: "bo@example.com")
+        #expect(invitations.count == 2, "while it keeps the messages")
+        let shown = try HearthCommand.run(["mail", "show", String(try #require(invitations.first).id), "--database", server.databasePath])
+        #expect(shown.standardOutput.contains("\(Self.baseURL)/invitation?token={token-withheld}"), "\(shown.standardOutput)")
+        #expect(shown.standardOutput.contains("Link: its token is not stored"))
+        #expect(!server.log.contains("development mail transport"), "the warning is for the log transport only")
         /// Each token as text, as bytes, and its last 32 bytes (the part a copy must not hold).
         let needles = tokens.flatMap { token -> [(String, [UInt8])] in
             let bytes = Base64URL.decode(token) ?? []
