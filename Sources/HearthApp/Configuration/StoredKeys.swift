@@ -11,7 +11,8 @@ import Support
 /// between the two finds both on the next start: the same key, and it deletes the row; a
 /// different one (the directory belongs to another database), and it refuses to start rather
 /// than choose. The delete overwrites the row's bytes (`secure_delete`) and the write-ahead log
-/// is checkpointed and truncated, so no page or log frame keeps the key.
+/// is checkpointed and truncated, so no page or log frame keeps the key. (SQLite's words on
+/// purpose: only SQLite databases of those versions ever held keys.)
 enum StoredKeys {
     /// A stored key: its `server_metadata` name, the file it moves to, its least length.
     private static let moves: [(name: String, file: String, length: Int)] = [
