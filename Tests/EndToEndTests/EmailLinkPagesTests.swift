@@ -9,12 +9,21 @@ import Testing
     static let baseURL = ServerProcess.householdBaseURL
     static let me = "{ me { isEmailConfirmed } }"
 
-    /// Registers `username` through the API; returns the access token.
-    static func register(_ server: ServerProcess, _ username: String = "ana") throws -> String {
+    /// Registers Ana through the API; returns her access token and the token of the
+    /// confirmation link mailed to her.
+    @discardableResult
+    static func register(_ server: ServerProcess) throws -> (access: String, confirmation: String) {
         let registered = try server.graphQL(AccountsTests.register, variables: ["input": [
-            "username": .string(username), "email": .string("\(username)@example.com"), "password": .string(AccountsTests.password),
+            "username": "ana", "email": "ana@example.com", "password": .string(AccountsTests.password),
         ]])
-        return try #require(registered.data?["register"]?["tokens"]?["accessToken"]?.stringValue, "\(registered.json)")
+        let access = try #require(registered.data?["register"]?["tokens"]?["accessToken"]?.stringValue, "\(registered.json)")
+        return (access, try server.emailedToken(to: "ana@example.com", page: "confirm-email", baseURL: baseURL))
+    }
+
+    /// Asks for a password reset for Ana through the API; returns the mailed link's token.
+    static func requestReset(_ server: ServerProcess) throws -> String {
+        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
+        return try server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: baseURL)
     }
 
     static func isConfirmed(_ server: ServerProcess, _ token: String) throws -> Bool? {
@@ -25,8 +34,7 @@ import Testing
     @Test func theConfirmationLinkOpensAPageAndItsButtonConfirmsTheAddress() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let access = try Self.register(server)
-        let token = try server.emailedToken(to: "ana@example.com", page: "confirm-email", baseURL: Self.baseURL)
+        let (access, token) = try Self.register(server)
         var browser = PageBrowser(server)
         let page = try browser.open("/confirm-email?token=\(token)")
         #expect(page.status == 200)
@@ -55,8 +63,7 @@ import Testing
     @Test func formsWithoutTheirTokenCookieOrOriginAreRefusedWith403AndChangeNothing() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let access = try Self.register(server)
-        let token = try server.emailedToken(to: "ana@example.com", page: "confirm-email", baseURL: Self.baseURL)
+        let (access, token) = try Self.register(server)
         var browser = PageBrowser(server)
         try browser.open("/confirm-email?token=\(token)")
         let wrongToken = String(repeating: "A", count: 43)
@@ -80,11 +87,9 @@ import Testing
     @Test func usedReplacedAndExpiredLinksOpenPagesThatSaySo() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        _ = try Self.register(server)
-        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
-        let first = try server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: Self.baseURL)
-        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
-        let second = try server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: Self.baseURL)
+        try Self.register(server)
+        let first = try Self.requestReset(server)
+        let second = try Self.requestReset(server)
         var browser = PageBrowser(server)
         let replaced = try browser.open("/reset-password?token=\(first)")
         #expect(replaced.status == 410 && replaced.text.contains("a newer link replaces older ones"))
@@ -99,9 +104,8 @@ import Testing
     @Test func theResetPageSetsTheNewPasswordWithTheAPIsRules() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        _ = try Self.register(server)
-        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
-        let token = try server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: Self.baseURL)
+        try Self.register(server)
+        let token = try Self.requestReset(server)
         var browser = PageBrowser(server)
         #expect(try browser.open("/reset-password?token=\(token)").status == 200)
         let mine = try browser.submit("/reset-password", ["new_password": "ana@example.com", "repeat_password": "ana@example.com"])
@@ -120,10 +124,7 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("<script>alert(1)</script>", as: ana)
-        let invited = try server.graphQL(
-            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
-            variables: ServerProcess.input(["householdId": .string(householdID), "email": "bob@example.com"]), token: ana.token)
-        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
+        let token = try server.inviteToken("bob@example.com", to: householdID, by: ana)
         let bob = try server.person("bob")
         var browser = PageBrowser(server)
         let page = try browser.open("/invitation?token=\(token)")
@@ -146,10 +147,7 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         let (householdID, _) = try server.createHousehold("Home", as: ana)
-        let invited = try server.graphQL(
-            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
-            variables: ServerProcess.input(["householdId": .string(householdID), "email": "bob@example.com"]), token: ana.token)
-        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
+        let token = try server.inviteToken("bob@example.com", to: householdID, by: ana)
         let bob = try server.person("bob")
         var browser = PageBrowser(server)
         try browser.open("/invitation?token=\(token)")
@@ -162,14 +160,12 @@ import Testing
     @Test func noLinkTokenOrPasswordReachesTheLog() throws {
         let server = try ServerProcess(ServerProcess.householdArguments + ["--log-level", "trace"])
         defer { server.remove() }
-        _ = try Self.register(server)
-        let confirmation = try server.emailedToken(to: "ana@example.com", page: "confirm-email", baseURL: Self.baseURL)
+        let confirmation = try Self.register(server).confirmation
         var browser = PageBrowser(server)
         try browser.open("/confirm-email?token=\(confirmation)")
         let formToken = try #require(browser.field("form_token"))
         #expect(try browser.submit("/confirm-email").status == 200)
-        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
-        let reset = try server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: Self.baseURL)
+        let reset = try Self.requestReset(server)
         try browser.open("/reset-password?token=\(reset)")
         let password = AccountEmailFlowTests.newPassword
         #expect(try browser.submit("/reset-password", ["new_password": password, "repeat_password": password]).status == 200)

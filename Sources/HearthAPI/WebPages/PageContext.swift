@@ -13,14 +13,11 @@ struct PageContext: Sendable {
     /// Where failures are logged (never with a token).
     let logger: Logger
 
-    /// The longest link token read: the server issues 43 characters; more is not a token.
-    static let maximumTokenLength = 128
-
-    /// `text` when it can be a link token (1 to ``maximumTokenLength`` base64url characters),
-    /// which makes it safe in a URL and a hidden field alike; `nil` otherwise, answered as an
-    /// unknown link without a database read.
+    /// `text` when it can be a link token (base64url characters only, which makes it safe in a
+    /// URL and a hidden field alike; its length is bounded by the request line's limit); `nil`
+    /// otherwise, answered as an unknown link without a database read.
     static func linkToken(_ text: String?) -> String? {
-        guard let text, !text.isEmpty, text.utf8.count <= maximumTokenLength,
+        guard let text, !text.isEmpty,
               text.utf8.allSatisfy({ byte in
                   switch byte {
                   case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

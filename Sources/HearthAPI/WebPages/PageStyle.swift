@@ -14,6 +14,8 @@ enum PageStyle {
         main{max-width:34rem;margin:1rem auto;padding:1.25rem 1.5rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px rgba(0,0,0,.2)}
         h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0 1rem}
         h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+        dt{font-weight:600}
+        dd{margin:0 0 .5rem}
         label{display:block;font-weight:600;margin-top:1rem}
         input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem;font:inherit;border:1px solid #767676;border-radius:.3rem}
         button,.button{display:inline-block;margin:1.25rem .5rem 0 0;padding:.7rem 1.2rem;font:inherit;font-weight:600;color:#fff;background:#a33f00;border:0;border-radius:.3rem;text-decoration:none;cursor:pointer}

@@ -13,12 +13,32 @@ import Testing
         return String(mail.text[start.upperBound...].prefix { !$0.isWhitespace })
     }
 
+    /// Ana's household named `name` and the token of its invitation to `bob@example.com`, which
+    /// `configure` may change; `before` runs as Ana before the household is created.
+    static func invitation(
+        _ harness: HouseholdsHarness, household name: String = "Home",
+        configure: (inout HouseholdService.NewInvitation) -> Void = { _ in }, before: (Viewer) async throws -> Void = { _ in }
+    ) async throws -> (admin: Viewer, householdID: String, token: String) {
+        let admin = try await harness.confirmedViewer("ana")
+        try await before(admin)
+        let (household, _, _) = try await harness.service.createHousehold(.init(name: name), viewer: admin)
+        var invitation = HouseholdService.NewInvitation(householdID: household.id, email: "bob@example.com")
+        configure(&invitation)
+        let issued = try await harness.service.inviteMember(invitation, viewer: admin, clientAddress: "192.0.2.1")
+        return (admin, household.id, issued.token)
+    }
+
+    /// Registers Ana and opens her confirmation link in a new visitor.
+    static func openConfirmation(_ harness: HouseholdsHarness) async throws -> (user: UserRecord, token: String, visitor: PageVisitor, form: PageVisitor.Page) {
+        let (user, _) = try await harness.accounts.register("ana")
+        let token = try Self.token(harness, to: "ana@example.com", page: "confirm-email")
+        let visitor = PageVisitor(harness)
+        return (user, token, visitor, await visitor.get("/confirm-email?token=\(token)", with: visitor.confirmAddress.get))
+    }
+
     @Test func openingAConfirmationLinkChangesNothingAndItsButtonConfirms() async throws {
         try await HouseholdsHarness.with { harness in
-            let (user, _) = try await harness.accounts.register("ana")
-            let token = try Self.token(harness, to: "ana@example.com", page: "confirm-email")
-            let visitor = PageVisitor(harness)
-            let form = await visitor.get("/confirm-email?token=\(token)", with: visitor.confirmAddress.get)
+            let (user, token, visitor, form) = try await Self.openConfirmation(harness)
             #expect(form.status == 200)
             #expect(form.body.contains("<button type=\"submit\">Confirm my address</button>"))
             #expect(form.body.contains("<html lang=\"en\">") && form.body.contains("name=\"viewport\""))
@@ -98,24 +118,24 @@ import Testing
 
     @Test func theInvitationPageShowsTheInvitationWithEveryNameEscaped() async throws {
         try await HouseholdsHarness.with { harness in
-            let admin = try await harness.confirmedViewer("ana")
-            _ = try await harness.accounts.service.updateDisplayName(viewer: admin, to: "Ana \"><img src=x onerror=alert(1)>")
-            let (household, _, _) = try await harness.service.createHousehold(.init(name: "<script>alert(1)</script>"), viewer: admin)
-            let issued = try await harness.service.inviteMember(
-                .init(householdID: household.id, email: "bob@example.com", role: .admin), viewer: admin, clientAddress: "192.0.2.1")
+            let (_, _, token) = try await Self.invitation(
+                harness, household: "<script>alert(1)</script>", configure: { $0.role = .admin }
+            ) { admin in
+                _ = try await harness.accounts.service.updateDisplayName(viewer: admin, to: "Ana \"><img src=x onerror=alert(1)>")
+            }
             let visitor = PageVisitor(harness)
-            let page = await visitor.get("/invitation?token=\(issued.token)", with: visitor.invitation.get)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
             #expect(page.status == 200)
             #expect(page.body.contains("<h1>Join &lt;script&gt;alert(1)&lt;/script&gt; on Hearth</h1>"))
             #expect(page.body.contains("<title>Join &lt;script&gt;alert(1)&lt;/script&gt; on Hearth · Hearth</title>"))
             #expect(page.body.contains("Ana &quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
             #expect(!page.body.contains("<script>") && !page.body.contains("<img"))
             #expect(page.body.contains("<dd>Admin</dd>") && page.body.contains("<dd>bob@example.com</dd>"))
-            #expect(page.body.contains("href=\"hearth://invitation?token=\(issued.token)\""))
+            #expect(page.body.contains("href=\"hearth://invitation?token=\(token)\""))
             #expect(page.body.contains("value=\"bob@example.com\""))
 
             harness.clock.advance(seconds: 14 * 24 * 3600 + 1)
-            let expired = await visitor.get("/invitation?token=\(issued.token)", with: visitor.invitation.get)
+            let expired = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
             #expect(expired.status == 410)
             #expect(expired.body.contains("This invitation has expired") && !expired.body.contains("<form"))
         }
@@ -123,13 +143,10 @@ import Testing
 
     @Test func theInvitationFormSignsInAcceptsAndSignsOutInOneRequest() async throws {
         try await HouseholdsHarness.with { harness in
-            let admin = try await harness.confirmedViewer("ana")
-            let (household, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: admin)
-            let issued = try await harness.service.inviteMember(
-                .init(householdID: household.id, email: "bob@example.com"), viewer: admin, clientAddress: "192.0.2.1")
+            let (_, householdID, token) = try await Self.invitation(harness)
             let bob = try await harness.confirmedViewer("bob")
             let visitor = PageVisitor(harness)
-            let page = await visitor.get("/invitation?token=\(issued.token)", with: visitor.invitation.get)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
 
             let wrong = await visitor.post(
                 "/invitation", ["email": "bob@example.com", "password": "not the password", "answer": "accept"],
@@ -143,25 +160,22 @@ import Testing
                 from: page, with: visitor.invitation.post)
             #expect(joined.status == 200)
             #expect(joined.body.contains("You joined Home."))
-            #expect(try await harness.service.isActiveMember(bob, of: household.id))
+            #expect(try await harness.service.isActiveMember(bob, of: householdID))
             let sessions = try await harness.accounts.service.activeSessions(viewer: bob)
             #expect(!sessions.contains { $0.deviceLabel == InvitationPage.deviceLabel }, "the page's session ended")
 
-            let spent = await visitor.get("/invitation?token=\(issued.token)", with: visitor.invitation.get)
+            let spent = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
             #expect(spent.status == 404)
         }
     }
 
     @Test func theInvitationFormAppliesTheAPIsRulesAddressTermsAndDecline() async throws {
         try await HouseholdsHarness.with { harness in
-            let admin = try await harness.confirmedViewer("ana")
-            let (household, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: admin)
-            let issued = try await harness.service.inviteMember(
-                .init(householdID: household.id, email: "bob@example.com"), viewer: admin, clientAddress: "192.0.2.1")
+            let (admin, householdID, token) = try await Self.invitation(harness)
             _ = try await harness.confirmedViewer("carol")
             let bob = try await harness.confirmedViewer("bob", acceptingTerms: false)
             let visitor = PageVisitor(harness)
-            let page = await visitor.get("/invitation?token=\(issued.token)", with: visitor.invitation.get)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
             func answer(_ who: String, _ answer: String) async -> PageVisitor.Page {
                 await visitor.post(
                     "/invitation", ["email": "\(who)@example.com", "password": AccountsHarness.password, "answer": answer],
@@ -174,22 +188,19 @@ import Testing
             let withoutTerms = await answer("bob", "accept")
             #expect(withoutTerms.status == 403)
             #expect(withoutTerms.body.contains("accept the current terms of service in the Hearth app"))
-            #expect(try await harness.service.isActiveMember(bob, of: household.id) == false)
+            #expect(try await harness.service.isActiveMember(bob, of: householdID) == false)
 
             _ = try await harness.service.acceptTerms(version: harness.service.configuration.termsVersion, viewer: bob)
             let declined = await answer("bob", "decline")
             #expect(declined.status == 200)
             #expect(declined.body.contains("You declined the invitation to Home."))
-            #expect(try await harness.service.invitations(try await harness.service.access(viewer: admin, householdID: household.id)).isEmpty)
+            #expect(try await harness.service.invitations(try await harness.service.access(viewer: admin, householdID: householdID)).isEmpty)
         }
     }
 
     @Test func aFormWithoutItsCookieOrTokenIsRefusedAndChangesNothing() async throws {
         try await HouseholdsHarness.with { harness in
-            let (user, _) = try await harness.accounts.register("ana")
-            let token = try Self.token(harness, to: "ana@example.com", page: "confirm-email")
-            let visitor = PageVisitor(harness)
-            let form = await visitor.get("/confirm-email?token=\(token)", with: visitor.confirmAddress.get)
+            let (user, token, visitor, form) = try await Self.openConfirmation(harness)
             let forged = await visitor.post("/confirm-email", ["token": token, "form_token": "AAAA"], with: visitor.confirmAddress.post)
             #expect(forged.status == 403)
             #expect(forged.body.contains("This form was not accepted") && !forged.body.contains("<form"))
