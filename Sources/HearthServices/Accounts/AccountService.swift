@@ -126,14 +126,20 @@ public final class AccountService: Sendable {
         return token
     }
 
+    /// The emailed token `presented`, as stored, spent or not; nil when it was not made with the
+    /// link key or its row is gone.
+    func storedEmailToken(_ presented: String, in database: Database) throws -> SpentEmailToken? {
+        guard let id = mail.links.id(of: presented, as: .emailToken) else { return nil }
+        return try database.decodeOne(
+            SpentEmailToken.self, "SELECT token_id, user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_id = ?", [id])
+    }
+
     /// The unexpired, unused token `presented`, if it was made with the link key and serves one
     /// of `purposes`; nil otherwise.
     func liveEmailToken(
         _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
     ) throws -> SpentEmailToken? {
-        guard let id = mail.links.id(of: presented, as: .emailToken),
-              let token = try database.decodeOne(
-                SpentEmailToken.self, "SELECT token_id, user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_id = ?", [id]),
+        guard let token = try storedEmailToken(presented, in: database),
               purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
         else { return nil }
         return token
