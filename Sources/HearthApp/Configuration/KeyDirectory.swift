@@ -22,8 +22,7 @@ struct KeyDirectory: Sendable {
     ///   files (group- or world-writable); `.system` when it cannot be created.
     func prepare() throws(KeyError) {
         var status = stat()
-        if stat(path, &status) != 0 {
-            guard errno == ENOENT else { throw KeyFile.systemError("stat", path: path) }
+        if try KeyFile.systemCall("stat", path: path, tolerating: ENOENT, { Int(stat(path, &status)) }) == nil {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
                 do {
                     try FileManager.default.createDirectory(atPath: String(path[..<slash]), withIntermediateDirectories: true)
@@ -31,8 +30,8 @@ struct KeyDirectory: Sendable {
                     throw KeyError(code: .system, path: path, message: "cannot create the parent of the key directory \(path): \(error)")
                 }
             }
-            guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw KeyFile.systemError("mkdir", path: path) }
-            guard stat(path, &status) == 0 else { throw KeyFile.systemError("stat", path: path) }
+            try KeyFile.systemCall("mkdir", path: path, tolerating: EEXIST) { Int(mkdir(path, 0o700)) }
+            try KeyFile.systemCall("stat", path: path) { Int(stat(path, &status)) }
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw KeyError(code: .system, path: path, message: "the key directory \(path) is not a directory")
@@ -62,10 +61,11 @@ struct KeyDirectory: Sendable {
         let temporary = file(".\(name).\(Base64URL.encode(SecureRandom.bytes(9))).tmp")
         try write(Array((Base64URL.encode(key) + "\n").utf8), toNew: temporary)
         defer { unlink(temporary) }
-        guard link(temporary, target) == 0 else {
-            guard errno == EEXIST else { throw KeyFile.systemError("link", path: target) }
+        guard try KeyFile.systemCall("link", path: target, tolerating: EEXIST, { Int(link(temporary, target)) }) != nil else {
             // Another process linked its key first: that one is the key.
-            guard let existing = try read(name, length: length) else { throw KeyFile.systemError("read", path: target) }
+            guard let existing = try read(name, length: length) else {
+                throw KeyError(code: .system, path: target, message: "the key file \(target) vanished while it was being created")
+            }
             return existing
         }
         try syncDirectory()
@@ -80,26 +80,21 @@ struct KeyDirectory: Sendable {
 
     /// Creates `path` (`0600`, failing when it exists), writes `bytes` and flushes them to disk.
     private func write(_ bytes: [UInt8], toNew path: String) throws(KeyError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw KeyFile.systemError("open", path: path) }
+        let descriptor = Int32(try KeyFile.systemCall("open", path: path) { Int(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)) })
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw KeyFile.systemError("write", path: path)
+            written += try KeyFile.systemCall("write", path: path) {
+                bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             }
-            written += count
         }
-        guard fsync(descriptor) == 0 else { throw KeyFile.systemError("fsync", path: path) }
+        try KeyFile.systemCall("fsync", path: path) { Int(fsync(descriptor)) }
     }
 
     /// Flushes the directory, so a new file's name survives a power loss.
     private func syncDirectory() throws(KeyError) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw KeyFile.systemError("open", path: path) }
+        let descriptor = Int32(try KeyFile.systemCall("open", path: path) { Int(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) })
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw KeyFile.systemError("fsync", path: path) }
+        try KeyFile.systemCall("fsync", path: path) { Int(fsync(descriptor)) }
     }
 }

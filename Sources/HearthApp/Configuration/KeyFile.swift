@@ -10,10 +10,7 @@ enum KeyFile {
     ///   group or others have any permission; `.system` when it cannot be read.
     static func contents(at path: String) throws(KeyError) -> [UInt8]? {
         var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw systemError("stat", path: path)
-        }
+        guard try systemCall("stat", path: path, tolerating: ENOENT, { Int(stat(path, &status)) }) != nil else { return nil }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw KeyError(code: .unsafePermissions, path: path, message: "the key file \(path) is not a regular file")
         }
@@ -24,7 +21,9 @@ enum KeyFile {
                 message: "the key file \(path) can be read or changed by its group or others (mode \(octal(permissions))); "
                     + "make it private to the server's user: chmod 600 \(path)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw systemError("read", path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw KeyError(code: .system, path: path, message: "cannot read the key file \(path)")
+        }
         return Array(data)
     }
 
@@ -44,10 +43,27 @@ enum KeyFile {
         return key
     }
 
-    /// A ``KeyError`` `.system` for the failed `call` on `path`, with the system's reason.
-    static func systemError(_ call: String, path: String) -> KeyError {
-        let code = errno
-        return KeyError(code: .system, path: path, message: "\(call) \(path): \(String(cString: strerror(code))) (errno \(code))")
+    /// Runs the system call `name` on `path` the one way key handling does: `body` returns -1
+    /// and sets `errno` on failure; it is retried while interrupted (`EINTR`).
+    /// - Returns: Its result, or nil when it failed with `tolerated` (such as `ENOENT`).
+    /// - Throws: ``KeyError`` `.system` naming the call, the path and the system's reason.
+    @discardableResult
+    static func systemCall(_ name: String, path: String, tolerating tolerated: Int32?, _ body: () -> Int) throws(KeyError) -> Int? {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            if code == tolerated { return nil }
+            throw KeyError(code: .system, path: path, message: "\(name) \(path): \(String(cString: strerror(code))) (errno \(code))")
+        }
+    }
+
+    /// ``systemCall(_:path:tolerating:_:)`` tolerating no failure.
+    @discardableResult
+    static func systemCall(_ name: String, path: String, _ body: () -> Int) throws(KeyError) -> Int {
+        // With nothing tolerated, every failure throws: a value is always there.
+        try systemCall(name, path: path, tolerating: nil, body)!
     }
 
     /// `mode` as `0644`.
