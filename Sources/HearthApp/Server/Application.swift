@@ -79,7 +79,7 @@ final class Application: Sendable {
                 clientAddress: RequestContext.host(ofPeer: request.remoteAddress), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
-        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
+        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator, logger: logger.labeled("realtime"))
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,

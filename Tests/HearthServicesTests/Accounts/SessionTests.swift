@@ -20,7 +20,7 @@ struct SessionTests {
         try await AccountsHarness.with { harness in
             let (_, first) = try await harness.register()
             harness.clock.advance(seconds: 60)
-            let second = try await harness.service.refresh(refreshToken: first.refreshToken)
+            let second = try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1")
             #expect(second.refreshToken != first.refreshToken)
             #expect(second.session.id == first.session.id)
             let superseded = await #expect(throws: ServiceError.self) {
@@ -47,12 +47,12 @@ struct SessionTests {
     @Test func reusingASpentRefreshTokenRevokesTheSession() async throws {
         try await AccountsHarness.with { harness in
             let (_, first) = try await harness.register()
-            let second = try await harness.service.refresh(refreshToken: first.refreshToken)
-            let third = try await harness.service.refresh(refreshToken: second.refreshToken)
+            let second = try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1")
+            let third = try await harness.service.refresh(refreshToken: second.refreshToken, clientAddress: "192.0.2.1")
             harness.clock.advance(seconds: 31)
-            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1") }
             #expect(reuse?.reason == .refreshTokenReused)
-            let revoked = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: third.refreshToken) }
+            let revoked = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: third.refreshToken, clientAddress: "192.0.2.1") }
             #expect(revoked?.reason == .sessionRevoked)
             let access = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: third.accessToken) }
             #expect(access?.reason == .sessionRevoked)
@@ -62,12 +62,12 @@ struct SessionTests {
     @Test func theJustReplacedTokenWorksOnceMoreWithinTheGracePeriod() async throws {
         try await AccountsHarness.with { harness in
             let (_, first) = try await harness.register()
-            let lost = try await harness.service.refresh(refreshToken: first.refreshToken)
+            let lost = try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1")
             harness.clock.advance(seconds: 10)
-            let retried = try await harness.service.refresh(refreshToken: first.refreshToken)
+            let retried = try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1")
             #expect(retried.refreshToken != lost.refreshToken)
             // The response that was lost is spent now: presenting it is reuse.
-            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: lost.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: lost.refreshToken, clientAddress: "192.0.2.1") }
             #expect(reuse?.reason == .refreshTokenReused)
         }
     }
@@ -75,9 +75,9 @@ struct SessionTests {
     @Test func thePreviousTokenAfterTheGracePeriodIsReuse() async throws {
         try await AccountsHarness.with { harness in
             let (_, first) = try await harness.register()
-            _ = try await harness.service.refresh(refreshToken: first.refreshToken)
+            _ = try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1")
             harness.clock.advance(seconds: 30)
-            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken) }
+            let reuse = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: first.refreshToken, clientAddress: "192.0.2.1") }
             #expect(reuse?.reason == .refreshTokenReused)
         }
     }
@@ -88,7 +88,7 @@ struct SessionTests {
             harness.clock.advance(seconds: 15 * 60)
             let expired = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
             #expect(expired?.reason == .tokenExpired)
-            let refreshed = try await harness.service.refresh(refreshToken: issued.refreshToken)
+            let refreshed = try await harness.service.refresh(refreshToken: issued.refreshToken, clientAddress: "192.0.2.1")
             _ = try await harness.service.authenticate(accessToken: refreshed.accessToken)
         }
     }
@@ -97,18 +97,18 @@ struct SessionTests {
         try await AccountsHarness.with { harness in
             let (_, idle) = try await harness.register()
             harness.clock.advance(seconds: 30 * 24 * 3600)
-            let expired = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: idle.refreshToken) }
+            let expired = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: idle.refreshToken, clientAddress: "192.0.2.1") }
             #expect(expired?.reason == .sessionExpired)
 
             // Signed in at day 30: the session ends at day 120 however often it is refreshed.
             var busy = try await harness.login()
             for _ in 0..<3 {
                 harness.clock.advance(seconds: 25 * 24 * 3600)
-                busy = try await harness.service.refresh(refreshToken: busy.refreshToken)
+                busy = try await harness.service.refresh(refreshToken: busy.refreshToken, clientAddress: "192.0.2.1")
             }
             #expect(busy.session.refreshExpiresAt <= busy.session.expiresAt)
             harness.clock.advance(seconds: 25 * 24 * 3600)
-            let ended = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: busy.refreshToken) }
+            let ended = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: busy.refreshToken, clientAddress: "192.0.2.1") }
             #expect(ended?.reason == .sessionExpired)
         }
     }
@@ -125,7 +125,7 @@ struct SessionTests {
             #expect(harness.service.sessions.observerCount == 0)
             let access = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
             #expect(access?.reason == .sessionRevoked)
-            let refresh = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
+            let refresh = await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken, clientAddress: "192.0.2.1") }
             #expect(refresh?.reason == .sessionRevoked)
         }
     }
@@ -137,10 +137,10 @@ struct SessionTests {
             let tablet = try await harness.login()
             let viewer = try await harness.service.authenticate(accessToken: phone.accessToken)
             #expect(try await harness.service.activeSessions(viewer: viewer).count == 3)
-            _ = try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer)
+            _ = try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer, proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: tablet.accessToken) }
             let missing = await #expect(throws: ServiceError.self) {
-                try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer)
+                try await harness.service.revokeSession(id: tablet.session.id, viewer: viewer, proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             }
             #expect(missing?.code == .notFound)
             #expect(try await harness.service.logoutEverywhere(viewer: viewer) == 2)
@@ -154,7 +154,7 @@ struct SessionTests {
             let (_, ana) = try await harness.register("ana")
             let (_, ben) = try await harness.register("ben")
             let viewer = try await harness.service.authenticate(accessToken: ana.accessToken)
-            let error = await #expect(throws: ServiceError.self) { try await harness.service.revokeSession(id: ben.session.id, viewer: viewer) }
+            let error = await #expect(throws: ServiceError.self) { try await harness.service.revokeSession(id: ben.session.id, viewer: viewer, proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1") }
             #expect(error?.code == .notFound)
             _ = try await harness.service.authenticate(accessToken: ben.accessToken)
         }
