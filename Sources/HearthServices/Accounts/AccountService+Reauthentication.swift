@@ -44,7 +44,8 @@ extension AccountService {
     ///   against the sign-in rate limits. Nothing else stands in for it.
     /// - An account without one (Google or Apple only) either gives a fresh ID token of a
     ///   provider identity linked to it, bound to a nonce and issued within
-    ///   ``AccountsConfiguration/reauthenticationWindow`` (`proof.provider`), or acts through a
+    ///   ``AccountsConfiguration/reauthenticationWindow`` plus the provider's clock skew
+    ///   (`proof.provider`; with a window of zero, only a token just issued), or acts through a
     ///   session that signed in within that window (its sign-in, not its latest refresh:
     ///   refreshing proves only possession of the refresh token).
     ///
@@ -111,7 +112,9 @@ extension AccountService {
             throw ServiceError.reauthenticationRequired(
                 methods, "This \(provider.displayName) account is not the one linked to your account.")
         }
-        guard let issuedAt = identity.issuedAt, currentTime() <= issuedAt.adding(configuration.reauthenticationWindow) else {
+        // The provider's clock may differ from ours by up to the skew its tokens are checked with.
+        let skew = identityProviders[provider]?.configuration.clockSkew ?? .zero
+        guard let issuedAt = identity.issuedAt, currentTime() <= issuedAt.adding(configuration.reauthenticationWindow + skew) else {
             throw ServiceError.reauthenticationRequired(
                 methods, "Sign in with \(provider.displayName) again: this \(provider.displayName) sign-in is too long ago.")
         }

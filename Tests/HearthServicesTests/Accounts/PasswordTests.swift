@@ -90,6 +90,23 @@ struct PasswordTests {
         }
     }
 
+    @Test func aCorruptStoredHashIsAnErrorNotAWrongPassword() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            try await harness.pool.write { try $0.execute("UPDATE users SET password_hash = '$scrypt$ln=10,r=8,p=1$truncated'") }
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            for attempt in [AccountsHarness.password, "a wrong password"] {
+                let signIn = await #expect(throws: PasswordHashError.self) { try await harness.login(password: attempt) }
+                #expect(signIn?.code == .malformedHash)
+            }
+            let change = await #expect(throws: PasswordHashError.self) {
+                try await harness.service.changePassword(
+                    viewer: viewer, newPassword: "a brand new secret", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
+            }
+            #expect(change?.code == .malformedHash)
+        }
+    }
+
     @Test func hashesWithWeakerParametersAreUpgradedAtSignIn() async throws {
         try await AccountsHarness.with { harness in
             try await harness.register()

@@ -74,4 +74,40 @@ struct ProfileTests {
             #expect(taken?.problems.first?.field == "input.newEmail")
         }
     }
+
+    @Test func aBadFieldChangesNothingAndEveryProblemIsReportedAtOnce() async throws {
+        try await AccountsHarness.with { harness in
+            let (before, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let html = Array("<html><script>alert(1)</script></html>".utf8)
+            let refused = await #expect(throws: ServiceError.self) {
+                try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: "Ana López", timeZone: "Europe/Lisbon", avatar: html))
+            }
+            #expect(refused?.problems.map(\.field) == ["input.avatar"])
+            #expect(try await harness.service.user(id: viewer.userID) == before)
+            let avatars = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM avatars") }
+            #expect(avatars == 0)
+
+            let several = await #expect(throws: ServiceError.self) {
+                try await harness.service.updateProfile(
+                    viewer: viewer, ProfileChange(displayName: "", timeZone: "Mars/Olympus", avatar: html, removesAvatar: true))
+            }
+            #expect(several?.problems.map(\.field) == ["input.displayName", "input.timeZone", "input.removeAvatar", "input.avatar"])
+            #expect(try await harness.service.user(id: viewer.userID) == before)
+        }
+    }
+
+    @Test func oneUpdateChangesEveryFieldTogether() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let writes = harness.pool.statistics.writer.acquisitions
+            let user = try await harness.service.updateProfile(
+                viewer: viewer, ProfileChange(displayName: "Ana López", timeZone: "Europe/Lisbon", avatar: AvatarTests.png))
+            #expect(harness.pool.statistics.writer.acquisitions == writes + 1)
+            #expect(user.displayName == "Ana López" && user.timeZone == "Europe/Lisbon" && user.avatarId != nil)
+            let cleared = try await harness.service.updateProfile(viewer: viewer, ProfileChange(timeZone: .some(nil), removesAvatar: true))
+            #expect(cleared.displayName == "Ana López" && cleared.timeZone == nil && cleared.avatarId == nil)
+        }
+    }
 }

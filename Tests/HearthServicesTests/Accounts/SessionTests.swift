@@ -1,6 +1,7 @@
 import Support
 import TestFixtures
 import FoundationEssentials
+import HearthDomain
 import HearthServices
 import HearthStore
 import Testing
@@ -181,6 +182,72 @@ struct SessionTests {
                 mail: AccountMail(outbox: harness.mail, baseURL: try PublicBaseURL("https://hearth.example")), commonPasswords: [],
                 logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), now: { harness.clock.now })
             #expect(try await fresh.authenticate(accessToken: issued.accessToken).sessionID == issued.session.id)
+        }
+    }
+
+    @Test func anUnknownRefreshTokenIsRefusedFromAReadWithoutTakingTheWriter() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let before = harness.pool.statistics.writer.acquisitions
+            let refused = await #expect(throws: ServiceError.self) {
+                try await harness.service.refresh(refreshToken: "made-up-token", clientAddress: "198.51.100.7")
+            }
+            #expect(refused?.reason == .tokenInvalid)
+            #expect(harness.pool.statistics.writer.acquisitions == before)
+            // A refresh of a session that ended is answered from the read too.
+            try await harness.service.logout(viewer: try await harness.service.authenticate(accessToken: issued.accessToken))
+            let ended = harness.pool.statistics.writer.acquisitions
+            let revoked = await #expect(throws: ServiceError.self) {
+                try await harness.service.refresh(refreshToken: issued.refreshToken, clientAddress: "198.51.100.7")
+            }
+            #expect(revoked?.reason == .sessionRevoked)
+            #expect(harness.pool.statistics.writer.acquisitions == ended)
+            // A rotation takes it, once.
+            let fresh = try await harness.login()
+            let signedIn = harness.pool.statistics.writer.acquisitions
+            _ = try await harness.service.refresh(refreshToken: fresh.refreshToken, clientAddress: "198.51.100.7")
+            #expect(harness.pool.statistics.writer.acquisitions == signedIn + 1)
+        }
+    }
+
+    @Test func refusedRefreshesAreLimitedPerAddressAtTheConfiguredEdge() async throws {
+        try await AccountsHarness.with(configure: {
+            $0.failedRefreshesPerAddress = TokenBucket.Rule.perInterval(9, seconds: 3600, burst: 3)
+        }) { harness in
+            let (_, issued) = try await harness.register()
+            for attempt in 0..<3 {
+                let refused = await #expect(throws: ServiceError.self, "attempt \(attempt)") {
+                    try await harness.service.refresh(refreshToken: "guess \(attempt)", clientAddress: "198.51.100.7")
+                }
+                #expect(refused?.reason == .tokenInvalid)
+            }
+            let limited = await #expect(throws: ServiceError.self) {
+                try await harness.service.refresh(refreshToken: issued.refreshToken, clientAddress: "198.51.100.7")
+            }
+            #expect(limited?.code == .rateLimited)
+            #expect(limited?.retryAfter == 400)
+            // Other addresses are not affected, and successful refreshes do not count.
+            var tokens = issued
+            for _ in 0..<5 { tokens = try await harness.service.refresh(refreshToken: tokens.refreshToken, clientAddress: "203.0.113.9") }
+            harness.clock.advance(seconds: 400)
+            _ = try await harness.service.refresh(refreshToken: tokens.refreshToken, clientAddress: "198.51.100.7")
+        }
+    }
+
+    @Test func theSessionStateIsReadBackWhenTheDirectoryNoLongerHoldsIt() async throws {
+        try await AccountsHarness.with(configure: { $0.sessionCacheCapacity = 1 }) { harness in
+            let (_, ana) = try await harness.register("ana")
+            let anaSession = ana.session.id
+            #expect(try await harness.service.sessionState(id: anaSession) == .live(remaining: .seconds(30 * 24 * 3600)))
+            // Ben's session evicts Ana's from a directory of one; her state is read from the database.
+            _ = try await harness.register("ben")
+            #expect(harness.service.sessions.entry(anaSession) == nil)
+            try await harness.pool.write { try $0.execute("UPDATE sessions SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE id = ?", [anaSession]) }
+            #expect(try await harness.service.sessionState(id: anaSession) == .revoked)
+            #expect(try await harness.service.sessionState(id: "no-such-session") == .revoked)
+            let (_, cara) = try await harness.register("cara")
+            harness.clock.advance(seconds: 30 * 24 * 3600)
+            #expect(try await harness.service.sessionState(id: cara.session.id) == .expired)
         }
     }
 }
