@@ -2,39 +2,6 @@ import FoundationEssentials
 import HearthDomain
 import HearthStore
 
-/// A fresh ID token from Google or Apple, offered as proof of who the caller is.
-public struct ProviderCredential: Sendable, Hashable {
-    /// The provider that issued the token.
-    public var provider: SignInProvider
-    /// The ID token (a JWT).
-    public var idToken: String
-    /// The raw nonce the token is bound to (its `nonce` claim holds the SHA-256 of it).
-    public var nonce: String?
-
-    /// Creates a credential.
-    public init(provider: SignInProvider, idToken: String, nonce: String?) {
-        self.provider = provider
-        self.idToken = idToken
-        self.nonce = nonce
-    }
-}
-
-/// What a caller offers as recent authentication for an operation that changes how the account
-/// is secured (``AccountService/requireRecentAuthentication(_:of:viewer:clientAddress:)``).
-public struct ReauthenticationProof: Sendable, Hashable {
-    /// The account's current password (`input.currentPassword`).
-    public var currentPassword: String?
-    /// A fresh ID token of a provider identity linked to the account (`input.reauthentication`).
-    public var provider: ProviderCredential?
-
-    /// Creates a proof; both parts are optional, and nothing at all is a valid offer for a
-    /// session that signed in within the re-authentication window.
-    public init(currentPassword: String? = nil, provider: ProviderCredential? = nil) {
-        self.currentPassword = currentPassword
-        self.provider = provider
-    }
-}
-
 extension AccountService {
     /// Checks that the caller proved recently who they are, before an operation that a stolen
     /// access token alone must not be able to make: setting or changing the password, changing
