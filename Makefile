@@ -9,9 +9,10 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 
 # Debian packages the build, the tests and the tools need. tzdata is the time zone database
-# the server reads at run time (/usr/share/zoneinfo).
+# the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
+# pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := python3-venv tmux
+TEST_PACKAGES := python3-venv tmux chromium chromium-driver
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
