@@ -70,6 +70,69 @@ import Testing
         }
     }
 
+    /// A key file the server did not write itself is not read through a link: a symbolic
+    /// link in the key directory is refused, even to a private file of the server's user.
+    @Test func aSymbolicLinkInTheKeyDirectoryIsRefused() throws {
+        try withDirectory { path in
+            let directory = KeyDirectory(path: path)
+            try directory.prepare()
+            let elsewhere = path + "/../elsewhere.key"
+            #expect(FileManager.default.createFile(
+                atPath: elsewhere, contents: Data(Base64URL.encode(SecureRandom.bytes(32)).utf8), attributes: [.posixPermissions: 0o600]))
+            #expect(symlink(elsewhere, directory.file("link.key")) == 0)
+            let error = #expect(throws: KeyError.self) { try directory.key("link.key", length: 32) }
+            #expect(error?.code == .unsafePermissions && error?.description.contains("symbolic link") == true, "\(String(describing: error))")
+        }
+    }
+
+    /// Something that is not a regular file (a FIFO would block a plain read forever) is refused at once.
+    @Test func aKeyThatIsNoRegularFileIsRefusedWithoutBlocking() throws {
+        try withDirectory { path in
+            let directory = KeyDirectory(path: path)
+            try directory.prepare()
+            #expect(mkfifo(directory.file("link.key"), 0o600) == 0)
+            let error = #expect(throws: KeyError.self) { try directory.key("link.key", length: 32) }
+            #expect(error?.code == .unsafePermissions, "\(String(describing: error))")
+        }
+    }
+
+    /// A private file, or directory, of another user is that user's to change: whoever owns the
+    /// file could swap the key (as OpenSSH and PostgreSQL refuse such key files). Root may own
+    /// them; changing owners needs root, so the test runs as root only.
+    @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
+    func aKeyFileOrKeyDirectoryOwnedByAnotherUserIsRefused() throws {
+        try withDirectory { path in
+            let directory = KeyDirectory(path: path)
+            try directory.prepare()
+            _ = try directory.key("analytics.key", length: 32)
+            let nobody: uid_t = 65534
+            #expect(chown(directory.file("analytics.key"), nobody, gid_t(nobody)) == 0)
+            let error = #expect(throws: KeyError.self) { try directory.key("analytics.key", length: 32) }
+            #expect(error?.code == .unsafePermissions && error?.description.contains("owned by") == true, "\(String(describing: error))")
+            #expect(chown(directory.file("analytics.key"), 0, 0) == 0)
+            #expect(try directory.key("analytics.key", length: 32).key.count == 32, "root may own it")
+            #expect(chown(path, nobody, gid_t(nobody)) == 0)
+            let directoryError = #expect(throws: KeyError.self) { try directory.prepare() }
+            #expect(directoryError?.code == .unsafePermissions && directoryError?.description.contains("owned by") == true)
+        }
+    }
+
+    /// `--access-token-key-file` may be a link (a secrets mount), but its target gets every check.
+    @Test func anAccessTokenKeyFileIsReadThroughALinkWithItsTargetChecked() throws {
+        try withDirectory { path in
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let target = path + "/target.key"
+            let key = SecureRandom.bytes(32)
+            #expect(FileManager.default.createFile(atPath: target, contents: Data(Base64URL.encode(key).utf8), attributes: [.posixPermissions: 0o600]))
+            #expect(symlink(target, path + "/link.key") == 0)
+            let bytes = try #require(try KeyFile.contents(at: path + "/link.key", followingLinks: true))
+            #expect(try KeyFile.key(from: bytes, length: 32, path: path + "/link.key") == key)
+            #expect(chmod(target, 0o644) == 0)
+            let error = #expect(throws: KeyError.self) { try KeyFile.contents(at: path + "/link.key", followingLinks: true) }
+            #expect(error?.code == .unsafePermissions)
+        }
+    }
+
     @Test func aMalformedOrShortKeyIsRefusedAndLongerKeysAreRead() throws {
         try withDirectory { path in
             let directory = KeyDirectory(path: path)

@@ -19,7 +19,8 @@ struct KeyDirectory: Sendable {
 
     /// Creates the directory (`0700`, parents as needed) when it does not exist.
     /// - Throws: ``KeyError`` `.unsafePermissions` when it exists and others may change its
-    ///   files (group- or world-writable); `.system` when it cannot be created.
+    ///   files (group- or world-writable, or owned by another user than the server's or root);
+    ///   `.system` when it cannot be created.
     func prepare() throws(KeyError) {
         var status = stat()
         if try KeyFile.systemCall("stat", path: path, tolerating: ENOENT, { Int(stat(path, &status)) }) == nil {
@@ -36,6 +37,7 @@ struct KeyDirectory: Sendable {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw KeyError(code: .system, path: path, message: "the key directory \(path) is not a directory")
         }
+        try KeyFile.checkOwner(status, of: path, what: "key directory")
         guard status.st_mode & 0o022 == 0 else {
             throw KeyError(
                 code: .unsafePermissions, path: path,

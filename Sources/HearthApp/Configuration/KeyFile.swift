@@ -2,18 +2,43 @@ import FoundationEssentials
 import Glibc
 import Support
 
-/// Reading a file that holds a key: only once it is certain nobody but its owner can read or
-/// change it (as OpenSSH and PostgreSQL refuse private key files others can read).
+/// Reading a file that holds a key: only once it is certain nobody but the server's user can
+/// read or change it (as OpenSSH and PostgreSQL refuse private key files others can read or
+/// own).
 enum KeyFile {
     /// The bytes of the key file at `path`, or nil when there is none.
-    /// - Throws: ``KeyError`` `.unsafePermissions` when the file is not a regular file or its
-    ///   group or others have any permission; `.system` when it cannot be read.
-    static func contents(at path: String) throws(KeyError) -> [UInt8]? {
+    ///
+    /// The checks are made on the open file, not on its name, so nothing can be swapped in
+    /// between: it must be a regular file (opened without blocking, so a FIFO is refused rather
+    /// than waited on), owned by the server's user or root (whoever owns a file can change it),
+    /// with no permission for its group or others.
+    /// - Parameter followingLinks: Whether a symbolic link at `path` is followed (its target
+    ///   checked): true for a file the operator names (`--access-token-key-file`, which may be a
+    ///   secrets mount); false in the key directory, where the server writes its files itself
+    ///   and a link is not one of them.
+    /// - Throws: ``KeyError`` `.unsafePermissions` for a link where none is followed, a file
+    ///   that is not regular, owned by another user, or open to its group or others; `.system`
+    ///   when it cannot be read.
+    static func contents(at path: String, followingLinks: Bool = false) throws(KeyError) -> [UInt8]? {
         var status = stat()
-        guard try systemCall("stat", path: path, tolerating: ENOENT, { Int(stat(path, &status)) }) != nil else { return nil }
+        let exists = try systemCall(followingLinks ? "stat" : "lstat", path: path, tolerating: ENOENT) {
+            Int(followingLinks ? stat(path, &status) : lstat(path, &status))
+        }
+        guard exists != nil else { return nil }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            throw KeyError(
+                code: .unsafePermissions, path: path,
+                message: "the key file \(path) is a symbolic link; the key directory holds the key files themselves")
+        }
+        // O_NOFOLLOW: a link put in its place since the lstat fails the open (ELOOP).
+        let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = Int32(try systemCall("open", path: path) { Int(open(path, flags)) })
+        defer { close(descriptor) }
+        try systemCall("fstat", path: path) { Int(fstat(descriptor, &status)) }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw KeyError(code: .unsafePermissions, path: path, message: "the key file \(path) is not a regular file")
         }
+        try checkOwner(status, of: path, what: "key file")
         let permissions = status.st_mode & 0o777
         guard permissions & 0o077 == 0 else {
             throw KeyError(
@@ -21,10 +46,27 @@ enum KeyFile {
                 message: "the key file \(path) can be read or changed by its group or others (mode \(octal(permissions))); "
                     + "make it private to the server's user: chmod 600 \(path)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw KeyError(code: .system, path: path, message: "cannot read the key file \(path)")
+        var contents: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try systemCall("read", path: path) {
+                buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            }
+            if count == 0 { return contents }
+            contents += buffer[..<count]
         }
-        return Array(data)
+    }
+
+    /// Refuses a key file or key directory that belongs to another user than the server's (or
+    /// root): its owner could change it whatever its mode says.
+    /// - Throws: ``KeyError`` `.unsafePermissions` naming the owner and what to run.
+    static func checkOwner(_ status: stat, of path: String, what: String) throws(KeyError) {
+        let user = geteuid()
+        guard status.st_uid != user, status.st_uid != 0 else { return }
+        throw KeyError(
+            code: .unsafePermissions, path: path,
+            message: "the \(what) \(path) is owned by uid \(status.st_uid), not by the server's user (uid \(user)) or root, "
+                + "who could change it; run: chown \(user) \(path)")
     }
 
     /// `bytes` as a key of at least `length` bytes: base64url text (surrounding whitespace

@@ -43,7 +43,7 @@ struct ServerKeys: Sendable {
         }
         let accessToken: [UInt8]
         if let accessTokenKeyFile {
-            guard let bytes = try KeyFile.contents(at: accessTokenKeyFile) else {
+            guard let bytes = try KeyFile.contents(at: accessTokenKeyFile, followingLinks: true) else {
                 throw KeyError(code: .system, path: accessTokenKeyFile, message: "cannot read --access-token-key-file \(accessTokenKeyFile): no such file")
             }
             accessToken = try KeyFile.key(from: bytes, length: AccessTokens.keyLength, rawAllowed: true, path: accessTokenKeyFile)
