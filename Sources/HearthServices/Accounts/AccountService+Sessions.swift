@@ -10,6 +10,38 @@ extension AccountService {
     /// A hash made with weaker parameters than configured is upgraded on success.
     /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`), `RATE_LIMITED`.
     public func login(email: String, password: String, deviceLabel: String?, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
+        try await passwordSignIn(email: email, password: password, deviceLabel: deviceLabel, clientAddress: clientAddress, endsSurplus: true)
+    }
+
+    /// Signs in with email and password as ``login(email:password:deviceLabel:clientAddress:)``
+    /// does (the same answers, rate limits and decoy hash), runs `work` as that account, and
+    /// ends the session again whatever `work` did: a sign-in that lasts one request, for a web
+    /// form that has no session of its own (the invitation page's).
+    ///
+    /// The session's tokens never leave the server. It ends even when the calling task was
+    /// cancelled meanwhile (the pool refuses a cancelled task's wait for the writer, so the
+    /// revocation runs in a task of its own), and it signs none of the account's devices out
+    /// at ``AccountsConfiguration/maximumSessionsPerUser``: it is gone before it could count.
+    /// - Throws: what `login` throws, then what `work` throws.
+    public func withOneRequestSession<T>(
+        email: String, password: String, deviceLabel: String, clientAddress: String, _ work: (UserRecord, Viewer) async throws -> T
+    ) async throws -> T {
+        let (user, issued) = try await passwordSignIn(
+            email: email, password: password, deviceLabel: deviceLabel, clientAddress: clientAddress, endsSurplus: false)
+        let viewer = Viewer(userID: user.id, sessionID: issued.session.id, signedInAt: issued.session.createdAt)
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await work(user, viewer)) } catch { outcome = .failure(error) }
+        if case .failure(let error) = await Task(operation: { [self] in try await logout(viewer: viewer) }).result {
+            logger.error("could not end a one-request session", ["session.id": viewer.sessionID, "error": "\(error)"])
+        }
+        return try outcome.get()
+    }
+
+    /// ``login(email:password:deviceLabel:clientAddress:)``, and whether the new session ends
+    /// the least recently used ones beyond the limit.
+    private func passwordSignIn(
+        email: String, password: String, deviceLabel: String?, clientAddress: String, endsSurplus: Bool
+    ) async throws -> (UserRecord, IssuedSession) {
         let emailKey = email.trimmingWhitespace().lowercased()
         try throttle.beginLogin(account: emailKey, address: clientAddress)
         let user = try await pool.read { try UserRecord.find(emailKey: emailKey, in: $0) }
@@ -24,7 +56,7 @@ extension AccountService {
             if let upgradedHash {
                 try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [upgradedHash, user.id, passwordHash])
             }
-            return try startSession(for: user.id, deviceLabel: deviceLabel, at: now, in: database)
+            return try startSession(for: user.id, deviceLabel: deviceLabel, endsSurplus: endsSurplus, at: now, in: database)
         }
         logger.info("signed in", ["user.id": user.id, "session.id": session.session.id])
         return (user, session)
@@ -197,8 +229,11 @@ extension AccountService {
     // MARK: - Steps inside write transactions
 
     /// Creates a session for `userID` and issues its first tokens, ending the least recently
-    /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser``.
-    func startSession(for userID: String, deviceLabel: String?, at now: Date, in database: Database) throws -> IssuedSession {
+    /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser`` unless `endsSurplus`
+    /// is false (a session that ends with its request).
+    func startSession(
+        for userID: String, deviceLabel: String?, endsSurplus: Bool = true, at now: Date, in database: Database
+    ) throws -> IssuedSession {
         let sessionID = Identifier.make(now: now)
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -211,7 +246,7 @@ extension AccountService {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [sessionID, userID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
-        let surplus = try database.query(
+        let surplus = !endsSurplus ? [] : try database.query(
             """
             SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL
             ORDER BY last_used_at DESC, id DESC LIMIT -1 OFFSET ?

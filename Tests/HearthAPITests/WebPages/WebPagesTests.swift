@@ -169,6 +169,37 @@ import Testing
         }
     }
 
+    /// The form's session lives for its one request: at the session limit it signs none of
+    /// the account's devices out to make room, and it ends on every path, refusals included.
+    @Test func theInvitationFormsSessionSignsNoDeviceOutAndEndsOnEveryPath() async throws {
+        try await HouseholdsHarness.with(configureAccounts: { $0.maximumSessionsPerUser = 2 }) { harness in
+            let (_, householdID, token) = try await Self.invitation(harness)
+            let bob = try await harness.confirmedViewer("bob", acceptingTerms: false)
+            harness.clock.advance(seconds: 1)
+            let laptop = try await harness.accounts.login("bob")
+            let devices = Set([bob.sessionID, laptop.session.id])
+            let visitor = PageVisitor(harness)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
+            func answer(_ password: String = AccountsHarness.password) async -> PageVisitor.Page {
+                harness.clock.advance(seconds: 1)
+                return await visitor.post(
+                    "/invitation", ["email": "bob@example.com", "password": password, "answer": "accept"],
+                    from: page, with: visitor.invitation.post)
+            }
+            func activeSessions() async throws -> Set<String> {
+                Set(try await harness.accounts.service.activeSessions(viewer: bob).map(\.id))
+            }
+
+            #expect(await answer("not the password").status == 400)
+            #expect(await answer().status == 403, "the terms are not accepted yet")
+            #expect(try await activeSessions() == devices, "refused: the page's session ended, both devices still signed in")
+            _ = try await harness.service.acceptTerms(version: harness.service.configuration.termsVersion, viewer: bob)
+            #expect(await answer().status == 200)
+            #expect(try await harness.service.isActiveMember(bob, of: householdID))
+            #expect(try await activeSessions() == devices, "joined: the page's session ended, both devices still signed in")
+        }
+    }
+
     @Test func theInvitationFormAppliesTheAPIsRulesAddressTermsAndDecline() async throws {
         try await HouseholdsHarness.with { harness in
             let (admin, householdID, token) = try await Self.invitation(harness)

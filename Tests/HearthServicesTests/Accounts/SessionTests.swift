@@ -4,6 +4,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthServices
 import HearthStore
+import Synchronization
 import Testing
 
 struct SessionTests {
@@ -170,6 +171,32 @@ struct SessionTests {
             _ = try await harness.login()
             let error = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: oldest.accessToken) }
             #expect(error?.reason == .sessionRevoked)
+        }
+    }
+
+    /// The invitation page's sign-in: its session ends whatever the work did, even when the
+    /// request's task was cancelled meanwhile (the pool refuses a cancelled task the writer).
+    @Test func aOneRequestSessionEndsWhenItsWorkFailsAfterItsTaskWasCancelled() async throws {
+        struct Failure: Error {}
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let ana = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let session = Mutex<String?>(nil)
+            // A task of its own, cancelled from inside the work: this test's task goes on uncancelled.
+            let request = Task {
+                try await harness.service.withOneRequestSession(
+                    email: "ana@example.com", password: AccountsHarness.password, deviceLabel: "page", clientAddress: "192.0.2.1"
+                ) { _, viewer in
+                    session.withLock { $0 = viewer.sessionID }
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    throw Failure()
+                }
+            }
+            let outcome = await request.result
+            #expect(throws: Failure.self) { try outcome.get() }
+            let ended = try #require(session.withLock { $0 })
+            #expect(harness.service.sessions.entry(ended)?.isRevoked == true)
+            #expect(try await harness.service.activeSessions(viewer: ana).map(\.id) == [ana.sessionID])
         }
     }
 
