@@ -217,12 +217,14 @@ extension AccountService {
     }
 
     /// Session `id` as the directory holds it, or read into the directory when it does not:
-    /// no database read while the session is cached.
+    /// no database read while the session is cached. The read is cached only if no session
+    /// changed meanwhile (``SessionDirectory/fill(_:for:readAfter:)``).
     private func sessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
         if let cached = sessions.entry(id) { return cached }
+        let mark = sessions.mark()
         guard let stored = try await pool.read({ try StoredSession.find("id = ?", id, in: $0) }) else { return nil }
         let entry = stored.record.directoryEntry
-        sessions.store(entry, for: id)
+        sessions.fill(entry, for: id, readAfter: mark)
         return entry
     }
 

@@ -261,6 +261,34 @@ struct SessionTests {
         }
     }
 
+    /// A session missing from the directory is read from the database and cached. A revocation
+    /// that commits after that read but before the caching tells a directory that does not
+    /// hold the session yet: the read, older than the revocation, must not be cached as live,
+    /// or the session's access tokens would go on working until they expire.
+    @Test func aSessionReadBeforeItsRevocationIsNotCachedAsLive() async throws {
+        try await AccountsHarness.with(configure: { $0.sessionCacheCapacity = 1 }) { harness in
+            let (_, ana) = try await harness.register("ana")
+            let viewer = try await harness.service.authenticate(accessToken: ana.accessToken)
+            let directory = harness.service.sessions
+            let readBeforehand = try #require(directory.entry(ana.session.id))
+            _ = try await harness.register("ben")  // evicts Ana's entry from a directory of one
+            #expect(directory.entry(ana.session.id) == nil)
+
+            let mark = directory.mark()  // taken before the read, as a lookup does
+            try await harness.service.logout(viewer: viewer)
+            directory.fill(readBeforehand, for: ana.session.id, readAfter: mark)  // the read's result arrives late
+            let refused = await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: ana.accessToken) }
+            #expect(refused?.reason == .sessionRevoked)
+
+            // A read with no change since its mark is cached.
+            let (_, cara) = try await harness.register("cara")
+            let caras = try #require(directory.entry(cara.session.id))
+            _ = try await harness.register("dan")
+            directory.fill(caras, for: cara.session.id, readAfter: directory.mark())
+            #expect(directory.entry(cara.session.id) == caras)
+        }
+    }
+
     @Test func theSessionStateIsReadBackWhenTheDirectoryNoLongerHoldsIt() async throws {
         try await AccountsHarness.with(configure: { $0.sessionCacheCapacity = 1 }) { harness in
             let (_, ana) = try await harness.register("ana")
