@@ -15,8 +15,11 @@ public struct ProviderIdentity: Sendable, Hashable {
     /// `name`, when the token has one (Google does; Apple never puts the name in the token,
     /// the app passes it instead).
     public var name: String?
-    /// `iat`: when the provider issued the token, i.e. when the user last authenticated to it
-    /// (re-authentication asks for a recent one); `nil` when the token has none.
+    /// `iat`: when the provider issued the token; `nil` when the token has none.
+    /// Re-authentication asks for a recent one: it shows that the app could get a token for
+    /// this identity from the provider just now, which a stolen access token alone cannot. It
+    /// is not when the user last typed a password at the provider, which mints fresh tokens
+    /// from its own session.
     public var issuedAt: Date?
 
     /// Creates an identity.
