@@ -73,7 +73,9 @@ struct AccountsAPITests {
 }
 
 /// The WebSocket side of sessions: a connection must close when its session ended before the
-/// watch registered, or when the session directory no longer holds the session.
+/// watch registered, or when the session directory no longer holds the session. A watch that
+/// misses the end never closes: the time limit turns that hang into a failure.
+@Suite(.timeLimit(.minutes(1)))
 struct WebSocketSessionWatchTests {
     /// Authorizes a connection for `issued`'s access token and returns its watch.
     private static func watch(_ authentication: WebSocketAuthentication, _ issued: IssuedSession) async throws -> ConnectionWatch {
