@@ -64,6 +64,9 @@ struct InvitationPage: Sendable {
         }
         let email = form[Self.emailField] ?? ""
         let nonce = context.protection.browserNonce(of: request).nonce
+        // Expired while its page was open: answered as the page now is, before any sign-in (a
+        // password checked for nothing would still count against the account's sign-ins).
+        if invitation.isExpired { return page(invitation, token: token, nonce: nonce, email: email, error: nil).response }
         func again(_ message: String, status: HTTPStatus, retryAfter: Int? = nil) -> HTTPResponse {
             var page = page(invitation, token: token, nonce: nonce, email: email, error: message)
             page.status = status

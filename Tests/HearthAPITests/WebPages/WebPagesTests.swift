@@ -200,6 +200,25 @@ import Testing
         }
     }
 
+    /// An invitation that expired while its page was open answers the form as its page does
+    /// (410, no form) without signing anyone in: the password is not even checked.
+    @Test func theFormOfAnExpiredInvitationSignsNobodyIn() async throws {
+        try await HouseholdsHarness.with { harness in
+            let (_, _, token) = try await Self.invitation(harness)
+            let bob = try await harness.confirmedViewer("bob")
+            let visitor = PageVisitor(harness)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
+            harness.clock.advance(seconds: 14 * 24 * 3600 + 1)
+            let expired = await visitor.post(
+                "/invitation", ["email": "bob@example.com", "password": AccountsHarness.password, "answer": "accept"],
+                from: page, with: visitor.invitation.post)
+            #expect(expired.status == 410)
+            #expect(expired.body.contains("This invitation has expired") && !expired.body.contains("<form"))
+            let sessions = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM sessions WHERE user_id = ?", [bob.userID]) }
+            #expect(sessions == 1, "only the registration's session: the form signed nobody in")
+        }
+    }
+
     @Test func theInvitationFormAppliesTheAPIsRulesAddressTermsAndDecline() async throws {
         try await HouseholdsHarness.with { harness in
             let (admin, householdID, token) = try await Self.invitation(harness)
