@@ -170,6 +170,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("keys").path))
     }
 
+    /// Rotating the access-token key (README, Keys and secrets): deleting `access-token.key`
+    /// makes the next start generate another, access tokens signed before stop verifying, and
+    /// refresh tokens, which the key does not sign, keep their sessions going.
+    @Test func aDeletedAccessTokenKeyIsReplacedAndRefreshTokensOutliveIt() throws {
+        let server = try ServerProcess(AccountsTests.serverArguments)
+        defer { server.remove() }
+        let tokens = try AccountsTests.register(server)
+        #expect(server.stop() == 0)
+        let file = server.directory.appendingPathComponent("keys/access-token.key")
+        let before = try Self.key("access-token.key", in: server.directory.appendingPathComponent("keys"))
+        try FileManager.default.removeItem(at: file)
+
+        let restarted = try ServerProcess(directory: server.directory, arguments: AccountsTests.serverArguments)
+        defer { restarted.stop(signal: SIGKILL) }
+        #expect(try Self.key("access-token.key", in: server.directory.appendingPathComponent("keys")) != before)
+        #expect(try restarted.graphQL(AccountsTests.me, token: tokens.access).errorReason == "TOKEN_INVALID")
+        let refreshed = try AccountsTests.tokens(try restarted.graphQL(
+            AccountsTests.refresh, variables: ["input": .object(["refreshToken": .string(tokens.refresh)])]).data?["refreshSession"])
+        #expect(refreshed.sessionID == tokens.sessionID)
+        #expect(try restarted.graphQL(AccountsTests.me, token: refreshed.access).data?["me"]?["username"] == "ana")
+    }
+
     /// What `hearth serve` says when it refuses to start on the database in `directory`.
     static func refusal(in directory: URL, arguments: [String] = []) throws -> String {
         do {
