@@ -172,10 +172,13 @@ import Testing
         #expect(shown.standardOutput.contains("Link: its token is not stored"))
         #expect(!server.log.contains("development mail transport"), "the warning is for the log transport only")
         /// Each token as text, as bytes, and its last 32 bytes (the part a copy must not hold).
-        let needles = tokens.flatMap { token -> [(String, [UInt8])] in
+        var needles = tokens.flatMap { token -> [(String, [UInt8])] in
             let bytes = Base64URL.decode(token) ?? []
             return [(token, Array(token.utf8)), ("\(token) as bytes", bytes), ("\(token)'s last 32 bytes", Array(bytes.suffix(32)))]
         }
+        // The session's tokens too: the refresh token is stored as a digest, the access token not at all.
+        needles += [("the refresh token", Array(ana.refresh.utf8)), ("the refresh token as bytes", Base64URL.decode(ana.refresh) ?? []),
+                    ("the access token", Array(ana.access.utf8))]
         for (name, needle) in needles {
             #expect(try server.databaseFilesContaining(needle).isEmpty, "\(name) is in the database files of the running server")
         }
