@@ -188,18 +188,22 @@ final class Connection {
         // Upgraded connections mostly sit idle: they keep no output buffer between writes.
         if output.capacity > (webSocket == nil ? 64 * 1024 : 0) { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputSent = 0
-        if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close() }
+        if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close(afterResponse: true) }
     }
 
-    /// Closes the socket. Unread input is drained first (best effort), so the kernel does not answer our last
-    /// response with a reset that could destroy it in the client's receive buffer.
-    func close() {
+    /// Closes the connection.
+    /// - Parameter afterResponse: whether a response was just written completely: then, unless the client has
+    ///   closed its side already, the loop lingers on the socket until it does (`LingeringCloses`), so the
+    ///   kernel does not answer late input with a reset that could destroy the response in the client's receive
+    ///   buffer. Otherwise (errors, timeouts, the end of a shutdown) unread input is drained once, best effort.
+    func close(afterResponse: Bool = false) {
         guard !isClosed else { return }
         isClosed = true
-        shutdown(fd, Int32(SHUT_WR))
-        let buffer = loop.readBuffer
-        _ = read(fd, buffer.baseAddress, buffer.count)
-        closeDescriptor(fd)
+        if afterResponse && !peerClosedInput {
+            loop.linger(fd)
+        } else {
+            LingeringCloses.closeAfterDraining(fd, buffer: loop.readBuffer)
+        }
         loop.remove(self)
         webSocket?.connectionClosed()
     }
@@ -263,6 +267,11 @@ final class Connection {
 
     private func dispatch() {
         guard var exchange else { return }
+        // The shutdown's time is up (a long request held the loop): start nothing new, the loop closes everything.
+        guard !loop.context.isPastDrainDeadline else {
+            close()
+            return
+        }
         sequence &+= 1
         responding = .awaiting
         let head = exchange.head
@@ -510,8 +519,16 @@ extension Connection {
         webSocket.perform(command)
     }
 
-    /// Graceful shutdown: upgraded connections start their closing handshake with 1001.
+    /// Graceful shutdown: upgraded connections start their closing handshake with 1001. Others read what has
+    /// arrived (its epoll event may come later in the loop's batch, or never for a connection adopted from the
+    /// backlog just now), so a request sent before the shutdown is answered; with nothing to answer they close.
     func startDraining() {
-        webSocket?.close(code: .goingAway, reason: "server shutting down")
+        if let webSocket {
+            webSocket.close(code: .goingAway, reason: "server shutting down")
+            return
+        }
+        canRead = true
+        pump()
+        if isIdle { close() }
     }
 }
