@@ -76,7 +76,7 @@ final class Application: Sendable {
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
-                clientAddress: RequestContext.host(ofPeer: request.remoteAddress), uploads: uploads)
+                clientAddress: request.clientAddress, uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)

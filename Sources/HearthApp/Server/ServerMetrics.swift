@@ -132,7 +132,8 @@ final class ServerMetrics: HTTPServerObserver {
             "http.duration_ms": String(format3(seconds * 1000)),
             "http.bytes_in": String(record.bytesIn),
             "http.bytes_out": String(record.bytesOut),
-            "client.address": record.remoteAddress,
+            "client.address": record.clientAddress,
+            "peer.address": record.remoteAddress,
         ])
     }
 

@@ -363,7 +363,7 @@ final class EventLoop: @unchecked Sendable {
         // 31 bits, so a connection's epoll token never sets `LingeringCloses.tokenFlag`.
         generations[slot] = (generations[slot] &+ 1) & 0x7FFF_FFFF
         let token = ConnectionToken(slot: slot, generation: generations[slot])
-        let connection = Connection(fd: fd, token: token, remoteAddress: address.description, loop: self)
+        let connection = Connection(fd: fd, token: token, peer: address, loop: self)
         do throws(SystemError) {
             let events = CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLET
             try blockingSyscall("epoll_ctl") { Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, events, token.epollToken)) }

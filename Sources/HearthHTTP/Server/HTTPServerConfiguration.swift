@@ -36,6 +36,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxPendingOutputBytes: Int = 256 * 1024
     /// gzip response compression.
     public var compression = Compression()
+    /// The reverse proxies whose forwarding header names the client (`HTTPRequest.clientAddress`). Default:
+    /// none, so every request's client is its TCP peer.
+    public var trustedProxies = TrustedProxies()
     /// The `Server` header value, or nil to send none. Default nil.
     public var serverName: String?
 

@@ -51,8 +51,10 @@ public struct HTTPRequestRecord: Sendable {
     public var bytesOut: Int
     /// The request id returned in `X-Request-Id` (empty when the request was rejected before it had one).
     public var requestID: String
-    /// The peer's `host:port`.
+    /// The TCP peer's `host:port`.
     public var remoteAddress: String
+    /// The client's IP address: the peer's, or the one a trusted proxy named (see `HTTPRequest.clientAddress`).
+    public var clientAddress: String
 }
 
 /// A server-level occurrence worth logging.
