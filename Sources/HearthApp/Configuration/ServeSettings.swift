@@ -14,6 +14,8 @@ struct ServeSettings: Sendable {
     var logLevel: LogLevel
     /// Whether every request is logged (one line each).
     var accessLog: Bool
+    /// Who may read `/metrics`.
+    var metricsAccess: MetricsAccess
     /// How long in-flight requests may take to finish after SIGINT/SIGTERM.
     var shutdownGracePeriod: Duration
     /// Whether pending migrations are applied at start (otherwise the server refuses to start).
@@ -111,7 +113,7 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-    ] + TrustedProxySettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
+    ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
@@ -129,6 +131,7 @@ struct ServeSettings: Sendable {
         http.maxLingeringConnections =
             try options.integer("--max-lingering-connections", in: 0...1_000_000) ?? http.maxLingeringConnections
         http.trustedProxies = try TrustedProxySettings.trustedProxies(options)
+        metricsAccess = try MetricsSettings.access(options, trustedProxies: http.trustedProxies)
         http.parser.maxRequestLineLength =
             try options.byteCount("--max-request-line", in: 64...(1 << 20)) ?? http.parser.maxRequestLineLength
         http.parser.maxHeaderBytes = try options.byteCount("--max-header-bytes", in: 256...(1 << 24)) ?? http.parser.maxHeaderBytes

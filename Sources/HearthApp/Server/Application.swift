@@ -85,7 +85,10 @@ final class Application: Sendable {
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,
             sharingScope: webSocketAuthentication.sharingScope
         ).register(in: &router)
-        OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
+        OperationsRoutes(
+            pool: pool, migrator: migrator, metrics: metrics, metricsAccess: settings.metricsAccess,
+            isDraining: { [draining] in draining.isSet }
+        ).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)

@@ -11,7 +11,7 @@ public enum ForwardingHeader: String, Sendable, CaseIterable {
     case forwarded = "forwarded"
 
     /// The header's field name.
-    var fieldName: String {
+    public var fieldName: String {
         switch self {
         case .xForwardedFor: "X-Forwarded-For"
         case .forwarded: "Forwarded"
