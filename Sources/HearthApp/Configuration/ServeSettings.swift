@@ -115,7 +115,7 @@ struct ServeSettings: Sendable {
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
         .toggle("--test-endpoints",
-                help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
+                help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N and POST /_test/hold, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
                 help: "Serve a WebSocket echo endpoint at /_conformance/echo (no sub-protocol, the WebSocket limits above), used only by the Autobahn conformance run. Never enable in production."),
     ]
