@@ -10,6 +10,15 @@ import Testing
         try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
     }
 
+    @Test func theKeyDirectoryIsBesideTheDatabaseUnlessChosen() throws {
+        #expect(try settings(["--database", "/var/lib/hearth/db.sqlite"]).keys.directory == "/var/lib/hearth/keys")
+        #expect(try settings(["--database", "hearth.sqlite"]).keys.directory == "keys")
+        #expect(try settings(["--database", "/hearth.sqlite"]).keys.directory == "/keys")
+        #expect(try settings(["--key-directory", "/run/hearth-keys"]).keys.directory == "/run/hearth-keys")
+        #expect(try settings([], environment: ["HEARTH_KEY_DIRECTORY": "/etc/hearth/keys"]).keys.directory == "/etc/hearth/keys")
+        #expect(throws: UsageError.self) { try settings(["--key-directory", ""]) }
+    }
+
     @Test func defaultsMatchTheDocumentedValues() throws {
         let defaults = try settings([])
         #expect(defaults.http.host == "127.0.0.1")
@@ -21,6 +30,7 @@ import Testing
         #expect(defaults.http.idleTimeout == .seconds(60))
         #expect(defaults.http.maxConnections == 20_000)
         #expect(defaults.database.path == "./data/hearth.sqlite")
+        #expect(defaults.keys.directory == "./data/keys")
         #expect(defaults.database.pool.synchronous == .full)
         #expect(defaults.logLevel == .info)
         #expect(defaults.accessLog)

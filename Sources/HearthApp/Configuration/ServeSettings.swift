@@ -10,6 +10,8 @@ struct ServeSettings: Sendable {
     var http: HTTPServerConfiguration
     /// The database file and pool.
     var database: DatabaseSettings
+    /// Where the keys are.
+    var keys: KeySettings
     /// The least important log level written.
     var logLevel: LogLevel
     /// Whether every request is logged (one line each).
@@ -50,7 +52,7 @@ struct ServeSettings: Sendable {
                help: "Numeric IPv4 or IPv6 address to listen on (0.0.0.0 or :: for every interface)."),
         .value("--port", "PORT", environment: "HEARTH_PORT", default: "8080",
                help: "TCP port to listen on; 0 picks a free port (the 'listening on' line tells which)."),
-    ] + DatabaseSettings.options + [
+    ] + DatabaseSettings.options + KeySettings.options + [
         .value("--log-level", "LEVEL", environment: "HEARTH_LOG_LEVEL", default: "info",
                help: "Least important log level written to standard error: trace, debug, info, notice, warning, error or critical."),
         .value("--access-log", "on|off", environment: "HEARTH_ACCESS_LOG", default: "on",
@@ -153,6 +155,7 @@ struct ServeSettings: Sendable {
             try options.byteCount("--gzip-min-bytes", in: 0...(1 << 30)) ?? http.compression.minimumBodySize
         self.http = http
         database = try DatabaseSettings(options)
+        keys = try KeySettings(options, databasePath: database.path)
         let levels = Dictionary(uniqueKeysWithValues: LogLevel.allCases.map { ($0.description, $0) })
         logLevel = try options.choice("--log-level", levels.merging(["warn": .warning]) { first, _ in first }) ?? .info
         accessLog = try options.isOn("--access-log")

@@ -12,7 +12,7 @@ import Synchronization
 
 /// The running Hearth server: the database pool (migrated), the event bus and change log,
 /// the server's own events, the mail outbox and its delivery worker, the HTTP server and its
-/// routes (GraphQL over HTTP and WebSocket on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// routes (GraphQL over HTTP and WebSocket on `/graphql`, the pages emailed links open), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -52,16 +52,28 @@ final class Application: Sendable {
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
+        let keys = try ServerKeys.load(
+            directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
+            pool: pool, logger: logger.labeled("keys"))
+        let links = LinkTokens(key: keys.link)
         changeLog = ChangeLog(pool: pool, bus: bus)
-        mailOutbox = MailOutbox(pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address))
+        mailOutbox = MailOutbox(
+            pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
+        if mailOutbox.keepsLinkTokens {
+            logger.warning(
+                "the development mail transport keeps every email in the database with its working links (address confirmation, "
+                    + "password reset, invitations) for 'hearth mail show': whoever copies the database can follow them; "
+                    + "use --mail-transport smtp in production")
+        }
         mailWorker = MailDeliveryWorker(
-            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")),
+            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
             logger: logger.labeled("mail"))
-        accounts = try Self.makeAccountService(settings: settings, pool: pool, mailOutbox: mailOutbox, logger: logger)
+        accounts = try Self.makeAccountService(
+            settings: settings, pool: pool, accessTokenKey: keys.accessToken,
+            mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
-            analytics: ActivationAnalytics(key: try StoredSecret.value(named: "analytics_key", length: 32, pool: pool)),
-            logger: logger.labeled("households"))
+            analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"))
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households)
         let authenticator = Authenticator(accounts: accounts)
@@ -73,12 +85,19 @@ final class Application: Sendable {
         metrics.registerGraphQL(graphQL)
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
+        // One notion of the client's address for every rate limit, the API's and the pages'.
+        // The peer, or behind a trusted reverse proxy the client it names (--trusted-proxies).
+        let clientAddress: @Sendable (HTTPRequest) -> String = { $0.clientAddress }
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
-                clientAddress: request.clientAddress, uploads: uploads)
+                clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        WebPages(
+            accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
+            clientAddress: clientAddress, logger: logger.labeled("pages")
+        ).register(in: &router)
         let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
@@ -104,14 +123,13 @@ final class Application: Sendable {
     }
 
     private static func makeAccountService(
-        settings: ServeSettings, pool: DatabasePool, mailOutbox: MailOutbox, logger: Logger
+        settings: ServeSettings, pool: DatabasePool, accessTokenKey: [UInt8], mail: AccountMail, logger: Logger
     ) throws -> AccountService {
         let configuration = settings.accounts.accounts
         let accessTokens = AccessTokens(
-            key: try settings.accounts.accessTokenKey(pool: pool), issuer: configuration.issuer,
-            audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
+            key: accessTokenKey, issuer: configuration.issuer, audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
         return AccountService(
-            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL),
+            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: mail,
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
             identityProviders: try makeIdentityProviders(settings: settings.signInProviders, logger: logger.labeled("sign-in")),
             logger: logger.labeled("accounts"))

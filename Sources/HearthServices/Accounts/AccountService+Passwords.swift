@@ -25,7 +25,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .resetPassword, userID: user.id, email: user.email,
                 lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
-            try mail.resetPassword(to: user.email, name: user.displayName, path: link("reset-password", token: token), in: database)
+            try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: database)
         }
     }
 
@@ -35,12 +35,9 @@ extension AccountService {
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
     public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
         let now = currentTime()
-        let owner = try await pool.read { database -> UserRecord? in
-            guard let userID = try database.scalar(
-                String.self, "SELECT user_id FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-                [OneTimeToken.digest(of: token), EmailTokenPurpose.resetPassword.rawValue, now])
-            else { return nil }
-            return try UserRecord.find(id: userID, in: database)
+        let owner = try await pool.read { [self] database -> UserRecord? in
+            guard let live = try liveEmailToken(token, purposes: [.resetPassword], at: now, in: database) else { return nil }
+            return try UserRecord.find(id: live.userID, in: database)
         }
         guard let owner else { throw ServiceError.linkInvalid }
         try checkPassword(newPassword, field: "input.newPassword", for: owner)

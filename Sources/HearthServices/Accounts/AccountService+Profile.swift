@@ -51,7 +51,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .changeEmail, userID: user.id, email: email.value,
                 lifetime: configuration.emailChangeTokenLifetime, at: now, in: database)
-            try mail.confirmNewAddress(to: email.value, name: user.displayName, path: link("confirm-email", token: token), in: database)
+            try mail.confirmNewAddress(to: email.value, name: user.displayName, token: token, in: database)
             return user
         }
     }

@@ -1,4 +1,5 @@
 import Net
+import Support
 
 /// A transactional email (confirm an address, reset a password) written once and rendered
 /// as a plain-text and an HTML body: a greeting, paragraphs, one call-to-action link built
@@ -9,7 +10,7 @@ import Net
 /// let template = MailTemplate(
 ///     subject: "Confirm your email address", greeting: "Hello Ada,",
 ///     paragraphs: ["Please confirm this address to finish creating your Hearth account."],
-///     action: .init(label: "Confirm my address", path: "/confirm-email?token=\(token)"),
+///     action: .init(label: "Confirm my address", path: "/confirm-email", token: links.issue(.emailToken)),
 ///     closing: "If you did not create an account, ignore this email.")
 /// let mail = template.render(to: ["ada@example.org"], baseURL: settings.publicBaseURL)
 /// ```
@@ -18,14 +19,22 @@ public struct MailTemplate: Sendable, Hashable {
     public struct Action: Sendable, Hashable {
         /// The link's text, e.g. `Confirm my address`.
         public var label: String
-        /// The path and query on the public base URL, already percent-encoded, e.g.
-        /// `/confirm-email?token=abc`.
+        /// The path on the public base URL, already percent-encoded, e.g. `/confirm-email`;
+        /// with a query only when there is no ``token``.
         public var path: String
+        /// The link's token, added as the query `?token=…`.
+        public var token: LinkToken?
 
         /// An action.
-        public init(label: String, path: String) {
+        public init(label: String, path: String, token: LinkToken? = nil) {
             self.label = label
             self.path = path
+            self.token = token
+        }
+
+        /// The path with the token's query.
+        var target: String {
+            token.map { "\(path)?token=\($0.value)" } ?? path
         }
     }
 
@@ -51,7 +60,7 @@ public struct MailTemplate: Sendable, Hashable {
 
     /// The email for `recipients`, its link on `baseURL`.
     public func render(to recipients: [String], baseURL: PublicBaseURL) -> OutgoingMail {
-        let link = action.map { (label: $0.label, url: baseURL.url(for: $0.path)) }
+        let link = action.map { (label: $0.label, url: baseURL.url(for: $0.target)) }
         var text = [greeting] + paragraphs
         var html = ["<p>\(Self.escape(greeting))</p>"] + paragraphs.map { "<p>\(Self.escape($0))</p>" }
         if let link {
@@ -70,24 +79,13 @@ public struct MailTemplate: Sendable, Hashable {
             \(html.joined(separator: "\n"))
             </body></html>
             """
-        return OutgoingMail(recipients: recipients, subject: subject, text: text.joined(separator: "\n\n") + "\n", html: document)
+        return OutgoingMail(
+            recipients: recipients, subject: subject, text: text.joined(separator: "\n\n") + "\n", html: document, link: action?.token)
     }
 
     /// `text` with HTML's special characters replaced by entities.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
+        HTMLEscaping.escape(text)
     }
 }
 

@@ -178,7 +178,7 @@ struct SessionTests {
             // A second service over the same database has an empty session directory.
             let fresh = AccountService(
                 configuration: harness.service.configuration, pool: harness.pool, accessTokens: harness.service.accessTokens,
-                mail: AccountMail(outbox: harness.mail, baseURL: try PublicBaseURL("https://hearth.example")), commonPasswords: [],
+                mail: AccountMail(outbox: harness.mail, baseURL: try PublicBaseURL("https://hearth.example"), links: .forTests), commonPasswords: [],
                 logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), now: { harness.clock.now })
             #expect(try await fresh.authenticate(accessToken: issued.accessToken).sessionID == issued.session.id)
         }

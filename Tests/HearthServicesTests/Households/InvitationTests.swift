@@ -202,6 +202,26 @@ struct InvitationTests {
             #expect(replay.invitation.id == first.invitation.id && replay.token == first.token && replay.link == first.link)
             #expect(harness.mail.all.count == mails)
             #expect(try await Self.count(harness, "SELECT count(*) FROM invitations") == 1)
+            #expect(try harness.tablesContaining(first.token).isEmpty, "the replay record holds no token, nor does any row")
+            #expect(try !harness.databaseFilesContain(first.token))
+        }
+    }
+
+    @Test func aReplayAfterAResendAnswersWithTheLinkThatWorksNow() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let ben = try await harness.confirmedViewer("ben")
+            let householdID = try await Self.household(harness, admin: ana)
+            let request = HouseholdService.NewInvitation(householdID: householdID, email: "ben@example.com")
+            let first = try await harness.service.inviteMember(request, viewer: ana, clientAddress: Self.client, clientMutationID: "m-1")
+            let resent = try await harness.service.resendInvitation(
+                id: first.invitation.id, viewer: ana, clientAddress: Self.client, clientMutationID: "m-2")
+            let replay = try await harness.service.inviteMember(request, viewer: ana, clientAddress: Self.client, clientMutationID: "m-1")
+            #expect(replay.token == resent.token && replay.link == resent.link && replay.token != first.token)
+            let replayedResend = try await harness.service.resendInvitation(
+                id: first.invitation.id, viewer: ana, clientAddress: Self.client, clientMutationID: "m-2")
+            #expect(replayedResend.token == resent.token)
+            _ = try await harness.service.acceptInvitation(.token(replay.token), viewer: ben)
         }
     }
 
