@@ -43,7 +43,7 @@ struct LingeringClosesTests {
     /// Whether the other end is still open: a write succeeds, or fails with EPIPE once it has closed.
     static func peerIsOpen(_ client: Int32) -> Bool {
         let byte: [UInt8] = [0x41]
-        return byte.withUnsafeBytes { csystem_send(client, $0.baseAddress, 1) } == 1
+        return byte.withUnsafeBytes { send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) } == 1
     }
 
     /// What a read on the client end returns now: the byte count, 0 at end of input, -1 when nothing is there.
@@ -56,7 +56,7 @@ struct LingeringClosesTests {
         let harness = Harness(maxLingering: 4)
         let (server, client) = harness.socketPair()
         defer { closeDescriptor(client) }
-        _ = Array("GET / HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { csystem_send(client, $0.baseAddress, $0.count) }
+        _ = Array("GET / HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         harness.lingering.begin(server, registered: false, now: 0)
         #expect(Self.readNow(client) == 0, "the client sees the end of our output at once")
         #expect(harness.count == 1)
