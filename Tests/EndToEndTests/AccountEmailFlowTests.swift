@@ -185,7 +185,7 @@ import Testing
         defer { server.remove() }
         let tokens = try AccountsTests.register(server)
         let withoutPassword = try server.graphQL(Self.changeEmail, variables: ["input": ["newEmail": "ana.new@example.com"]], token: tokens.access)
-        #expect(withoutPassword.errorReason == "INVALID_CREDENTIALS")
+        #expect(withoutPassword.errorCode == "REAUTHENTICATION_REQUIRED")
 
         let started = try server.graphQL(Self.changeEmail, variables: ["input": [
             "newEmail": "Ana.New@Example.com", "currentPassword": .string(AccountsTests.password),

@@ -147,7 +147,12 @@ import Testing
         let missing = try harness.server.graphQL(AccountEmailFlowTests.changePassword, variables: ["input": [
             "currentPassword": "", "newPassword": "a fresh passphrase",
         ]], token: tokens.access)
-        #expect(missing.errorReason == "INVALID_CREDENTIALS")
+        #expect(missing.errorCode == "REAUTHENTICATION_REQUIRED")
+        #expect(missing.errorExtensions?["methods"] == ["PASSWORD"])
+        let wrong = try harness.server.graphQL(AccountEmailFlowTests.changePassword, variables: ["input": [
+            "currentPassword": "not the password", "newPassword": "a fresh passphrase",
+        ]], token: tokens.access)
+        #expect(wrong.errorReason == "INVALID_CREDENTIALS")
         let noNew = try harness.server.graphQL(AccountEmailFlowTests.changePassword, variables: ["input": [
             "currentPassword": .string(Self.password), "newPassword": "",
         ]], token: tokens.access)
@@ -452,10 +457,13 @@ import Testing
         let harness = try Harness()
         defer { harness.server.remove() }
         let tokens = try AccountsTests.register(harness.server)
-        for attempt: JSON in [["newEmail": "ana.new@example.com"], ["newEmail": "ana.new@example.com", "currentPassword": "wrong password"]] {
-            let refused = try harness.server.graphQL(AccountEmailFlowTests.changeEmail, variables: ["input": attempt], token: tokens.access)
-            #expect(refused.errorReason == "INVALID_CREDENTIALS")
-        }
+        let missing = try harness.server.graphQL(
+            AccountEmailFlowTests.changeEmail, variables: ["input": ["newEmail": "ana.new@example.com"]], token: tokens.access)
+        #expect(missing.errorCode == "REAUTHENTICATION_REQUIRED")
+        let wrong = try harness.server.graphQL(
+            AccountEmailFlowTests.changeEmail, variables: ["input": ["newEmail": "ana.new@example.com", "currentPassword": "wrong password"]],
+            token: tokens.access)
+        #expect(wrong.errorReason == "INVALID_CREDENTIALS")
         #expect(try harness.server.mails(to: "ana.new@example.com").isEmpty)
     }
 
@@ -481,9 +489,14 @@ import Testing
         let foreign = try harness.server.graphQL(revoke, variables: ["input": ["sessionId": .string(bob.sessionID)]], token: phone.access)
         #expect(foreign.errorCode == "NOT_FOUND")
         #expect(try harness.me(bob.access).data?["me"] != nil)
-        // Ending a session needs the session, not the password again: a deliberate deviation from
-        // the "authenticated again" clause, so a user can cut off a lost device quickly.
-        let ended = try harness.server.graphQL(revoke, variables: ["input": ["sessionId": .string(laptop.sessionID)]], token: phone.access)
+        // Ending another session needs authenticating again (the password), so a stolen access token
+        // cannot sign the owner's devices out. (`logoutEverywhere` needs nothing: it ends the caller's
+        // session too, so it hands a thief nothing, and it is the owner's emergency exit.)
+        let unproven = try harness.server.graphQL(revoke, variables: ["input": ["sessionId": .string(laptop.sessionID)]], token: phone.access)
+        #expect(unproven.errorCode == "REAUTHENTICATION_REQUIRED")
+        #expect(try harness.me(laptop.access).data?["me"] != nil)
+        let ended = try harness.server.graphQL(
+            revoke, variables: ["input": ["sessionId": .string(laptop.sessionID), "currentPassword": .string(Self.password)]], token: phone.access)
         #expect(ended.data?["revokeSession"]?["session"]?["id"]?.stringValue == laptop.sessionID)
         #expect(try harness.me(laptop.access).errorReason == "SESSION_REVOKED")
         #expect(try harness.me(phone.access).data?["me"] != nil)

@@ -175,3 +175,26 @@ import Testing
         #expect(rules.maximumBytes == 3 << 20 && rules.maximumWidth == 512 && rules.maximumHeight == 512)
     }
 }
+
+@Suite struct AccountSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> ServeSettings {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
+    }
+
+    @Test func refreshLimitsAndTheReauthenticationWindowDefaultToTheDocumentedValues() throws {
+        let accounts = try settings([]).accounts.accounts
+        #expect(accounts.reauthenticationWindow == .seconds(300))
+        #expect(accounts.failedRefreshesPerAddress == AccountSettings.hourlyRule(total: 330))
+    }
+
+    @Test func refreshLimitsAndTheReauthenticationWindowReachTheConfiguration() throws {
+        let flags = try settings(["--refresh-failures-per-address", "20", "--reauthentication-window", "90s"]).accounts.accounts
+        #expect(flags.failedRefreshesPerAddress.capacity == 2 && flags.failedRefreshesPerAddress.refillPerSecond == 18.0 / 3600)
+        #expect(flags.reauthenticationWindow == .seconds(90))
+        let environment = try settings([], environment: ["HEARTH_REAUTHENTICATION_WINDOW": "0", "HEARTH_REFRESH_FAILURES_PER_ADDRESS": "10"])
+        #expect(environment.accounts.accounts.reauthenticationWindow == .zero)
+        #expect(environment.accounts.accounts.failedRefreshesPerAddress.capacity == 1)
+        #expect(throws: (any Error).self) { try settings(["--reauthentication-window", "2d"]) }
+        #expect(throws: (any Error).self) { try settings(["--refresh-failures-per-address", "0"]) }
+    }
+}

@@ -66,6 +66,8 @@ public struct AccountsHarness: Sendable {
 
     /// The password `register` uses.
     public static let password = "correct horse battery"
+    /// That password as the proof of recent authentication sensitive operations ask for.
+    public static let passwordProof = ReauthenticationProof(currentPassword: password)
 
     /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
     /// `identityProviders` are the Google and Apple sign-ins the service accepts.

@@ -32,6 +32,10 @@ struct AccountSettings: Sendable {
                help: "Failed sign-ins allowed per account per hour (a burst of a tenth, then spread over the hour)."),
         .value("--login-failures-per-address", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ADDRESS", default: "330",
                help: "Failed sign-ins allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--refresh-failures-per-address", "N", environment: "HEARTH_REFRESH_FAILURES_PER_ADDRESS", default: "330",
+               help: "Refused refreshSession calls (unknown, spent or ended refresh tokens) allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--reauthentication-window", "DURATION", environment: "HEARTH_REAUTHENTICATION_WINDOW", default: "5m",
+               help: "How long after signing in an account without a password may change its password, address, sign-in methods or other sessions without a fresh Google or Apple sign-in."),
     ]
 
     /// Reads the settings from parsed options.
@@ -64,6 +68,11 @@ struct AccountSettings: Sendable {
         if let perAddress = try options.integer("--login-failures-per-address", in: 1...1_000_000) {
             accounts.failedLoginsPerAddress = Self.hourlyRule(total: perAddress)
         }
+        if let perAddress = try options.integer("--refresh-failures-per-address", in: 1...1_000_000) {
+            accounts.failedRefreshesPerAddress = Self.hourlyRule(total: perAddress)
+        }
+        accounts.reauthenticationWindow =
+            try options.duration("--reauthentication-window", in: .zero...(.seconds(day))) ?? accounts.reauthenticationWindow
         self.accounts = accounts
         accessTokenKeyFile = options.string("--access-token-key-file")
     }

@@ -98,7 +98,7 @@ final class Application: Sendable {
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
         ).register(in: &router)
-        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
+        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator, logger: logger.labeled("realtime"))
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,

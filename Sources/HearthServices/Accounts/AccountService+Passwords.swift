@@ -61,13 +61,16 @@ extension AccountService {
         return user
     }
 
-    /// Changes the viewer's password after checking the current one. The other sessions
-    /// end; this one continues.
-    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) for a wrong current
-    ///   password (rate limited like sign-ins), `BAD_USER_INPUT` for the new one's problem.
-    public func changePassword(viewer: Viewer, currentPassword: String, newPassword: String, clientAddress: String) async throws -> UserRecord {
+    /// Changes the viewer's password, or sets a first one on an account that signs in only
+    /// through Google or Apple, after recent authentication
+    /// (``requireRecentAuthentication(_:of:viewer:clientAddress:)``: the current password where
+    /// there is one). The other sessions end; this one continues.
+    /// - Throws: ``ServiceError`` `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`
+    ///   (`INVALID_CREDENTIALS`) for a wrong current password (rate limited like sign-ins),
+    ///   `BAD_USER_INPUT` for the new one's problem.
+    public func changePassword(viewer: Viewer, newPassword: String, proof: ReauthenticationProof, clientAddress: String) async throws -> UserRecord {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
-        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
+        try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
         let now = currentTime()
@@ -82,23 +85,6 @@ extension AccountService {
         }
         logger.info("password changed", ["user.id": user.id])
         return updated
-    }
-
-    /// Checks the password of a signed-in user before a change a stolen session alone must not
-    /// make (a new password, a new address, a new sign-in method). Accounts without a password
-    /// (Google or Apple only) pass. Wrong answers count against the sign-in rate limits.
-    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) naming
-    ///   `input.currentPassword`, `RATE_LIMITED`.
-    func confirmCurrentPassword(_ password: String?, of user: UserRecord, clientAddress: String) async throws {
-        guard user.passwordHash != nil else { return }
-        let accountKey = user.email.lowercased()
-        try throttle.beginLogin(account: accountKey, address: clientAddress)
-        guard try await verifyPassword(password ?? "", against: user.passwordHash) else {
-            throw ServiceError(
-                .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
-                problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
-        }
-        throttle.loginSucceeded(account: accountKey, address: clientAddress)
     }
 
     /// Applies the password policy with the account's own details as context.

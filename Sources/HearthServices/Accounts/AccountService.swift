@@ -56,7 +56,7 @@ public final class AccountService: Sendable {
         self.mail = mail
         self.logger = logger
         self.now = now
-        sessions = SessionDirectory()
+        sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
         userCache = CommitScopedCache(pool: pool)
         throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
@@ -87,7 +87,11 @@ public final class AccountService: Sendable {
     /// Checks `password` against `encoded` on a hashing thread. Without a stored hash (an
     /// unknown account, or one that signs in only through Google or Apple) the password is
     /// hashed anyway, with the same cost, so the answer takes as long as for a real account.
-    func verifyPassword(_ password: String, against encoded: String?) async throws -> Bool {
+    /// - Parameter userID: The account the hash belongs to, for the log.
+    /// - Throws: `RATE_LIMITED` when too many hashes are waiting; the `PasswordHashError` of a
+    ///   stored hash that cannot be used (malformed, unsupported parameters): corrupt data is an
+    ///   internal error, never a wrong password, so it is noticed and mended.
+    func verifyPassword(_ password: String, against encoded: String?, of userID: String?) async throws -> Bool {
         let hasher = hasher
         do {
             return try await hashing.run {
@@ -95,10 +99,13 @@ public final class AccountService: Sendable {
                     _ = try? hasher.hash(password)
                     return false
                 }
-                return (try? hasher.verify(password, against: encoded)) ?? false
+                return try hasher.verify(password, against: encoded)
             }
         } catch is WorkerPoolError {
             throw ServiceError.rateLimited(retryAfter: 1)
+        } catch let error as PasswordHashError {
+            logger.error("stored password hash is unusable", ["user.id": userID ?? "", "error": error.description])
+            throw error
         }
     }
 

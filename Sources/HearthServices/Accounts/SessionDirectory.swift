@@ -23,6 +23,8 @@ public final class SessionDirectory: Sendable {
         public var expiresAt: Date
         /// Whether it was revoked.
         public var isRevoked: Bool
+        /// When the session signed in.
+        public var signedInAt: Date
     }
 
     /// Why a session ended, as told to observers.

@@ -121,7 +121,7 @@ import Testing
             let (_, _, token) = try await Self.invitation(
                 harness, household: "<script>alert(1)</script>", configure: { $0.role = .admin }
             ) { admin in
-                _ = try await harness.accounts.service.updateDisplayName(viewer: admin, to: "Ana \"><img src=x onerror=alert(1)>")
+                _ = try await harness.accounts.service.updateProfile(viewer: admin, ProfileChange(displayName: "Ana \"><img src=x onerror=alert(1)>"))
             }
             let visitor = PageVisitor(harness)
             let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)

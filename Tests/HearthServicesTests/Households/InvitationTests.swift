@@ -409,7 +409,7 @@ struct InvitationTests {
             let refused = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(issued.token), viewer: cara) }
             #expect(refused?.reason == .invitationForAnotherAddress)
             _ = try await harness.accounts.service.requestEmailChange(
-                viewer: cara, newEmail: "cara.work@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.9")
+                viewer: cara, newEmail: "cara.work@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.9")
             _ = try await harness.accounts.service.confirmEmail(token: try #require(harness.mail.latestToken(to: "cara.work@example.org")))
             let joined = try await harness.service.acceptInvitation(.token(issued.token), viewer: cara)
             #expect(joined.member.userID == cara.userID)
@@ -458,7 +458,7 @@ struct InvitationTests {
             let toHome = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             _ = try await harness.service.acceptInvitation(.token(toHome.token), viewer: ben)
             _ = try await harness.accounts.service.requestEmailChange(
-                viewer: ben, newEmail: "ben.work@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.9")
+                viewer: ben, newEmail: "ben.work@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.9")
             _ = try await harness.accounts.service.confirmEmail(token: try #require(harness.mail.latestToken(to: "ben.work@example.org")))
             let error = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(toWork.token), viewer: ben) }
             #expect(error?.code == .conflict && error?.reason == .alreadyMember && error?.message.contains("Flat") == true)

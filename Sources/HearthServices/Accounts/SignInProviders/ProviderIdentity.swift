@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Who a verified ID token says the user is.
 public struct ProviderIdentity: Sendable, Hashable {
     /// The provider that issued the token.
@@ -13,13 +15,19 @@ public struct ProviderIdentity: Sendable, Hashable {
     /// `name`, when the token has one (Google does; Apple never puts the name in the token,
     /// the app passes it instead).
     public var name: String?
+    /// `iat`: when the provider issued the token, i.e. when the user last authenticated to it
+    /// (re-authentication asks for a recent one); `nil` when the token has none.
+    public var issuedAt: Date?
 
     /// Creates an identity.
-    public init(provider: SignInProvider, subject: String, email: String?, isEmailVerified: Bool, name: String?) {
+    public init(
+        provider: SignInProvider, subject: String, email: String?, isEmailVerified: Bool, name: String?, issuedAt: Date? = nil
+    ) {
         self.provider = provider
         self.subject = subject
         self.email = email
         self.isEmailVerified = isEmailVerified
         self.name = name
+        self.issuedAt = issuedAt
     }
 }
