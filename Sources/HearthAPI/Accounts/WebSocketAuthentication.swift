@@ -37,7 +37,7 @@ public struct WebSocketAuthentication: Sendable {
 
     /// The endpoint's `makeContext`: what the upgrade request says.
     public func upgradeContext(_ request: HTTPRequest) -> any Sendable {
-        Upgrade(clientAddress: RequestContext.host(ofPeer: request.remoteAddress), authorization: request.headers["Authorization"])
+        Upgrade(clientAddress: request.clientAddress, authorization: request.headers["Authorization"])
     }
 
     /// The endpoint's `sharingScope`: subscriptions are shared among the connections of one user (their

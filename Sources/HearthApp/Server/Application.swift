@@ -31,7 +31,7 @@ final class Application: Sendable {
     /// Households, membership and onboarding.
     let households: HouseholdService
     private let server: HTTPServer
-    private let draining = DrainingFlag()
+    private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
     private let mailWorker: MailDeliveryWorker
     /// Run between `start()` and `finishShutdown()`; the pool closes after their last write.
@@ -86,7 +86,8 @@ final class Application: Sendable {
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
         // One notion of the client's address for every rate limit, the API's and the pages'.
-        let clientAddress: @Sendable (HTTPRequest) -> String = { RequestContext.host(ofPeer: $0.remoteAddress) }
+        // The peer, or behind a trusted reverse proxy the client it names (--trusted-proxies).
+        let clientAddress: @Sendable (HTTPRequest) -> String = { $0.clientAddress }
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
@@ -103,11 +104,15 @@ final class Application: Sendable {
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,
             sharingScope: webSocketAuthentication.sharingScope
         ).register(in: &router)
-        OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
+        OperationsRoutes(
+            pool: pool, migrator: migrator, metrics: metrics, metricsAccess: settings.metricsAccess,
+            isDraining: { [draining] in draining.isSet }
+        ).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, realtime: realtime).register(in: &router)
+            TestHoldRoutes(shutdown: draining).register(in: &router)
         }
         if settings.webSocketEcho {
             var echo = settings.realtime.webSocket
@@ -212,38 +217,71 @@ final class Application: Sendable {
         return try server.start()
     }
 
-    /// Begins a graceful shutdown: /readyz turns 503, the server's events and the mail worker
-    /// stop (a delivery in progress finishes), listeners close, in-flight requests get the
-    /// configured grace period, idle connections close.
+    /// How long beyond `--shutdown-grace` the process may take to let its last parts stop,
+    /// checkpoint the WAL and close the database before it exits regardless.
+    static let shutdownAllowance: Duration = .seconds(1)
+
+    /// Begins a graceful shutdown: listeners close, idle connections close, in-flight requests
+    /// get the configured grace period (their responses say `Connection: close`), /readyz turns
+    /// 503, the server's events and the mail worker stop (a delivery in progress finishes).
     func beginShutdown() {
+        // The server first, so every response written from here on says `Connection: close`,
+        // those of requests that see the flag below included.
+        server.shutdown(gracePeriod: settings.shutdownGracePeriod)
         draining.set()
         serverEventsTask.cancel()
         mailWorkerTask.cancel()
-        server.shutdown(gracePeriod: settings.shutdownGracePeriod)
     }
 
     /// Waits for the HTTP server, the server's events and the mail worker to stop, then
-    /// checkpoints the WAL into the database file and closes the pool.
-    func finishShutdown() {
-        server.waitUntilStopped()
-        serverEventsTask.waitUntilStopped()
-        mailWorkerTask.waitUntilStopped()
-        do {
-            try pool.checkpoint()
-        } catch {
-            logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
+    /// checkpoints the WAL into the database file and closes the pool, all by `deadline`.
+    ///
+    /// - Returns: whether that finished in time. When it did not, something still runs: a
+    ///   request holding its event loop past the grace period (a loop cannot interrupt a
+    ///   handler), a mail delivery waiting on its SMTP server, or a request task holding the
+    ///   writer the checkpoint needs. The caller exits anyway: the database is then as safe as
+    ///   after a crash (SQLite recovers the WAL at the next start, nothing acknowledged is
+    ///   lost), and a message whose delivery was cut short is sent again after the restart.
+    func finishShutdown(deadline: DispatchTime) -> Bool {
+        let progress = ShutdownProgress()
+        DetachedThread.start(name: "shutdown") { [self] in
+            progress.waiting(for: "http")
+            server.waitUntilStopped()
+            progress.waiting(for: "server-events")
+            serverEventsTask.waitUntilStopped()
+            progress.waiting(for: "mail")
+            mailWorkerTask.waitUntilStopped()
+            progress.waiting(for: "checkpoint")
+            do {
+                try pool.checkpoint()
+            } catch {
+                logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
+            }
+            pool.close()
+            progress.finish()
         }
-        pool.close()
+        guard progress.wait(until: deadline) else {
+            logger.warning("shutdown grace period exceeded; exiting with work in flight", [
+                "grace": "\(settings.shutdownGracePeriod)", "waiting_for": progress.stage,
+            ])
+            return false
+        }
+        return true
     }
 }
 
-/// Set once a graceful shutdown begins; read by `/readyz`.
-final class DrainingFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+/// Which part of the shutdown sequence runs, so an exit past the deadline can say what it left.
+private final class ShutdownProgress: Sendable {
+    private let current = Mutex("")
+    private let finished = DispatchSemaphore(value: 0)
 
-    /// Marks the shutdown as begun.
-    func set() { value.store(true, ordering: .relaxed) }
+    /// The part being waited for now.
+    var stage: String { current.withLock { $0 } }
 
-    /// Whether the shutdown has begun.
-    var isSet: Bool { value.load(ordering: .relaxed) }
+    func waiting(for stage: String) { current.withLock { $0 = stage } }
+
+    func finish() { finished.signal() }
+
+    /// Whether the sequence finished by `deadline`.
+    func wait(until deadline: DispatchTime) -> Bool { finished.wait(timeout: deadline) == .success }
 }
