@@ -19,3 +19,7 @@ UPDATE email_tokens SET expires_at = created_at WHERE used_at IS NULL AND expire
 -- tokens in the bodies, for `hearth mail show`). Both NULL when the message has no link.
 ALTER TABLE mail_outbox ADD COLUMN link_kind TEXT CHECK (link_kind IN ('email_token', 'invitation'));
 ALTER TABLE mail_outbox ADD COLUMN link_id BLOB;
+
+-- Invitations from before hold a 32-byte digest where an id now goes: give each a fresh id,
+-- so the link derived from it (a replayed inviteMember, resendInvitation) is one that works.
+UPDATE invitations SET token_id = randomblob(16) WHERE length(token_id) <> 16;

@@ -197,4 +197,12 @@ import Testing
         #expect(throws: (any Error).self) { try settings(["--reauthentication-window", "2d"]) }
         #expect(throws: (any Error).self) { try settings(["--refresh-failures-per-address", "0"]) }
     }
+
+    @Test func theSessionLimitPerUserIsFiftyUnlessConfiguredWithinItsRange() throws {
+        #expect(try settings([]).accounts.accounts.maximumSessionsPerUser == 50)
+        #expect(try settings(["--max-sessions-per-user", "1"]).accounts.accounts.maximumSessionsPerUser == 1)
+        #expect(try settings([], environment: ["HEARTH_MAX_SESSIONS_PER_USER": "10000"]).accounts.accounts.maximumSessionsPerUser == 10_000)
+        #expect(throws: (any Error).self) { try settings(["--max-sessions-per-user", "0"]) }
+        #expect(throws: (any Error).self) { try settings(["--max-sessions-per-user", "10001"]) }
+    }
 }

@@ -36,6 +36,8 @@ struct AccountSettings: Sendable {
                help: "Refused refreshSession calls (unknown, spent or ended refresh tokens) allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
         .value("--reauthentication-window", "DURATION", environment: "HEARTH_REAUTHENTICATION_WINDOW", default: "5m",
                help: "How long after signing in an account without a password may change its password, address, sign-in methods or other sessions without a fresh Google or Apple sign-in."),
+        .value("--max-sessions-per-user", "N", environment: "HEARTH_MAX_SESSIONS_PER_USER", default: "50",
+               help: "Sessions (signed-in devices) one account may have; a new sign-in beyond it ends the least recently used one."),
     ]
 
     /// Reads the settings from parsed options.
@@ -73,6 +75,8 @@ struct AccountSettings: Sendable {
         }
         accounts.reauthenticationWindow =
             try options.duration("--reauthentication-window", in: .zero...(.seconds(day))) ?? accounts.reauthenticationWindow
+        accounts.maximumSessionsPerUser =
+            try options.integer("--max-sessions-per-user", in: 1...10_000) ?? accounts.maximumSessionsPerUser
         self.accounts = accounts
         accessTokenKeyFile = options.string("--access-token-key-file")
     }

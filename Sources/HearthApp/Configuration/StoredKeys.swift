@@ -10,8 +10,10 @@ import Support
 /// Each move writes the key file first and deletes the row after, so a start interrupted
 /// between the two finds both on the next start: the same key, and it deletes the row; a
 /// different one (the directory belongs to another database), and it refuses to start rather
-/// than choose. The delete overwrites the row's bytes (`secure_delete`) and the write-ahead log
-/// is checkpointed and truncated, so no page or log frame keeps the key. (SQLite's words on
+/// than choose. The delete overwrites the row's bytes (`secure_delete`), the database is then
+/// rebuilt (`VACUUM`: copies of the row that earlier page rewrites left in free space go with
+/// it; this runs once, on the upgrade) and the write-ahead log is checkpointed and truncated,
+/// so no page or log frame keeps the key. (SQLite's words on
 /// purpose: only SQLite databases of those versions ever held keys.)
 enum StoredKeys {
     /// A stored key: its `server_metadata` name, the file it moves to, its least length.
@@ -50,9 +52,10 @@ enum StoredKeys {
         }
         guard moved else { return }
         do {
+            try pool.writeWithoutTransaction { database in try database.execute("VACUUM") }
             try pool.checkpoint()
         } catch {
-            logger.warning("the write-ahead log still holds the moved keys until the next checkpoint", ["error": "\(error)"])
+            logger.warning("the database file may still hold the moved keys until the next checkpoint", ["error": "\(error)"])
         }
     }
 }
