@@ -1,5 +1,5 @@
 import TestFixtures
-import HearthServices
+@testable import HearthServices
 import HearthStore
 import Testing
 

@@ -1,6 +1,6 @@
 import TestFixtures
 import FoundationEssentials
-import HearthServices
+@testable import HearthServices
 import HearthStore
 import Testing
 

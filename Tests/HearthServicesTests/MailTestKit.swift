@@ -1,5 +1,5 @@
 import Foundation
-import HearthServices
+@testable import HearthServices
 import HearthStore
 import Synchronization
 import TestFixtures

@@ -111,7 +111,7 @@ final class Application: Sendable {
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
-            TestPublishRoutes(changeLog: changeLog, realtime: realtime).register(in: &router)
+            TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
         }
         if settings.webSocketEcho {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import HearthAPI
 import HearthHTTP
 import HearthServices
+import HearthStore
 import Synchronization
 
 /// `POST /_test/publish`, served only with `--test-endpoints`: records one `server.heartbeat`
@@ -18,6 +19,8 @@ import Synchronization
 /// have no reply, so tests and the benchmark wait here instead of polling `/metrics`.
 final class TestPublishRoutes: Sendable {
     let changeLog: ChangeLog
+    /// The store the change log records in.
+    let pool: any DatabaseWriter
     let realtime: RealtimeMetrics
     private let startedAt = Date()
     private let published = Atomic<Int>(0)
@@ -25,9 +28,10 @@ final class TestPublishRoutes: Sendable {
     /// How long `/_test/subscriptions/:count` waits at most.
     static let subscriptionWaitLimit: Duration = .seconds(10)
 
-    /// Routes publishing through `changeLog` and reporting `realtime`'s subscriptions.
-    init(changeLog: ChangeLog, realtime: RealtimeMetrics) {
+    /// Routes publishing through `changeLog` (in `pool`) and reporting `realtime`'s subscriptions.
+    init(changeLog: ChangeLog, pool: any DatabaseWriter, realtime: RealtimeMetrics) {
         self.changeLog = changeLog
+        self.pool = pool
         self.realtime = realtime
     }
 
@@ -36,7 +40,7 @@ final class TestPublishRoutes: Sendable {
         router.on(.post, "/_test/publish") { [self] _ in
             let heartbeat = published.wrappingAdd(1, ordering: .relaxed).newValue
             let status = ServerStatus(startedAt: startedAt, heartbeat: heartbeat)
-            let event = try await changeLog.pool.write { [changeLog] database in
+            let event = try await pool.write { [changeLog] database in
                 try changeLog.record(topic: .server, kind: .serverHeartbeat, payload: status, in: database)
             }
             return .text("published \(event.sequence)", status: .created)

@@ -16,8 +16,8 @@ import Support
 public final class AccountService: Sendable {
     /// The behaviour and limits.
     public let configuration: AccountsConfiguration
-    /// The database.
-    public let pool: DatabasePool
+    /// The store. Not public: callers reach accounts through the service's functions.
+    let pool: any DatabaseWriter
     /// Cached session facts and session-end observers.
     public let sessions: SessionDirectory
     /// Issues and verifies access tokens.
@@ -44,7 +44,7 @@ public final class AccountService: Sendable {
     ///   - identityProviders: Google and Apple, when sign-in with them is configured.
     ///   - now: The wall clock; tests pass a fixed or moving one.
     public init(
-        configuration: AccountsConfiguration, pool: DatabasePool, accessTokens: AccessTokens, mail: AccountMail,
+        configuration: AccountsConfiguration, pool: any DatabaseWriter, accessTokens: AccessTokens, mail: AccountMail,
         commonPasswords: [String], identityProviders: [IdentityProvider] = [], logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init,
         monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds

@@ -18,8 +18,9 @@ import HearthStore
 /// Clients that were offline, or whose subscription overflowed, catch up by cursor with
 /// ``changes(after:topics:limit:)``: the sequence of the last event they processed.
 public struct ChangeLog: Sendable {
-    /// The database holding the change log.
-    public let pool: DatabasePool
+    /// The store holding the change log. Not public: changes are recorded in the caller's
+    /// transaction (``record(topic:kind:payload:in:)``) and read through the functions below.
+    let pool: any DatabaseWriter
     /// Where committed changes are published.
     public let bus: any EventBus
     private let now: @Sendable () -> Date
@@ -27,7 +28,7 @@ public struct ChangeLog: Sendable {
     /// A change log in `pool`'s database publishing to `bus`.
     ///
     /// - Parameter now: the clock stamping recorded changes; tests may fix it.
-    public init(pool: DatabasePool, bus: any EventBus, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(pool: any DatabaseWriter, bus: any EventBus, now: @escaping @Sendable () -> Date = Date.init) {
         self.pool = pool
         self.bus = bus
         self.now = now

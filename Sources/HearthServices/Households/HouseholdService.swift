@@ -20,8 +20,8 @@ import Support
 public final class HouseholdService: Sendable {
     /// Limits and lifetimes.
     public let configuration: HouseholdsConfiguration
-    /// The database.
-    public let pool: DatabasePool
+    /// The store. Not public: callers reach household data through the service's functions.
+    let pool: any DatabaseWriter
     /// Where changes are recorded and published.
     public let changeLog: ChangeLog
     /// Accounts (the signed-in user's record, rate limits on email).
@@ -34,7 +34,7 @@ public final class HouseholdService: Sendable {
     /// Creates the service.
     /// - Parameter now: The wall clock; tests pass a fixed or moving one.
     public init(
-        configuration: HouseholdsConfiguration, pool: DatabasePool, changeLog: ChangeLog, accounts: AccountService,
+        configuration: HouseholdsConfiguration, pool: any DatabaseWriter, changeLog: ChangeLog, accounts: AccountService,
         analytics: ActivationAnalytics, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.configuration = configuration

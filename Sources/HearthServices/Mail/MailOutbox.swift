@@ -28,8 +28,8 @@ public struct MailOutbox: Sendable {
     /// which HTML escaping leaves as it is).
     public static let tokenPlaceholder = "{token-withheld}"
 
-    /// The database holding the outbox.
-    public let pool: DatabasePool
+    /// The store holding the outbox. Not public: mail is enqueued in the caller's transaction.
+    let pool: any DatabaseWriter
     /// The domain of generated `Message-ID`s, e.g. the sender address's domain.
     public let messageIDDomain: String
     /// Whether stored bodies keep their links' tokens: only for the development transport.
@@ -44,7 +44,7 @@ public struct MailOutbox: Sendable {
     ///     show` can show a working link: true only for the development transport.
     ///   - now: The clock stamping messages; tests may move it.
     public init(
-        pool: DatabasePool, messageIDDomain: String, keepsLinkTokens: Bool = false, now: @escaping @Sendable () -> Date = Date.init
+        pool: any DatabaseWriter, messageIDDomain: String, keepsLinkTokens: Bool = false, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.pool = pool
         self.messageIDDomain = messageIDDomain

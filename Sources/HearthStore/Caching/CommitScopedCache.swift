@@ -5,7 +5,7 @@ import Synchronization
 /// Whatever the write changed, every entry goes: no write path has to remember to invalidate
 /// anything, so the cache can never serve a value older than the last commit. It pays off for
 /// data read on every request and written rarely (the signed-in user's account). Exactness
-/// rests on ``DatabasePool/commitCount``: the count is read before the database, and an entry
+/// rests on ``DatabaseWriter/commitCount``: the count is read before the database, and an entry
 /// is served only while the count is unchanged.
 ///
 /// ```swift
@@ -25,20 +25,20 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
         @usableFromInline init() {}
     }
 
-    /// The pool whose commits end the entries.
-    public let pool: DatabasePool
+    /// The store whose commits end the entries.
+    @usableFromInline let pool: any DatabaseWriter
     /// The most entries kept; when full, the cache starts afresh.
     public let capacity: Int
     @usableFromInline let state = Mutex(State())
 
     /// Creates an empty cache over `pool`.
-    public init(pool: DatabasePool, capacity: Int = 10_000) {
+    public init(pool: any DatabaseWriter, capacity: Int = 10_000) {
         self.pool = pool
         self.capacity = capacity
     }
 
     /// The value for `key`: cached, or read on the calling thread when a database reader is
-    /// idle (see ``DatabasePool/readIfIdle(_:)``); `nil` when neither, and the caller should
+    /// idle (see ``DatabaseReader/readIfIdle(_:)``); `nil` when neither, and the caller should
     /// use the `async` ``value(for:read:)``.
     /// - Throws: What `read` throws, or `StoreError`.
     @inlinable

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Synchronization
 
 /// Access to one SQLite database file: one writer connection and several readers in
-/// WAL mode, so reads run in parallel with each other and with the write.
+/// WAL mode, so reads run in parallel with each other and with the write. It is the SQLite
+/// ``DatabaseWriter``: services hold the protocol, only the composition root this class.
 ///
 /// ```swift
 /// let pool = try DatabasePool(path: "data/app.sqlite")
@@ -27,7 +28,7 @@ import Synchronization
 ///   call the `async` variants from Swift concurrency, they suspend instead.
 /// - Do not call `read` or `write` of the same pool from inside one of its closures:
 ///   use the `Database` you were given (reentrancy would deadlock, so it traps).
-public final class DatabasePool: Sendable {
+public final class DatabasePool: DatabaseWriter {
     /// The database file.
     public let path: String
     /// The settings the pool was opened with.
@@ -122,26 +123,6 @@ public final class DatabasePool: Sendable {
         guard let connection = try readers.acquireIfIdle() else { return nil }
         defer { readers.release(connection) }
         return try connection.sync { database in try Self.readTransaction(database, body) }
-    }
-
-    /// Runs `body` like the `async` ``read(_:)``, but on the calling thread when a reader is
-    /// idle (see ``readIfIdle(_:)``): for reads on request paths whose size a limit bounds
-    /// (point lookups, pages of at most a hundred rows), where handing the work to a reader's
-    /// thread and resuming afterwards costs more than the read. Waits for a reader,
-    /// suspending, only when all are lent.
-    ///
-    /// The calling thread may be an event loop, which serves nothing else meanwhile, as it does
-    /// while it executes the rest of the request: a request's reads are bounded as its
-    /// execution is (GraphQL's complexity limit). Reads whose size nothing bounds (reports,
-    /// exports, scans) belong in ``read(_:)``. Measured on the household workload
-    /// (tools/bench/households): mixing the two for request reads is the worst of both, as the
-    /// readers lent to other threads leave none idle and every read then hops.
-    ///
-    /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task is
-    ///   cancelled while waiting for a connection.
-    public func readPreferringCallingThread<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let value = try readIfIdle(body) { return value }
-        return try await read(body)
     }
 
     // MARK: Writing
