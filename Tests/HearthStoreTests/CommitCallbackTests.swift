@@ -116,8 +116,7 @@ import Testing
                 for index in 0..<50 {
                     group.addTask {
                         try await pool.write { db in
-                            try db.execute("INSERT INTO items (name) VALUES (?)", ["item \(index)"])
-                            let id = db.lastInsertedRowID
+                            let id = try db.scalar(Int64.self, "INSERT INTO items (name) VALUES (?) RETURNING id", ["item \(index)"])!
                             db.afterCommit { order.ids.withLock { $0.append(id) } }
                         }
                     }

@@ -14,8 +14,7 @@ import Testing
         try TemporaryDatabase.withPool { pool in
             try makeTable(pool)
             let id = try pool.write { db in
-                try db.execute("INSERT INTO items (name) VALUES (?)", ["kettle"])
-                return db.lastInsertedRowID
+                try db.scalar(Int64.self, "INSERT INTO items (name) VALUES (?) RETURNING id", ["kettle"])
             }
             let name = try pool.read { db in try db.scalar(String.self, "SELECT name FROM items WHERE id = ?", [id]) }
             #expect(name == "kettle")

@@ -7,12 +7,12 @@ import HearthStore
 /// kills the server with SIGKILL. Its table is created on demand and is not part of the
 /// product's schema.
 struct TestJournalRoutes {
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
 
     /// Creates the journal table when missing.
-    static func prepare(_ pool: DatabasePool) throws {
+    static func prepare(_ pool: any DatabaseWriter) throws {
         try pool.write { database in
-            try database.execute("CREATE TABLE IF NOT EXISTS test_journal (key TEXT PRIMARY KEY NOT NULL) STRICT")
+            try database.execute("CREATE TABLE IF NOT EXISTS test_journal (key TEXT PRIMARY KEY NOT NULL)")
         }
     }
 

@@ -27,6 +27,13 @@ public enum DisplayText {
         return trimmed
     }
 
+    /// The key a name sorts by: the name lowercased (Unicode's default case mapping). Stored
+    /// beside the name (`households.name_key`), so every database orders names alike without a
+    /// dialect's case-insensitive collation.
+    public static func sortKey(_ name: String) -> String {
+        name.lowercased()
+    }
+
     /// `text` trimmed, or `nil` when empty: an optional label such as a location.
     /// - Throws: ``FieldProblem`` `INVALID_FORMAT` (a line break or control character) or
     ///   `TOO_LONG` for `field`.

@@ -248,12 +248,13 @@ extension AccountService {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [sessionID, userID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
+        // All but the most recently used sessions the limit keeps.
         let surplus = !endsSurplus ? [] : try database.query(
             """
-            SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL
-            ORDER BY last_used_at DESC, id DESC LIMIT -1 OFFSET ?
+            SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id NOT IN (
+                SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY last_used_at DESC, id DESC LIMIT ?)
             """,
-            [userID, configuration.maximumSessionsPerUser]
+            [userID, userID, configuration.maximumSessionsPerUser]
         ).map { row -> String in try row["id"] }
         if !surplus.isEmpty { try revoke(surplus, reason: "session_limit", at: now, in: database) }
         let record = try StoredSession.find("id = ?", sessionID, in: database)!.record
@@ -269,7 +270,7 @@ extension AccountService {
         _ stored: StoredSession, spending spent: [UInt8], isRetry: Bool, at now: Date, in database: Database
     ) throws -> IssuedSession {
         let refreshToken = OneTimeToken()
-        try database.execute("INSERT OR IGNORE INTO spent_refresh_tokens (token_hash, session_id) VALUES (?, ?)", [spent, stored.record.id])
+        try database.execute("INSERT INTO spent_refresh_tokens (token_hash, session_id) VALUES (?, ?) ON CONFLICT DO NOTHING", [spent, stored.record.id])
         let previous = isRetry ? (stored.previousTokenHash ?? spent) : spent
         let rotatedAt = isRetry ? (stored.rotatedAt ?? now) : now
         let refreshExpiry = min(now.adding(configuration.refreshTokenLifetime), stored.record.expiresAt)

@@ -76,57 +76,88 @@ public struct ActivationReport: Sendable, Hashable {
     }
 
     /// Computes the report over households created in `since..<until`, reading `database`.
+    ///
+    /// Portable SQL (docs/architecture.md): one query finds the cohort's times, a second the
+    /// step events, whose JSON properties are read here rather than with a dialect's JSON
+    /// functions.
     public static func compute(since: Date? = nil, until: Date? = nil, in database: Database) throws -> ActivationReport {
         var report = ActivationReport(
             since: since, until: until, cohort: 0, activated: 0, completedWizard: 0, completedFirstChore: 0,
             steps: OnboardingStep.allCases.map { StepReach(step: $0, households: 0, rate: nil) }, skippedEconomy: 0)
+        var window = ""
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let since {
+            window += " AND occurred_at >= ?"
+            arguments.append(since)
+        }
+        if let until {
+            window += " AND occurred_at < ?"
+            arguments.append(until)
+        }
+        var cohort: Set<String> = []
         try database.forEachRow(
             """
             WITH created AS (
-                SELECT household_ref, actor_ref, min(occurred_at) AS created_at FROM analytics_events
-                WHERE name = 'household_created' AND household_ref IS NOT NULL
-                  AND (?1 IS NULL OR occurred_at >= ?1) AND (?2 IS NULL OR occurred_at < ?2)
+                SELECT household_ref, min(occurred_at) AS created_at FROM analytics_events
+                WHERE name = 'household_created' AND household_ref IS NOT NULL\(window)
                 GROUP BY household_ref
             ),
-            cohort AS (
-                SELECT c.household_ref, min(
-                    coalesce((SELECT max(s.occurred_at) FROM analytics_events s
-                              WHERE s.name = 'onboarding_started' AND s.household_ref IS NULL
-                                AND s.actor_ref = c.actor_ref AND s.occurred_at <= c.created_at), '~'),
-                    coalesce((SELECT min(s.occurred_at) FROM analytics_events s
-                              WHERE s.name = 'onboarding_started' AND s.household_ref = c.household_ref), '~')
-                ) AS started_at
+            creators AS (
+                SELECT c.household_ref, c.created_at,
+                    (SELECT e.actor_ref FROM analytics_events e
+                     WHERE e.name = 'household_created' AND e.household_ref = c.household_ref AND e.occurred_at = c.created_at
+                     ORDER BY e.id LIMIT 1) AS actor_ref
                 FROM created c
             )
-            SELECT started_at,
-                (SELECT min(occurred_at) FROM analytics_events e
-                 WHERE e.household_ref = cohort.household_ref AND e.name = 'onboarding_completed') AS completed_at,
-                (SELECT min(occurred_at) FROM analytics_events e
-                 WHERE e.household_ref = cohort.household_ref AND e.name = 'first_chore_completed') AS first_chore_at,
-                (SELECT group_concat(DISTINCT json_extract(e.properties, '$.step')) FROM analytics_events e
-                 WHERE e.household_ref = cohort.household_ref AND e.name = 'onboarding_step_completed') AS steps_completed,
-                EXISTS (SELECT 1 FROM analytics_events e
-                        WHERE e.household_ref = cohort.household_ref AND e.name = 'onboarding_skipped'
-                          AND json_extract(e.properties, '$.step') = 'economy') AS skipped_economy
-            FROM cohort WHERE started_at <> '~'
+            SELECT c.household_ref,
+                (SELECT max(s.occurred_at) FROM analytics_events s
+                 WHERE s.name = 'onboarding_started' AND s.household_ref IS NULL
+                   AND s.actor_ref = c.actor_ref AND s.occurred_at <= c.created_at) AS session_started_at,
+                (SELECT min(s.occurred_at) FROM analytics_events s
+                 WHERE s.name = 'onboarding_started' AND s.household_ref = c.household_ref) AS household_started_at,
+                (SELECT min(e.occurred_at) FROM analytics_events e
+                 WHERE e.household_ref = c.household_ref AND e.name = 'onboarding_completed') AS completed_at,
+                (SELECT min(e.occurred_at) FROM analytics_events e
+                 WHERE e.household_ref = c.household_ref AND e.name = 'first_chore_completed') AS first_chore_at
+            FROM creators c
             """,
-            [since, until]
+            StatementArguments(arguments)
         ) { row in
-            let start: Date = try row["started_at"]
+            let starts = [try row["session_started_at"] as Date?, try row["household_started_at"] as Date?].compactMap { $0 }
+            guard let start = starts.min() else { return }
             let completedAt: Date? = try row["completed_at"]
             let firstChoreAt: Date? = try row["first_chore_at"]
             let deadline = start.addingTimeInterval(activationWindow)
-            report.cohort += 1
+            cohort.insert(try row["household_ref"])
             if completedAt != nil { report.completedWizard += 1 }
             if firstChoreAt != nil { report.completedFirstChore += 1 }
             if let completedAt, let firstChoreAt, completedAt <= deadline, firstChoreAt <= deadline { report.activated += 1 }
-            let steps = Set((try row["steps_completed"] as String?)?.split(separator: ",").map(String.init) ?? [])
-            for index in report.steps.indices where steps.contains(report.steps[index].step.rawValue) {
-                report.steps[index].households += 1
-            }
-            if try row["skipped_economy"] as Bool { report.skippedEconomy += 1 }
         }
-        for index in report.steps.indices { report.steps[index].rate = report.share(report.steps[index].households) }
+        report.cohort = cohort.count
+        var stepsCompleted: [String: Set<String>] = [:]
+        var skippedEconomy: Set<String> = []
+        try database.forEachRow(
+            """
+            SELECT household_ref, name, properties FROM analytics_events
+            WHERE name IN ('onboarding_step_completed', 'onboarding_skipped') AND household_ref IS NOT NULL
+            """
+        ) { row in
+            let household: String = try row["household_ref"]
+            guard cohort.contains(household) else { return }
+            let properties = try JSONDecoder().decode([String: String].self, from: Data((try row["properties"] as String).utf8))
+            guard let step = properties["step"] else { return }
+            if try row["name"] as String == AnalyticsEventName.onboardingSkipped.rawValue {
+                if step == OnboardingStep.economy.rawValue { skippedEconomy.insert(household) }
+            } else {
+                stepsCompleted[household, default: []].insert(step)
+            }
+        }
+        report.skippedEconomy = skippedEconomy.count
+        for index in report.steps.indices {
+            let step = report.steps[index].step.rawValue
+            report.steps[index].households = stepsCompleted.values.count(where: { $0.contains(step) })
+            report.steps[index].rate = report.share(report.steps[index].households)
+        }
         return report
     }
 }

@@ -49,13 +49,11 @@ public struct ChangeLog: Sendable {
         let payload = try EventPayload(payload)
         // Milliseconds, as stored: an event read back from the log equals the published one.
         let committedAt = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
-        try database.execute(
-            "INSERT INTO change_log (topic, kind, payload, committed_at) VALUES (?, ?, ?, ?)",
+        let sequence = try database.scalar(
+            Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at) VALUES (?, ?, ?, ?) RETURNING sequence",
             [topic.key, kind.rawValue, payload.json, committedAt]
         )
-        let event = Event(
-            sequence: database.lastInsertedRowID, topic: topic, kind: kind, payload: payload, committedAt: committedAt
-        )
+        let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt)
         let bus = bus
         database.afterCommit { bus.publish([event]) }
         return event

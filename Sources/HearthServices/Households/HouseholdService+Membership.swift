@@ -99,8 +99,11 @@ extension HouseholdService {
             if let zone = zone ?? nil { after.timeZone = zone.name }
             if after != before {
                 try database.execute(
-                    "UPDATE households SET name = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ? WHERE id = ?",
-                    [after.name, after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
+                    """
+                    UPDATE households SET name = ?, name_key = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ?
+                    WHERE id = ?
+                    """,
+                    [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
                 try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
             }
             return HouseholdReference(householdID: access.householdID)
@@ -168,7 +171,10 @@ extension HouseholdService {
                 String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
             if previous != access.householdID {
                 try database.execute(
-                    "INSERT OR REPLACE INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)",
+                    """
+                    INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET household_id = excluded.household_id, activated_at = excluded.activated_at
+                    """,
                     [viewer.userID, access.householdID, now])
                 try changeLog.record(
                     topic: .user(viewer.userID), kind: .activeHouseholdChanged,

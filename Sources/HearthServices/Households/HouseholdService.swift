@@ -161,10 +161,10 @@ public final class HouseholdService: Sendable {
             let memberID = Identifier.make(now: now)
             try database.execute(
                 """
-                INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO households (id, name, name_key, emoji, location_label, time_zone, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [householdID, name!, emoji, location, timeZone, user.id, now, now])
+                [householdID, name!, DisplayText.sortKey(name!), emoji, location, timeZone, user.id, now, now])
             try database.execute(
                 """
                 INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
@@ -219,7 +219,7 @@ public final class HouseholdService: Sendable {
                 SELECT h.id, a.user_id IS NOT NULL AS is_active FROM members m JOIN households h ON h.id = m.household_id
                 LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
                 WHERE m.user_id = ? AND m.status = 'active'
-                ORDER BY a.user_id IS NULL, h.name COLLATE NOCASE, h.id
+                ORDER BY a.user_id IS NULL, h.name_key, h.id
                 """,
                 [viewer.userID]
             ).map { row -> (id: String, isActive: Bool) in (try row["id"], try row["is_active"]) }

@@ -71,15 +71,15 @@ public struct MailOutbox: Sendable {
         let withheld = keepsLinkTokens ? nil : mail.link
         let text = withheld.map { mail.text.replacing($0.value, with: Self.tokenPlaceholder) } ?? mail.text
         let html = withheld.map { token in mail.html?.replacing(token.value, with: Self.tokenPlaceholder) } ?? mail.html
-        try database.execute(
+        let id = try database.scalar(
+            Int64.self,
             """
             INSERT INTO mail_outbox (message_id, recipients, subject, text_body, html_body, created_at, next_attempt_at, link_kind, link_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
             [MailMessage.makeMessageID(domain: messageIDDomain), recipients, mail.subject, text, html, createdAt, createdAt,
              withheld?.kind.rawValue, withheld?.id]
-        )
-        let id = database.lastInsertedRowID
+        )!
         let signal = signal
         database.afterCommit { signal.signal() }
         return id

@@ -157,11 +157,6 @@ public final class Database {
 
     // MARK: State
 
-    /// The rowid of the last row inserted through this connection.
-    public var lastInsertedRowID: Int64 {
-        sqlite3_last_insert_rowid(handle)
-    }
-
     /// Rows changed by the last completed `INSERT`, `UPDATE` or `DELETE`.
     public var changedRowCount: Int {
         Int(sqlite3_changes64(handle))

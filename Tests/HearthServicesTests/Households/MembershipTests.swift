@@ -219,6 +219,24 @@ struct MembershipTests {
         }
     }
 
+    /// The order comes from `households.name_key`, which the service writes with every name
+    /// (no dialect's case-insensitive collation): capitals of any script fold, as in "Étoile"
+    /// (SQLite's NOCASE folded only ASCII, and put it before "école"). Keys compare by code
+    /// point, so names starting with a letter beyond ASCII come after "z".
+    @Test func theSwitcherListsTheActiveHouseholdFirstThenTheOthersByNameIgnoringCase() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            var ids: [String: String] = [:]
+            for name in ["home", "beta", "Alpha", "Gamma", "école", "Étoile"] {
+                ids[name] = try await h.service.createHousehold(.init(name: name), viewer: ana).household.id
+            }
+            func listed() async throws -> [String] { try await h.service.households(viewer: ana).map(\.record.name) }
+            #expect(try await listed() == ["home", "Alpha", "beta", "Gamma", "école", "Étoile"])
+            _ = try await h.service.updateHousehold(id: try #require(ids["Alpha"]), .init(name: "Delta"), viewer: ana)
+            #expect(try await listed() == ["home", "beta", "Delta", "Gamma", "école", "Étoile"], "a rename moves it")
+        }
+    }
+
     @Test func nobodyCanActivateAHouseholdTheyAreNotIn() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

@@ -1,0 +1,32 @@
+import Foundation
+import HearthStore
+import TestFixtures
+import Testing
+
+/// The migrations that made the schema portable (docs/architecture.md, "Portable SQL"), on
+/// databases written before them.
+@Suite struct PortableSchemaMigrationTests {
+    private static func migrations(before version: Int) -> [Migration] {
+        Array(MigratedDatabase.migrations.prefix { $0.version < version })
+    }
+
+    @Test func householdsFromBeforeTheNameKeyGetOneThatSortsAsNocaseDid() async throws {
+        try await TemporaryDatabase.withPool { pool in
+            try Migrator(migrations: Self.migrations(before: 8)).migrate(pool)
+            try pool.write { database in
+                for (id, name) in [("a", "Zebra Flat"), ("b", "apple house"), ("c", "Étoile")] {
+                    try database.execute(
+                        "INSERT INTO households (id, name, time_zone, created_at, updated_at) VALUES (?, ?, 'UTC', ?, ?)",
+                        [id, name, "2026-11-30T10:00:00.000Z", "2026-11-30T10:00:00.000Z"])
+                }
+            }
+
+            try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
+
+            let keys = try pool.read { try $0.query("SELECT id, name_key FROM households ORDER BY name_key, id") }
+            #expect(try keys.map { try $0["id"] as String } == ["b", "a", "c"])
+            #expect(try keys.map { try $0["name_key"] as String } == ["apple house", "zebra flat", "Étoile"],
+                    "SQLite's lower() folds ASCII only, like NOCASE: the old order is kept")
+        }
+    }
+}
