@@ -100,6 +100,12 @@ struct HouseholdsAPIFixture {
             VALUES (?, ?, ?, 'co_parent', 'member', 'active', ?, ?, ?)
             """,
             [memberID, householdID, viewer.userID, name, now, now])
+        // A first household becomes the active one, as the service does (ActiveHousehold).
+        try await harness.pool.write {
+            try $0.execute(
+                "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING",
+                [viewer.userID, householdID, now])
+        }
         return memberID
     }
 

@@ -349,6 +349,7 @@ extension HouseholdService {
                 WHERE id = ? AND household_id = ? AND status = 'invited'
                 """,
                 [user.id, user.displayName, now, now, invitation.memberID, invitation.householdID])
+            try ActiveHousehold.activateIfNone(householdID: invitation.householdID, userID: user.id, at: now, in: database)
             try database.execute("DELETE FROM invitations WHERE id = ?", [invitation.id])
             try record(
                 .memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID, userID: user.id),

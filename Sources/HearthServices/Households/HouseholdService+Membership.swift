@@ -11,16 +11,14 @@ import Support
 /// (``MutationReplay``), so a replay returns the first result and changes nothing. Results are
 /// read again after the commit, so they show the objects as they are now.
 ///
-/// The active household (FR-11, FR-17) is kept by the database (`active_households`, migration
-/// 0005): one row per user, only for an active membership; a departure or deletion that takes
-/// the active membership away activates the user's most recently joined remaining household.
+/// The active household (FR-11, FR-17) follows the rules of ``ActiveHousehold``: one row per
+/// user, only for an active membership; a departure or deletion that takes the active
+/// membership away activates the user's most recently joined remaining household.
 extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
         try await pool.readPreferringCallingThread { database in
-            guard let id = try database.scalar(
-                String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
-            else { return nil }
+            guard let id = try ActiveHousehold.id(userID: viewer.userID, in: database) else { return nil }
             return try Self.accessibleHousehold(id: id, viewer: viewer, in: database)
         }
     }
@@ -141,7 +139,18 @@ extension HouseholdService {
                     message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
             try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
+            // Whose active household goes with it: they get another one after the delete.
+            let activeFor = try database.query(
+                """
+                SELECT a.user_id FROM members m JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
+                WHERE m.household_id = ?
+                """,
+                [access.householdID]
+            ).map { row -> String in try row["user_id"] }
             try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
+            for userID in activeFor {
+                try ActiveHousehold.reassign(userID: userID, at: now, in: database)
+            }
             return HouseholdReference(householdID: access.householdID)
         }
         return Departure(householdID: deleted.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
@@ -167,15 +176,9 @@ extension HouseholdService {
         let now = currentTime()
         let switched = try await mutate("setActiveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-            let previous = try database.scalar(
-                String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [viewer.userID])
+            let previous = try ActiveHousehold.id(userID: viewer.userID, in: database)
             if previous != access.householdID {
-                try database.execute(
-                    """
-                    INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)
-                    ON CONFLICT (user_id) DO UPDATE SET household_id = excluded.household_id, activated_at = excluded.activated_at
-                    """,
-                    [viewer.userID, access.householdID, now])
+                try ActiveHousehold.activate(householdID: access.householdID, userID: viewer.userID, at: now, in: database)
                 try changeLog.record(
                     topic: .user(viewer.userID), kind: .activeHouseholdChanged,
                     payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
@@ -330,8 +333,8 @@ extension HouseholdService {
     }
 
     /// Records the departure of `member` (the task choice, the event) and deletes the member
-    /// record, inside the caller's transaction. The database moves the user's active household
-    /// when it was this one.
+    /// record, inside the caller's transaction; when it was the user's active household, their
+    /// most recently joined remaining one becomes active.
     private func depart(
         _ member: MemberRecord, reason: DepartureReason, incompleteTasks: IncompleteTaskHandling, decidedBy userID: String,
         _ access: HouseholdAccess, at now: Date, in database: Database
@@ -347,6 +350,9 @@ extension HouseholdService {
             HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID, incompleteTasks: incompleteTasks),
             in: database)
         try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [member.id, access.householdID])
+        if let userID = member.userID {
+            try ActiveHousehold.reassign(userID: userID, at: now, in: database)
+        }
     }
 }
 

@@ -171,6 +171,7 @@ public final class HouseholdService: Sendable {
                 VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
                 """,
                 [memberID, householdID, user.id, user.displayName, now, now])
+            try ActiveHousehold.activateIfNone(householdID: householdID, userID: user.id, at: now, in: database)
             try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
             try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
             try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
@@ -247,9 +248,7 @@ public final class HouseholdService: Sendable {
 
     /// The id of the user's active household; `nil` when they belong to none.
     public func activeHouseholdID(userID: String) async throws -> String? {
-        try await pool.readPreferringCallingThread { database in
-            try database.scalar(String.self, "SELECT household_id FROM active_households WHERE user_id = ?", [userID])
-        }
+        try await pool.readPreferringCallingThread { database in try ActiveHousehold.id(userID: userID, in: database) }
     }
 }
 

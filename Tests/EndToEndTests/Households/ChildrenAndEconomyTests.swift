@@ -51,6 +51,12 @@ import Testing
             VALUES ('member-\(person.username)', '\(householdID)', '\(person.userID)', 'parent', 'member', 'active', '\(person.username)',
                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             """)
+        // A first household becomes the active one, as the service does (ActiveHousehold).
+        try server.databaseWrite(
+            """
+            INSERT INTO active_households (user_id, household_id, activated_at)
+            VALUES ('\(person.userID)', '\(householdID)', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ON CONFLICT (user_id) DO NOTHING
+            """)
     }
 
     /// Household "Flat" of its admin `ana`, with `ben` a member of it and `eve` in no household.

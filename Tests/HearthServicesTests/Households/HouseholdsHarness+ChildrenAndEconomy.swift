@@ -47,6 +47,10 @@ extension HouseholdsHarness {
                 VALUES (?, ?, ?, 'parent', 'member', 'active', 'Ben', ?, ?)
                 """,
                 [memberID, householdID, viewer.userID, clock.now, clock.now])
+            // A first household becomes the active one, as the service does (ActiveHousehold).
+            try $0.execute(
+                "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING",
+                [viewer.userID, householdID, clock.now])
         }
         return memberID
     }

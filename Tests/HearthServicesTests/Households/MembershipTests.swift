@@ -303,15 +303,49 @@ struct MembershipTests {
                         "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)", [eve.userID, home.id, now])
                 }
             }
-            let invited = try await h.invite("eve@example.com", to: home.id, by: ana)
-            #expect(throws: StoreError.self, "an invited member is not an active one") {
-                try h.pool.write { database in
-                    try database.execute("UPDATE members SET user_id = ? WHERE id = ?", [eve.userID, invited])
-                    try database.execute(
-                        "INSERT INTO active_households (user_id, household_id, activated_at) VALUES (?, ?, ?)", [eve.userID, home.id, now])
-                }
-            }
             #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM active_households") } == 1)
+            try await h.expectOneActiveHouseholdPerMember()
+        }
+    }
+
+    /// The service's rule (``ActiveHousehold``), no longer a trigger's: the invitee becomes an
+    /// active member, and their first household their active one, only by accepting.
+    @Test func anInviteeActivatesTheHouseholdOnlyByAcceptingAndItIsTheirFirst() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let eve = try await h.confirmedViewer("eve")
+            let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            let token = try await h.service.inviteMember(
+                .init(householdID: home.id, email: "eve@example.com"), viewer: ana, clientAddress: "192.0.2.1").token
+            let refused = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: home.id, viewer: eve) }
+            #expect(refused == ServiceError.householdNotFound)
+            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == nil)
+            _ = try await h.service.acceptInvitation(.token(token), viewer: eve)
+            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == home.id)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id)
+            try await h.expectOneActiveHouseholdPerMember()
+        }
+    }
+
+    /// Removal by an admin, like leaving, moves the removed user's active household to their most
+    /// recently joined remaining one, and only when it was the one they lost.
+    @Test func aRemovedMemberGetsTheirMostRecentlyJoinedRemainingHouseholdAsActive() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let ben = try await h.confirmedViewer("ben")
+            let (a, _, _) = try await h.service.createHousehold(.init(name: "A"), viewer: ana)
+            let (b, _, _) = try await h.service.createHousehold(.init(name: "B"), viewer: ana)
+            let (own, _, _) = try await h.service.createHousehold(.init(name: "Own"), viewer: ben)
+            h.clock.advance(seconds: 1)
+            let inA = try await h.join(ben, a.id, invitedBy: ana)
+            h.clock.advance(seconds: 1)
+            let inB = try await h.join(ben, b.id, invitedBy: ana)
+            _ = try await h.service.setActiveHousehold(id: a.id, viewer: ben)
+            _ = try await h.service.removeMember(id: inB, incompleteTasks: .unassign, viewer: ana)
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == a.id, "not the active one: nothing moves")
+            _ = try await h.service.removeMember(id: inA, incompleteTasks: .unassign, viewer: ana)
+            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == own.id)
+            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == a.id, "the admin's stays")
             try await h.expectOneActiveHouseholdPerMember()
         }
     }

@@ -29,4 +29,14 @@ import Testing
                     "SQLite's lower() folds ASCII only, like NOCASE: the old order is kept")
         }
     }
+
+    /// Triggers carry no business rules (docs/architecture.md, "Portable SQL"): migration 0009
+    /// dropped the last ones, whose rules the service keeps now. A trigger that only maintains
+    /// derived data (a full-text index) would be listed here with its reason.
+    @Test func theMigratedSchemaHasNoTriggers() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let triggers = try pool.read { try $0.query("SELECT name FROM sqlite_master WHERE type = 'trigger'") }
+            #expect(triggers.isEmpty, "\(triggers)")
+        }
+    }
 }
