@@ -1,5 +1,5 @@
-import FoundationEssentials
 import GraphQL
+import HearthHTTP
 
 /// The production limits and switches of a GraphQL endpoint, with defaults a public server
 /// should use. Read once at start (flags and environment in `hearth serve`) and passed down.
@@ -82,7 +82,7 @@ public struct GraphQLLimits: Sendable {
     /// The default of `validationThreads`: half the CPU cores, at least 1, so that event loops
     /// keep cores to answer other clients while large documents are validated.
     public static var defaultValidationThreads: Int {
-        max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        max(1, HTTPServerConfiguration.onlineProcessorCount / 2)
     }
 
     /// Whether Automatic Persisted Queries are served.
