@@ -9,14 +9,15 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 
 # Debian packages the build, the tests and the tools need. tzdata is the time zone database
-# the server reads at run time (/usr/share/zoneinfo).
+# the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
+# pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := python3-venv tmux
+TEST_PACKAGES := python3-venv tmux chromium chromium-driver
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
 
-.PHONY: serve test build release deps test-deps bench-deps venv bench fuzz clean embed-check conformance conformance-venv
+.PHONY: serve test build release install deps test-deps bench-deps venv bench fuzz clean embed-check check-dependencies conformance conformance-venv conformance-fast
 
 serve: deps release
 	@mkdir -p "$(dir $(DATABASE))"
@@ -28,14 +29,27 @@ CONFORMANCE_FAST_GROUPS := 1,2,3,4,5,6,7,10
 
 # Two runs: the end-to-end tests wait on server processes from Swift's cooperative threads (one
 # per core), which would starve the in-process servers of the other suites if they shared a run.
-test: deps test-deps venv conformance-venv embed-check
+test: deps test-deps venv embed-check check-dependencies
 	$(SWIFT) build --build-tests
-	tools/conformance/run --groups $(CONFORMANCE_FAST_GROUPS) --hearth "$$($(SWIFT) build --show-bin-path)/hearth"
+	$(MAKE) --no-print-directory conformance-fast
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build --skip '^EndToEndTests\.'
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build --filter '^EndToEndTests\.'
+	@if [ -z "$(PYTHON2)" ]; then echo "$$NO_PYTHON2" >&2; fi
 
 release: embed-check
 	$(SWIFT) build -c release --static-swift-stdlib --product hearth
+
+# `make install` puts the release binary on the PATH: $(PREFIX)/bin/hearth (PREFIX=/usr/local by
+# default; DESTDIR for packaging). The binary carries its migrations, schema and resources.
+PREFIX ?= /usr/local
+install: deps release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 .build/release/hearth "$(DESTDIR)$(PREFIX)/bin/hearth"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/hearth"
+
+# Package.swift declares exactly what each target imports, within docs/architecture.md's layering.
+check-dependencies:
+	tools/check-dependencies
 
 build: embed-check
 	$(SWIFT) build
@@ -67,15 +81,41 @@ bench: deps bench-deps venv release
 	tools/bench/run-all
 
 # RFC 6455 / RFC 7692 conformance: Autobahn|Testsuite's fuzzingclient against `hearth serve --ws-echo`
-# (tools/conformance/README.md). Autobahn is Python 2 code; its virtualenv comes from pyenv's 2.7.18.
-PYTHON2 ?= /root/.pyenv/versions/2.7.18/bin/python
+# (tools/conformance/README.md). Autobahn is Python 2 code, and Debian 12 has no Python 2:
+# tools/find-python2 looks for a 2.7 interpreter (PYTHON2=..., the PATH, pyenv's versions).
+# Without one, `make test` runs everything else and says loudly that these groups were skipped;
+# `make conformance` fails with the way to get one (`pyenv install 2.7.18`).
+ifndef PYTHON2
+PYTHON2 := $(shell tools/find-python2)
+endif
 AUTOBAHN_VENV := .venv-autobahn
 # The last virtualenv that runs on Python 2.
 VIRTUALENV_FOR_PYTHON2 := virtualenv==20.15.1
+define NO_PYTHON2
+==============================================================================
+ WEBSOCKET CONFORMANCE SKIPPED: no Python 2.7 interpreter found.
+ The Autobahn|Testsuite groups (RFC 6455 / RFC 7692) did not run; `make test`
+ runs every other test without them. To run them: `pyenv install 2.7.18` (or
+ set PYTHON2=/path/to/python2.7), then `make test` or `make conformance`.
+ See tools/conformance/README.md.
+==============================================================================
+endef
+export NO_PYTHON2
 
 # The permessage-deflate groups (12, 13) push thousands of large messages: they run on the release build.
-conformance: deps conformance-venv release
+conformance: deps
+	@if [ -z "$(PYTHON2)" ]; then echo "$$NO_PYTHON2" >&2; exit 1; fi
+	$(MAKE) --no-print-directory conformance-venv release
 	tools/conformance/run --hearth .build/release/hearth
+
+# The fast groups on the debug build, or a loud notice when there is no Python 2.7 to run them.
+conformance-fast:
+	@if [ -z "$(PYTHON2)" ]; then \
+		echo "$$NO_PYTHON2" >&2; \
+	else \
+		$(MAKE) --no-print-directory conformance-venv && \
+		tools/conformance/run --groups $(CONFORMANCE_FAST_GROUPS) --hearth "$$($(SWIFT) build --show-bin-path)/hearth"; \
+	fi
 
 conformance-venv: $(AUTOBAHN_VENV)/.installed
 

@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// Hearth: one binary, no packages from outside the toolchain (see ../shared/DESIGN.md).
+// Hearth: one binary, no packages from outside the toolchain. The targets and the direction of their
+// dependencies are docs/architecture.md; `tools/check-dependencies` (run by `make test`) compares both with the imports.
 import PackageDescription
 
 let package = Package(
@@ -21,7 +22,7 @@ let package = Package(
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
         .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
         .target(name: "Net", dependencies: ["CSystem", "COpenSSL", "Support"]),
-        .target(name: "SMTP", dependencies: ["Net", "Support"]),
+        .target(name: "SMTP", dependencies: ["Net"]),
         .target(name: "GraphQL"),
         .target(name: "JOSE", dependencies: ["Support", "COpenSSL"]),
 
@@ -32,15 +33,15 @@ let package = Package(
         .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
-        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support"]),
+        .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "Support"]),
 
         // Composition root and the binary.
         .target(
             name: "HearthApp",
-            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "JOSE", "Net"],
+            dependencies: ["Support", "HearthDomain", "HearthHTTP", "HearthStore", "HearthServices", "GraphQL", "HearthAPI", "JOSE", "Net", "SMTP"],
             plugins: ["EmbedFilesPlugin"]
         ),
-        .executableTarget(name: "hearth", dependencies: ["HearthApp"]),
+        .executableTarget(name: "hearth", dependencies: ["HearthApp", "Support"]),
 
         // Build-time embedding of migrations/ and schema.graphql into the binary.
         .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
@@ -57,16 +58,16 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "TestPython"]),
+        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "CZlib", "Support", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestPython"]),
-        .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Net", "TestPython"]),
+        .testTarget(name: "SMTPTests", dependencies: ["SMTP", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
-        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthStore", "JOSE", "SMTP", "TestFixtures", "TestPython"]),
-        .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestPython"]),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "HearthHTTP"]),
+        .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support", "TestFixtures", "TestPython"]),
+        .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestPython"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "SMTP", "Support"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "GraphQL", "JOSE", "TestProcess", "TestPython"]),
         .testTarget(name: "TestProcessTests", dependencies: ["TestProcess"]),
     ],

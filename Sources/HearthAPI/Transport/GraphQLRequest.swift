@@ -117,15 +117,13 @@ extension GraphQLRequest {
     /// - Throws: `RequestRejection` (400) for bad percent-encoding, a repeated parameter,
     ///   JSON that does not parse or is not an object, or a missing `query`.
     public init(get request: HTTPRequest) throws(RequestRejection) {
-        var parameters: [String: String] = [:]
-        for pair in (request.query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = FormDecoding.decode(halves[0]),
-                  let value = FormDecoding.decode(halves.count == 2 ? halves[1] : "") else {
-                throw RequestRejection(message: "The query string is not valid percent-encoded UTF-8.")
-            }
-            guard parameters.updateValue(value, forKey: name) == nil else {
-                throw RequestRejection(message: "The \"\(name)\" parameter is given more than once.")
+        let parameters: [String: String]
+        do {
+            parameters = try FormDecoding.parameters(request.query ?? "")
+        } catch {
+            switch error {
+            case .malformed: throw RequestRejection(message: "The query string is not valid percent-encoded UTF-8.")
+            case .repeated(let name): throw RequestRejection(message: "The \"\(name)\" parameter is given more than once.")
             }
         }
         self.init(
@@ -161,35 +159,6 @@ extension GraphQLRequest {
             throw rejection
         } catch {
             throw RequestRejection(message: "The \"\(name)\" parameter is not valid JSON.")
-        }
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding (WHATWG URL): `+` is a space, `%XX` a byte.
-enum FormDecoding {
-    /// The decoded text, or `nil` for a malformed escape or bytes that are not UTF-8.
-    static func decode(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            default: bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 
 /// The running Hearth server: the database pool (migrated), the event bus and change log,
 /// the server's own events, the mail outbox and its delivery worker, the HTTP server and its
-/// routes (GraphQL over HTTP and WebSocket on `/graphql`), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// routes (GraphQL over HTTP and WebSocket on `/graphql`, the pages emailed links open), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -73,12 +73,18 @@ final class Application: Sendable {
         metrics.registerGraphQL(graphQL)
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
+        // One notion of the client's address for every rate limit, the API's and the pages'.
+        let clientAddress: @Sendable (HTTPRequest) -> String = { RequestContext.host(ofPeer: $0.remoteAddress) }
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
-                clientAddress: RequestContext.host(ofPeer: request.remoteAddress), uploads: uploads)
+                clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        WebPages(
+            accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
+            clientAddress: clientAddress, logger: logger.labeled("pages")
+        ).register(in: &router)
         let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,

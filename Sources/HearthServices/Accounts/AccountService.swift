@@ -132,13 +132,17 @@ public final class AccountService: Sendable {
         _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
     ) throws -> SpentEmailToken {
         let digest = OneTimeToken.digest(of: presented)
-        guard let token = try database.decodeOne(
-            SpentEmailToken.self,
-            "SELECT user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?", [digest]),
+        guard let token = try storedEmailToken(digest: digest, in: database),
               purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
         else { throw ServiceError.linkInvalid }
         try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_hash = ?", [now, digest])
         return token
+    }
+
+    /// The emailed token whose digest is `digest`, as stored, spent or not.
+    func storedEmailToken(digest: [UInt8], in database: Database) throws -> SpentEmailToken? {
+        try database.decodeOne(
+            SpentEmailToken.self, "SELECT user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?", [digest])
     }
 
     /// Marks every unused token of `purpose` for `userID` as used (a new one replaces them,

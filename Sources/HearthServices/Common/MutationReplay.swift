@@ -2,7 +2,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthStore
 
-/// Replay protection for mutations that carry a `clientMutationId` (API-CONVENTIONS,
+/// Replay protection for mutations that carry a `clientMutationId` (docs/api-conventions.md,
 /// "Mutations"): offline queues resend a mutation when they cannot tell whether it arrived,
 /// and a replay by the same user must return the first result and change nothing.
 ///

@@ -1,4 +1,5 @@
 import Net
+import Support
 
 /// A transactional email (confirm an address, reset a password) written once and rendered
 /// as a plain-text and an HTML body: a greeting, paragraphs, one call-to-action link built
@@ -75,19 +76,7 @@ public struct MailTemplate: Sendable, Hashable {
 
     /// `text` with HTML's special characters replaced by entities.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
+        HTMLEscaping.escape(text)
     }
 }
 

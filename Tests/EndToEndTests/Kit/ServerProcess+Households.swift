@@ -65,15 +65,20 @@ extension ServerProcess {
     /// invites their address and they accept the emailed token; returns their member id.
     @discardableResult
     func join(_ person: Person, _ householdID: String, role: String = "MEMBER", invitedBy admin: Person) throws -> String {
-        let invited = try graphQL(
-            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
-            variables: Self.input(["householdId": .string(householdID), "email": .string(person.email), "role": .string(role)]),
-            token: admin.token)
-        let token = try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
+        let token = try inviteToken(person.email, to: householdID, role: role, by: admin)
         let accepted = try graphQL(
             "mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
             variables: Self.input(["invitation": ["token": .string(token)]]), token: person.token)
         return try #require(accepted.data?["acceptInvitation"]?["member"]?["id"]?.stringValue, "\(accepted.json)")
+    }
+
+    /// Invites `email` to `householdID` with `role` as `admin`; returns the link's token.
+    func inviteToken(_ email: String, to householdID: String, role: String = "MEMBER", by admin: Person) throws -> String {
+        let invited = try graphQL(
+            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
+            variables: Self.input(["householdId": .string(householdID), "email": .string(email), "role": .string(role)]),
+            token: admin.token)
+        return try #require(invited.data?["inviteMember"]?["inviteToken"]?.stringValue, "\(invited.json)")
     }
 
     /// Creates a household named `name` as `person`; returns its id and the creator's member id.

@@ -343,7 +343,7 @@ struct OnboardingAnalyticsTests {
     }
 }
 
-/// Replays of the onboarding and terms mutations (API-CONVENTIONS, "Mutations"): the same
+/// Replays of the onboarding and terms mutations (docs/api-conventions.md, "Mutations"): the same
 /// `clientMutationID` by the same user returns the first result and changes nothing.
 struct OnboardingReplayTests {
     @Test func aReplayedVisitCountsNoSecondVisit() async throws {

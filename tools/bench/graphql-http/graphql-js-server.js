@@ -1,6 +1,6 @@
 // The graphql-js peer of tools/bench/graphql-http: graphql-js 16 (Debian's node-graphql,
 // NODE_PATH=/usr/share/nodejs) on Node's http module, serving the same schema.graphql with a
-// parsed-and-validated document cache, as BENCHMARKS.md describes.
+// parsed-and-validated document cache, as docs/benchmarks.md describes.
 // Debian's graphql-js is 16.6, older than @oneOf (16.9): the directive is removed from the
 // schema on this side (no @oneOf input is touched by the benchmark's `{ __typename }`).
 // Usage: node graphql-js-server.js SCHEMA.graphql PORT

@@ -2,7 +2,7 @@
 (1) GET /healthz of the same Hearth server in the same run (the transport's own cost is the
 baseline; the goal is at least 60% of its rate) and (2) graphql-js 16 on Node's http module
 serving the same schema.graphql with a document cache (Debian's nodejs + node-graphql,
-installed by `make bench`; goal: at least 3x, ../shared/BENCHMARKS.md).
+installed by `make bench`; goal: at least 3x, docs/benchmarks.md).
 
 The two Hearth loads alternate, BENCH_ROUNDS times each (default 3), so a change in the
 machine's other load falls on both; the figures are the medians of the rounds, and the

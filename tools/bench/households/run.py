@@ -1,4 +1,4 @@
-"""Household workload benchmark (BENCHMARKS.md: "domain operations ... a realistic household
+"""Household workload benchmark (docs/benchmarks.md: "domain operations ... a realistic household
 workload, reported as throughput and p99 beside the cost of the bare transport in the same run").
 
 One household of eight members: the creator (admin), a co-parent (admin), two adults who joined

@@ -1,7 +1,7 @@
 """Shared pieces of Hearth's benchmarks: starting the real server, running wrk, reading RSS.
 
 Every benchmark measures Hearth and a peer in the same run and prints one line per side
-plus a ratio line (see ../shared/BENCHMARKS.md in the project docs)."""
+plus a ratio line (docs/benchmarks.md has the method and the goals)."""
 import json
 import os
 import re
