@@ -98,6 +98,16 @@ struct LimitsTests {
             == "The operation has a selection set of 4 fields (fragments counted where spread), more than the maximum of 3.")
     }
 
+    @Test func aDocumentOverALimitIsRefusedBeforeTheSpecifiedRulesRun() async throws {
+        var limits = GraphQLLimits()
+        limits.maxSelectionSetFields = 2
+        let handler = try TestSchema.handler(limits: limits)
+        let response = await handler.respond(to: Requests.post(#"{"query":"{ hello hello nope }"}"#))
+        let errors = try Requests.json(response)["errors"]
+        #expect(errors == [["message": "The operation has a selection set of 3 fields (fragments counted where spread), more than the maximum of 2.",
+                            "locations": [["line": 1, "column": 1]], "extensions": ["code": .string(ErrorCode.validationFailed)]]])
+    }
+
     @Test func fieldComparisonsAtTheLimitPassAndOneMoreFails() async throws {
         var limits = GraphQLLimits()
         // The two `nested` (1), their sub-selections' one response name (1), the two `name` (1).

@@ -7,7 +7,8 @@ import Support
 /// cache, executes, masks unexpected errors and counts the outcome.
 ///
 /// Parsing, the specified validation rules and the depth, alias and width limits depend only on
-/// the document, so their result is cached (with the chosen operation's execution plans) by
+/// the document (the limits are checked first: a document over one is refused without the work
+/// of the specified rules), so their result is cached (with the chosen operation's execution plans) by
 /// document text and operation name. The complexity limit depends on variables (`first: $n`)
 /// and runs on every request; operations selecting only introspection fields are bounded by
 /// `ValidationRule.maxIntrospectionDepth` instead.
@@ -38,7 +39,9 @@ public final class GraphQLService: Sendable {
     /// Operations by kind and outcome.
     public let metrics = OperationMetrics()
     private let masking: ErrorMasking
-    private let documentRules: [ValidationRule]
+    /// The limits that depend only on the document, checked before the specified rules: a
+    /// document over a limit is refused without the work of validating it.
+    private let limitRules: [ValidationRule]
     private let validationOptions: ValidationOptions
     private let parseOptions: ParseOptions
     /// Parses and validates documents larger than `limits.inlineDocumentBytes`.
@@ -92,7 +95,7 @@ public final class GraphQLService: Sendable {
         persistedQueries = LRUCache(
             capacity: limits.persistedQueriesEnabled ? limits.persistedQueryEntries : 0, maxCost: limits.persistedQueryBytes)
         masking = ErrorMasking(logger: logger)
-        documentRules = specifiedRules + [
+        limitRules = [
             .maxDepth(limits.maxDepth), .maxAliases(limits.maxAliases), .maxSelectionSetFields(limits.maxSelectionSetFields),
             .maxIntrospectionDepth,
         ]
@@ -269,7 +272,10 @@ public final class GraphQLService: Sendable {
         } catch {
             return .stop(.requestError(.parse, [error], code: ErrorCode.parseFailed))
         }
-        let errors = validate(schema: executor.schema, document: document, rules: documentRules, options: validationOptions)
+        var errors = validate(schema: executor.schema, document: document, rules: limitRules, options: validationOptions)
+        if errors.isEmpty {
+            errors = validate(schema: executor.schema, document: document, rules: specifiedRules, options: validationOptions)
+        }
         guard errors.isEmpty else {
             return .stop(.requestError(.validation, errors, code: ErrorCode.validationFailed))
         }

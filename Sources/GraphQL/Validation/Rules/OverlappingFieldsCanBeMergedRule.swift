@@ -25,21 +25,30 @@ extension ValidationRule {
 }
 
 final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
-    /// A field as collected from a selection set, with the type it was selected on.
-    private struct FieldEntry {
+    /// A field as collected from a selection set, with the type it was selected on. A class, so
+    /// that handing one around costs one reference count.
+    private final class FieldEntry {
         let parentType: NamedType?
         let node: Field
         let definition: SchemaField?
-        let shape: SelectionShapes.FieldShape
+        let arguments: Int
+        /// What makes two collected fields interchangeable in every comparison: the parent type
+        /// they were selected on and their written form (response key included), numbered.
+        let signature: Int
         /// Its position in its collection: a pair of one collection is compared (and reported)
         /// in written order, as graphql-js does.
         let position: Int
 
-        var signature: Signature { Signature(parentType: parentType?.identity, shape: shape.id) }
+        init(parentType: NamedType?, node: Field, definition: SchemaField?, arguments: Int, signature: Int, position: Int) {
+            self.parentType = parentType
+            self.node = node
+            self.definition = definition
+            self.arguments = arguments
+            self.signature = signature
+            self.position = position
+        }
     }
 
-    /// What makes two collected fields interchangeable in every comparison: the parent type
-    /// they were selected on and their written form (response key included).
     private struct Signature: Hashable {
         let parentType: ObjectIdentifier?
         let shape: Int
@@ -51,15 +60,22 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var representative: FieldEntry { entries[0] }
     }
 
-    /// The fields of a selection set by response name, in classes, and the fragments it spreads.
+    /// The fields of a selection set by response name, in classes, and the fragments it spreads
+    /// (by number, see `fragmentNumber`).
     private final class CollectedFields {
+        /// Numbers the collections of one validation, for `comparedFieldsAndFragmentPairs`.
+        let id: Int
         var responseNames: [String] = []
         /// Parallel to `responseNames`.
         var classes: [[FieldClass]] = []
         var groupByName: [String: Int] = [:]
-        var classBySignature: [Signature: Int] = [:]
-        var spreads: [String] = []
+        var classBySignature: [Int: Int] = [:]
+        var spreads: [Int] = []
         var fieldCount = 0
+
+        init(id: Int) {
+            self.id = id
+        }
 
         var isEmpty: Bool { responseNames.isEmpty }
 
@@ -112,18 +128,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         let selectionSet: ObjectIdentifier
     }
 
-    /// Pairs compared so far with whether they were compared as mutually exclusive; a pair
-    /// compared as not exclusive covers both kinds of later comparison.
-    private struct PairSet<Key: Hashable> {
-        private var storage: [Key: [Key: Bool]] = [:]
+    /// Ordered pairs of numbers (below 2³¹, as every count in a document is) compared so far,
+    /// with whether they were compared as mutually exclusive; a pair compared as not exclusive
+    /// covers both kinds of later comparison. One hashed word per pair.
+    private struct PairSet {
+        private var storage: [Int: Bool] = [:]
 
-        func contains(_ a: Key, _ b: Key, mutuallyExclusive: Bool) -> Bool {
-            guard let recorded = storage[a]?[b] else { return false }
+        func contains(_ a: Int, _ b: Int, mutuallyExclusive: Bool) -> Bool {
+            guard let recorded = storage[a << 32 | b] else { return false }
             return mutuallyExclusive || !recorded
         }
 
-        mutating func insert(_ a: Key, _ b: Key, mutuallyExclusive: Bool) {
-            storage[a, default: [:]][b] = mutuallyExclusive
+        mutating func insert(_ a: Int, _ b: Int, mutuallyExclusive: Bool) {
+            storage[a << 32 | b] = mutuallyExclusive
         }
     }
 
@@ -131,11 +148,16 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     private var comparisons = 0
     private var isExhausted = false
     private let shapes = SelectionShapes()
+    private var signatures: [Signature: Int] = [:]
     private var collected: [CollectKey: CollectedFields] = [:]
-    private var comparedFragmentPairs = PairSet<String>()
-    private var comparedFieldsAndFragmentPairs: [ObjectIdentifier: [String: Bool]] = [:]
+    private var fragmentNumbers: [String: Int] = [:]
+    /// By fragment number: the name, and the fields once collected (nil: not yet, or unknown).
+    private var fragmentNames: [String] = []
+    private var fragmentFieldsCache: [CollectedFields?] = []
+    private var comparedFragmentPairs = PairSet()
+    private var comparedFieldsAndFragmentPairs = PairSet()
     /// Field pairs, by signature, whose comparison found no conflict.
-    private var mergeablePairs = PairSet<Signature>()
+    private var mergeablePairs = PairSet()
     private var context: ValidationContext?
 
     init(maxComparisons: Int) {
@@ -195,13 +217,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     }
 
     private func collectConflictsBetweenFieldsAndFragment(
-        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragmentName: String
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragment: Int
     ) {
         guard !fields.isEmpty, spend() else { return }
-        let key = ObjectIdentifier(fields)
-        if let recorded = comparedFieldsAndFragmentPairs[key]?[fragmentName], mutuallyExclusive || !recorded { return }
-        comparedFieldsAndFragmentPairs[key, default: [:]][fragmentName] = mutuallyExclusive
-        guard let fragmentFields = fragmentFields(fragmentName), fragmentFields !== fields else { return }
+        if comparedFieldsAndFragmentPairs.contains(fields.id, fragment, mutuallyExclusive: mutuallyExclusive) { return }
+        comparedFieldsAndFragmentPairs.insert(fields.id, fragment, mutuallyExclusive: mutuallyExclusive)
+        guard let fragmentFields = fragmentFields(fragment), fragmentFields !== fields else { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fragmentFields)
         for referenced in fragmentFields.spreads {
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields, referenced)
@@ -209,7 +230,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     }
 
     private func collectConflictsBetweenFragments(
-        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ name1: String, _ name2: String
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ name1: Int, _ name2: Int
     ) {
         guard name1 != name2, spend() else { return }
         if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive)
@@ -349,7 +370,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     reason: .message("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields"),
                     fields1: [node1], fields2: [node2])
             }
-            if entry1.shape.arguments != entry2.shape.arguments {
+            if entry1.arguments != entry2.arguments {
                 return Conflict(
                     responseName: responseName, reason: .message("they have differing arguments"),
                     fields1: [node1], fields2: [node2])
@@ -385,23 +406,45 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
     }
 
-    private func fragmentFields(_ name: String) -> CollectedFields? {
-        guard let context, let fragment = context.fragment(named: name) else { return nil }
-        return collectFields(context.schema.type(named: fragment.typeCondition.value), fragment.selectionSet)
+    /// The fields of fragment number `fragment`; nil for an unknown fragment.
+    private func fragmentFields(_ fragment: Int) -> CollectedFields? {
+        if let known = fragmentFieldsCache[fragment] { return known }
+        guard let context, let definition = context.fragment(named: fragmentNames[fragment]) else { return nil }
+        let fields = collectFields(context.schema.type(named: definition.typeCondition.value), definition.selectionSet)
+        fragmentFieldsCache[fragment] = fields
+        return fields
+    }
+
+    /// Numbers fragment names, so that pairs of them are one word.
+    private func fragmentNumber(_ name: String) -> Int {
+        if let known = fragmentNumbers[name] { return known }
+        let number = fragmentNames.count
+        fragmentNumbers[name] = number
+        fragmentNames.append(name)
+        fragmentFieldsCache.append(nil)
+        return number
+    }
+
+    private func signature(_ parentType: NamedType?, _ shape: Int) -> Int {
+        let key = Signature(parentType: parentType?.identity, shape: shape)
+        if let known = signatures[key] { return known }
+        let number = signatures.count
+        signatures[key] = number
+        return number
     }
 
     private func collectFields(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> CollectedFields {
         let key = CollectKey(parentType: parentType?.identity, selectionSet: ObjectIdentifier(selectionSet))
         if let cached = collected[key] { return cached }
-        let result = CollectedFields()
-        var spreadNames: Set<String> = []
+        let result = CollectedFields(id: collected.count)
+        var spreadNames: Set<Int> = []
         collectFields(parentType, selectionSet, into: result, &spreadNames)
         collected[key] = result
         return result
     }
 
     private func collectFields(
-        _ parentType: NamedType?, _ selectionSet: SelectionSet, into result: CollectedFields, _ spreadNames: inout Set<String>
+        _ parentType: NamedType?, _ selectionSet: SelectionSet, into result: CollectedFields, _ spreadNames: inout Set<Int>
     ) {
         for selection in selectionSet.selections {
             switch selection {
@@ -414,11 +457,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     default: break
                     }
                 }
+                let shape = shapes.field(field)
                 result.add(FieldEntry(
-                    parentType: parentType, node: field, definition: definition, shape: shapes.field(field),
-                    position: result.fieldCount))
+                    parentType: parentType, node: field, definition: definition, arguments: shape.arguments,
+                    signature: signature(parentType, shape.id), position: result.fieldCount))
             case .fragmentSpread(let spread):
-                if spreadNames.insert(spread.name.value).inserted { result.spreads.append(spread.name.value) }
+                let fragment = fragmentNumber(spread.name.value)
+                if spreadNames.insert(fragment).inserted { result.spreads.append(fragment) }
             case .inlineFragment(let fragment):
                 let type = fragment.typeCondition.map { context?.schema.type(named: $0.value) } ?? parentType
                 collectFields(type, fragment.selectionSet, into: result, &spreadNames)
