@@ -58,8 +58,7 @@ def one_fragment_spread_often(variant):
     return f"# {variant}\n{{ " + "...F " * 7_000 + "} fragment F on Query { serverInfo { version } }", None
 
 
-def many_fragments_together(variant):
-    count = 1_400
+def many_fragments_together(variant, count=1_400):
     spreads = " ".join(f"...F{index}" for index in range(count))
     fragments = " ".join(f"fragment F{index} on Query {{ __typename }}" for index in range(count))
     return f"# {variant}\n{{ {spreads} }} {fragments}", None
@@ -94,13 +93,13 @@ def long_argument_lists(variant):
 
 
 def one_name_written_differently(variant):
-    fields = " ".join("serverInfo { " + "version " * count + "}" for count in range(1, 101))
+    fields = " ".join("serverInfo { " + "version " * count + "}" for count in range(1, 96))
     return f"# {variant}\n{{ {fields} }}", None
 
 
-def one_name_through_distinct_fragments(variant):
-    fields = " ".join(f"serverInfo {{ ...V{index} }}" for index in range(200))
-    fragments = " ".join(f"fragment V{index} on ServerInfo {{ version }}" for index in range(200))
+def one_name_through_distinct_fragments(variant, count=200):
+    fields = " ".join(f"serverInfo {{ ...V{index} }}" for index in range(count))
+    fragments = " ".join(f"fragment V{index} on ServerInfo {{ version }}" for index in range(count))
     return f"# {variant}\n{{ {fields} }} {fragments}", None
 
 
@@ -114,8 +113,12 @@ SHAPES = [
     ("30 x 240-deep list literal", deep_list_literals),
     ("130 operations x 30 aliases", many_operations_with_aliases),
     ("2 x 2,400 arguments", long_argument_lists),
-    ("100 x serverInfo written differently", one_name_written_differently),
+    ("95 x serverInfo written differently", one_name_written_differently),
     ("200 x serverInfo via distinct fragments", one_name_through_distinct_fragments),
+    # The worst shapes cut to 4 KiB, the default --graphql-inline-document-bytes: what a document
+    # parsed and validated on the event loop can cost.
+    ("92 fragments spread together (4 KiB)", lambda variant: many_fragments_together(variant, 92)),
+    ("66 x serverInfo via distinct fragments (4 KiB)", lambda variant: one_name_through_distinct_fragments(variant, 66)),
 ]
 
 
