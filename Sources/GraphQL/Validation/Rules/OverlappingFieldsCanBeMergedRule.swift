@@ -31,20 +31,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         let parentType: NamedType?
         let node: Field
         let definition: SchemaField?
-        let arguments: Int
-        /// What makes two collected fields interchangeable in every comparison: the parent type
-        /// they were selected on and their written form (response key included), numbered.
-        let signature: Int
         /// Its position in its collection: a pair of one collection is compared (and reported)
         /// in written order, as graphql-js does.
         let position: Int
+        /// What makes two collected fields interchangeable in every comparison (the parent type
+        /// they were selected on and their written form, response key included), numbered, and
+        /// the number of its arguments; see `shape(of:)`, which computes them when first needed:
+        /// most fields never meet another of their response name.
+        var shape: (signature: Int, arguments: Int)?
 
-        init(parentType: NamedType?, node: Field, definition: SchemaField?, arguments: Int, signature: Int, position: Int) {
+        init(parentType: NamedType?, node: Field, definition: SchemaField?, position: Int) {
             self.parentType = parentType
             self.node = node
             self.definition = definition
-            self.arguments = arguments
-            self.signature = signature
             self.position = position
         }
     }
@@ -78,27 +77,6 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
 
         var isEmpty: Bool { responseNames.isEmpty }
-
-        func add(_ entry: FieldEntry) {
-            let responseName = entry.node.responseKey
-            let group: Int
-            if let known = groupByName[responseName] {
-                group = known
-            } else {
-                group = responseNames.count
-                groupByName[responseName] = group
-                responseNames.append(responseName)
-                classes.append([])
-            }
-            let signature = entry.signature
-            if let known = classBySignature[signature] {
-                classes[group][known].entries.append(entry)
-            } else {
-                classBySignature[signature] = classes[group].count
-                classes[group].append(FieldClass(entries: [entry]))
-            }
-            fieldCount += 1
-        }
     }
 
     /// Why two fields cannot be merged.
@@ -175,6 +153,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         if selections.count <= 1 {
             guard case .inlineFragment? = selections.first else { return .continue }
         }
+        // Fields of distinct response names, no fragment: nothing to compare (the usual case).
+        if Self.selectsDistinctFieldsOnly(selections) { return .continue }
         self.context = context
         defer { self.context = nil }
         for conflict in findConflictsWithinSelectionSet(context.parentType, selectionSet) {
@@ -191,6 +171,15 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             return .stop
         }
         return .continue
+    }
+
+    private static func selectsDistinctFieldsOnly(_ selections: [Selection]) -> Bool {
+        var names: Set<String> = []
+        names.reserveCapacity(selections.count)
+        for selection in selections {
+            guard case .field(let field) = selection, names.insert(field.responseKey).inserted else { return false }
+        }
+        return true
     }
 
     /// Counts one comparison; `false` once the budget is spent, after which every step returns.
@@ -342,7 +331,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
     ) -> Conflict? {
         guard spend() else { return nil }
-        let signature1 = entry1.signature, signature2 = entry2.signature
+        let signature1 = shape(of: entry1).signature, signature2 = shape(of: entry2).signature
         if mergeablePairs.contains(signature1, signature2, mutuallyExclusive: parentFieldsAreMutuallyExclusive)
             || mergeablePairs.contains(signature2, signature1, mutuallyExclusive: parentFieldsAreMutuallyExclusive) {
             return nil
@@ -370,7 +359,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     reason: .message("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields"),
                     fields1: [node1], fields2: [node2])
             }
-            if entry1.arguments != entry2.arguments {
+            if shape(of: entry1).arguments != shape(of: entry2).arguments {
                 return Conflict(
                     responseName: responseName, reason: .message("they have differing arguments"),
                     fields1: [node1], fields2: [node2])
@@ -425,12 +414,42 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         return number
     }
 
-    private func signature(_ parentType: NamedType?, _ shape: Int) -> Int {
-        let key = Signature(parentType: parentType?.identity, shape: shape)
-        if let known = signatures[key] { return known }
-        let number = signatures.count
-        signatures[key] = number
-        return number
+    private func shape(of entry: FieldEntry) -> (signature: Int, arguments: Int) {
+        if let known = entry.shape { return known }
+        let fieldShape = shapes.field(entry.node)
+        let key = Signature(parentType: entry.parentType?.identity, shape: fieldShape.id)
+        let signature: Int
+        if let known = signatures[key] {
+            signature = known
+        } else {
+            signature = signatures.count
+            signatures[key] = signature
+        }
+        entry.shape = (signature, fieldShape.arguments)
+        return (signature, fieldShape.arguments)
+    }
+
+    /// Adds `entry` to its response name's group in `collected`, in its class. Fields are
+    /// classified only once their name repeats.
+    private func add(_ entry: FieldEntry, to collected: CollectedFields) {
+        let responseName = entry.node.responseKey
+        collected.fieldCount += 1
+        guard let group = collected.groupByName[responseName] else {
+            collected.groupByName[responseName] = collected.responseNames.count
+            collected.responseNames.append(responseName)
+            collected.classes.append([FieldClass(entries: [entry])])
+            return
+        }
+        if collected.classes[group].count == 1, collected.classes[group][0].entries.count == 1 {
+            collected.classBySignature[shape(of: collected.classes[group][0].representative).signature] = 0
+        }
+        let signature = shape(of: entry).signature
+        if let known = collected.classBySignature[signature] {
+            collected.classes[group][known].entries.append(entry)
+        } else {
+            collected.classBySignature[signature] = collected.classes[group].count
+            collected.classes[group].append(FieldClass(entries: [entry]))
+        }
     }
 
     private func collectFields(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> CollectedFields {
@@ -457,10 +476,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     default: break
                     }
                 }
-                let shape = shapes.field(field)
-                result.add(FieldEntry(
-                    parentType: parentType, node: field, definition: definition, arguments: shape.arguments,
-                    signature: signature(parentType, shape.id), position: result.fieldCount))
+                add(FieldEntry(parentType: parentType, node: field, definition: definition, position: result.fieldCount), to: result)
             case .fragmentSpread(let spread):
                 let fragment = fragmentNumber(spread.name.value)
                 if spreadNames.insert(fragment).inserted { result.spreads.append(fragment) }
