@@ -32,8 +32,10 @@ public struct GraphQLLimits: Sendable {
     /// see `ValidationOptions.maxFieldComparisons`).
     public var maxFieldComparisons: Int
     /// Documents up to this size (UTF-8 bytes) are parsed and validated on the event loop when
-    /// the document cache misses; larger ones on `validationThreads` (default 4 KiB: twice the
-    /// standard introspection query, a few hundred microseconds of work at most).
+    /// the document cache misses; larger ones on `validationThreads` (default 1 KiB: at most a
+    /// few hundred microseconds of work on the loop for the costliest documents per byte, many
+    /// fragments spread together, as measured by tools/attack; larger application documents and
+    /// the introspection query go to the pool the first time they are seen).
     public var inlineDocumentBytes: Int
     /// The threads that parse and validate documents larger than `inlineDocumentBytes` (default
     /// half the CPU cores, at least 1). 64 more documents may wait for one; beyond that a request
@@ -59,7 +61,7 @@ public struct GraphQLLimits: Sendable {
         complexity: ComplexityOptions = ComplexityOptions(), introspection: Bool = true,
         maxSelectionSetFields: Int = ValidationRule.defaultMaxSelectionSetFields,
         maxFieldComparisons: Int = ValidationOptions.defaultMaxFieldComparisons,
-        inlineDocumentBytes: Int = 4 * 1024, validationThreads: Int = GraphQLLimits.defaultValidationThreads,
+        inlineDocumentBytes: Int = 1024, validationThreads: Int = GraphQLLimits.defaultValidationThreads,
         documentCacheEntries: Int = 1_000, documentCacheBytes: Int = 32 << 20,
         persistedQueryEntries: Int = 10_000, persistedQueryBytes: Int = 16 << 20
     ) {

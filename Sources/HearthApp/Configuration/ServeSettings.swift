@@ -93,7 +93,7 @@ struct ServeSettings: Sendable {
                help: "Most fields one selection set may select at one level, fragments counted where spread."),
         .value("--graphql-max-field-comparisons", "N", environment: "HEARTH_GRAPHQL_MAX_FIELD_COMPARISONS", default: "100000",
                help: "Most comparisons checking that same-named fields merge may take for one document."),
-        .value("--graphql-inline-document-bytes", "BYTES", environment: "HEARTH_GRAPHQL_INLINE_DOCUMENT_BYTES", default: "4KiB",
+        .value("--graphql-inline-document-bytes", "BYTES", environment: "HEARTH_GRAPHQL_INLINE_DOCUMENT_BYTES", default: "1KiB",
                help: "Uncached documents up to this size are parsed and validated on the event loop, larger ones on validation threads."),
         .value("--graphql-validation-threads", "N", environment: "HEARTH_GRAPHQL_VALIDATION_THREADS", default: nil,
                help: "Threads parsing and validating large uncached documents; 64 more may wait. Default: half the CPU cores, at least 1."),
