@@ -14,9 +14,10 @@ shapes  Each pathological shape (repeated fields and fragments, many fragments s
         size and token limits, is sent `--repeat` times, each time a new text (a comment makes
         it miss the document cache), one request at a time. It reports per shape the worst and
         median time to the response (on loopback, the server's time), the answer, and the
-        worst /healthz latency meanwhile (polled every 50 ms on another connection). Then one
-        client sends the repeated-__typename shape back to back for `--seconds` and /healthz
-        is polled: its p50, p99 and maximum say how much one client delays everybody else.
+        worst /healthz latency meanwhile (polled every 50 ms, a new connection each time, as a
+        health check does). Then `--clients` clients (default one) send the repeated-__typename
+        shape back to back for `--seconds`, and then the shape that was slowest in the run, while
+        /healthz is polled: its p50, p99 and maximum say how much they delay everybody else.
 
 flood   Registers `--flood` Automatic Persisted Queries of 55 KB (`nodes(ids: [...5,000
         strings...])`), then, on a fresh server, sends as many distinct documents of that shape,
@@ -171,7 +172,10 @@ def outcome(status, data):
 
 
 class HealthPoller(threading.Thread):
-    """Polls /healthz every 50 ms on its own connection, recording (start, seconds)."""
+    """Polls /healthz every 50 ms, recording (start, seconds). Each probe opens a new connection,
+    as a load balancer's or orchestrator's health check does: the server hands new connections
+    to its event loops in turn, so probes reach the loop busy with the attack as often as the
+    others (a kept-alive connection would stay on one loop and miss it half the time)."""
 
     def __init__(self, port):
         super().__init__(daemon=True)
@@ -180,17 +184,17 @@ class HealthPoller(threading.Thread):
         self.running = True
 
     def run(self):
-        connection = None
         while self.running:
             started = time.monotonic()
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
             try:
-                if connection is None:
-                    connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
                 connection.request("GET", "/healthz")
                 connection.getresponse().read()
                 self.samples.append((started, time.monotonic() - started))
             except (ConnectionError, http.client.HTTPException, OSError):
-                connection = None
+                pass
+            finally:
+                connection.close()
             time.sleep(0.05)
 
     def between(self, start, end):
@@ -209,9 +213,39 @@ def percentile(values, fraction):
 # ---------------------------------------------------------------------------------------------
 # Modes
 
-def attack_shapes(port, repeat, seconds):
-    """Per shape (name, bytes, worst s, median s, answer, worst /healthz s), then the back-to-back
-    phase's /healthz (p50, p99, max, requests sent)."""
+def back_to_back(port, poller, shape, seconds, clients):
+    """`clients` clients send `shape` back to back for `seconds`; returns /healthz meanwhile
+    (p50, p99, max) and the requests sent."""
+    started = time.monotonic()
+    sent = [0]
+    lock = threading.Lock()
+
+    def client_loop():
+        client = Client(port)
+        while time.monotonic() - started < seconds:
+            with lock:
+                variant = 10_000 + sent[0]
+                sent[0] += 1
+            document, operation = shape(variant)
+            payload = {"query": document}
+            if operation:
+                payload["operationName"] = operation
+            client.post(payload)
+        client.close()
+
+    threads = [threading.Thread(target=client_loop) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    health = poller.between(started, time.monotonic())
+    return percentile(health, 0.5), percentile(health, 0.99), max(health, default=0), sent[0]
+
+
+def attack_shapes(port, repeat, seconds, clients):
+    """Per shape (name, bytes, worst s, median s, answer, worst /healthz s), then per back-to-back
+    phase (shape name, /healthz p50, p99, max, requests sent): the review's 4,900 x __typename and
+    the shape with the slowest median in this run."""
     client = Client(port)
     poller = HealthPoller(port)
     poller.start()
@@ -230,15 +264,11 @@ def attack_shapes(port, repeat, seconds):
         health = poller.between(started, time.monotonic())
         size = len(shape(0)[0].encode())
         rows.append((name, size, max(times), statistics.median(times), ", ".join(sorted(answers)), max(health, default=0)))
-    started = time.monotonic()
-    sent = 0
-    while time.monotonic() - started < seconds:
-        client.post({"query": repeated_typename(10_000 + sent)[0]})
-        sent += 1
-    health = poller.between(started, time.monotonic())
-    poller.stop()
     client.close()
-    return rows, (percentile(health, 0.5), percentile(health, 0.99), max(health, default=0), sent)
+    slowest = max(range(1, len(SHAPES)), key=lambda index: rows[index][3])
+    phases = [(name, back_to_back(port, poller, shape, seconds, clients)) for name, shape in (SHAPES[0], SHAPES[slowest])]
+    poller.stop()
+    return rows, phases
 
 
 def flood_document(index):
@@ -306,7 +336,8 @@ def main():
     parser.add_argument("--pid", type=int, help="the running server's process id, for its RSS (with --url)")
     parser.add_argument("--mode", choices=["shapes", "flood", "all"], default="all")
     parser.add_argument("--repeat", type=int, default=5, help="requests per shape (default 5)")
-    parser.add_argument("--seconds", type=float, default=10, help="length of the back-to-back phase (default 10)")
+    parser.add_argument("--seconds", type=float, default=10, help="length of each back-to-back phase (default 10)")
+    parser.add_argument("--clients", type=int, default=1, help="clients sending back to back (default 1)")
     parser.add_argument("--flood", type=int, default=3_000, help="documents per flood (default 3,000)")
     arguments = parser.parse_args()
 
@@ -318,12 +349,14 @@ def main():
     for target in targets:
         print(f"== {target.label}: {target.binary or target.url}", flush=True)
         if arguments.mode in ("shapes", "all"):
-            rows, (p50, p99, worst, sent) = target.run(lambda port, _pid: attack_shapes(port, arguments.repeat, arguments.seconds))
-            print(f"{'shape':42} {'bytes':>7} {'worst ms':>9} {'median ms':>9} {'/healthz max ms':>15}  answer")
+            rows, phases = target.run(
+                lambda port, _pid: attack_shapes(port, arguments.repeat, arguments.seconds, arguments.clients))
+            print(f"{'shape':48} {'bytes':>7} {'worst ms':>9} {'median ms':>9} {'/healthz max ms':>15}  answer")
             for name, size, slowest, median, answer, health in rows:
-                print(f"{name:42} {size:>7} {slowest * 1000:>9.1f} {median * 1000:>9.1f} {health * 1000:>15.1f}  {answer}")
-            print(f"back to back for {arguments.seconds:g} s ({sent} requests of 4,900 x __typename): "
-                  f"/healthz p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms", flush=True)
+                print(f"{name:48} {size:>7} {slowest * 1000:>9.1f} {median * 1000:>9.1f} {health * 1000:>15.1f}  {answer}")
+            for name, (p50, p99, worst, sent) in phases:
+                print(f"{arguments.clients} client(s) back to back for {arguments.seconds:g} s, {name} ({sent} requests): "
+                      f"/healthz p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms", flush=True)
         if arguments.mode in ("flood", "all"):
             if target.binary is None and target.pid is None:
                 print("flood: skipped, --pid is needed to read the server's RSS")
