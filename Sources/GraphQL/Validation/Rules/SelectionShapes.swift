@@ -2,7 +2,7 @@
 /// OverlappingFieldsCanBeMerged can tell in constant time that two fields are written alike.
 ///
 /// Two fields get the same number when they have the same response key, field name, arguments
-/// (in any order; values compared as written, input object fields in any order) and
+/// (in any order; values compared as printed, input object fields in any order) and
 /// sub-selections written alike, directives aside: exactly what the rule's field comparison
 /// reads. Such fields compare the same way against any other field, so the rule compares one of
 /// them and lets it stand for the rest; and two argument lists are the same when their numbers
@@ -31,13 +31,9 @@ final class SelectionShapes {
         case selectionSet([Int])
         case inlineFragment(typeCondition: String?, selectionSet: Int)
         case fragmentSpread(String)
-        case variable(String)
-        case int(String)
-        case float(String)
-        case string(String, block: Bool)
-        case boolean(Bool)
-        case null
-        case enumValue(String)
+        /// A variable, scalar, enum or null value as printed, which tells every kind apart (as
+        /// graphql-js compares argument values by their printed form).
+        case leaf(String)
         case list([Int])
         case object([Member])
     }
@@ -77,15 +73,9 @@ final class SelectionShapes {
 
     private func value(_ value: Value) -> Int {
         switch value.kind {
-        case .variable(let name): number(.variable(name))
-        case .int(let text): number(.int(text))
-        case .float(let text): number(.float(text))
-        case .string(let text, let block): number(.string(text, block: block))
-        case .boolean(let flag): number(.boolean(flag))
-        case .null: number(.null)
-        case .enumValue(let name): number(.enumValue(name))
         case .list(let items): number(.list(items.map(self.value)))
         case .object(let fields): number(.object(members(fields.map { ($0.name.value, $0.value) })))
+        default: number(.leaf(Printer.print(value)))
         }
     }
 
