@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "CZlib", "Support", "TestPython"]),
+        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "CSystem", "CZlib", "Support", "TestPython"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestPython"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "TestPython"]),

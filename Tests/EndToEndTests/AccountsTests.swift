@@ -147,7 +147,8 @@ import Testing
         #expect(list[0]?["id"]?.stringValue == laptop.sessionID || list[1]?["id"]?.stringValue == laptop.sessionID)
         let revoke = try server.graphQL(
             "mutation($input: RevokeSessionInput!) { revokeSession(input: $input) { session { id } } }",
-            variables: ["input": .object(["sessionId": .string(laptop.sessionID)])], token: phone.access)
+            variables: ["input": .object(["sessionId": .string(laptop.sessionID), "currentPassword": .string(Self.password)])],
+            token: phone.access)
         #expect(revoke.data?["revokeSession"]?["session"]?["id"]?.stringValue == laptop.sessionID)
         #expect(try server.graphQL(Self.me, token: laptop.access).errorReason == "SESSION_REVOKED")
         let logout = try server.graphQL("mutation { logout { sessionId } }", token: phone.access)
@@ -155,6 +156,35 @@ import Testing
         #expect(try server.graphQL(Self.me, token: phone.access).errorReason == "SESSION_REVOKED")
         let refresh = try server.graphQL(Self.refresh, variables: ["input": .object(["refreshToken": .string(phone.refresh)])])
         #expect(refresh.errorReason == "SESSION_REVOKED")
+    }
+
+    @Test func refusedRefreshesAreRateLimitedPerAddressAtTheConfiguredEdge() throws {
+        // 20 an hour: a burst of 2, then one every 200 seconds.
+        let server = try ServerProcess(Self.serverArguments + ["--refresh-failures-per-address", "20"])
+        defer { server.remove() }
+        let first = try Self.register(server)
+        func refresh(_ token: String) throws -> ServerProcess.GraphQLResponse {
+            try server.graphQL(Self.refresh, variables: ["input": .object(["refreshToken": .string(token)])])
+        }
+        // Successful refreshes are not counted.
+        let second = try Self.tokens(try refresh(first.refresh).data?["refreshSession"])
+        for guess in ["made-up-1", "made-up-2"] {
+            #expect(try refresh(guess).errorReason == "TOKEN_INVALID")
+        }
+        let limited = try refresh(second.refresh)
+        #expect(limited.errorCode == "RATE_LIMITED", "\(limited.json)")
+        #expect(limited.errorExtensions?["retryAfter"] == 200)
+    }
+
+    @Test func aCorruptPasswordHashIsAnInternalErrorLoggedWithItsRequestID() throws {
+        let server = try ServerProcess(Self.serverArguments)
+        defer { server.remove() }
+        try Self.register(server)
+        try server.databaseWrite("UPDATE users SET password_hash = '$scrypt$ln=10,r=8,p=1$damaged'")
+        let refused = try Self.signIn(server)
+        #expect(refused.errorCode == "INTERNAL_SERVER_ERROR", "\(refused.json)")
+        let requestID = try #require(refused.errorExtensions?["requestId"]?.stringValue)
+        #expect(server.log.split(separator: "\n").contains { $0.contains("level=error") && $0.contains("request.id=\(requestID)") })
     }
 
     @Test func logoutEverywhereEndsEverySession() throws {

@@ -77,6 +77,21 @@ import Testing
         try JSON(parsing: response.body)["errors"]?[0]
     }
 
+    @Test func aFailureStoringOrReadingAvatarsAnswers500AndIsLoggedWithItsRequestID() throws {
+        try Self.withSignedInServer { server, token in
+            // The table is gone: the store fails underneath the routes.
+            try server.databaseWrite("DROP TABLE avatars")
+            let stored = try Self.send(
+                server, "PUT /avatar HTTP/1.1\r\nContent-Type: image/png\r\nAuthorization: Bearer \(token)\r\n", body: Self.png)
+            let read = try Self.send(server, "GET /avatars/0190f0b8-0000-7000-8000-000000000000 HTTP/1.1\r\n")
+            for response in [stored, read] {
+                #expect(response.status == 500)
+                let requestID = try #require(response.headers["X-Request-Id"])
+                #expect(server.log.split(separator: "\n").contains { $0.contains("level=error") && $0.contains("request.id=\(requestID)") })
+            }
+        }
+    }
+
     @Test func anAvatarUploadedAsAMultipartRequestIsServedWithItsETagAndCachingHeaders() throws {
         try Self.withSignedInServer { server, token in
             let response = try Self.upload(server, token: token, body: Self.multipartBody(file: Self.png, filename: "me.png", contentType: "image/png"))

@@ -57,6 +57,40 @@ import Testing
         #expect(try client.readUntilClosed().isEmpty)
     }
 
+    /// At the limit every connection is served; past it every client reads a complete 503 (a refusal closed on
+    /// the client's unread request would reach it as a reset), and `/metrics` counts the refusals.
+    @Test func refusesClientsBeyondMaxConnectionsWithA503TheyCanReadAndCountsThem() throws {
+        let server = try ServerProcess(["--max-connections", "4"])
+        defer { server.remove() }
+        let held = try (0..<4).map { _ in try server.connect() }
+        defer { for client in held { client.close() } }
+        for client in held {
+            try client.send("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+        let refused = try (0..<30).map { _ in
+            let client = try server.connect()
+            try client.send("POST /graphql HTTP/1.1\r\nHost: e2e\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n"
+                + "{\"query\":\"{ __typename }\"}")
+            return client
+        }
+        for client in refused {
+            let response = try client.readResponse()
+            #expect(response.status == 503)
+            #expect(response.headers["Connection"] == "close")
+            try client.expectClosedWithoutResponse()
+            client.close()
+        }
+        try held[0].send("GET /metrics HTTP/1.1\r\nHost: e2e\r\n\r\n")
+        let metrics = try held[0].readResponse()
+        #expect(metrics.metric("hearth_http_connections_refused_total{reason=\"max_connections\"}") == 30)
+        #expect(metrics.metric("hearth_http_connections_refused_total{reason=\"out_of_descriptors\"}") == 0)
+        server.stop()
+        let warnings = server.log.split(separator: "\n").filter { $0.contains("connection limit reached") }
+        #expect(!warnings.isEmpty)
+        #expect(warnings.count < 30, "a flood of refusals is logged in a few lines, each with its count")
+    }
+
     @Test func compressesLargeResponsesForClientsThatAcceptGzip() throws {
         let server = try ServerProcess()
         defer { server.remove() }
@@ -77,6 +111,7 @@ import Testing
         var held: [HTTPTestClient] = []
         defer { for client in held { client.close() } }
         var refused = 0
+        var answered503 = 0
         for _ in 0..<80 {
             guard let client = try? server.connect() else {
                 refused += 1
@@ -85,7 +120,12 @@ import Testing
             do {
                 try client.send("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n")
                 let response = try client.readResponse()
-                if response.status == 503 { refused += 1 } else { #expect(response.status == 200) }
+                if response.status == 503 {
+                    refused += 1
+                    answered503 += 1
+                } else {
+                    #expect(response.status == 200)
+                }
             } catch {
                 refused += 1  // closed without an answer
             }
@@ -101,6 +141,13 @@ import Testing
         }
         #expect(recovered)
         #expect(server.process.isRunning)
-        #expect(server.log.contains("level=warning logger=http msg=\"out of file descriptors; refusing a connection\""))
+        let metrics = try server.get("/metrics")
+        let counted = metrics.metric("hearth_http_connections_refused_total{reason=\"out_of_descriptors\"}") ?? 0
+        #expect(counted >= Double(answered503))
+        let warnings = server.log.split(separator: "\n").filter {
+            $0.contains("level=warning logger=http msg=\"out of file descriptors; refusing connections with 503\"")
+        }
+        #expect(!warnings.isEmpty)
+        #expect(warnings.count < Int(counted), "a flood of refusals is logged in a few lines, each with its count")
     }
 }

@@ -31,6 +31,49 @@ import Testing
         #expect(keys == ["in-flight!"])
     }
 
+    /// A request holding its event loop when SIGTERM arrives (CPU work, such as validating a
+    /// heavy document): the loop has not read its inbox, yet the response it writes then says
+    /// `Connection: close`, and the server exits.
+    @Test func aResponseWrittenByALoopBusyWhenTheShutdownBeganSaysConnectionClose() throws {
+        let server = try ServerProcess(["--test-endpoints", "--shutdown-grace", "30s"])
+        defer { server.remove() }
+        let client = try Self.holdRequest(on: server, body: "until-shutdown")
+        defer { client.close() }
+        server.process.send(SIGTERM)
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "released")
+        #expect(response.headers["Connection"] == "close")
+        try client.expectClosedWithoutResponse()
+        #expect(server.stop(signal: SIGTERM, watchdog: .seconds(120)) == 0)
+        #expect(server.log.contains("msg=stopped"))
+    }
+
+    /// A request that holds its event loop for good cannot hold the process: it exits 0 once
+    /// the grace period (and its one-second allowance) is over, says what it left running, and
+    /// the client's connection ends without a response. Before, the exit waited for the loop.
+    @Test func exitsThoughARequestHoldsItsEventLoopPastTheGracePeriod() throws {
+        let server = try ServerProcess(["--test-endpoints", "--shutdown-grace", "3s"])
+        defer { server.remove() }
+        let client = try Self.holdRequest(on: server, body: "forever")
+        defer { client.close() }
+        #expect(server.stop(signal: SIGTERM, watchdog: .seconds(120)) == 0)
+        #expect(throws: (any Error).self) { try client.readResponse() }
+        let warning = server.log.split(separator: "\n").first { $0.contains("shutdown grace period exceeded") }
+        #expect(warning?.contains("waiting_for=http") == true)
+        #expect(!server.log.contains("msg=stopped"))
+    }
+
+    /// Sends `POST /_test/hold` with `body`, after the interim 100 Continue proves the head was
+    /// read, so the request is in flight when the caller goes on.
+    static func holdRequest(on server: ServerProcess, body: String) throws -> HTTPTestClient {
+        let client = try server.connect()
+        try client.send("POST /_test/hold HTTP/1.1\r\nHost: e2e\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        #expect(try client.readResponse().status == 100)
+        try client.send(body)
+        return client
+    }
+
     @Test func exitsZeroOnSigintAndCheckpointsTheWriteAheadLog() throws {
         let server = try ServerProcess(["--test-endpoints"])
         defer { server.remove() }

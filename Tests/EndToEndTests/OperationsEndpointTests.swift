@@ -42,6 +42,38 @@ import Testing
         #expect(text.contains("hearth_build_info{version=\""))
     }
 
+    /// `/metrics` is for the host itself by default: a request a trusted proxy on this host
+    /// forwards came from elsewhere and is refused; the same scrape without the proxy is served.
+    @Test func metricsAreLoopbackOnlyByDefaultAndNotThroughAProxy() throws {
+        let server = try ServerProcess(["--trusted-proxies", "127.0.0.1"])
+        defer { server.remove() }
+        #expect(try server.get("/metrics").status == 200)
+        #expect(try server.get("/metrics", headers: "X-Forwarded-For: 203.0.113.5\r\n").status == 403)
+        #expect(try server.get("/metrics", headers: "X-Forwarded-For: 127.0.0.1\r\n").status == 403)
+    }
+
+    @Test func metricsNeedTheBearerTokenInTokenMode() throws {
+        let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID().uuidString)").path
+        let token = "e2e-metrics-token-0123456789"
+        #expect(FileManager.default.createFile(atPath: tokenFile, contents: Data((token + "\n").utf8)))
+        defer { try? FileManager.default.removeItem(atPath: tokenFile) }
+        let server = try ServerProcess([], environment: ["HEARTH_METRICS_ACCESS": "token", "HEARTH_METRICS_TOKEN_FILE": tokenFile])
+        defer { server.remove() }
+        let refused = try server.get("/metrics")
+        #expect(refused.status == 401)
+        #expect(refused.headers["WWW-Authenticate"] == "Bearer realm=\"metrics\"")
+        #expect(try server.get("/metrics", headers: "Authorization: Bearer wrong-token-0123456789\r\n").status == 401)
+        let served = try server.get("/metrics", headers: "Authorization: Bearer \(token)\r\n")
+        #expect(served.status == 200)
+        #expect(served.text.contains("hearth_build_info{version=\""))
+    }
+
+    @Test func metricsArePublicWhenConfiguredSo() throws {
+        let server = try ServerProcess(["--metrics-access", "public", "--trusted-proxies", "127.0.0.1"])
+        defer { server.remove() }
+        #expect(try server.get("/metrics", headers: "X-Forwarded-For: 203.0.113.5\r\n").status == 200)
+    }
+
     @Test func accessLogCarriesTheRequestIdReturnedToTheClient() throws {
         let server = try ServerProcess()
         defer { server.remove() }

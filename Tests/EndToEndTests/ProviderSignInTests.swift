@@ -45,10 +45,10 @@ import Testing
         try graphQL(server, signInWithGoogle, ["input": ["idToken": .string(token), "nonce": .string(nonce), "deviceLabel": "e2e"]])
     }
 
-    static func startServer(keys: KeySetServer) throws -> ServerProcess {
+    static func startServer(keys: KeySetServer, _ arguments: [String] = []) throws -> ServerProcess {
         try ServerProcess([
             "--google-client-ids", "test-client", "--google-jwks-url", keys.url, "--password-hash-cost", "10",
-        ])
+        ] + arguments)
     }
 
     @Test func firstSignInCreatesTheAccountAndARotatedKeyIsFetchedOverHTTP() throws {
@@ -138,10 +138,10 @@ import Testing
         let signedIn = try Self.signIn(server, token: try Self.googleToken(subject: "g-bob", email: "bob@example.com"))
         #expect(signedIn["data"]?["signInWithGoogle"]?["outcome"] == "SIGNED_IN")
 
-        let unlink = "mutation { unlinkSignInProvider(input: {provider: GOOGLE}) { user { signInMethods } } }"
-        let unlinked = try Self.graphQL(server, unlink, token: bobToken)
+        let unlink = "mutation($password: String) { unlinkSignInProvider(input: {provider: GOOGLE, currentPassword: $password}) { user { signInMethods } } }"
+        let unlinked = try Self.graphQL(server, unlink, ["password": .string(password)], token: bobToken)
         #expect(unlinked["data"]?["unlinkSignInProvider"]?["user"]?["signInMethods"] == ["PASSWORD"], "\(unlinked)")
-        let again = try Self.graphQL(server, unlink, token: bobToken)
+        let again = try Self.graphQL(server, unlink, ["password": .string(password)], token: bobToken)
         #expect(again["errors"]?[0]?["extensions"]?["code"] == "NOT_FOUND", "\(again)")
 
         // A Google-only account cannot unlink its only way in.
@@ -153,6 +153,34 @@ import Testing
         let last = try Self.graphQL(server, unlink, token: cleoToken)
         #expect(last["errors"]?[0]?["extensions"]?["code"] == "CONFLICT", "\(last)")
         #expect(last["errors"]?[0]?["extensions"]?["reason"] == "LAST_SIGN_IN_METHOD")
+    }
+
+    @Test func aPasswordlessAccountProvesItselfWithAFreshGoogleTokenToSetAPassword() throws {
+        let keys = try KeySetServer(serving: JSONWebKeySet(keys: [Self.firstKey.verificationKey(keyID: "k1")]))
+        defer { keys.stop() }
+        // A window of zero: no sign-in is recent enough, only a fresh token proves the caller.
+        let server = try Self.startServer(keys: keys, ["--reauthentication-window", "0"])
+        defer { server.remove() }
+        let created = try Self.signIn(server, token: try Self.googleToken(subject: "g-dana", email: "dana@example.com"))
+        guard case .string(let danaToken)? = created["data"]?["signInWithGoogle"]?["tokens"]?["accessToken"] else {
+            Issue.record("no access token in \(created)")
+            return
+        }
+        let setPassword = """
+            mutation($input: ChangePasswordInput!) { changePassword(input: $input) { user { signInMethods } } }
+            """
+        let stolen = try Self.graphQL(server, setPassword, ["input": ["newPassword": "a thief's new secret"]], token: danaToken)
+        #expect(stolen["errors"]?[0]?["extensions"]?["code"] == "REAUTHENTICATION_REQUIRED", "\(stolen)")
+        #expect(stolen["errors"]?[0]?["extensions"]?["methods"] == ["GOOGLE"])
+
+        let proven = try Self.graphQL(server, setPassword, ["input": [
+            "newPassword": "dana's own new secret",
+            "reauthentication": [
+                "provider": "GOOGLE", "idToken": .string(try Self.googleToken(subject: "g-dana", email: "dana@example.com")),
+                "nonce": .string(Self.rawNonce),
+            ],
+        ]], token: danaToken)
+        #expect(proven["data"]?["changePassword"]?["user"]?["signInMethods"] == ["PASSWORD", "GOOGLE"], "\(proven)")
     }
 
     @Test(arguments: ["http://keys.example.com/certs", "ftp://127.0.0.1/certs"])

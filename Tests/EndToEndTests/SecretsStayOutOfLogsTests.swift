@@ -1,10 +1,12 @@
 import Foundation
 import GraphQL
+import Support
 import TestPython
 import Testing
 
 /// Passwords, tokens and keys never reach the log: a full account lifecycle through the real
-/// binary at its most verbose log level, then a search of everything it wrote.
+/// binary at its most verbose log level, then a search of everything it wrote. And with the
+/// SMTP transport, no emailed link's token ever reaches the database files.
 @Suite struct SecretsStayOutOfLogsTests {
     static let baseURL = "https://hearth.example.org"
 
@@ -83,8 +85,8 @@ import Testing
 
         for token in try server.emailedTokens() { secrets.add("emailed token", token) }
         #expect(try server.emailedTokens().count == 3)
-        if let key = try server.databaseText("SELECT value FROM server_metadata WHERE key = 'access_token_key'") {
-            secrets.add("access-token signing key", key)
+        for file in KeyDirectoryTests.keyFiles {
+            secrets.add("key (\(file))", Base64URL.encode(try KeyDirectoryTests.key(file, in: server.directory.appendingPathComponent("keys"))))
         }
         #expect(server.stop() == 0)
 
@@ -96,6 +98,97 @@ import Testing
             for line in logLines where line.contains(value) {
                 Issue.record("the log contains a \(kind):\n\(line)")
             }
+        }
+    }
+
+    @Test func theDevelopmentTransportWarnsOnceAtStartThatTheDatabaseKeepsLinks() throws {
+        let server = try ServerProcess(AccountsTests.serverArguments)
+        defer { server.remove() }
+        let warnings = server.log.split(separator: "\n").filter { $0.contains("level=warning") && $0.contains("development mail transport") }
+        #expect(warnings.count == 1, "\(server.log)")
+        #expect(warnings.first?.contains("--mail-transport smtp") == true)
+    }
+
+    static let inviteMember = """
+        mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteLink inviteToken invitation { id } } }
+        """
+
+    /// Over SMTP, every message with a link (confirmation, password reset, email change,
+    /// invitation and its resend) reaches the recipient with a working token, while the
+    /// database file, its write-ahead log and its index hold none of them, as text or as
+    /// bytes, neither while the server runs nor after it stopped. A replayed `inviteMember`
+    /// still answers with the invitation's link.
+    @Test func overSMTPNoEmailedTokenReachesTheDatabaseFiles() throws {
+        let smtp = try SMTPSink()
+        let server = try ServerProcess(AccountsTests.serverArguments + ["--public-base-url", Self.baseURL] + smtp.serverArguments)
+        defer { server.remove() }
+        var received: [SMTPSink.Message] = []
+        /// The token of the link to `page` in the next message, which must go to `address`.
+        func nextToken(to address: String, page: String) throws -> String {
+            let message = try smtp.next()
+            received.append(message)
+            #expect(message.recipients == [address], "\(message.subject)")
+            return try #require(ServerProcess.linkTokens(in: message.text, linkingTo: "\(Self.baseURL)/\(page)").first, "\(message.text)")
+        }
+
+        let ana = try AccountsTests.register(server)
+        let confirmation = try nextToken(to: "ana@example.com", page: "confirm-email")
+        #expect(try AccountEmailFlowTests.confirm(server, token: confirmation).data?["confirmEmail"] != nil)
+        let anaID = try #require(try server.graphQL(AccountsTests.me, token: ana.access).data?["me"]?["id"]?.stringValue)
+        let admin = ServerProcess.Person(username: "ana", userID: anaID, token: ana.access)
+        try server.acceptCurrentTerms(admin)
+        let household = try server.createHousehold("Home", as: admin).householdID
+
+        _ = try AccountEmailFlowTests.requestReset(server, email: "ana@example.com")
+        let reset = try nextToken(to: "ana@example.com", page: "reset-password")
+        let started = try server.graphQL(AccountEmailFlowTests.changeEmail, variables: ["input": [
+            "newEmail": "ana.new@example.com", "currentPassword": .string(AccountsTests.password),
+        ]], token: ana.access)
+        #expect(started.data?["changeEmail"] != nil, "\(started.json)")
+        _ = try nextToken(to: "ana.new@example.com", page: "confirm-email")
+
+        let invite = ServerProcess.input(["householdId": .string(household), "email": "bo@example.com", "clientMutationId": "invite-bo"])
+        let invited = try #require(try server.graphQL(Self.inviteMember, variables: invite, token: ana.access).data?["inviteMember"])
+        let firstInvitation = try nextToken(to: "bo@example.com", page: "invitation")
+        #expect(invited["inviteToken"]?.stringValue == firstInvitation)
+        #expect(invited["inviteLink"]?.stringValue == "\(Self.baseURL)/invitation?token=\(firstInvitation)")
+        let replayed = try server.graphQL(Self.inviteMember, variables: invite, token: ana.access).data?["inviteMember"]
+        #expect(replayed?["inviteToken"]?.stringValue == firstInvitation, "a replay answers with the same link")
+        let resent = try server.graphQL(
+            "mutation($input: ResendInvitationInput!) { resendInvitation(input: $input) { inviteToken } }",
+            variables: ["input": ["invitationId": try #require(invited["invitation"]?["id"])]], token: ana.access)
+        let secondInvitation = try nextToken(to: "bo@example.com", page: "invitation")
+        #expect(resent.data?["resendInvitation"]?["inviteToken"]?.stringValue == secondInvitation, "\(resent.json)")
+        let replayedAfterResend = try server.graphQL(Self.inviteMember, variables: invite, token: ana.access).data?["inviteMember"]
+        #expect(replayedAfterResend?["inviteToken"]?.stringValue == secondInvitation, "a replay answers with the link that works now")
+
+        let tokens = Set(received.flatMap { ServerProcess.linkTokens(in: $0.text) + ServerProcess.linkTokens(in: $0.html) })
+        #expect(tokens.count == 5, "confirmation, reset, email change, invitation, resent invitation")
+        #expect(try server.emailedTokens().isEmpty, "the outbox keeps no token")
+        let invitations = try server.mails(to: "bo@example.com")
+        #expect(invitations.count == 2, "while it keeps the messages")
+        let shown = try HearthCommand.run(["mail", "show", String(try #require(invitations.first).id), "--database", server.databasePath])
+        #expect(shown.standardOutput.contains("\(Self.baseURL)/invitation?token={token-withheld}"), "\(shown.standardOutput)")
+        #expect(shown.standardOutput.contains("Link: its token is not stored"))
+        #expect(!server.log.contains("development mail transport"), "the warning is for the log transport only")
+        /// Each token as text, as bytes, and its last 32 bytes (the part a copy must not hold).
+        var needles = tokens.flatMap { token -> [(String, [UInt8])] in
+            let bytes = Base64URL.decode(token) ?? []
+            return [(token, Array(token.utf8)), ("\(token) as bytes", bytes), ("\(token)'s last 32 bytes", Array(bytes.suffix(32)))]
+        }
+        // The session's tokens too: the refresh token is stored as a digest, the access token not at all.
+        needles += [("the refresh token", Array(ana.refresh.utf8)), ("the refresh token as bytes", Base64URL.decode(ana.refresh) ?? []),
+                    ("the access token", Array(ana.access.utf8))]
+        for (name, needle) in needles {
+            #expect(try server.databaseFilesContaining(needle).isEmpty, "\(name) is in the database files of the running server")
+        }
+
+        // The tokens were live: the reset link still works.
+        #expect(try AccountEmailFlowTests.reset(server, token: reset, to: "a brand new passphrase").data?["resetPassword"] != nil)
+        _ = try smtp.next()  // "your password was changed"
+        #expect(server.stop() == 0)
+        for (name, needle) in needles {
+            #expect(try server.databaseFilesContaining(needle).isEmpty, "\(name) is in the database files of the stopped server")
         }
     }
 }

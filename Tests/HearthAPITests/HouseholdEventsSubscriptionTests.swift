@@ -207,7 +207,7 @@ import Testing
             let anaPhone = try await fixture.person("ana")
             let anaLaptop = try await accounts.service.authenticate(accessToken: try await accounts.login("ana").accessToken)
             let ben = try await fixture.person("ben")
-            let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: accounts.service))
+            let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: accounts.service), logger: .disabled)
             func scope(_ viewer: Viewer) -> String {
                 authentication.sharingScope(RequestContext(authentication: .signedIn(viewer), clientAddress: "127.0.0.1"))
             }

@@ -23,26 +23,31 @@ struct HouseholdsAPIFixture {
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
 
-    /// Calls `body` with a fresh fixture.
-    static func with(_ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
+    /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs.
+    static func with(logger: Logger = .disabled, _ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
         try await HouseholdsHarness.with { harness in
             let service = try HearthSchema.service(
                 sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
-                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled)
+                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: logger)
             try await body(HouseholdsAPIFixture(harness: harness, service: service))
         }
     }
 
-    /// Runs `query` with `variables` as `viewer`.
-    func operate(_ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer) async -> GraphQLOperation {
+    /// Runs `query` with `variables` as `viewer` (signed out when `nil`), with the files of a
+    /// multipart request.
+    func operate(
+        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:]
+    ) async -> GraphQLOperation {
         await service.operate(
             GraphQLRequest(query: query, variables: variables), requestID: "r",
-            context: RequestContext(authentication: .signedIn(viewer), clientAddress: "127.0.0.1"))
+            context: RequestContext(authentication: viewer.map(Authentication.signedIn) ?? .signedOut, clientAddress: "127.0.0.1", uploads: uploads))
     }
 
-    /// The result of the query or mutation `query` as `viewer`.
-    func execute(_ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer) async throws -> ExecutionResult {
-        guard case .single(let outcome) = await operate(query, variables, as: viewer) else {
+    /// The result of the query or mutation `query` as `viewer` (signed out when `nil`).
+    func execute(
+        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:]
+    ) async throws -> ExecutionResult {
+        guard case .single(let outcome) = await operate(query, variables, as: viewer, uploads: uploads) else {
             throw GraphQLError(message: "a query answered with a stream")
         }
         return outcome.result

@@ -10,6 +10,15 @@ import Testing
         try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
     }
 
+    @Test func theKeyDirectoryIsBesideTheDatabaseUnlessChosen() throws {
+        #expect(try settings(["--database", "/var/lib/hearth/db.sqlite"]).keys.directory == "/var/lib/hearth/keys")
+        #expect(try settings(["--database", "hearth.sqlite"]).keys.directory == "keys")
+        #expect(try settings(["--database", "/hearth.sqlite"]).keys.directory == "/keys")
+        #expect(try settings(["--key-directory", "/run/hearth-keys"]).keys.directory == "/run/hearth-keys")
+        #expect(try settings([], environment: ["HEARTH_KEY_DIRECTORY": "/etc/hearth/keys"]).keys.directory == "/etc/hearth/keys")
+        #expect(throws: UsageError.self) { try settings(["--key-directory", ""]) }
+    }
+
     @Test func defaultsMatchTheDocumentedValues() throws {
         let defaults = try settings([])
         #expect(defaults.http.host == "127.0.0.1")
@@ -21,6 +30,7 @@ import Testing
         #expect(defaults.http.idleTimeout == .seconds(60))
         #expect(defaults.http.maxConnections == 20_000)
         #expect(defaults.database.path == "./data/hearth.sqlite")
+        #expect(defaults.keys.directory == "./data/keys")
         #expect(defaults.database.pool.synchronous == .full)
         #expect(defaults.logLevel == .info)
         #expect(defaults.accessLog)
@@ -184,5 +194,28 @@ import Testing
         #expect(configured.uploadLimits.maxPartBytes == 5 << 20)
         let rules = configured.accounts.accounts.avatarRules
         #expect(rules.maximumBytes == 3 << 20 && rules.maximumWidth == 512 && rules.maximumHeight == 512)
+    }
+}
+
+@Suite struct AccountSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> ServeSettings {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
+    }
+
+    @Test func refreshLimitsAndTheReauthenticationWindowDefaultToTheDocumentedValues() throws {
+        let accounts = try settings([]).accounts.accounts
+        #expect(accounts.reauthenticationWindow == .seconds(300))
+        #expect(accounts.failedRefreshesPerAddress == AccountSettings.hourlyRule(total: 330))
+    }
+
+    @Test func refreshLimitsAndTheReauthenticationWindowReachTheConfiguration() throws {
+        let flags = try settings(["--refresh-failures-per-address", "20", "--reauthentication-window", "90s"]).accounts.accounts
+        #expect(flags.failedRefreshesPerAddress.capacity == 2 && flags.failedRefreshesPerAddress.refillPerSecond == 18.0 / 3600)
+        #expect(flags.reauthenticationWindow == .seconds(90))
+        let environment = try settings([], environment: ["HEARTH_REAUTHENTICATION_WINDOW": "0", "HEARTH_REFRESH_FAILURES_PER_ADDRESS": "10"])
+        #expect(environment.accounts.accounts.reauthenticationWindow == .zero)
+        #expect(environment.accounts.accounts.failedRefreshesPerAddress.capacity == 1)
+        #expect(throws: (any Error).self) { try settings(["--reauthentication-window", "2d"]) }
+        #expect(throws: (any Error).self) { try settings(["--refresh-failures-per-address", "0"]) }
     }
 }

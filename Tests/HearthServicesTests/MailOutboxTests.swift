@@ -47,7 +47,7 @@ struct MailOutboxTests {
             let transient = MailDeliveryError(code: .transient, message: "451 try later")
             let transport = ScriptedTransport(failures: [transient, transient])
             let worker = MailDeliveryWorker(
-                outbox: outbox, transport: transport, configuration: .init(initialRetryDelay: .seconds(30)), logger: .disabled,
+                outbox: outbox, transport: transport, links: .forTests, configuration: .init(initialRetryDelay: .seconds(30)), logger: .disabled,
                 jitter: { 1 })
             let id = try outbox.enqueueNow(mail)
             #expect(try await worker.deliverDueMessages().retrying == 1)
@@ -71,7 +71,7 @@ struct MailOutboxTests {
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
             let refused = try outbox.enqueueNow(mail)
             let permanent = ScriptedTransport(failures: [MailDeliveryError(code: .permanent, message: "550 no such user")])
-            let worker = MailDeliveryWorker(outbox: outbox, transport: permanent, logger: .disabled, jitter: { 1 })
+            let worker = MailDeliveryWorker(outbox: outbox, transport: permanent, links: .forTests, logger: .disabled, jitter: { 1 })
             #expect(try await worker.deliverDueMessages().failed == 1)
             #expect(try outbox.message(id: refused)?.status == .failed)
             #expect(try outbox.message(id: refused)?.lastError == "550 no such user")
@@ -79,7 +79,7 @@ struct MailOutboxTests {
             let flaky = try outbox.enqueueNow(mail)
             let transient = ScriptedTransport(failures: Array(repeating: MailDeliveryError(code: .transient, message: "down"), count: 5))
             let patient = MailDeliveryWorker(
-                outbox: outbox, transport: transient,
+                outbox: outbox, transport: transient, links: .forTests,
                 configuration: .init(maxAttempts: 3, initialRetryDelay: .seconds(1), maxRetryDelay: .seconds(1)), logger: .disabled,
                 jitter: { 1 })
             for _ in 0..<2 {
@@ -95,7 +95,7 @@ struct MailOutboxTests {
         try await MigratedDatabase.withPool { pool in
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
             let running = Task { await worker.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
             // No pending mail: the worker waits without a timeout until the enqueue commits.
@@ -119,12 +119,56 @@ struct MailOutboxTests {
             let pool = try DatabasePool(path: path)
             defer { pool.close() }
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: MailOutbox(pool: pool, messageIDDomain: "hearth.test"), transport: transport, logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: MailOutbox(pool: pool, messageIDDomain: "hearth.test"), transport: transport, links: .forTests, logger: .disabled)
             let running = Task { await worker.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
             #expect(await deliveries.next()?.id == id)
             running.cancel()
             await running.value
+        }
+    }
+
+    /// A message carrying a link's token, as the services compose it.
+    private func linkMail(_ token: LinkToken) throws -> OutgoingMail {
+        try MailTemplate(
+            subject: "Confirm", greeting: "Hello,", paragraphs: ["Confirm your address:"],
+            action: .init(label: "Confirm my address", path: "/confirm-email", token: token)
+        ).render(to: ["ada@example.org"], baseURL: try PublicBaseURL("https://hearth.test"))
+    }
+
+    @Test func theOutboxStoresAPlaceholderForALinksTokenAndTheWorkerSendsTheToken() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let token = LinkTokens.forTests.issue(.emailToken)
+            let id = try outbox.enqueueNow(try linkMail(token))
+            let stored = try #require(try outbox.message(id: id))
+            let withheld = "https://hearth.test/confirm-email?token=\(MailOutbox.tokenPlaceholder)"
+            #expect(stored.text.contains(withheld) && stored.html?.contains(withheld) == true)
+            #expect(!stored.text.contains(token.value) && stored.html?.contains(token.value) == false)
+            #expect(stored.withheldLinkKind == .emailToken && stored.withheldLinkID == token.id)
+            #expect(try !pool.filesContain(token.value), "not in any page or log frame")
+
+            let transport = ScriptedTransport()
+            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
+            #expect(try await worker.deliverDueMessages().sent == 1)
+            var deliveries = transport.delivered.makeAsyncIterator()
+            let sent = try #require(await deliveries.next())
+            let link = "https://hearth.test/confirm-email?token=\(token.value)"
+            #expect(sent.text.contains(link) && sent.html?.contains(link) == true, "\(sent.text)")
+            #expect(!sent.text.contains(MailOutbox.tokenPlaceholder) && sent.withheldLinkKind == nil)
+            let record = try #require(try outbox.message(id: id))
+            #expect(record.status == .sent && record.text == stored.text, "the record of the sent message still withholds it")
+            #expect(try !pool.filesContain(token.value))
+        }
+    }
+
+    @Test func theDevelopmentOutboxKeepsTheTokenForHearthMailShow() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", keepsLinkTokens: true)
+            let token = LinkTokens.forTests.issue(.invitation)
+            let stored = try #require(try outbox.message(id: try outbox.enqueueNow(try linkMail(token))))
+            #expect(stored.text.contains("https://hearth.test/confirm-email?token=\(token.value)"))
+            #expect(stored.withheldLinkKind == nil && stored.withheldLinkID == nil)
         }
     }
 

@@ -105,7 +105,7 @@ struct MailSMTPDeliveryTests {
                 subject: "Bestätige deine Adresse 🏠", greeting: "Hallo Åda,", paragraphs: ["Bitte bestätige deine Adresse."],
                 action: .init(label: "Bestätigen", path: "/confirm-email?token=tok_123"))
             let id = try outbox.enqueueNow(template.render(to: ["ada@example.org", "bob@example.org"], baseURL: PublicBaseURL("https://hearth.example.org")))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
             // Required: reading the server's report of a message that never arrived would wait forever.
             try #require(try await worker.deliverDueMessages().sent == 1)
             let stored = try #require(try outbox.message(id: id))
@@ -136,7 +136,7 @@ struct MailSMTPDeliveryTests {
         try await MigratedDatabase.withPool { pool in
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
             try outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
             let report = try await worker.deliverDueMessages()
             let lastError = try outbox.messages(limit: 1).first?.lastError ?? ""
             try #require(report.sent == 1, "\(lastError)")
@@ -152,7 +152,7 @@ struct MailSMTPDeliveryTests {
             let clock = ManualClock()
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
             let id = try outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "flaky news", text: "hi\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), logger: .disabled, jitter: { 1 })
+            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled, jitter: { 1 })
             #expect(try await worker.deliverDueMessages().retrying == 1)
             let waiting = try #require(try outbox.message(id: id))
             #expect(waiting.status == .pending && waiting.lastError?.contains("451") == true)
@@ -169,7 +169,7 @@ struct MailSMTPDeliveryTests {
         try await MigratedDatabase.withPool { pool in
             let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
             let id = try outbox.enqueueNow(OutgoingMail(recipients: ["refused@example.org"], subject: "x", text: "x\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), logger: .disabled)
+            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
             #expect(try await worker.deliverDueMessages().failed == 1)
             let failed = try #require(try outbox.message(id: id))
             #expect(failed.status == .failed && failed.attempts == 1 && failed.lastError?.contains("550 5.1.1") == true)

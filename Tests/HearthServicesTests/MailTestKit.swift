@@ -44,6 +44,11 @@ final class ObservedTransport: MailTransport {
     }
 }
 
+extension LinkTokens {
+    /// Link tokens under a fixed key, for tests.
+    static let forTests = LinkTokens(key: [UInt8](repeating: 7, count: LinkTokens.keyLength))
+}
+
 extension MailOutbox {
     /// Enqueues `mail` in a transaction of its own.
     @discardableResult

@@ -66,6 +66,8 @@ public struct AccountsHarness: Sendable {
 
     /// The password `register` uses.
     public static let password = "correct horse battery"
+    /// That password as the proof of recent authentication sensitive operations ask for.
+    public static let passwordProof = ReauthenticationProof(currentPassword: password)
 
     /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
     /// `identityProviders` are the Google and Apple sign-ins the service accepts.
@@ -85,7 +87,7 @@ public struct AccountsHarness: Sendable {
                 accessTokens: AccessTokens(
                     key: SecureRandom.bytes(32), issuer: configuration.issuer, audience: configuration.audience,
                     lifetime: configuration.accessTokenLifetime),
-                mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example")), commonPasswords: ["password1234", "qwertyuiop"],
+                mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example"), links: LinkTokens(key: SecureRandom.bytes(32))), commonPasswords: ["password1234", "qwertyuiop"],
                 identityProviders: identityProviders, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
                 now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
             return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))

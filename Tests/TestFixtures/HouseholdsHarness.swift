@@ -13,11 +13,13 @@ public struct HouseholdsHarness: Sendable {
     public var clock: ManualClock { accounts.clock }
     public var mail: RecordingMailQueue { accounts.mail }
 
-    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first.
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first, and
+    /// `configureAccounts` that of the accounts harness under it.
     public static func with<T>(
-        configure: (inout HouseholdsConfiguration) -> Void = { _ in }, _ body: (HouseholdsHarness) async throws -> T
+        configure: (inout HouseholdsConfiguration) -> Void = { _ in }, configureAccounts: (inout AccountsConfiguration) -> Void = { _ in },
+        _ body: (HouseholdsHarness) async throws -> T
     ) async throws -> T {
-        try await AccountsHarness.with { accounts in
+        try await AccountsHarness.with(configure: configureAccounts) { accounts in
             var configuration = HouseholdsConfiguration()
             configure(&configuration)
             let bus = InProcessEventBus()

@@ -12,37 +12,25 @@ extension AccountResolvers {
         }
         for (field, provider) in [("signInWithGoogle", SignInProvider.google), ("signInWithApple", .apple)] {
             resolvers.resolveAsync("Mutation", field) { _, arguments, context, _ in
-                let input = arguments.input
+                let input = MutationInput(arguments)
                 let result = try await accounts.signIn(
-                    provider: provider, idToken: input.string("idToken") ?? "", nonce: input.string("nonce"),
+                    provider: provider, idToken: try input.requiredString("idToken"), nonce: input.string("nonce"),
                     deviceLabel: input.string("deviceLabel"), displayName: input.string("displayName"),
                     clientAddress: RequestContext.of(context).clientAddress)
                 return ProviderSignInPayloadValue(result: result)
             }
         }
-        resolvers.resolveAsync("Mutation", "linkSignInProvider") { _, arguments, context, _ in
-            let context = RequestContext.of(context)
-            let input = arguments.input
+        resolvers.resolveMutation("linkSignInProvider") { input, context in
             let user = try await accounts.linkSignInProvider(
-                try provider(input), viewer: try context.viewer(), idToken: input.string("idToken") ?? "",
-                nonce: input.string("nonce"), currentPassword: input.string("currentPassword"), clientAddress: context.clientAddress)
-            return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
+                try input.providerCredential(), viewer: try context.viewer(), proof: try input.reauthenticationProof(),
+                clientAddress: context.clientAddress)
+            return ["user": UserValue(record: user, isViewer: true)]
         }
-        resolvers.resolveAsync("Mutation", "unlinkSignInProvider") { _, arguments, context, _ in
-            let viewer = try RequestContext.of(context).viewer()
-            let user = try await accounts.unlinkSignInProvider(try provider(arguments.input), viewer: viewer)
-            return ["user": UserValue(record: user, isViewer: true)] as [String: any Sendable]
-        }
-    }
-
-    /// The `provider` of an input: a `SignInProvider` enum value, which validation has checked.
-    private static func provider(_ input: OrderedMap<String, JSON>) throws -> SignInProvider {
-        switch input.string("provider") {
-        case "GOOGLE": return .google
-        case "APPLE": return .apple
-        default:
-            throw ServiceError.invalid(InputProblems([
-                FieldProblem(field: "input.provider", reason: .invalidFormat, message: "Choose GOOGLE or APPLE.")]))
+        resolvers.resolveMutation("unlinkSignInProvider") { input, context in
+            let user = try await accounts.unlinkSignInProvider(
+                try input.enumValue("provider"), viewer: try context.viewer(), proof: try input.reauthenticationProof(),
+                clientAddress: context.clientAddress)
+            return ["user": UserValue(record: user, isViewer: true)]
         }
     }
 }

@@ -18,6 +18,9 @@ import HearthServices
 ///   (`UNAUTHENTICATED`, with `WWW-Authenticate: Bearer`), 415 for another `Content-Type` or a
 ///   file that is not a supported image (`UNSUPPORTED_FORMAT`), 413 for one too large
 ///   (`TOO_LARGE`), 400 for a damaged one (`INVALID_FORMAT`), 429 when rate limited.
+///
+/// An unexpected failure (the database) is thrown, not answered here: the router answers 500
+/// and logs the error with the request id, the one place every route's 500 comes from.
 public struct AvatarRoutes: Sendable {
     /// The service storing and reading avatars.
     public let accounts: AccountService
@@ -37,20 +40,15 @@ public struct AvatarRoutes: Sendable {
 
     /// Registers `GET /avatars/:id` and `PUT /avatar`.
     public func register(in router: inout Router) {
-        router.on(.get, "/avatars/:id") { [self] request in await serve(request) }
-        router.on(.put, "/avatar") { [self] request in await upload(request) }
+        router.on(.get, "/avatars/:id") { [self] request in try await serve(request) }
+        router.on(.put, "/avatar") { [self] request in try await upload(request) }
     }
 
     /// The response to `GET /avatars/<id>` (or `HEAD`).
-    public func serve(_ request: HTTPRequest) async -> HTTPResponse {
+    /// - Throws: what reading the avatar throws (the router answers 500 and logs it).
+    public func serve(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameters["id"] ?? ""
-        let avatar: StoredAvatar?
-        do {
-            avatar = try await accounts.avatar(id: id)
-        } catch {
-            return .text("the avatar could not be read\n", status: .internalServerError)
-        }
-        guard let avatar else { return .text("no such avatar\n", status: .notFound) }
+        guard let avatar = try await accounts.avatar(id: id) else { return .text("no such avatar\n", status: .notFound) }
         let etag = "\"\(avatar.sha256)\""
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: etag) {
@@ -71,7 +69,8 @@ public struct AvatarRoutes: Sendable {
     }
 
     /// The response to `PUT /avatar`.
-    public func upload(_ request: HTTPRequest) async -> HTTPResponse {
+    /// - Throws: an unexpected failure storing the image (the router answers 500 and logs it).
+    public func upload(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
         switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
         case .signedIn(let signedIn): viewer = signedIn
@@ -90,8 +89,6 @@ public struct AvatarRoutes: Sendable {
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: result.serialized())
         } catch let error as ServiceError {
             return Self.refusal(error)
-        } catch {
-            return .text("the avatar could not be stored\n", status: .internalServerError)
         }
     }
 

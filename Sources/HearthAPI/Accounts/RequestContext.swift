@@ -17,7 +17,8 @@ public enum Authentication: Sendable {
 public struct RequestContext: Sendable {
     /// The caller's credentials, checked.
     public var authentication: Authentication
-    /// The caller's IP address (without port), for rate limits.
+    /// The caller's IP address (without port), for rate limits: `HTTPRequest.clientAddress`, which
+    /// a trusted reverse proxy's forwarding header decides.
     public var clientAddress: String
     /// The files of a multipart request by part name, what `Upload` values refer to.
     public var uploads: [String: UploadedFile]
@@ -43,16 +44,6 @@ public struct RequestContext: Sendable {
     /// The signed-in user, if any (a refused token counts as signed out).
     public var optionalViewer: Viewer? {
         if case .signedIn(let viewer) = authentication { viewer } else { nil }
-    }
-
-    /// The host part of a `host:port` or `[v6-host]:port` peer address.
-    public static func host(ofPeer address: String) -> String {
-        let utf8 = address.utf8
-        if utf8.first == UInt8(ascii: "["), let end = utf8.firstIndex(of: UInt8(ascii: "]")) {
-            return String(address[utf8.index(after: utf8.startIndex)..<end])
-        }
-        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return address }
-        return String(address[..<colon])
     }
 }
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GraphQL
 import HearthHTTP
 import HearthServices
+import Support
 
 /// Authenticates graphql-transport-ws connections and ends them with their session.
 ///
@@ -25,15 +26,18 @@ public struct WebSocketAuthentication: Sendable {
 
     /// Verifies the tokens.
     public let authenticator: Authenticator
+    /// Where failed session checks are reported.
+    let logger: Logger
 
     /// Creates the authentication.
-    public init(authenticator: Authenticator) {
+    public init(authenticator: Authenticator, logger: Logger) {
         self.authenticator = authenticator
+        self.logger = logger
     }
 
     /// The endpoint's `makeContext`: what the upgrade request says.
     public func upgradeContext(_ request: HTTPRequest) -> any Sendable {
-        Upgrade(clientAddress: RequestContext.host(ofPeer: request.remoteAddress), authorization: request.headers["Authorization"])
+        Upgrade(clientAddress: request.clientAddress, authorization: request.headers["Authorization"])
     }
 
     /// The endpoint's `sharingScope`: subscriptions are shared among the connections of one user (their
@@ -64,28 +68,50 @@ public struct WebSocketAuthentication: Sendable {
     }
 
     /// Closes the connection when session `id` is revoked or reaches its end.
-    private func watch(_ id: String) -> ConnectionWatch {
-        let sessions = authenticator.accounts.sessions
+    ///
+    /// The session may end between the authentication and this watch's start (after the
+    /// acknowledgement), when no observer was registered yet to hear it, and the directory may
+    /// have evicted its entry. So the watch registers its observer first and then looks at the
+    /// session's state, read from the database when the directory no longer holds it, closing
+    /// at once when it is revoked, gone or expired; afterwards it wakes at the session's end
+    /// and looks again (a refresh moves the end later).
+    func watch(_ id: String) -> ConnectionWatch {
+        let accounts = authenticator.accounts
+        let logger = logger
         return ConnectionWatch { close in
-            let observation = sessions.observeEnd(of: id) { end in
-                end == .revoked ? close(WebSocketCloseCode(rawValue: 4403), "Session revoked") : close(WebSocketCloseCode(rawValue: 4401), "Session expired")
+            let observation = accounts.sessions.observeEnd(of: id) { end in
+                end == .revoked ? Self.closeRevoked(close) : Self.closeExpired(close)
             }
-            // Wakes at the session's end; a refresh moves the end later, so look again before closing.
             let expiry = Task {
-                while let entry = sessions.entry(id), !entry.isRevoked {
-                    let remaining = entry.expiresAt.timeIntervalSinceNow
-                    if remaining <= 0 {
-                        close(WebSocketCloseCode(rawValue: 4401), "Session expired")
-                        return
+                do {
+                    while true {
+                        switch try await accounts.sessionState(id: id) {
+                        case .revoked: return Self.closeRevoked(close)
+                        case .expired: return Self.closeExpired(close)
+                        case .live(let remaining): try await Task.sleep(for: remaining)
+                        }
                     }
-                    do { try await Task.sleep(for: .seconds(remaining)) } catch { return }
+                } catch is CancellationError {
+                    // The connection closed.
+                } catch {
+                    // A failed lookup cannot prove the session live: close, and the client reconnects.
+                    logger.error("session check failed", ["session.id": id, "error": String(describing: error)])
+                    close(WebSocketCloseCode(rawValue: 4500), "Internal error")
                 }
             }
             return {
-                sessions.stopObserving(observation)
+                accounts.sessions.stopObserving(observation)
                 expiry.cancel()
             }
         }
+    }
+
+    private static func closeRevoked(_ close: ConnectionWatch.Close) {
+        close(WebSocketCloseCode(rawValue: 4403), "Session revoked")
+    }
+
+    private static func closeExpired(_ close: ConnectionWatch.Close) {
+        close(WebSocketCloseCode(rawValue: 4401), "Session expired")
     }
 
     /// The `authorization` entry of a `connection_init` payload: `nil` when the payload or the entry

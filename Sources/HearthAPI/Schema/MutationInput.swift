@@ -12,10 +12,20 @@ import HearthServices
 struct MutationInput: Sendable {
     /// The fields given, by name; absent fields are missing, fields given as `null` are `.null`.
     let fields: OrderedMap<String, JSON>
+    /// Where these fields sit, as problems name them: `input`, or `input.<field>` for a nested
+    /// input object.
+    let path: String
 
     /// The `input` argument of `arguments`, empty when absent.
     init(_ arguments: Arguments) {
         fields = arguments.input
+        path = "input"
+    }
+
+    /// The nested input object `fields`, found at `input.<field>`.
+    init(fields: OrderedMap<String, JSON>, field: String) {
+        self.fields = fields
+        path = "input.\(field)"
     }
 
     /// The `clientMutationId` to remember the mutation by and echo in its payload.
@@ -29,14 +39,14 @@ struct MutationInput: Sendable {
     /// The `String!` or `ID!` field `field`.
     /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
     func requiredString(_ field: String) throws -> String {
-        guard let text = string(field) else { throw Self.problem(field, .required, "This field is required.") }
+        guard let text = string(field) else { throw problem(field, .required, "This field is required.") }
         return text
     }
 
     /// The fields of the non-null input-object field `field` (an `@oneOf` reference, say).
     /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
     func requiredObject(_ field: String) throws -> OrderedMap<String, JSON> {
-        guard case .object(let object)? = fields[field] else { throw Self.problem(field, .required, "This field is required.") }
+        guard case .object(let object)? = fields[field] else { throw problem(field, .required, "This field is required.") }
         return object
     }
 
@@ -48,7 +58,7 @@ struct MutationInput: Sendable {
     /// The `Boolean!` field `field`.
     /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
     func requiredBool(_ field: String) throws -> Bool {
-        guard case .bool(let value)? = fields[field] else { throw Self.problem(field, .required, "This field is required.") }
+        guard case .bool(let value)? = fields[field] else { throw problem(field, .required, "This field is required.") }
         return value
     }
 
@@ -68,7 +78,7 @@ struct MutationInput: Sendable {
     /// - Throws: `BAD_USER_INPUT` on `input.<field>`: `REQUIRED` when it is missing,
     ///   `UNKNOWN_VALUE` for a name the stored enum does not have.
     func enumValue<Value: RawRepresentable<String>>(_ field: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let value = try optionalEnumValue(field, as: type) else { throw Self.problem(field, .required, "This field is required.") }
+        guard let value = try optionalEnumValue(field, as: type) else { throw problem(field, .required, "This field is required.") }
         return value
     }
 
@@ -78,14 +88,19 @@ struct MutationInput: Sendable {
     func optionalEnumValue<Value: RawRepresentable<String>>(_ field: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let name = string(field) else { return nil }
         guard let value = GraphQLEnum.value(name, as: type) else {
-            throw Self.problem(field, .unknownValue, "Choose one of the listed values.")
+            throw problem(field, .unknownValue, "Choose one of the listed values.")
         }
         return value
     }
 
-    /// `BAD_USER_INPUT` with one problem on `input.<field>`.
-    static func problem(_ field: String, _ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
-        ServiceError.invalid(InputProblems([FieldProblem(field: "input.\(field)", reason: reason, message: message)]))
+    /// `BAD_USER_INPUT` with one problem on `<path>.<field>`.
+    func problem(_ field: String, _ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
+        Self.problem(field, reason, message, path: path)
+    }
+
+    /// `BAD_USER_INPUT` with one problem on `<path>.<field>` (`input.<field>` by default).
+    static func problem(_ field: String, _ reason: FieldProblem.Reason, _ message: String, path: String = "input") -> ServiceError {
+        ServiceError.invalid(InputProblems([FieldProblem(field: "\(path).\(field)", reason: reason, message: message)]))
     }
 }
 

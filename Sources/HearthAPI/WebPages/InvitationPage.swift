@@ -10,12 +10,12 @@ import Support
 ///   word on installing the app first.
 /// - **On the web**: the web has no session of its own (no cookie signs anyone in), so the form
 ///   asks for the email address and password of the account to answer with, and one `POST`
-///   signs in (``AccountService/login(email:password:deviceLabel:clientAddress:)``, with the
-///   sign-in rate limits of the `login` mutation), accepts or declines through the same service
-///   functions as the mutations (only an account whose confirmed address is the invited one
-///   may; the current terms must be accepted, as the API's terms gate requires), and signs out
-///   again: the session lives for that one request. Accounts that sign in only with Google or
-///   Apple answer in the app.
+///   signs in (``AccountService/withOneRequestSession(email:password:deviceLabel:clientAddress:_:)``,
+///   with the sign-in rate limits of the `login` mutation), accepts or declines through the same
+///   service functions as the mutations (only an account whose confirmed address is the invited
+///   one may; the current terms must be accepted, as the API's terms gate requires), and signs
+///   out again on every path: the session lives for that one request and signs no device out
+///   at the session limit. Accounts that sign in only with Google or Apple answer in the app.
 ///
 /// Opening the page changes nothing (mail scanners open links); only the form's `POST` does.
 struct InvitationPage: Sendable {
@@ -64,6 +64,9 @@ struct InvitationPage: Sendable {
         }
         let email = form[Self.emailField] ?? ""
         let nonce = context.protection.browserNonce(of: request).nonce
+        // Expired while its page was open: answered as the page now is, before any sign-in (a
+        // password checked for nothing would still count against the account's sign-ins).
+        if invitation.isExpired { return page(invitation, token: token, nonce: nonce, email: email, error: nil).response }
         func again(_ message: String, status: HTTPStatus, retryAfter: Int? = nil) -> HTTPResponse {
             var page = page(invitation, token: token, nonce: nonce, email: email, error: message)
             page.status = status
@@ -74,7 +77,10 @@ struct InvitationPage: Sendable {
             return again("Choose to accept or to decline the invitation.", status: .badRequest)
         }
         do {
-            let done = try await signedIn(email: email, password: form[Self.passwordField] ?? "", request: request) { user, viewer in
+            let done = try await accounts.withOneRequestSession(
+                email: email, password: form[Self.passwordField] ?? "", deviceLabel: Self.deviceLabel,
+                clientAddress: context.clientAddress(request)
+            ) { user, viewer in
                 guard households.termsStanding(of: user) == .accepted else {
                     throw FormProblem(message: "Before you answer, accept the current terms of service in the Hearth app, then open this link again.")
                 }
@@ -102,24 +108,6 @@ struct InvitationPage: Sendable {
         } catch {
             return context.failurePage(error, request: request).response
         }
-    }
-
-    /// Signs in with `email` and `password`, runs `work` as that account, and signs out again
-    /// whatever `work` did.
-    private func signedIn(
-        email: String, password: String, request: HTTPRequest, _ work: (UserRecord, Viewer) async throws -> WebPage
-    ) async throws -> WebPage {
-        let (user, issued) = try await accounts.login(
-            email: email, password: password, deviceLabel: Self.deviceLabel, clientAddress: context.clientAddress(request))
-        let viewer = try await accounts.authenticate(accessToken: issued.accessToken)
-        let outcome: Result<WebPage, any Error>
-        do { outcome = .success(try await work(user, viewer)) } catch { outcome = .failure(error) }
-        do {
-            try await accounts.logout(viewer: viewer)
-        } catch {
-            context.logger.error("could not end a page's one-request session", ["request.id": request.id, "error": "\(error)"])
-        }
-        return try outcome.get()
     }
 
     /// The invitation's page: its details, and while it works, both ways to answer it.

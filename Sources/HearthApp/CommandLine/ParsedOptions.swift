@@ -1,3 +1,5 @@
+import Support
+
 /// The options of one command after parsing: flags win over environment variables,
 /// which win over defaults. Typed getters turn text into values with errors that
 /// name the flag and say what was expected.
@@ -62,6 +64,19 @@ struct ParsedOptions: Sendable {
             throw invalid(flag, text, expected: "one of " + choices.keys.sorted().joined(separator: ", "))
         }
         return value
+    }
+
+    /// A comma-separated list (blank elements ignored), each element converted by `parse`, which
+    /// throws an error describing what is wrong with one; nil when the option is unset.
+    func list<T>(_ flag: String, expected: String, _ parse: (String) throws -> T) throws -> [T]? {
+        guard let text = values[flag] else { return nil }
+        return try text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map { element in
+            do {
+                return try parse(element)
+            } catch {
+                throw invalid(flag, element, expected: "\(expected): \(error)")
+            }
+        }
     }
 
     private func invalid(_ flag: String, _ text: String, expected: String) -> UsageError {

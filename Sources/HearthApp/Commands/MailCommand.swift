@@ -5,6 +5,7 @@ import Support
 
 /// `hearth mail list` and `hearth mail show ID`: read the mail outbox of a database, where
 /// the development transport leaves messages (with their links and tokens) for a developer.
+/// Messages sent by SMTP are kept without their links' tokens (``MailOutbox``).
 enum MailCommand: Command {
     static let name = "mail"
     static let summary = "List the mail outbox or show one message (the development transport keeps mail there)"
@@ -15,7 +16,9 @@ enum MailCommand: Command {
     'list' prints the newest messages of the outbox: id, status, attempts, creation time,
     recipients and subject. 'show' prints one message's delivery state and its text body
     (or its HTML body with --html). With the development transport (--mail-transport log)
-    this is how to read confirmation and password-reset links.
+    this is how to read confirmation and password-reset links. With --mail-transport smtp
+    the outbox never holds a link's token: the body shows \(MailOutbox.tokenPlaceholder) in its
+    place, and only the recipient's copy has the working link.
     """
     static let options: [OptionSpec] = [
         .value("--limit", "N", default: "20", help: "How many messages 'list' prints, newest first."),
@@ -71,6 +74,9 @@ enum MailCommand: Command {
         if let sentAt = message.sentAt { lines.append("Sent: \(timestamp(sentAt))") }
         if message.status == .pending { lines.append("Next attempt: \(timestamp(message.nextAttemptAt))") }
         if let error = message.lastError { lines.append("Last error: \(error)") }
+        if message.withheldLinkKind != nil {
+            lines.append("Link: its token is not stored (\(MailOutbox.tokenPlaceholder)); only the recipient's copy has it")
+        }
         let body = html ? (message.html ?? "(no HTML body)") : message.text
         return lines.joined(separator: "\n") + "\n\n" + body + (body.hasSuffix("\n") ? "" : "\n")
     }

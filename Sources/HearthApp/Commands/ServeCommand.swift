@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Support
 
@@ -11,7 +12,8 @@ enum ServeCommand: Command {
     Opens (and migrates) the SQLite database, then serves Hearth over HTTP. Prints exactly one
     line 'listening on http://HOST:PORT' to standard output once it accepts connections; logs
     go to standard error as logfmt lines. On SIGINT or SIGTERM it stops accepting, lets
-    in-flight requests finish within --shutdown-grace, checkpoints the database and exits 0.
+    in-flight requests finish within --shutdown-grace, checkpoints the database and exits 0,
+    at most one second after the grace period, whatever still runs.
     Every option can also be set by its environment variable; flags win.
     """
     static let options: [OptionSpec] = ServeSettings.options
@@ -36,10 +38,11 @@ enum ServeCommand: Command {
         // Written unbuffered: scripts and tests wait for this exact line.
         StandardStreams.writeOutput("listening on http://\(address)\n")
         let signal = ShutdownSignal.wait()
+        let (seconds, attoseconds) = (settings.shutdownGracePeriod + Application.shutdownAllowance).components
+        let deadline = DispatchTime.now() + .seconds(Int(seconds)) + .nanoseconds(Int(attoseconds / 1_000_000_000))
         logger.notice("shutting down", ["signal": signal.description, "grace": "\(settings.shutdownGracePeriod)"])
         application.beginShutdown()
-        application.finishShutdown()
-        logger.notice("stopped")
+        if application.finishShutdown(deadline: deadline) { logger.notice("stopped") }
         return 0
     }
 }

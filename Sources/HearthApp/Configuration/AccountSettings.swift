@@ -1,15 +1,13 @@
-import FoundationEssentials
 import HearthDomain
 import HearthServices
-import HearthStore
 import Support
 
 /// How accounts, sessions and sign-in limits are configured (`hearth serve`).
 struct AccountSettings: Sendable {
     /// The accounts service's configuration.
     var accounts: AccountsConfiguration
-    /// The file holding the access-token signing key, when one is given; otherwise the server
-    /// generates a key on first start and keeps it in the database.
+    /// The file holding the access-token signing key, when one is given; otherwise the key
+    /// directory's `access-token.key` (``ServerKeys``).
     var accessTokenKeyFile: String?
 
     /// The options that set these values.
@@ -21,7 +19,7 @@ struct AccountSettings: Sendable {
         .value("--session-max-lifetime", "DURATION", environment: "HEARTH_SESSION_MAX_LIFETIME", default: "90d",
                help: "The absolute end of a session after sign-in, however often it is refreshed."),
         .value("--access-token-key-file", "PATH", environment: "HEARTH_ACCESS_TOKEN_KEY_FILE", default: nil,
-               help: "File with the HS256 key signing access tokens (at least 32 bytes, base64url or raw). Default: generated on first start and stored in the database."),
+               help: "File with the HS256 key signing access tokens (at least 32 bytes, base64url or raw; mode 0600 or stricter). Default: access-token.key in --key-directory, generated on first start."),
         .value("--password-hash-cost", "LOG2N", environment: "HEARTH_PASSWORD_HASH_COST", default: "17",
                help: "scrypt cost (N = 2^LOG2N, r=8, p=1) for new password hashes; 17 takes 128 MiB and about 0.3 s per hash."),
         .value("--password-hash-threads", "N", environment: "HEARTH_PASSWORD_HASH_THREADS", default: "2",
@@ -34,6 +32,10 @@ struct AccountSettings: Sendable {
                help: "Failed sign-ins allowed per account per hour (a burst of a tenth, then spread over the hour)."),
         .value("--login-failures-per-address", "N", environment: "HEARTH_LOGIN_FAILURES_PER_ADDRESS", default: "330",
                help: "Failed sign-ins allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--refresh-failures-per-address", "N", environment: "HEARTH_REFRESH_FAILURES_PER_ADDRESS", default: "330",
+               help: "Refused refreshSession calls (unknown, spent or ended refresh tokens) allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--reauthentication-window", "DURATION", environment: "HEARTH_REAUTHENTICATION_WINDOW", default: "5m",
+               help: "How long after signing in an account without a password may change its password, address, sign-in methods or other sessions without a fresh Google or Apple sign-in."),
     ]
 
     /// Reads the settings from parsed options.
@@ -66,6 +68,11 @@ struct AccountSettings: Sendable {
         if let perAddress = try options.integer("--login-failures-per-address", in: 1...1_000_000) {
             accounts.failedLoginsPerAddress = Self.hourlyRule(total: perAddress)
         }
+        if let perAddress = try options.integer("--refresh-failures-per-address", in: 1...1_000_000) {
+            accounts.failedRefreshesPerAddress = Self.hourlyRule(total: perAddress)
+        }
+        accounts.reauthenticationWindow =
+            try options.duration("--reauthentication-window", in: .zero...(.seconds(day))) ?? accounts.reauthenticationWindow
         self.accounts = accounts
         accessTokenKeyFile = options.string("--access-token-key-file")
     }
@@ -75,23 +82,5 @@ struct AccountSettings: Sendable {
     static func hourlyRule(total: Int) -> TokenBucket.Rule {
         let burst = max(1, Double(total / 10))
         return TokenBucket.Rule.perInterval(max(Double(total) - burst, 1), seconds: 3600, burst: burst)
-    }
-
-    /// The access-token signing key: from ``accessTokenKeyFile``, or the one stored in the
-    /// database, generated and stored on first start.
-    /// - Throws: `UsageError` for an unreadable or too short key file.
-    func accessTokenKey(pool: DatabasePool) throws -> [UInt8] {
-        if let accessTokenKeyFile {
-            guard let data = FileManager.default.contents(atPath: accessTokenKeyFile) else {
-                throw UsageError(message: "cannot read --access-token-key-file \(accessTokenKeyFile)")
-            }
-            let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
-            let key = Base64URL.decode(text) ?? Array(text.utf8)
-            guard key.count >= AccessTokens.keyLength else {
-                throw UsageError(message: "--access-token-key-file: the key must have at least \(AccessTokens.keyLength) bytes")
-            }
-            return key
-        }
-        return try StoredSecret.value(named: "access_token_key", length: AccessTokens.keyLength, pool: pool)
     }
 }

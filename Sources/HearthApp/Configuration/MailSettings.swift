@@ -12,6 +12,12 @@ struct MailSettings: Sendable {
         case log
         /// Submit to an SMTP server.
         case smtp(SMTPMailTransport.Configuration)
+
+        /// Whether the outbox keeps emailed links' tokens in the stored bodies: only for the
+        /// development transport, whose point is to show them (``MailOutbox``).
+        var keepsLinkTokens: Bool {
+            if case .log = self { true } else { false }
+        }
     }
 
     /// Which transport delivers the outbox.

@@ -10,10 +10,14 @@ struct ServeSettings: Sendable {
     var http: HTTPServerConfiguration
     /// The database file and pool.
     var database: DatabaseSettings
+    /// Where the keys are.
+    var keys: KeySettings
     /// The least important log level written.
     var logLevel: LogLevel
     /// Whether every request is logged (one line each).
     var accessLog: Bool
+    /// Who may read `/metrics`.
+    var metricsAccess: MetricsAccess
     /// How long in-flight requests may take to finish after SIGINT/SIGTERM.
     var shutdownGracePeriod: Duration
     /// Whether pending migrations are applied at start (otherwise the server refuses to start).
@@ -48,7 +52,7 @@ struct ServeSettings: Sendable {
                help: "Numeric IPv4 or IPv6 address to listen on (0.0.0.0 or :: for every interface)."),
         .value("--port", "PORT", environment: "HEARTH_PORT", default: "8080",
                help: "TCP port to listen on; 0 picks a free port (the 'listening on' line tells which)."),
-    ] + DatabaseSettings.options + [
+    ] + DatabaseSettings.options + KeySettings.options + [
         .value("--log-level", "LEVEL", environment: "HEARTH_LOG_LEVEL", default: "info",
                help: "Least important log level written to standard error: trace, debug, info, notice, warning, error or critical."),
         .value("--access-log", "on|off", environment: "HEARTH_ACCESS_LOG", default: "on",
@@ -57,6 +61,10 @@ struct ServeSettings: Sendable {
                help: "Event-loop threads serving connections. Default: the number of CPU cores."),
         .value("--max-connections", "N", environment: "HEARTH_MAX_CONNECTIONS", default: "20000",
                help: "Open connections beyond this are answered 503 and closed."),
+        .value("--linger-timeout", "DURATION", environment: "HEARTH_LINGER_TIMEOUT", default: "2s",
+               help: "A connection closed after its last response (a 503 refusal, an error, Connection: close) reads and drops what the client still sends for up to this long, so the response is not destroyed by a reset."),
+        .value("--max-lingering-connections", "N", environment: "HEARTH_MAX_LINGERING_CONNECTIONS", default: "1024",
+               help: "Connections lingering at once (each holds a descriptor); beyond, a connection closes as soon as what has arrived is read."),
         .value("--max-request-line", "BYTES", environment: "HEARTH_MAX_REQUEST_LINE", default: "8KiB",
                help: "Longest request line (method, target, version); longer gets 414."),
         .value("--max-header-bytes", "BYTES", environment: "HEARTH_MAX_HEADER_BYTES", default: "16KiB",
@@ -119,9 +127,9 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-    ] + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
+    ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
         .toggle("--test-endpoints",
-                help: "Serve POST /_test/journal and POST /_test/publish, used only by Hearth's own tests and benchmarks. Never enable in production."),
+                help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N and POST /_test/hold, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
                 help: "Serve a WebSocket echo endpoint at /_conformance/echo (no sub-protocol, the WebSocket limits above), used only by the Autobahn conformance run. Never enable in production."),
     ]
@@ -133,6 +141,11 @@ struct ServeSettings: Sendable {
         http.port = try options.integer("--port", in: 0...65535) ?? http.port
         http.eventLoopCount = try options.integer("--loops", in: 1...256) ?? http.eventLoopCount
         http.maxConnections = try options.integer("--max-connections", in: 1...1_000_000) ?? http.maxConnections
+        http.lingerTimeout = try options.duration("--linger-timeout", in: .zero ... .seconds(60)) ?? http.lingerTimeout
+        http.maxLingeringConnections =
+            try options.integer("--max-lingering-connections", in: 0...1_000_000) ?? http.maxLingeringConnections
+        http.trustedProxies = try TrustedProxySettings.trustedProxies(options)
+        metricsAccess = try MetricsSettings.access(options, trustedProxies: http.trustedProxies)
         http.parser.maxRequestLineLength =
             try options.byteCount("--max-request-line", in: 64...(1 << 20)) ?? http.parser.maxRequestLineLength
         http.parser.maxHeaderBytes = try options.byteCount("--max-header-bytes", in: 256...(1 << 24)) ?? http.parser.maxHeaderBytes
@@ -154,6 +167,7 @@ struct ServeSettings: Sendable {
             try options.byteCount("--gzip-min-bytes", in: 0...(1 << 30)) ?? http.compression.minimumBodySize
         self.http = http
         database = try DatabaseSettings(options)
+        keys = try KeySettings(options, databasePath: database.path)
         let levels = Dictionary(uniqueKeysWithValues: LogLevel.allCases.map { ($0.description, $0) })
         logLevel = try options.choice("--log-level", levels.merging(["warn": .warning]) { first, _ in first }) ?? .info
         accessLog = try options.isOn("--access-log")

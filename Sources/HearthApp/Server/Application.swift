@@ -31,7 +31,7 @@ final class Application: Sendable {
     /// Households, membership and onboarding.
     let households: HouseholdService
     private let server: HTTPServer
-    private let draining = DrainingFlag()
+    private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
     private let mailWorker: MailDeliveryWorker
     /// Run between `start()` and `finishShutdown()`; the pool closes after their last write.
@@ -52,16 +52,28 @@ final class Application: Sendable {
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
+        let keys = try ServerKeys.load(
+            directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
+            pool: pool, logger: logger.labeled("keys"))
+        let links = LinkTokens(key: keys.link)
         changeLog = ChangeLog(pool: pool, bus: bus)
-        mailOutbox = MailOutbox(pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address))
+        mailOutbox = MailOutbox(
+            pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
+        if mailOutbox.keepsLinkTokens {
+            logger.warning(
+                "the development mail transport keeps every email in the database with its working links (address confirmation, "
+                    + "password reset, invitations) for 'hearth mail show': whoever copies the database can follow them; "
+                    + "use --mail-transport smtp in production")
+        }
         mailWorker = MailDeliveryWorker(
-            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")),
+            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
             logger: logger.labeled("mail"))
-        accounts = try Self.makeAccountService(settings: settings, pool: pool, mailOutbox: mailOutbox, logger: logger)
+        accounts = try Self.makeAccountService(
+            settings: settings, pool: pool, accessTokenKey: keys.accessToken,
+            mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
-            analytics: ActivationAnalytics(key: try StoredSecret.value(named: "analytics_key", length: 32, pool: pool)),
-            logger: logger.labeled("households"))
+            analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"))
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households)
         let authenticator = Authenticator(accounts: accounts)
@@ -74,7 +86,8 @@ final class Application: Sendable {
         metrics.registerRealtime(realtime, bus: bus)
         var router = Router()
         // One notion of the client's address for every rate limit, the API's and the pages'.
-        let clientAddress: @Sendable (HTTPRequest) -> String = { RequestContext.host(ofPeer: $0.remoteAddress) }
+        // The peer, or behind a trusted reverse proxy the client it names (--trusted-proxies).
+        let clientAddress: @Sendable (HTTPRequest) -> String = { $0.clientAddress }
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
@@ -85,17 +98,21 @@ final class Application: Sendable {
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
         ).register(in: &router)
-        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator)
+        let webSocketAuthentication = WebSocketAuthentication(authenticator: authenticator, logger: logger.labeled("realtime"))
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,
             sharingScope: webSocketAuthentication.sharingScope
         ).register(in: &router)
-        OperationsRoutes(pool: pool, migrator: migrator, metrics: metrics, isDraining: { [draining] in draining.isSet }).register(in: &router)
+        OperationsRoutes(
+            pool: pool, migrator: migrator, metrics: metrics, metricsAccess: settings.metricsAccess,
+            isDraining: { [draining] in draining.isSet }
+        ).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, realtime: realtime).register(in: &router)
+            TestHoldRoutes(shutdown: draining).register(in: &router)
         }
         if settings.webSocketEcho {
             var echo = settings.realtime.webSocket
@@ -106,14 +123,13 @@ final class Application: Sendable {
     }
 
     private static func makeAccountService(
-        settings: ServeSettings, pool: DatabasePool, mailOutbox: MailOutbox, logger: Logger
+        settings: ServeSettings, pool: DatabasePool, accessTokenKey: [UInt8], mail: AccountMail, logger: Logger
     ) throws -> AccountService {
         let configuration = settings.accounts.accounts
         let accessTokens = AccessTokens(
-            key: try settings.accounts.accessTokenKey(pool: pool), issuer: configuration.issuer,
-            audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
+            key: accessTokenKey, issuer: configuration.issuer, audience: configuration.audience, lifetime: configuration.accessTokenLifetime)
         return AccountService(
-            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL),
+            configuration: configuration, pool: pool, accessTokens: accessTokens, mail: mail,
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
             identityProviders: try makeIdentityProviders(settings: settings.signInProviders, logger: logger.labeled("sign-in")),
             logger: logger.labeled("accounts"))
@@ -201,38 +217,71 @@ final class Application: Sendable {
         return try server.start()
     }
 
-    /// Begins a graceful shutdown: /readyz turns 503, the server's events and the mail worker
-    /// stop (a delivery in progress finishes), listeners close, in-flight requests get the
-    /// configured grace period, idle connections close.
+    /// How long beyond `--shutdown-grace` the process may take to let its last parts stop,
+    /// checkpoint the WAL and close the database before it exits regardless.
+    static let shutdownAllowance: Duration = .seconds(1)
+
+    /// Begins a graceful shutdown: listeners close, idle connections close, in-flight requests
+    /// get the configured grace period (their responses say `Connection: close`), /readyz turns
+    /// 503, the server's events and the mail worker stop (a delivery in progress finishes).
     func beginShutdown() {
+        // The server first, so every response written from here on says `Connection: close`,
+        // those of requests that see the flag below included.
+        server.shutdown(gracePeriod: settings.shutdownGracePeriod)
         draining.set()
         serverEventsTask.cancel()
         mailWorkerTask.cancel()
-        server.shutdown(gracePeriod: settings.shutdownGracePeriod)
     }
 
     /// Waits for the HTTP server, the server's events and the mail worker to stop, then
-    /// checkpoints the WAL into the database file and closes the pool.
-    func finishShutdown() {
-        server.waitUntilStopped()
-        serverEventsTask.waitUntilStopped()
-        mailWorkerTask.waitUntilStopped()
-        do {
-            try pool.checkpoint()
-        } catch {
-            logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
+    /// checkpoints the WAL into the database file and closes the pool, all by `deadline`.
+    ///
+    /// - Returns: whether that finished in time. When it did not, something still runs: a
+    ///   request holding its event loop past the grace period (a loop cannot interrupt a
+    ///   handler), a mail delivery waiting on its SMTP server, or a request task holding the
+    ///   writer the checkpoint needs. The caller exits anyway: the database is then as safe as
+    ///   after a crash (SQLite recovers the WAL at the next start, nothing acknowledged is
+    ///   lost), and a message whose delivery was cut short is sent again after the restart.
+    func finishShutdown(deadline: DispatchTime) -> Bool {
+        let progress = ShutdownProgress()
+        DetachedThread.start(name: "shutdown") { [self] in
+            progress.waiting(for: "http")
+            server.waitUntilStopped()
+            progress.waiting(for: "server-events")
+            serverEventsTask.waitUntilStopped()
+            progress.waiting(for: "mail")
+            mailWorkerTask.waitUntilStopped()
+            progress.waiting(for: "checkpoint")
+            do {
+                try pool.checkpoint()
+            } catch {
+                logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
+            }
+            pool.close()
+            progress.finish()
         }
-        pool.close()
+        guard progress.wait(until: deadline) else {
+            logger.warning("shutdown grace period exceeded; exiting with work in flight", [
+                "grace": "\(settings.shutdownGracePeriod)", "waiting_for": progress.stage,
+            ])
+            return false
+        }
+        return true
     }
 }
 
-/// Set once a graceful shutdown begins; read by `/readyz`.
-final class DrainingFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+/// Which part of the shutdown sequence runs, so an exit past the deadline can say what it left.
+private final class ShutdownProgress: Sendable {
+    private let current = Mutex("")
+    private let finished = DispatchSemaphore(value: 0)
 
-    /// Marks the shutdown as begun.
-    func set() { value.store(true, ordering: .relaxed) }
+    /// The part being waited for now.
+    var stage: String { current.withLock { $0 } }
 
-    /// Whether the shutdown has begun.
-    var isSet: Bool { value.load(ordering: .relaxed) }
+    func waiting(for stage: String) { current.withLock { $0 = stage } }
+
+    func finish() { finished.signal() }
+
+    /// Whether the sequence finished by `deadline`.
+    func wait(until deadline: DispatchTime) -> Bool { finished.wait(timeout: deadline) == .success }
 }

@@ -6,6 +6,8 @@ struct OperationsRoutes {
     let pool: DatabasePool
     let migrator: Migrator
     let metrics: ServerMetrics
+    /// Who may read `/metrics`.
+    let metricsAccess: MetricsAccess
     /// Whether a graceful shutdown has begun.
     let isDraining: @Sendable () -> Bool
 
@@ -14,7 +16,7 @@ struct OperationsRoutes {
     /// - `/healthz` answers `200 ok` while the process can serve HTTP at all.
     /// - `/readyz` answers 200 only when the database answers and carries exactly this binary's
     ///   migrations, and 503 once a graceful shutdown began (so load balancers drain first).
-    /// - `/metrics` is the Prometheus text exposition.
+    /// - `/metrics` is the Prometheus text exposition, for those ``metricsAccess`` admits.
     func register(in router: inout Router) {
         router.get("/healthz") { _, responder in
             responder.send(.text("ok"))
@@ -26,7 +28,11 @@ struct OperationsRoutes {
             let ready = try await pool.read { database in try migrator.status(of: database).isUpToDate }
             return ready ? .text("ready") : .text("database migrations are not applied", status: .serviceUnavailable)
         }
-        router.get("/metrics") { [metrics] _, responder in
+        router.get("/metrics") { [metrics, metricsAccess] request, responder in
+            if let refusal = metricsAccess.refusal(for: request) {
+                responder.send(refusal)
+                return
+            }
             responder.send(HTTPResponse(
                 status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: Array(metrics.registry.render().utf8)))

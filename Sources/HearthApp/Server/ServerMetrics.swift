@@ -15,6 +15,7 @@ final class ServerMetrics: HTTPServerObserver {
     let registry = MetricsRegistry()
     private let requests: Counter
     private let latency: Histogram
+    private let refusals: Counter
     private let openConnections = Atomic<Int>(0)
     private let logger: Logger
     private let accessLog: Bool
@@ -30,6 +31,12 @@ final class ServerMetrics: HTTPServerObserver {
             "hearth_http_request_duration_seconds",
             help: "Time from a request's first byte to its response being handed to the socket, by route pattern.",
             labels: ["route"], buckets: Self.latencyBuckets)
+        refusals = registry.counter(
+            "hearth_http_connections_refused_total",
+            help: "Connections answered 503 and closed unserved, by reason (max_connections, out_of_descriptors).",
+            labels: ["reason"])
+        // Both series exist from the start, so a rate() over them works before the first refusal.
+        for reason in ConnectionRefusal.allCases { refusals.increment([reason.rawValue], by: 0) }
         registry.gauge("hearth_http_open_connections", help: "HTTP connections currently open.") { [unowned self] in
             [(labels: [], value: Double(openConnections.load(ordering: .relaxed)))]
         }
@@ -109,6 +116,8 @@ final class ServerMetrics: HTTPServerObserver {
 
     func connectionClosed() { openConnections.subtract(1, ordering: .relaxed) }
 
+    func connectionRefused(_ reason: ConnectionRefusal) { refusals.increment([reason.rawValue]) }
+
     func requestCompleted(_ record: HTTPRequestRecord) {
         let route = record.route ?? "unmatched"
         requests.increment([route, record.method.rawValue, String(record.status)])
@@ -123,7 +132,8 @@ final class ServerMetrics: HTTPServerObserver {
             "http.duration_ms": String(format3(seconds * 1000)),
             "http.bytes_in": String(record.bytesIn),
             "http.bytes_out": String(record.bytesOut),
-            "client.address": record.remoteAddress,
+            "client.address": record.clientAddress,
+            "peer.address": record.remoteAddress,
         ])
     }
 

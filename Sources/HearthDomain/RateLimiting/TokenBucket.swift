@@ -60,7 +60,14 @@ public struct TokenBucket: Sendable, Hashable {
     /// Whether the bucket is full at `now`: a full bucket carries no information and can be
     /// forgotten by whoever stores many of them.
     public func isFull(now: Double) -> Bool {
-        level(now: now) >= rule.capacity
+        now >= refilledAt
+    }
+
+    /// When the bucket is (or was) full again if nothing is taken meanwhile. Buckets of one
+    /// rule that are full sooner hold more tokens at any moment, so this orders them by how
+    /// little they remember, independently of the time of asking.
+    public var refilledAt: Double {
+        updatedAt + (rule.capacity - tokens) / rule.refillPerSecond
     }
 
     private func level(now: Double) -> Double {

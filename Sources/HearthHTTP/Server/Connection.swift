@@ -26,6 +26,7 @@ final class Connection {
         var body: [UInt8] = []
         var startedAt: UInt64
         var requestID = ""
+        var clientAddress: String
         var route: String?
         var bytesOut = 0
         var status = 0
@@ -33,7 +34,12 @@ final class Connection {
 
     let fd: Int32
     let token: ConnectionToken
+    /// The peer's `host:port`.
     let remoteAddress: String
+    /// The peer's host, the client address of every request unless the peer is a trusted proxy.
+    private let peerHost: String
+    /// The peer, when it is a trusted proxy whose forwarding header names each request's client.
+    private let trustedProxy: IPAddress?
     private unowned let loop: EventLoop
     private var parser: HTTPRequestParser
     private var pending: [UInt8] = []
@@ -54,10 +60,13 @@ final class Connection {
     /// Set once the connection was upgraded; from then on it speaks WebSocket.
     private var webSocket: WebSocketSession?
 
-    init(fd: Int32, token: ConnectionToken, remoteAddress: String, loop: EventLoop) {
+    init(fd: Int32, token: ConnectionToken, peer: SocketAddress, loop: EventLoop) {
         self.fd = fd
         self.token = token
-        self.remoteAddress = remoteAddress
+        remoteAddress = peer.description
+        peerHost = peer.host
+        let proxies = loop.context.configuration.trustedProxies
+        trustedProxy = proxies.networks.isEmpty ? nil : IPAddress(peer.host).flatMap { proxies.contains($0) ? $0 : nil }
         self.loop = loop
         parser = HTTPRequestParser(configuration: loop.context.configuration.parser)
         idleSince = loop.now
@@ -188,18 +197,22 @@ final class Connection {
         // Upgraded connections mostly sit idle: they keep no output buffer between writes.
         if output.capacity > (webSocket == nil ? 64 * 1024 : 0) { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputSent = 0
-        if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close() }
+        if case .none = responding, closeAfterOutput || (loop.isDraining && isIdle) { close(afterResponse: true) }
     }
 
-    /// Closes the socket. Unread input is drained first (best effort), so the kernel does not answer our last
-    /// response with a reset that could destroy it in the client's receive buffer.
-    func close() {
+    /// Closes the connection.
+    /// - Parameter afterResponse: whether a response was just written completely: then, unless the client has
+    ///   closed its side already, the loop lingers on the socket until it does (`LingeringCloses`), so the
+    ///   kernel does not answer late input with a reset that could destroy the response in the client's receive
+    ///   buffer. Otherwise (errors, timeouts, the end of a shutdown) unread input is drained once, best effort.
+    func close(afterResponse: Bool = false) {
         guard !isClosed else { return }
         isClosed = true
-        shutdown(fd, Int32(SHUT_WR))
-        let buffer = loop.readBuffer
-        _ = read(fd, buffer.baseAddress, buffer.count)
-        closeDescriptor(fd)
+        if afterResponse && !peerClosedInput {
+            loop.linger(fd)
+        } else {
+            LingeringCloses.closeAfterDraining(fd, buffer: loop.readBuffer)
+        }
         loop.remove(self)
         webSocket?.connectionClosed()
     }
@@ -253,7 +266,7 @@ final class Connection {
     }
 
     private func begin(_ head: HTTPRequestHead) {
-        exchange = Exchange(head: head, startedAt: parser.requestStartedAt ?? loop.now)
+        exchange = Exchange(head: head, startedAt: parser.requestStartedAt ?? loop.now, clientAddress: clientAddress(of: head))
         if head.expectsContinue && head.version.minor >= 1 {
             output.append(contentsOf: Connection.continueResponse)
         }
@@ -261,8 +274,19 @@ final class Connection {
 
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
+    /// The request's client: the peer, or the client a trusted proxy peer names in its forwarding header.
+    private func clientAddress(of head: HTTPRequestHead) -> String {
+        guard let trustedProxy else { return peerHost }
+        return loop.context.configuration.trustedProxies.clientAddress(peer: trustedProxy, headers: head.headers).description
+    }
+
     private func dispatch() {
         guard var exchange else { return }
+        // The shutdown's time is up (a long request held the loop): start nothing new, the loop closes everything.
+        guard !loop.context.isPastDrainDeadline else {
+            close()
+            return
+        }
         sequence &+= 1
         responding = .awaiting
         let head = exchange.head
@@ -278,8 +302,8 @@ final class Connection {
         case let .webSocket(pattern, endpoint, parameters):
             exchange.route = pattern
             let request = HTTPRequest(
-                head: head, body: [], id: exchange.requestID, remoteAddress: remoteAddress, route: pattern,
-                parameters: parameters)
+                head: head, body: [], id: exchange.requestID, remoteAddress: remoteAddress,
+                clientAddress: exchange.clientAddress, route: pattern, parameters: parameters)
             exchange.body = []
             self.exchange = exchange
             upgrade(request, to: endpoint)
@@ -287,7 +311,7 @@ final class Connection {
             exchange.route = pattern
             let request = HTTPRequest(
                 head: head, body: exchange.body, id: exchange.requestID, remoteAddress: remoteAddress,
-                route: pattern, parameters: parameters)
+                clientAddress: exchange.clientAddress, route: pattern, parameters: parameters)
             exchange.body = []
             self.exchange = exchange
             let acceptsGzip = context.configuration.compression.isEnabled
@@ -331,7 +355,8 @@ final class Connection {
         let startedAt = exchange?.startedAt ?? parser.requestStartedAt ?? loop.now
         let method = exchange?.head.method ?? HTTPMethod("")
         exchange = Exchange(
-            head: HTTPRequestHead(method: method, target: "/", keepAlive: false), startedAt: startedAt)
+            head: HTTPRequestHead(method: method, target: "/", keepAlive: false), startedAt: startedAt,
+            clientAddress: exchange?.clientAddress ?? peerHost)
         sequence &+= 1
         responding = .awaiting
         receive(.full(.text(error.message + "\n", status: error.status)), sequence: sequence)
@@ -458,7 +483,8 @@ final class Connection {
         loop.context.observer?.requestCompleted(HTTPRequestRecord(
             method: exchange.head.method, route: exchange.route, status: exchange.status,
             duration: .nanoseconds(Int64(clamping: csystem_monotonic_ns() &- exchange.startedAt)), bytesIn: requestBytesIn,
-            bytesOut: exchange.bytesOut, requestID: exchange.requestID, remoteAddress: remoteAddress))
+            bytesOut: exchange.bytesOut, requestID: exchange.requestID, remoteAddress: remoteAddress,
+            clientAddress: exchange.clientAddress))
         self.exchange = nil
         responding = .none
         requestBytesIn = 0
@@ -510,8 +536,16 @@ extension Connection {
         webSocket.perform(command)
     }
 
-    /// Graceful shutdown: upgraded connections start their closing handshake with 1001.
+    /// Graceful shutdown: upgraded connections start their closing handshake with 1001. Others read what has
+    /// arrived (its epoll event may come later in the loop's batch, or never for a connection adopted from the
+    /// backlog just now), so a request sent before the shutdown is answered; with nothing to answer they close.
     func startDraining() {
-        webSocket?.close(code: .goingAway, reason: "server shutting down")
+        if let webSocket {
+            webSocket.close(code: .goingAway, reason: "server shutting down")
+            return
+        }
+        canRead = true
+        pump()
+        if isIdle { close() }
     }
 }

@@ -7,8 +7,13 @@ import Synchronization
 ///
 /// Thread confinement: every mutable stored property except `inbox` and `threadID` is read and written only on
 /// the loop's own thread (inside `run()` and what it calls, or before the thread starts). Other threads reach
-/// the loop only through `deliver(_:to:sequence:)`, `execute(_:)` and `beginShutdown(gracePeriod:)`, which go through the
+/// the loop only through `deliver(_:to:sequence:)`, `execute(_:)` and `beginShutdown()`, which go through the
 /// `Mutex`-protected `inbox` plus an eventfd write. That is what makes the `@unchecked Sendable` sound.
+///
+/// Shutdown: the deadline lives in the shared `ServerContext`, which the loop consults between events and
+/// connections consult before each dispatch, so a loop held up by a long request still ends on time (see
+/// `closeEverythingIfShutdownIsOver()`); the eventfd stays open until `deinit`, so responders finishing after
+/// the loop has ended write to no reused descriptor.
 final class EventLoop: @unchecked Sendable {
     static let listenerToken: UInt64 = 0
     static let wakeToken: UInt64 = 1
@@ -18,7 +23,7 @@ final class EventLoop: @unchecked Sendable {
         case respond(ConnectionToken, UInt64, ResponsePart)
         case webSocket(ConnectionToken, WebSocketCommand)
         case run(@Sendable () -> Void)
-        case beginShutdown(gracePeriod: UInt64)
+        case beginShutdown
     }
 
     let index: Int
@@ -38,43 +43,52 @@ final class EventLoop: @unchecked Sendable {
     private var openCount = 0
     private var readyConnections: [Connection] = []
     private var nextTimerScan: UInt64 = 0
-    private(set) var isDraining = false
-    private var drainDeadline: UInt64?
+    /// Set once this loop has closed its listener and idle connections for the shutdown.
+    private var hasStartedDraining = false
     /// The loop's notion of now (monotonic nanoseconds), refreshed after every epoll wait.
     private(set) var now: UInt64 = csystem_monotonic_ns()
     private(set) var date = HTTPDateCache()
     private(set) var requestIDs: RequestIDGenerator
     /// Reused for every read; bytes a connection cannot consume yet are copied to its own buffer.
-    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let readBuffer: UnsafeMutableRawBufferPointer
     private let readyEvents = UnsafeMutablePointer<csystem_epoll_ready>.allocate(capacity: 256)
     /// zlib streams shared by this loop's WebSocket connections that negotiated no context takeover.
     let zlibPool = WebSocketZlibPool()
+    /// Sockets closed after their last response, read until the client closes its side.
+    private let lingering: LingeringCloses
 
     init(index: Int, context: ServerContext) throws(SystemError) {
         self.index = index
         self.context = context
         requestIDs = RequestIDGenerator(loopIndex: index)
-        epollFD = Int32(try blockingSyscall("epoll_create1") { Int(csystem_epoll_create()) })
+        let epoll = Int32(try blockingSyscall("epoll_create1") { Int(csystem_epoll_create()) })
+        let wake: Int32
         do throws(SystemError) {
-            wakeFD = Int32(try blockingSyscall("eventfd") { Int(csystem_eventfd()) })
+            wake = Int32(try blockingSyscall("eventfd") { Int(csystem_eventfd()) })
         } catch {
-            closeDescriptor(epollFD)
+            closeDescriptor(epoll)
             throw error
         }
         do throws(SystemError) {
             try blockingSyscall("epoll_ctl") {
-                Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, CSYSTEM_EPOLLIN, EventLoop.wakeToken))
+                Int(csystem_epoll_ctl(epoll, EPOLL_CTL_ADD, wake, CSYSTEM_EPOLLIN, EventLoop.wakeToken))
             }
         } catch {
-            closeDescriptor(wakeFD)
-            closeDescriptor(epollFD)
+            closeDescriptor(wake)
+            closeDescriptor(epoll)
             throw error
         }
+        epollFD = epoll
+        wakeFD = wake
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        readBuffer = buffer
+        lingering = LingeringCloses(epollFD: epoll, context: context, buffer: buffer)
         spareFD = EventLoop.openSpareDescriptor()
         date.refresh()
     }
 
     deinit {
+        closeDescriptor(wakeFD)
         readBuffer.deallocate()
         readyEvents.deallocate()
     }
@@ -119,10 +133,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Stops accepting, closes idle connections, and lets the others finish until the grace period ends.
-    func beginShutdown(gracePeriod: UInt64) {
-        enqueue(.beginShutdown(gracePeriod: gracePeriod))
+    /// Wakes the loop to act on the shutdown begun in the context: stop accepting, close idle connections, let
+    /// the others finish until the deadline.
+    func beginShutdown() {
+        enqueue(.beginShutdown)
     }
+
+    /// Whether the server is shutting down: responses say `Connection: close`, idle connections close.
+    var isDraining: Bool { context.isDraining }
 
     private func enqueue(_ job: Job) {
         let wasEmpty = inbox.withLock { jobs in
@@ -143,7 +161,7 @@ final class EventLoop: @unchecked Sendable {
         threadID.store(pthread_self(), ordering: .relaxed)
         now = csystem_monotonic_ns()
         nextTimerScan = now &+ context.timerTick
-        while !(isDraining && openCount == 0) {
+        while !(hasStartedDraining && openCount == 0 && lingering.isEmpty) {
             let count: Int
             do throws(SystemError) {
                 count = switch try syscall("epoll_wait", { Int(csystem_epoll_wait(epollFD, readyEvents, 256, waitTimeout())) }) {
@@ -157,10 +175,13 @@ final class EventLoop: @unchecked Sendable {
             now = csystem_monotonic_ns()
             date.refresh()
             for eventIndex in 0..<count {
+                // A long request may have held the loop past the end of a shutdown: then nothing more is handled.
+                if closeEverythingIfShutdownIsOver() { break }
                 let event = readyEvents[eventIndex]
                 switch event.token {
                 case EventLoop.listenerToken: acceptConnections()
                 case EventLoop.wakeToken: drainInbox()
+                case let token where token & LingeringCloses.tokenFlag != 0: lingering.handle(token: token)
                 default: connection(for: ConnectionToken(epollToken: event.token))?.handle(events: event.events)
                 }
             }
@@ -170,14 +191,14 @@ final class EventLoop: @unchecked Sendable {
                 nextTimerScan = now &+ context.timerTick
             }
         }
+        lingering.closeAll()
         closeListener()
         if spareFD >= 0 { closeDescriptor(spareFD) }
-        closeDescriptor(wakeFD)
         closeDescriptor(epollFD)
     }
 
     private func waitTimeout() -> Int32 {
-        guard openCount > 0 || isDraining || acceptResumesAt != nil else { return -1 }
+        guard openCount > 0 || hasStartedDraining || acceptResumesAt != nil || !lingering.isEmpty else { return -1 }
         let wait = nextTimerScan > now ? nextTimerScan - now : 0
         return Int32((wait + 999_999) / 1_000_000)
     }
@@ -198,8 +219,8 @@ final class EventLoop: @unchecked Sendable {
                 connection(for: token)?.receive(command)
             case .run(let work):
                 work()
-            case .beginShutdown(let gracePeriod):
-                startDraining(gracePeriod: gracePeriod)
+            case .beginShutdown:
+                startDraining()
             }
         }
     }
@@ -218,26 +239,38 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func scanTimers() {
-        if let resumeAt = acceptResumesAt, now >= resumeAt, !isDraining {
+        if closeEverythingIfShutdownIsOver() { return }
+        if let resumeAt = acceptResumesAt, now >= resumeAt {
             acceptResumesAt = nil
             do throws(SystemError) { try registerListener() } catch { report(.error, "cannot resume accepting", error) }
         }
-        if let deadline = drainDeadline, now >= deadline {
-            for case let connection? in connections { connection.close() }
-            return
-        }
+        lingering.expire(now: now)
+        context.flushRefusalReports(now: now, loop: index)
         for case let connection? in connections { connection.checkTimers(now: now) }
         pumpReadyConnections()
     }
 
-    private func startDraining(gracePeriod: UInt64) {
-        guard !isDraining else { return }
-        isDraining = true
-        drainDeadline = now &+ gracePeriod
+    /// Acts on the shutdown begun in the context: adopts the connections still waiting in the listener's backlog
+    /// (closing the listener would reset them), stops accepting, and lets every connection answer what it has
+    /// received already; connections with nothing to answer close, upgraded ones start their closing handshake.
+    private func startDraining() {
+        guard context.isDraining, !hasStartedDraining else { return }
+        hasStartedDraining = true
+        acceptResumesAt = nil
+        if listenerRegistered { acceptConnections() }
         closeListener()
-        for case let connection? in connections {
-            if connection.isIdle { connection.close() } else { connection.startDraining() }
-        }
+        for case let connection? in connections { connection.startDraining() }
+        pumpReadyConnections()
+    }
+
+    /// Once the shutdown's deadline has passed, closes every connection and lingering socket.
+    /// - Returns: whether it has passed, so the caller handles no further events.
+    private func closeEverythingIfShutdownIsOver() -> Bool {
+        guard context.isPastDrainDeadline else { return false }
+        startDraining()
+        for case let connection? in connections { connection.close() }
+        lingering.closeAll()
+        return true
     }
 
     // MARK: - Accepting
@@ -285,9 +318,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// Out of descriptors, the pending connection would stay in the backlog and wake us forever. Release the
     /// spare descriptor, accept the connection with it, tell the client 503 and close it, then take the spare
-    /// back. Without a spare, stop watching the listener for a tick.
+    /// back. Without a spare, stop watching the listener for a tick. There is no descriptor to linger with, so
+    /// the close reads what has arrived and closes at once (see `LingeringCloses.closeAfterDraining`).
     private func shedWithoutDescriptors(_ error: SystemError) {
-        report(.warning, "out of file descriptors; refusing a connection", error)
+        if spareFD < 0 { spareFD = EventLoop.openSpareDescriptor() }
         guard spareFD >= 0 else {
             pauseAccepting()
             return
@@ -295,7 +329,11 @@ final class EventLoop: @unchecked Sendable {
         closeDescriptor(spareFD)
         spareFD = -1
         let fd = csystem_accept(listenerFD, nil, nil)
-        if fd >= 0 { refuse(fd) }
+        if fd >= 0 {
+            EventLoop.sendRefusal(fd)
+            LingeringCloses.closeAfterDraining(fd, buffer: readBuffer)
+            context.reportRefusal(.outOfDescriptors, now: now, error: error, loop: index)
+        }
         spareFD = EventLoop.openSpareDescriptor()
         if spareFD < 0 { pauseAccepting() }
     }
@@ -311,7 +349,9 @@ final class EventLoop: @unchecked Sendable {
         let open = context.openConnections.add(1, ordering: .relaxed).newValue
         guard open <= context.configuration.maxConnections else {
             context.openConnections.subtract(1, ordering: .relaxed)
-            refuse(fd)
+            EventLoop.sendRefusal(fd)
+            lingering.begin(fd, registered: false, now: now)
+            context.reportRefusal(.maxConnections, now: now, error: nil, loop: index)
             return
         }
         try? Listener.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
@@ -320,9 +360,10 @@ final class EventLoop: @unchecked Sendable {
             generations.append(0)
             return connections.count - 1
         }()
-        generations[slot] &+= 1
+        // 31 bits, so a connection's epoll token never sets `LingeringCloses.tokenFlag`.
+        generations[slot] = (generations[slot] &+ 1) & 0x7FFF_FFFF
         let token = ConnectionToken(slot: slot, generation: generations[slot])
-        let connection = Connection(fd: fd, token: token, remoteAddress: address.description, loop: self)
+        let connection = Connection(fd: fd, token: token, peer: address, loop: self)
         do throws(SystemError) {
             let events = CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLET
             try blockingSyscall("epoll_ctl") { Int(csystem_epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, events, token.epollToken)) }
@@ -338,10 +379,9 @@ final class EventLoop: @unchecked Sendable {
         context.observer?.connectionOpened()
     }
 
-    /// Best effort: one non-blocking send of a complete 503, then close.
-    private func refuse(_ fd: Int32) {
+    /// One non-blocking send of a complete 503 on a new socket, whose empty send buffer takes it whole.
+    private static func sendRefusal(_ fd: Int32) {
         EventLoop.refusal.withUnsafeBytes { bytes in _ = csystem_send(fd, bytes.baseAddress, bytes.count) }
-        closeDescriptor(fd)
     }
 
     private static let refusal: [UInt8] = {
@@ -361,6 +401,11 @@ final class EventLoop: @unchecked Sendable {
             connection.token == token
         else { return nil }
         return connection
+    }
+
+    /// Takes over the socket of a connection that closes after its last response (see `LingeringCloses`).
+    func linger(_ fd: Int32) {
+        lingering.begin(fd, registered: true, now: now)
     }
 
     /// Forgets a connection that has closed its descriptor.

@@ -15,6 +15,8 @@ import Support
 /// server.shutdown(gracePeriod: .seconds(10))  // e.g. on SIGTERM
 /// await server.run()                          // returns once every loop has exited
 /// ```
+///
+/// A server starts once; after `shutdown` it stays stopped.
 public final class HTTPServer: Sendable {
     private enum State {
         case idle
@@ -37,7 +39,7 @@ public final class HTTPServer: Sendable {
     ///   taken (`bind`, `EADDRINUSE`), or the loops cannot be created. Nothing is left running then.
     public func start() throws(SystemError) -> SocketAddress {
         let configuration = context.configuration
-        HTTPServer.raiseDescriptorLimit(toward: configuration.maxConnections)
+        HTTPServer.raiseDescriptorLimit(toward: configuration.maxConnections + configuration.maxLingeringConnections)
         var loops: [EventLoop] = []
         var address = SocketAddress(host: configuration.host, port: configuration.port)
         do throws(SystemError) {
@@ -49,7 +51,8 @@ public final class HTTPServer: Sendable {
                 try loop.adopt(listener: listener.fd)
             }
         } catch {
-            for loop in loops { loop.beginShutdown(gracePeriod: 0) }
+            context.beginDraining(gracePeriod: 0)
+            for loop in loops { loop.beginShutdown() }
             for loop in loops { runDetached(loop) }
             throw error
         }
@@ -61,18 +64,36 @@ public final class HTTPServer: Sendable {
     /// Stops accepting (closes the listeners), closes idle keep-alive connections, lets requests in flight
     /// finish and be written with `Connection: close`, and force-closes whatever remains after `gracePeriod`.
     /// Returns at once; `waitUntilStopped()` or `run()` wait for the end.
+    ///
+    /// The deadline holds even for a loop busy with a request that runs inline (CPU work of a handler): from
+    /// this call on, every response written says `Connection: close`, and once the deadline has passed no
+    /// loop dispatches another request. A handler that runs past the deadline still delays its own loop's exit
+    /// until it returns, which the loop cannot interrupt; `waitUntilStopped(timeout:)` lets a process exit
+    /// regardless.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         let loops: [EventLoop] = state.withLock { state in
             guard case .running(let loops) = state else { return [] }
             state = .stopping
             return loops
         }
-        for loop in loops { loop.beginShutdown(gracePeriod: ServerContext.nanoseconds(gracePeriod)) }
+        guard !loops.isEmpty else { return }
+        context.beginDraining(gracePeriod: ServerContext.nanoseconds(gracePeriod))
+        for loop in loops { loop.beginShutdown() }
     }
+
+    /// Whether a graceful shutdown has begun.
+    public var isShuttingDown: Bool { context.isDraining }
 
     /// Blocks the calling thread until every event loop has exited (immediately if never started).
     public func waitUntilStopped() {
         stopped.wait()
+    }
+
+    /// Blocks the calling thread until every event loop has exited or `timeout` has passed.
+    /// - Returns: whether every loop has exited.
+    @discardableResult
+    public func waitUntilStopped(timeout: Duration) -> Bool {
+        stopped.wait(timeout: .now() + .nanoseconds(Int(clamping: ServerContext.nanoseconds(timeout)))) == .success
     }
 
     /// Suspends until every event loop has exited, without blocking a thread of the cooperative pool.

@@ -11,9 +11,21 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int = HTTPServerConfiguration.onlineProcessorCount
     /// The listen backlog of each listener. Default 1024.
     public var backlog: Int32 = 1024
-    /// Open connections across all loops; beyond it new connections get 503 and are closed. On start the
-    /// server raises the soft `RLIMIT_NOFILE` towards this (up to the hard limit). Default 20 000.
+    /// Open connections across all loops; beyond it new connections get 503 and are closed (gracefully, see
+    /// `lingerTimeout`). On start the server raises the soft `RLIMIT_NOFILE` towards this plus
+    /// `maxLingeringConnections` (up to the hard limit). Default 20 000.
     public var maxConnections: Int = 20_000
+    /// How long a connection closed after its last response (a 503 refusal, an error answer, `Connection: close`)
+    /// keeps reading and discarding what the client still sends, waiting for the client to close its side.
+    /// Closing with unread input would make the kernel send a reset that can destroy the response before the
+    /// client reads it. Default 2 s.
+    public var lingerTimeout: Duration = .seconds(2)
+    /// Connections lingering at once across all loops (each holds a descriptor, outside `maxConnections`);
+    /// beyond it a connection is closed as soon as what has arrived is read. Default 1024.
+    public var maxLingeringConnections: Int = 1024
+    /// The shortest time between two log events about the same recurring condition (connections refused at
+    /// `maxConnections`, descriptors running out); the events carry how many occurrences they stand for. Default 10 s.
+    public var repeatedEventInterval: Duration = .seconds(10)
     /// Request limits and read deadlines (request line 8 KiB, headers 16 KiB, body 1 MiB, head 10 s, body 30 s).
     public var parser = HTTPParserConfiguration()
     /// How long a keep-alive connection may sit between requests before it is closed silently. This also
@@ -24,6 +36,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxPendingOutputBytes: Int = 256 * 1024
     /// gzip response compression.
     public var compression = Compression()
+    /// The reverse proxies whose forwarding header names the client (`HTTPRequest.clientAddress`). Default:
+    /// none, so every request's client is its TCP peer.
+    public var trustedProxies = TrustedProxies()
     /// The `Server` header value, or nil to send none. Default nil.
     public var serverName: String?
 

@@ -5,6 +5,8 @@ public protocol HTTPServerObserver: Sendable {
     func connectionOpened()
     /// A connection was closed, for whatever reason.
     func connectionClosed()
+    /// A connection was answered 503 and closed without being served (not counted as opened or closed).
+    func connectionRefused(_ reason: ConnectionRefusal)
     /// A response was handed to the connection (including error responses the server generated itself).
     func requestCompleted(_ record: HTTPRequestRecord)
     /// Something an operator should know about: accept failures, a handler that threw, a misused responder.
@@ -17,9 +19,19 @@ extension HTTPServerObserver {
     /// Does nothing.
     public func connectionClosed() {}
     /// Does nothing.
+    public func connectionRefused(_ reason: ConnectionRefusal) {}
+    /// Does nothing.
     public func requestCompleted(_ record: HTTPRequestRecord) {}
     /// Does nothing.
     public func serverEvent(_ event: HTTPServerEvent) {}
+}
+
+/// Why a connection was refused.
+public enum ConnectionRefusal: String, Sendable, CaseIterable {
+    /// `maxConnections` connections were open already.
+    case maxConnections = "max_connections"
+    /// The process ran out of file descriptors (`EMFILE`, `ENFILE`, or the kernel's buffers).
+    case outOfDescriptors = "out_of_descriptors"
 }
 
 /// One finished request, for access logs and metrics.
@@ -39,8 +51,10 @@ public struct HTTPRequestRecord: Sendable {
     public var bytesOut: Int
     /// The request id returned in `X-Request-Id` (empty when the request was rejected before it had one).
     public var requestID: String
-    /// The peer's `host:port`.
+    /// The TCP peer's `host:port`.
     public var remoteAddress: String
+    /// The client's IP address: the peer's, or the one a trusted proxy named (see `HTTPRequest.clientAddress`).
+    public var clientAddress: String
 }
 
 /// A server-level occurrence worth logging.

@@ -19,6 +19,16 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// The host part of a `host:port` or `[v6-host]:port` text (the text itself when it has no port).
+    public static func host(of address: String) -> String {
+        let utf8 = address.utf8
+        if utf8.first == UInt8(ascii: "["), let end = utf8.firstIndex(of: UInt8(ascii: "]")) {
+            return String(address[utf8.index(after: utf8.startIndex)..<end])
+        }
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return address }
+        return String(address[..<colon])
+    }
+
     /// Reads a `sockaddr_storage` filled by the kernel.
     init(_ storage: sockaddr_storage) {
         var storage = storage

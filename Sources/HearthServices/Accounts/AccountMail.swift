@@ -14,38 +14,48 @@ extension MailOutbox: MailQueue {}
 /// (an account and its confirmation email commit together or not at all), written as
 /// ``MailTemplate``s: plain text plus the same words as HTML.
 ///
-/// Links carry a single-use token and point at the public base URL; the app (or a small web
-/// page at that path) posts the token back to `confirmEmail` or `resetPassword`.
+/// Links carry a single-use token (``LinkTokens``) and point at the public base URL:
+/// `/confirm-email?token=…` (an address, or a new address) and `/reset-password?token=…`; the
+/// app (or a small web page at that path) posts the token back to `confirmEmail` or
+/// `resetPassword`.
 public struct AccountMail: Sendable {
+    /// The path of address-confirmation links.
+    public static let confirmEmailPath = "/confirm-email"
+    /// The path of password-reset links.
+    public static let resetPasswordPath = "/reset-password"
+
     /// Where emails are queued.
     public let outbox: any MailQueue
     /// Where links point.
     public let baseURL: PublicBaseURL
+    /// Makes and checks the links' tokens, with the link key.
+    public let links: LinkTokens
     /// The product name used in subjects.
     public var productName = "Hearth"
 
     /// Creates the composer.
-    public init(outbox: any MailQueue, baseURL: PublicBaseURL) {
+    public init(outbox: any MailQueue, baseURL: PublicBaseURL, links: LinkTokens) {
         self.outbox = outbox
         self.baseURL = baseURL
+        self.links = links
     }
 
-    /// Asks a new account to confirm its address; `path` is the link's path and query.
-    func confirmAddress(to address: String, name: String, path: String, in database: Database) throws {
+    /// Asks a new account to confirm its address with the link carrying `token`.
+    func confirmAddress(to address: String, name: String, token: LinkToken, in database: Database) throws {
         try send(MailTemplate(
             subject: "Confirm your email address for \(productName)", greeting: "Hello \(name),",
             paragraphs: ["Welcome to \(productName)! Confirm that this is your email address:"],
-            action: .init(label: "Confirm my address", path: path),
+            action: .init(label: "Confirm my address", path: Self.confirmEmailPath, token: token),
             closing: "The link works for 48 hours. If you did not create an account, ignore this email."),
             to: address, in: database)
     }
 
-    /// Asks the owner of a new address to confirm an email change.
-    func confirmNewAddress(to address: String, name: String, path: String, in database: Database) throws {
+    /// Asks the owner of a new address to confirm an email change with the link carrying `token`.
+    func confirmNewAddress(to address: String, name: String, token: LinkToken, in database: Database) throws {
         try send(MailTemplate(
             subject: "Confirm your new email address for \(productName)", greeting: "Hello \(name),",
             paragraphs: ["You asked to use this address for your \(productName) account. Confirm it:"],
-            action: .init(label: "Confirm my new address", path: path),
+            action: .init(label: "Confirm my new address", path: Self.confirmEmailPath, token: token),
             closing: "Until you do, your account keeps its current address. If you did not ask for this, ignore this email."),
             to: address, in: database)
     }
@@ -61,12 +71,12 @@ public struct AccountMail: Sendable {
             to: address, in: database)
     }
 
-    /// Sends a password-reset link.
-    func resetPassword(to address: String, name: String, path: String, in database: Database) throws {
+    /// Sends the password-reset link carrying `token`.
+    func resetPassword(to address: String, name: String, token: LinkToken, in database: Database) throws {
         try send(MailTemplate(
             subject: "Reset your \(productName) password", greeting: "Hello \(name),",
             paragraphs: ["Someone (hopefully you) asked to reset the password of your \(productName) account. Choose a new one:"],
-            action: .init(label: "Choose a new password", path: path),
+            action: .init(label: "Choose a new password", path: Self.resetPasswordPath, token: token),
             closing: "The link works once, for one hour. Resetting signs you out on every device. If you did not ask, ignore this email: your password stays as it is."),
             to: address, in: database)
     }

@@ -38,7 +38,7 @@ extension AccountService {
     public func emailLinkState(token: String, for link: EmailLink) async throws -> EmailLinkState {
         let now = currentTime()
         let stored = try await pool.read { [self] database in
-            try storedEmailToken(digest: OneTimeToken.digest(of: token), in: database)
+            try storedEmailToken(token, in: database)
         }
         guard let stored, link.purposes.contains(stored.purpose) else { return .unknown }
         if stored.usedAt != nil { return .used }

@@ -25,7 +25,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .resetPassword, userID: user.id, email: user.email,
                 lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
-            try mail.resetPassword(to: user.email, name: user.displayName, path: link("reset-password", token: token), in: database)
+            try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: database)
         }
     }
 
@@ -35,12 +35,9 @@ extension AccountService {
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
     public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
         let now = currentTime()
-        let owner = try await pool.read { database -> UserRecord? in
-            guard let userID = try database.scalar(
-                String.self, "SELECT user_id FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-                [OneTimeToken.digest(of: token), EmailTokenPurpose.resetPassword.rawValue, now])
-            else { return nil }
-            return try UserRecord.find(id: userID, in: database)
+        let owner = try await pool.read { [self] database -> UserRecord? in
+            guard let live = try liveEmailToken(token, purposes: [.resetPassword], at: now, in: database) else { return nil }
+            return try UserRecord.find(id: live.userID, in: database)
         }
         guard let owner else { throw ServiceError.linkInvalid }
         try checkPassword(newPassword, field: "input.newPassword", for: owner)
@@ -64,13 +61,16 @@ extension AccountService {
         return user
     }
 
-    /// Changes the viewer's password after checking the current one. The other sessions
-    /// end; this one continues.
-    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) for a wrong current
-    ///   password (rate limited like sign-ins), `BAD_USER_INPUT` for the new one's problem.
-    public func changePassword(viewer: Viewer, currentPassword: String, newPassword: String, clientAddress: String) async throws -> UserRecord {
+    /// Changes the viewer's password, or sets a first one on an account that signs in only
+    /// through Google or Apple, after recent authentication
+    /// (``requireRecentAuthentication(_:of:viewer:clientAddress:)``: the current password where
+    /// there is one). The other sessions end; this one continues.
+    /// - Throws: ``ServiceError`` `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`
+    ///   (`INVALID_CREDENTIALS`) for a wrong current password (rate limited like sign-ins),
+    ///   `BAD_USER_INPUT` for the new one's problem.
+    public func changePassword(viewer: Viewer, newPassword: String, proof: ReauthenticationProof, clientAddress: String) async throws -> UserRecord {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
-        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
+        try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
         let now = currentTime()
@@ -85,23 +85,6 @@ extension AccountService {
         }
         logger.info("password changed", ["user.id": user.id])
         return updated
-    }
-
-    /// Checks the password of a signed-in user before a change a stolen session alone must not
-    /// make (a new password, a new address, a new sign-in method). Accounts without a password
-    /// (Google or Apple only) pass. Wrong answers count against the sign-in rate limits.
-    /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`) naming
-    ///   `input.currentPassword`, `RATE_LIMITED`.
-    func confirmCurrentPassword(_ password: String?, of user: UserRecord, clientAddress: String) async throws {
-        guard user.passwordHash != nil else { return }
-        let accountKey = user.email.lowercased()
-        try throttle.beginLogin(account: accountKey, address: clientAddress)
-        guard try await verifyPassword(password ?? "", against: user.passwordHash) else {
-            throw ServiceError(
-                .unauthenticated, reason: .invalidCredentials, "The current password is not correct.",
-                problems: [FieldProblem(field: "input.currentPassword", reason: .invalidFormat, message: "The current password is not correct.")])
-        }
-        throttle.loginSucceeded(account: accountKey, address: clientAddress)
     }
 
     /// Applies the password policy with the account's own details as context.

@@ -1,40 +1,93 @@
 import FoundationEssentials
 import HearthDomain
 import HearthStore
+import Support
 
 extension AccountService {
-    /// Changes the viewer's display name (FR-06).
-    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` for an empty or overlong name.
-    public func updateDisplayName(viewer: Viewer, to text: String) async throws -> UserRecord {
-        let name: String
-        do { name = try DisplayText.name(text, field: "input.displayName") } catch { throw ServiceError.invalid(InputProblems([error])) }
-        let now = currentTime()
-        return try await pool.write { database in
-            try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, viewer.userID])
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            return user
-        }
+    /// Changes the viewer's profile (FR-06): every field is checked first and all problems
+    /// are reported together; then one write transaction changes them all, so a bad field
+    /// changes nothing, not even the good ones before it. A new picture gets a new id and the
+    /// previous one is deleted, so its URL stops working.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` naming each field (`input.displayName`,
+    ///   `input.timeZone`, `input.avatar` with the image's reason `UNSUPPORTED_FORMAT`,
+    ///   `TOO_LARGE`, `INVALID_FORMAT` or `REQUIRED`, `input.removeAvatar` together with an
+    ///   avatar), `UNAUTHENTICATED` when the account is gone.
+    public func updateProfile(viewer: Viewer, _ change: ProfileChange) async throws -> UserRecord {
+        try await apply(try validated(change, avatarField: "input.avatar"), viewer: viewer)
     }
 
-    /// Sets the IANA time zone the viewer's new households default to; `nil` clears it (UTC).
-    /// The caller validates the name (``TimeZoneName``), so a bad one is reported before any
-    /// other field of the same request is changed.
-    public func updateTimeZone(viewer: Viewer, to zone: TimeZoneName?) async throws -> UserRecord {
+    /// Makes `bytes` the viewer's avatar, as ``updateProfile(viewer:_:)`` does (`PUT /avatar`).
+    /// - Parameter field: The input path named in problems, e.g. `body`.
+    public func setAvatar(viewer: Viewer, bytes: [UInt8], field: String = "input.avatar") async throws -> UserRecord {
+        try await apply(try validated(ProfileChange(avatar: bytes), avatarField: field), viewer: viewer)
+    }
+
+    /// A profile change whose every field passed its checks.
+    private struct ValidChange: Sendable {
+        var displayName: String?
+        var timeZone: TimeZoneName??
+        var avatar: (image: ImageInfo, bytes: [UInt8])?
+        var removesAvatar: Bool
+    }
+
+    /// `change` checked field by field, every problem reported at once.
+    private func validated(_ change: ProfileChange, avatarField: String) throws -> ValidChange {
+        var problems = ProblemCollector()
+        var valid = ValidChange(removesAvatar: change.removesAvatar)
+        if let text = change.displayName {
+            valid.displayName = problems.check { () throws(FieldProblem) in try DisplayText.name(text, field: "input.displayName") }
+        }
+        if let zone = change.timeZone {
+            valid.timeZone = .some(zone.flatMap { name in
+                problems.check { () throws(FieldProblem) in try TimeZoneName(name, field: "input.timeZone") }
+            })
+        }
+        if let bytes = change.avatar {
+            if change.removesAvatar {
+                problems.add(FieldProblem(
+                    field: "input.removeAvatar", reason: .invalidFormat, message: "Give either avatar or removeAvatar, not both."))
+            }
+            let rules = configuration.avatarRules
+            valid.avatar = problems.check { () throws(FieldProblem) in try rules.check(bytes, field: avatarField) }.map { ($0, bytes) }
+        }
+        try problems.throwIfAny()
+        return valid
+    }
+
+    /// Writes `change` in one transaction.
+    private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
         let now = currentTime()
+        let avatarID = change.avatar.map { _ in Identifier.make(now: now) }
         return try await pool.write { database in
-            try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, viewer.userID])
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            return user
+            if let name = change.displayName {
+                try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, user.id])
+            }
+            if let zone = change.timeZone {
+                try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
+            }
+            if let avatar = change.avatar, let avatarID {
+                try database.execute(
+                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [avatarID, user.id, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
+                     SHA256.hexDigest(of: avatar.bytes), avatar.bytes, now])
+                try Self.replaceAvatar(of: user, with: avatarID, at: now, in: database)
+            } else if change.removesAvatar, user.avatarId != nil {
+                try Self.replaceAvatar(of: user, with: nil, at: now, in: database)
+            }
+            return try UserRecord.find(id: user.id, in: database)!
         }
     }
 
     /// Starts changing the viewer's address (FR-06): the new address gets a confirmation link;
     /// the change happens only when it is followed (``confirmEmail(token:)``), and then the old
-    /// address is told. Accounts with a password must give it (a stolen session alone cannot
-    /// move the account to another inbox).
+    /// address is told. Needs recent authentication
+    /// (``requireRecentAuthentication(_:of:viewer:clientAddress:)``): a stolen session alone
+    /// cannot move the account to another inbox, from where a password reset would take it.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT`, `CONFLICT` when another account has the
-    ///   address, `UNAUTHENTICATED` for a wrong password, `RATE_LIMITED`.
-    public func requestEmailChange(viewer: Viewer, newEmail text: String, currentPassword: String?, clientAddress: String) async throws -> UserRecord {
+    ///   address, `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED` for a wrong password,
+    ///   `RATE_LIMITED`.
+    public func requestEmailChange(viewer: Viewer, newEmail text: String, proof: ReauthenticationProof, clientAddress: String) async throws -> UserRecord {
         let email: EmailAddress
         do { email = try EmailAddress(text, field: "input.newEmail") } catch { throw ServiceError.invalid(InputProblems([error])) }
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
@@ -42,7 +95,7 @@ extension AccountService {
             throw ServiceError(.conflict, "This is already your email address.", problems: [
                 FieldProblem(field: "input.newEmail", reason: .taken, message: "This is already your email address.")])
         }
-        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
+        try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         let now = currentTime()
         return try await pool.write { [self] database in
@@ -51,7 +104,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .changeEmail, userID: user.id, email: email.value,
                 lifetime: configuration.emailChangeTokenLifetime, at: now, in: database)
-            try mail.confirmNewAddress(to: email.value, name: user.displayName, path: link("confirm-email", token: token), in: database)
+            try mail.confirmNewAddress(to: email.value, name: user.displayName, token: token, in: database)
             return user
         }
     }

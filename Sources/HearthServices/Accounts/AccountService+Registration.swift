@@ -74,7 +74,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .confirmEmail, userID: userID, email: email.value,
                 lifetime: configuration.confirmationTokenLifetime, at: now, in: database)
-            try mail.confirmAddress(to: email.value, name: displayName, path: link("confirm-email", token: token), in: database)
+            try mail.confirmAddress(to: email.value, name: displayName, token: token, in: database)
             let user = try UserRecord.find(id: userID, in: database)!
             return (user, try startSession(for: userID, deviceLabel: request.deviceLabel, at: now, in: database))
         }
@@ -118,7 +118,7 @@ extension AccountService {
             let token = try insertEmailToken(
                 purpose: .confirmEmail, userID: user.id, email: user.email,
                 lifetime: configuration.confirmationTokenLifetime, at: now, in: database)
-            try mail.confirmAddress(to: user.email, name: user.displayName, path: link("confirm-email", token: token), in: database)
+            try mail.confirmAddress(to: user.email, name: user.displayName, token: token, in: database)
         }
     }
 

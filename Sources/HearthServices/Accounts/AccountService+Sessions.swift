@@ -10,10 +10,42 @@ extension AccountService {
     /// A hash made with weaker parameters than configured is upgraded on success.
     /// - Throws: ``ServiceError`` `UNAUTHENTICATED` (`INVALID_CREDENTIALS`), `RATE_LIMITED`.
     public func login(email: String, password: String, deviceLabel: String?, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
+        try await passwordSignIn(email: email, password: password, deviceLabel: deviceLabel, clientAddress: clientAddress, endsSurplus: true)
+    }
+
+    /// Signs in with email and password as ``login(email:password:deviceLabel:clientAddress:)``
+    /// does (the same answers, rate limits and decoy hash), runs `work` as that account, and
+    /// ends the session again whatever `work` did: a sign-in that lasts one request, for a web
+    /// form that has no session of its own (the invitation page's).
+    ///
+    /// The session's tokens never leave the server. It ends even when the calling task was
+    /// cancelled meanwhile (the pool refuses a cancelled task's wait for the writer, so the
+    /// revocation runs in a task of its own), and it signs none of the account's devices out
+    /// at ``AccountsConfiguration/maximumSessionsPerUser``: it is gone before it could count.
+    /// - Throws: what `login` throws, then what `work` throws.
+    public func withOneRequestSession<T>(
+        email: String, password: String, deviceLabel: String, clientAddress: String, _ work: (UserRecord, Viewer) async throws -> T
+    ) async throws -> T {
+        let (user, issued) = try await passwordSignIn(
+            email: email, password: password, deviceLabel: deviceLabel, clientAddress: clientAddress, endsSurplus: false)
+        let viewer = Viewer(userID: user.id, sessionID: issued.session.id, signedInAt: issued.session.createdAt)
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await work(user, viewer)) } catch { outcome = .failure(error) }
+        if case .failure(let error) = await Task(operation: { [self] in try await logout(viewer: viewer) }).result {
+            logger.error("could not end a one-request session", ["session.id": viewer.sessionID, "error": "\(error)"])
+        }
+        return try outcome.get()
+    }
+
+    /// ``login(email:password:deviceLabel:clientAddress:)``, and whether the new session ends
+    /// the least recently used ones beyond the limit.
+    private func passwordSignIn(
+        email: String, password: String, deviceLabel: String?, clientAddress: String, endsSurplus: Bool
+    ) async throws -> (UserRecord, IssuedSession) {
         let emailKey = email.trimmingWhitespace().lowercased()
         try throttle.beginLogin(account: emailKey, address: clientAddress)
         let user = try await pool.read { try UserRecord.find(emailKey: emailKey, in: $0) }
-        guard try await verifyPassword(password, against: user?.passwordHash), let user, let passwordHash = user.passwordHash else {
+        guard try await verifyPassword(password, against: user?.passwordHash, of: user?.id), let user, let passwordHash = user.passwordHash else {
             logger.notice("sign-in failed", ["client.address": clientAddress])
             throw ServiceError.invalidCredentials
         }
@@ -24,7 +56,7 @@ extension AccountService {
             if let upgradedHash {
                 try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [upgradedHash, user.id, passwordHash])
             }
-            return try startSession(for: user.id, deviceLabel: deviceLabel, at: now, in: database)
+            return try startSession(for: user.id, deviceLabel: deviceLabel, endsSurplus: endsSurplus, at: now, in: database)
         }
         logger.info("signed in", ["user.id": user.id, "session.id": session.session.id])
         return (user, session)
@@ -37,42 +69,44 @@ extension AccountService {
     /// the token spent by the latest rotation within ``AccountsConfiguration/refreshGracePeriod``,
     /// which rotates once more (a client retrying after a lost response); the tokens issued
     /// in between are spent.
+    ///
+    /// Callable signed out, so cheap to refuse: the decision is made in a read transaction
+    /// first, and the single writer is taken only for a rotation or a revocation (a made-up
+    /// token never touches it). Refusals count against ``AccountsConfiguration/failedRefreshesPerAddress``
+    /// (``LoginThrottle``); a successful refresh gives its attempt back.
     /// - Throws: ``ServiceError`` `UNAUTHENTICATED` with `TOKEN_INVALID`, `SESSION_REVOKED`,
-    ///   `SESSION_EXPIRED` or `REFRESH_TOKEN_REUSED`.
-    public func refresh(refreshToken: String) async throws -> IssuedSession {
+    ///   `SESSION_EXPIRED` or `REFRESH_TOKEN_REUSED`; `RATE_LIMITED` with `retryAfter`.
+    public func refresh(refreshToken: String, clientAddress: String) async throws -> IssuedSession {
+        try throttle.beginRefresh(address: clientAddress)
         let digest = OneTimeToken.digest(of: refreshToken)
         let now = currentTime()
         let grace = configuration.refreshGracePeriod
-        let outcome = try await pool.write { [self] database -> Result<IssuedSession, ServiceError> in
-            if let stored = try StoredSession.find("refresh_token_hash = ?", digest, in: database) {
-                if let failure = stored.failure(at: now) { return .failure(failure) }
-                return .success(try rotate(stored, spending: digest, isRetry: false, at: now, in: database))
-            }
-            if let stored = try StoredSession.find("previous_token_hash = ?", digest, in: database) {
-                if let failure = stored.failure(at: now) { return .failure(failure) }
-                if let rotatedAt = stored.rotatedAt, now < rotatedAt.adding(grace) {
-                    return .success(try rotate(stored, spending: stored.refreshTokenHash, isRetry: true, at: now, in: database))
+        let outcome: Result<IssuedSession, ServiceError>
+        if case .refuse(let error) = try await pool.read({ try RefreshDecision(digest, grace: grace, at: now, in: $0) }) {
+            outcome = .failure(error)
+        } else {
+            // Decided again under the writer: the session may have changed since the read.
+            outcome = try await pool.write { [self] database -> Result<IssuedSession, ServiceError> in
+                switch try RefreshDecision(digest, grace: grace, at: now, in: database) {
+                case .refuse(let error):
+                    return .failure(error)
+                case .rotate(let stored, let spent, let isRetry):
+                    return .success(try rotate(stored, spending: spent, isRetry: isRetry, at: now, in: database))
+                case .revokeReused(let sessionID):
+                    try revoke([sessionID], reason: "refresh_token_reused", at: now, in: database)
+                    return .failure(RefreshDecision.reused)
                 }
-                try revoke([stored.record.id], reason: "refresh_token_reused", at: now, in: database)
-                return .failure(Self.reused)
             }
-            if let sessionID = try database.scalar(String.self, "SELECT session_id FROM spent_refresh_tokens WHERE token_hash = ?", [digest]) {
-                try revoke([sessionID], reason: "refresh_token_reused", at: now, in: database)
-                return .failure(Self.reused)
-            }
-            return .failure(ServiceError(.unauthenticated, reason: .tokenInvalid, "This refresh token is not valid. Sign in again."))
         }
         switch outcome {
-        case .success(let issued): return issued
+        case .success(let issued):
+            throttle.refreshSucceeded(address: clientAddress)
+            return issued
         case .failure(let error):
             if error.reason == .refreshTokenReused { logger.warning("refresh token reused: session revoked", [:]) }
             throw error
         }
     }
-
-    private static let reused = ServiceError(
-        .unauthenticated, reason: .refreshTokenReused,
-        "This refresh token was already used, so the session was ended for safety. Sign in again.")
 
     /// Signs out the viewer's session (FR-05): its access and refresh tokens stop working.
     public func logout(viewer: Viewer) async throws {
@@ -91,10 +125,23 @@ extension AccountService {
         return count
     }
 
-    /// Ends one of the viewer's sessions (a lost phone).
-    /// - Throws: ``ServiceError`` `NOT_FOUND` when it is not one of the viewer's active sessions.
-    public func revokeSession(id: String, viewer: Viewer) async throws -> SessionRecord {
+    /// Ends one of the viewer's sessions (a lost phone). Ending another session than the
+    /// viewer's own needs recent authentication
+    /// (``requireRecentAuthentication(_:of:viewer:clientAddress:)``): otherwise a stolen access
+    /// token could sign the owner's devices out and keep the account to itself. Ending the
+    /// viewer's own session is signing out, and needs nothing.
+    /// - Throws: ``ServiceError`` `NOT_FOUND` when it is not one of the viewer's active sessions,
+    ///   `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`.
+    public func revokeSession(id: String, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String) async throws -> SessionRecord {
+        guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         let now = currentTime()
+        let target = try await pool.read { try StoredSession.find("id = ?", id, in: $0) }
+        guard let target, target.record.userId == viewer.userID, target.record.isActive(at: now) else {
+            throw ServiceError(.notFound, "No such session.")
+        }
+        if id != viewer.sessionID {
+            try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
+        }
         return try await pool.write { [self] database in
             guard let stored = try StoredSession.find("id = ?", id, in: database), stored.record.userId == viewer.userID,
                   stored.record.isActive(at: now)
@@ -136,20 +183,16 @@ extension AccountService {
             verifiedTokens.remember(claims, for: accessToken)
         }
         let entry: SessionDirectory.Entry
-        if let cached = sessions.entry(claims.sessionID) {
-            entry = cached
-        } else {
-            do {
-                guard let loaded = try await loadSessionEntry(claims.sessionID) else {
-                    throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
-                }
-                entry = loaded
-            } catch let error as ServiceError {
-                throw error
-            } catch {
-                logger.error("session lookup failed", ["session.id": claims.sessionID, "error": String(describing: error)])
-                throw ServiceError(.unauthenticated, reason: .tokenInvalid, "The session could not be checked. Try again.")
+        do {
+            guard let found = try await sessionEntry(claims.sessionID) else {
+                throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
             }
+            entry = found
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            logger.error("session lookup failed", ["session.id": claims.sessionID, "error": String(describing: error)])
+            throw ServiceError(.unauthenticated, reason: .tokenInvalid, "The session could not be checked. Try again.")
         }
         guard entry.userID == claims.userID, !entry.isRevoked else {
             throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
@@ -161,22 +204,38 @@ extension AccountService {
             throw ServiceError(
                 .unauthenticated, reason: .tokenSuperseded, "This access token was replaced by a newer one. Use the latest token.")
         }
-        return Viewer(userID: claims.userID, sessionID: claims.sessionID)
+        return Viewer(userID: claims.userID, sessionID: claims.sessionID, signedInAt: entry.signedInAt)
     }
 
-    /// Reads session `id` into the directory.
-    private func loadSessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
+    /// Where session `id` stands now, for holders of long-lived connections that must end with
+    /// it: from the directory, or read from the database when the directory does not hold it
+    /// (evicted when full). A session that no longer exists counts as revoked.
+    public func sessionState(id: String) async throws -> SessionState {
+        guard let entry = try await sessionEntry(id), !entry.isRevoked else { return .revoked }
+        let remaining = entry.expiresAt.timeIntervalSince(now())
+        return remaining > 0 ? .live(remaining: .milliseconds(Int64((remaining * 1000).rounded(.up)))) : .expired
+    }
+
+    /// Session `id` as the directory holds it, or read into the directory when it does not:
+    /// no database read while the session is cached. The read is cached only if no session
+    /// changed meanwhile (``SessionDirectory/fill(_:for:readAfter:)``).
+    private func sessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
+        if let cached = sessions.entry(id) { return cached }
+        let mark = sessions.mark()
         guard let stored = try await pool.read({ try StoredSession.find("id = ?", id, in: $0) }) else { return nil }
         let entry = stored.record.directoryEntry
-        sessions.store(entry, for: id)
+        sessions.fill(entry, for: id, readAfter: mark)
         return entry
     }
 
     // MARK: - Steps inside write transactions
 
     /// Creates a session for `userID` and issues its first tokens, ending the least recently
-    /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser``.
-    func startSession(for userID: String, deviceLabel: String?, at now: Date, in database: Database) throws -> IssuedSession {
+    /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser`` unless `endsSurplus`
+    /// is false (a session that ends with its request).
+    func startSession(
+        for userID: String, deviceLabel: String?, endsSurplus: Bool = true, at now: Date, in database: Database
+    ) throws -> IssuedSession {
         let sessionID = Identifier.make(now: now)
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -189,7 +248,7 @@ extension AccountService {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [sessionID, userID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
-        let surplus = try database.query(
+        let surplus = !endsSurplus ? [] : try database.query(
             """
             SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL
             ORDER BY last_used_at DESC, id DESC LIMIT -1 OFFSET ?
@@ -300,6 +359,7 @@ extension SessionRecord {
     /// What the directory caches about this session.
     var directoryEntry: SessionDirectory.Entry {
         SessionDirectory.Entry(
-            userID: userId, generation: generation, expiresAt: min(expiresAt, refreshExpiresAt), isRevoked: revokedAt != nil)
+            userID: userId, generation: generation, expiresAt: min(expiresAt, refreshExpiresAt), isRevoked: revokedAt != nil,
+            signedInAt: createdAt)
     }
 }

@@ -55,7 +55,7 @@ extension AccountService {
     public func signIn(
         provider: SignInProvider, idToken: String, nonce: String?, deviceLabel: String?, displayName: String?, clientAddress: String
     ) async throws -> ProviderSignInResult {
-        let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, clientAddress: clientAddress)
+        let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, nonceField: "input.nonce", clientAddress: clientAddress)
         let now = currentTime()
         let requestedName = displayName.map { String($0.trimmingWhitespace().prefix(Self.maximumDisplayNameLength)) }
         let result = try await pool.write { [self] database -> ProviderSignInResult in
@@ -90,19 +90,23 @@ extension AccountService {
     }
 
     /// Links a Google or Apple identity to the viewer's account (FR-02e), so it can sign in
-    /// with it too. Linking an identity already linked to the viewer changes nothing. An
-    /// account with a password must give it: a stolen session alone must not be able to add
-    /// a lasting way in. The account's address is told.
+    /// with it too. Linking an identity already linked to the viewer changes nothing. Needs
+    /// recent authentication (``requireRecentAuthentication(_:of:viewer:clientAddress:)``): a
+    /// stolen session alone must not be able to add a lasting way in, and the token of the
+    /// identity being linked proves nothing about the account. The account's address is told.
+    /// - Parameter credential: The fresh ID token of the identity to link.
     /// - Throws: ``ServiceError``: `CONFLICT` (`IDENTITY_LINKED_ELSEWHERE` when another account
     ///   has the identity, `PROVIDER_ALREADY_LINKED` when the viewer has another identity of
-    ///   the provider), `UNAUTHENTICATED` (`INVALID_CREDENTIALS` for the password,
-    ///   `PROVIDER_TOKEN_INVALID`), and the provider errors of ``signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:)``.
+    ///   the provider), `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED` (`INVALID_CREDENTIALS`
+    ///   for the password, `PROVIDER_TOKEN_INVALID`), and the provider errors of ``signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:)``.
     public func linkSignInProvider(
-        _ provider: SignInProvider, viewer: Viewer, idToken: String, nonce: String?, currentPassword: String?, clientAddress: String
+        _ credential: ProviderCredential, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String
     ) async throws -> UserRecord {
+        let provider = credential.provider
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
-        try await confirmCurrentPassword(currentPassword, of: user, clientAddress: clientAddress)
-        let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, clientAddress: clientAddress)
+        try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
+        let identity = try await verifiedIdentity(
+            provider, idToken: credential.idToken, nonce: credential.nonce, nonceField: "input.nonce", clientAddress: clientAddress)
         let now = currentTime()
         let linked = try await pool.write { [self] database -> Bool in
             if let owner = try linkedUser(identity, in: database) {
@@ -128,10 +132,16 @@ extension AccountService {
     }
 
     /// Unlinks the viewer's identity of `provider` (FR-02e), unless it is the account's last
-    /// way to sign in (no password and no other provider). The account's address is told.
+    /// way to sign in (no password and no other provider). Needs recent authentication
+    /// (``requireRecentAuthentication(_:of:viewer:clientAddress:)``), as every change to how
+    /// the account signs in does. The account's address is told.
     /// - Throws: ``ServiceError`` `NOT_FOUND` when no identity of the provider is linked,
-    ///   `CONFLICT` (`LAST_SIGN_IN_METHOD`).
-    public func unlinkSignInProvider(_ provider: SignInProvider, viewer: Viewer) async throws -> UserRecord {
+    ///   `CONFLICT` (`LAST_SIGN_IN_METHOD`), `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`.
+    public func unlinkSignInProvider(
+        _ provider: SignInProvider, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String
+    ) async throws -> UserRecord {
+        guard let current = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
+        try await requireRecentAuthentication(proof, of: current, viewer: viewer, clientAddress: clientAddress)
         let user = try await pool.write { [self] database -> UserRecord in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             let methods = try signInMethods(of: user, in: database)
@@ -164,15 +174,16 @@ extension AccountService {
 
     /// The identity `idToken` proves, or the error to answer with (the reason the token was
     /// refused goes to the log, not to the caller).
-    private func verifiedIdentity(
-        _ provider: SignInProvider, idToken: String, nonce: String?, clientAddress: String
+    /// - Parameter nonceField: The input path named when a required nonce is missing.
+    func verifiedIdentity(
+        _ provider: SignInProvider, idToken: String, nonce: String?, nonceField: String, clientAddress: String
     ) async throws -> ProviderIdentity {
         guard let identityProvider = identityProviders[provider], identityProvider.configuration.isEnabled else {
             throw ServiceError(.forbidden, reason: .providerDisabled, "Sign-in with \(provider.displayName) is not enabled on this server.")
         }
         if identityProvider.configuration.requiresNonce, nonce?.isEmpty ?? true {
             throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.nonce", reason: .required, message: "Sign-in with \(provider.displayName) needs the nonce the app generated.")]))
+                field: nonceField, reason: .required, message: "Sign-in with \(provider.displayName) needs the nonce the app generated.")]))
         }
         do {
             return try await identityProvider.verify(idToken: idToken, rawNonce: nonce, at: currentTime())
@@ -193,7 +204,7 @@ extension AccountService {
     }
 
     /// The account `identity` is linked to, if any.
-    private func linkedUser(_ identity: ProviderIdentity, in database: Database) throws -> UserRecord? {
+    func linkedUser(_ identity: ProviderIdentity, in database: Database) throws -> UserRecord? {
         guard let userID = try database.scalar(
             String.self, "SELECT user_id FROM provider_identities WHERE provider = ? AND subject = ?",
             [identity.provider.rawValue, identity.subject])

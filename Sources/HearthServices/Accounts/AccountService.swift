@@ -56,7 +56,7 @@ public final class AccountService: Sendable {
         self.mail = mail
         self.logger = logger
         self.now = now
-        sessions = SessionDirectory()
+        sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
         userCache = CommitScopedCache(pool: pool)
         throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
@@ -87,7 +87,11 @@ public final class AccountService: Sendable {
     /// Checks `password` against `encoded` on a hashing thread. Without a stored hash (an
     /// unknown account, or one that signs in only through Google or Apple) the password is
     /// hashed anyway, with the same cost, so the answer takes as long as for a real account.
-    func verifyPassword(_ password: String, against encoded: String?) async throws -> Bool {
+    /// - Parameter userID: The account the hash belongs to, for the log.
+    /// - Throws: `RATE_LIMITED` when too many hashes are waiting; the `PasswordHashError` of a
+    ///   stored hash that cannot be used (malformed, unsupported parameters): corrupt data is an
+    ///   internal error, never a wrong password, so it is noticed and mended.
+    func verifyPassword(_ password: String, against encoded: String?, of userID: String?) async throws -> Bool {
         let hasher = hasher
         do {
             return try await hashing.run {
@@ -95,10 +99,13 @@ public final class AccountService: Sendable {
                     _ = try? hasher.hash(password)
                     return false
                 }
-                return (try? hasher.verify(password, against: encoded)) ?? false
+                return try hasher.verify(password, against: encoded)
             }
         } catch is WorkerPoolError {
             throw ServiceError.rateLimited(retryAfter: 1)
+        } catch let error as PasswordHashError {
+            logger.error("stored password hash is unusable", ["user.id": userID ?? "", "error": error.description])
+            throw error
         }
     }
 
@@ -114,35 +121,47 @@ public final class AccountService: Sendable {
         try userCache.valueWithoutWaiting(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
-    /// Creates a single-use emailed token for `userID` inside the caller's transaction.
+    /// Creates a single-use emailed token for `userID` inside the caller's transaction: its row
+    /// keeps the token's id, never the token (see ``LinkTokens``).
     func insertEmailToken(
         purpose: EmailTokenPurpose, userID: String, email: String, lifetime: Duration, at now: Date, in database: Database
-    ) throws -> OneTimeToken {
-        let token = OneTimeToken()
+    ) throws -> LinkToken {
+        let token = mail.links.issue(.emailToken)
         try database.execute(
-            "INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [token.digest, userID, purpose.rawValue, email, now, now.adding(lifetime)])
+            "INSERT INTO email_tokens (token_id, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [token.id, userID, purpose.rawValue, email, now, now.adding(lifetime)])
+        return token
+    }
+
+    /// The emailed token `presented`, as stored, spent or not; nil when it was not made with the
+    /// link key or its row is gone.
+    func storedEmailToken(_ presented: String, in database: Database) throws -> SpentEmailToken? {
+        guard let id = mail.links.id(of: presented, as: .emailToken) else { return nil }
+        return try database.decodeOne(
+            SpentEmailToken.self, "SELECT token_id, user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_id = ?", [id])
+    }
+
+    /// The unexpired, unused token `presented`, if it was made with the link key and serves one
+    /// of `purposes`; nil otherwise.
+    func liveEmailToken(
+        _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
+    ) throws -> SpentEmailToken? {
+        guard let token = try storedEmailToken(presented, in: database),
+              purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
+        else { return nil }
         return token
     }
 
     /// Spends the unexpired, unused token `presented`, if it serves one of `purposes`, inside
     /// the caller's transaction, and returns what it was issued for.
-    /// - Throws: `linkInvalid` for an unknown, spent or expired token, or one of another purpose.
+    /// - Throws: `linkInvalid` for an unknown, forged, spent or expired token, or one of
+    ///   another purpose.
     func spendEmailToken(
         _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
     ) throws -> SpentEmailToken {
-        let digest = OneTimeToken.digest(of: presented)
-        guard let token = try storedEmailToken(digest: digest, in: database),
-              purposes.contains(token.purpose), token.usedAt == nil, now < token.expiresAt
-        else { throw ServiceError.linkInvalid }
-        try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_hash = ?", [now, digest])
+        guard let token = try liveEmailToken(presented, purposes: purposes, at: now, in: database) else { throw ServiceError.linkInvalid }
+        try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_id = ?", [now, token.id])
         return token
-    }
-
-    /// The emailed token whose digest is `digest`, as stored, spent or not.
-    func storedEmailToken(digest: [UInt8], in database: Database) throws -> SpentEmailToken? {
-        try database.decodeOne(
-            SpentEmailToken.self, "SELECT user_id, email, purpose, expires_at, used_at FROM email_tokens WHERE token_hash = ?", [digest])
     }
 
     /// Marks every unused token of `purpose` for `userID` as used (a new one replaces them,
@@ -151,12 +170,6 @@ public final class AccountService: Sendable {
         try database.execute(
             "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
             [now, userID, purpose.rawValue])
-    }
-
-    /// The path and query of the link a token is sent in: `/<page>?token=<token>` (base64url
-    /// needs no percent-encoding).
-    func link(_ page: String, token: OneTimeToken) -> String {
-        "/\(page)?token=\(token.value)"
     }
 }
 
@@ -169,6 +182,7 @@ enum EmailTokenPurpose: String, Decodable {
 
 /// An emailed token as stored, read when it is spent.
 struct SpentEmailToken: Decodable {
+    var id: [UInt8]
     var userID: String
     var email: String
     var purpose: EmailTokenPurpose
@@ -176,6 +190,7 @@ struct SpentEmailToken: Decodable {
     var usedAt: Date?
 
     enum CodingKeys: String, CodingKey {
+        case id = "token_id"
         case userID = "user_id"
         case email, purpose
         case expiresAt = "expires_at"

@@ -39,6 +39,18 @@ public struct AccountsConfiguration: Sendable {
     public var failedLoginsPerAccount = TokenBucket.Rule.perInterval(90, seconds: 3600, burst: 10)
     /// Failed sign-ins per client address.
     public var failedLoginsPerAddress = TokenBucket.Rule.perInterval(300, seconds: 3600, burst: 30)
+    /// Refused `refreshSession` calls (unknown, spent, revoked or expired refresh tokens) per
+    /// client address: a refresh is callable signed out, so a flood of made-up tokens is
+    /// answered with `RATE_LIMITED` instead of a database lookup each.
+    public var failedRefreshesPerAddress = TokenBucket.Rule.perInterval(300, seconds: 3600, burst: 30)
+    /// How recent a sign-in must be to stand in for re-authentication: accounts without a
+    /// password may change their password, address, sign-in methods and other sessions within
+    /// this time after signing in (the session's sign-in, not its latest refresh) without
+    /// presenting a fresh provider token.
+    public var reauthenticationWindow: Duration = .seconds(5 * 60)
+    /// The most sessions whose state is kept in memory (``SessionDirectory``); beyond it the
+    /// cache starts afresh and entries are read again on demand.
+    public var sessionCacheCapacity = 200_000
     /// Operations that send email (registration, resend, password reset, email change) per
     /// client address.
     public var mailRequestsPerAddress = TokenBucket.Rule.perInterval(60, seconds: 3600, burst: 10)

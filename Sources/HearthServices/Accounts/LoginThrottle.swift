@@ -17,12 +17,16 @@ import Synchronization
 ///   are not counted, and a password reset clears the account's bucket.
 /// - Operations that send email take a token per address and per recipient, so the server
 ///   cannot be used to flood someone's inbox.
+/// - A refresh (callable signed out) takes a token from the address's refresh bucket; a
+///   successful one gives it back, so only refused refresh tokens count (330 an hour per
+///   address by default). Devices refreshing their own sessions never run it dry.
 public final class LoginThrottle: Sendable {
     private struct Limiters {
         var accounts: RateLimiter
         var addresses: RateLimiter
         var mailAddresses: RateLimiter
         var mailRecipients: RateLimiter
+        var refreshAddresses: RateLimiter
     }
 
     private let limiters: Mutex<Limiters>
@@ -35,7 +39,8 @@ public final class LoginThrottle: Sendable {
             accounts: RateLimiter(rule: configuration.failedLoginsPerAccount),
             addresses: RateLimiter(rule: configuration.failedLoginsPerAddress),
             mailAddresses: RateLimiter(rule: configuration.mailRequestsPerAddress),
-            mailRecipients: RateLimiter(rule: configuration.mailRequestsPerRecipient)))
+            mailRecipients: RateLimiter(rule: configuration.mailRequestsPerRecipient),
+            refreshAddresses: RateLimiter(rule: configuration.failedRefreshesPerAddress)))
         self.now = now
     }
 
@@ -47,7 +52,7 @@ public final class LoginThrottle: Sendable {
     /// Takes a sign-in attempt for `account` from `address`.
     /// - Throws: `RATE_LIMITED` when either bucket is empty (taking nothing).
     func beginLogin(account: String, address: String) throws(ServiceError) {
-        try take(account: account, address: address, from: \.accounts, \.addresses)
+        try take([(\.accounts, account), (\.addresses, address)])
     }
 
     /// Gives back the tokens of a sign-in that succeeded.
@@ -64,23 +69,31 @@ public final class LoginThrottle: Sendable {
         limiters.withLock { $0.accounts.reset(account) }
     }
 
+    /// Takes a refresh attempt from `address`.
+    /// - Throws: `RATE_LIMITED` when the address's bucket is empty (taking nothing).
+    func beginRefresh(address: String) throws(ServiceError) {
+        try take([(\.refreshAddresses, address)])
+    }
+
+    /// Gives back the token of a refresh that succeeded.
+    func refreshSucceeded(address: String) {
+        let now = now()
+        limiters.withLock { $0.refreshAddresses.refund(for: address, now: now) }
+    }
+
     /// Takes a token for an operation sending email to `recipient`, asked from `address`.
     /// - Throws: `RATE_LIMITED` when either bucket is empty.
     func beginMailRequest(recipient: String, address: String) throws(ServiceError) {
-        try take(account: recipient, address: address, from: \.mailRecipients, \.mailAddresses)
+        try take([(\.mailRecipients, recipient), (\.mailAddresses, address)])
     }
 
-    private func take(
-        account: String, address: String,
-        from accountLimiter: WritableKeyPath<Limiters, RateLimiter>, _ addressLimiter: WritableKeyPath<Limiters, RateLimiter>
-    ) throws(ServiceError) {
+    /// Takes a token for each key from its limiter, or none when any bucket is empty.
+    private func take(_ keys: [(limiter: WritableKeyPath<Limiters, RateLimiter>, key: String)]) throws(ServiceError) {
         let now = now()
         let wait = limiters.withLock { limiters -> Double in
-            let wait = max(limiters[keyPath: accountLimiter].waitTime(for: account, now: now),
-                           limiters[keyPath: addressLimiter].waitTime(for: address, now: now))
+            let wait = keys.map { limiters[keyPath: $0.limiter].waitTime(for: $0.key, now: now) }.max() ?? 0
             if wait == 0 {
-                _ = limiters[keyPath: accountLimiter].take(for: account, now: now)
-                _ = limiters[keyPath: addressLimiter].take(for: address, now: now)
+                for (limiter, key) in keys { _ = limiters[keyPath: limiter].take(for: key, now: now) }
             }
             return wait
         }

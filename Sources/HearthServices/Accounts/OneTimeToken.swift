@@ -1,8 +1,9 @@
 import Support
 
-/// A secret handed to a client once (a refresh token, an emailed link's token): 256 random
-/// bits, base64url. Only its SHA-256 ``digest`` is stored, so a copy of the database cannot
-/// be used to sign in or to follow a link.
+/// A secret handed to a client once, in a response (a refresh token): 256 random bits,
+/// base64url. Only its SHA-256 ``digest`` is stored, so a copy of the database cannot be used
+/// to sign in. (Tokens that travel by email are ``LinkToken``s instead: the server must make
+/// them again at send time, which a digest cannot do.)
 public struct OneTimeToken: Sendable {
     /// The secret, to give to the client.
     public let value: String

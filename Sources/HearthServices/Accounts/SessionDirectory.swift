@@ -23,6 +23,8 @@ public final class SessionDirectory: Sendable {
         public var expiresAt: Date
         /// Whether it was revoked.
         public var isRevoked: Bool
+        /// When the session signed in.
+        public var signedInAt: Date
     }
 
     /// Why a session ended, as told to observers.
@@ -37,6 +39,15 @@ public final class SessionDirectory: Sendable {
         var entries: [String: Entry] = [:]
         var observers: [String: [UInt64: @Sendable (End) -> Void]] = [:]
         var nextObserver: UInt64 = 0
+        /// How many changes (a commit's ``store(_:for:)``, an ``ended(_:_:)``) the directory was
+        /// told of: what a ``mark()`` records.
+        var changes: UInt64 = 0
+
+        /// Puts `entry` in, starting afresh when the directory is full (entries reload on demand).
+        mutating func insert(_ entry: Entry, for id: String, capacity: Int) {
+            if entries.count >= capacity, entries[id] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[id] = entry
+        }
     }
 
     /// The most sessions cached; beyond it the cache starts afresh (entries reload on demand).
@@ -53,17 +64,37 @@ public final class SessionDirectory: Sendable {
         state.withLock { $0.entries[id] }
     }
 
-    /// Caches what the database says about session `id`.
+    /// Caches what a commit made of session `id` (a new session, a rotation): called after the
+    /// commit, in commit order.
     public func store(_ entry: Entry, for id: String) {
         state.withLock { state in
-            if state.entries.count >= capacity, state.entries[id] == nil { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[id] = entry
+            state.changes &+= 1
+            state.insert(entry, for: id, capacity: capacity)
+        }
+    }
+
+    /// The directory's count of changes, taken before reading a session from the database to
+    /// ``fill(_:for:readAfter:)`` the directory with it.
+    public func mark() -> UInt64 {
+        state.withLock { $0.changes }
+    }
+
+    /// Caches `entry`, read from the database after `mark` was taken, unless the directory
+    /// learned of a change since: a revocation (or rotation) that committed after the read
+    /// began, told to a directory that did not hold the session yet, would otherwise be
+    /// overwritten by the older read, and a revoked session would authenticate again. Skipping
+    /// costs one more read, on the next lookup.
+    public func fill(_ entry: Entry, for id: String, readAfter mark: UInt64) {
+        state.withLock { state in
+            guard state.changes == mark else { return }
+            state.insert(entry, for: id, capacity: capacity)
         }
     }
 
     /// Records that sessions ended and tells their observers.
     func ended(_ ids: [String], _ end: End) {
         let observers = state.withLock { state -> [@Sendable (End) -> Void] in
+            state.changes &+= 1
             var observers: [@Sendable (End) -> Void] = []
             for id in ids {
                 if end == .revoked, var entry = state.entries[id] {

@@ -7,10 +7,14 @@ public struct Viewer: Sendable, Hashable {
     public let userID: String
     /// The session the access token belongs to.
     public let sessionID: String
+    /// When that session signed in (a refresh does not change it): how recently the viewer
+    /// proved who they are, for operations that need recent authentication.
+    public let signedInAt: Date
 
-    init(userID: String, sessionID: String) {
+    init(userID: String, sessionID: String, signedInAt: Date) {
         self.userID = userID
         self.sessionID = sessionID
+        self.signedInAt = signedInAt
     }
 }
 

@@ -29,6 +29,10 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// Adding a child under 13 (or of unknown age) needs a verifiable parental consent
         /// record first (`recordParentalConsent`).
         case consentRequired = "CONSENT_REQUIRED"
+        /// The operation changes how the account is secured and needs recent proof of who the
+        /// caller is (``ServiceError/methods`` says which proofs are accepted): a stolen access
+        /// token alone must not be enough.
+        case reauthenticationRequired = "REAUTHENTICATION_REQUIRED"
     }
 
     /// Finer detail for `unauthenticated` and token errors, to branch on when it matters
@@ -88,6 +92,10 @@ public struct ServiceError: Error, Sendable, Equatable {
     public var problems: [FieldProblem] = []
     /// Seconds until a retry may succeed, for `rateLimited`.
     public var retryAfter: Int?
+    /// For `reauthenticationRequired`: the sign-in methods whose fresh proof is accepted
+    /// (`PASSWORD`: the current password; a provider: a fresh ID token of the linked identity,
+    /// or signing in again with it).
+    public var methods: [SignInMethod] = []
 
     /// Creates an error.
     public init(_ code: Code, reason: Reason? = nil, _ message: String, problems: [FieldProblem] = [], retryAfter: Int? = nil) {
@@ -113,6 +121,13 @@ public struct ServiceError: Error, Sendable, Equatable {
     /// An emailed link that does not work (any reason: unknown, used, expired).
     public static let linkInvalid = ServiceError(
         .badUserInput, reason: .linkInvalid, "This link is no longer valid. Ask for a new one.")
+
+    /// Recent authentication is missing: prove it with one of `methods`.
+    public static func reauthenticationRequired(_ methods: [SignInMethod], _ message: String) -> ServiceError {
+        var error = ServiceError(.reauthenticationRequired, message)
+        error.methods = methods
+        return error
+    }
 
     /// Too many attempts.
     public static func rateLimited(retryAfter seconds: Double) -> ServiceError {

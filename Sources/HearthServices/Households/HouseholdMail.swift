@@ -7,6 +7,9 @@ import HearthStore
 /// It sends through ``AccountMail``, so every email of the server goes through one queue and
 /// every link points at the same public base URL.
 struct HouseholdMail: Sendable {
+    /// The path of invitation links (`/invitation?token=…`).
+    static let invitationPath = "/invitation"
+
     /// The accounts' composer, whose outbox, base URL and product name these emails share.
     let accounts: AccountMail
 
@@ -29,8 +32,8 @@ struct HouseholdMail: Sendable {
         var kind: MemberKind
         /// The role the invitee gets.
         var role: MemberRole
-        /// The link's path and query (`/invitation?token=…`).
-        var path: String
+        /// The token of the link.
+        var token: LinkToken
         /// How long the link works, in words (`14 days`).
         var validity: String
     }
@@ -53,7 +56,7 @@ struct HouseholdMail: Sendable {
                     + "\(invitation.inviterName) to invite that address instead, or change your account's email "
                     + "address to this one first, then open the link again.",
             ],
-            action: .init(label: "See the invitation", path: invitation.path),
+            action: .init(label: "See the invitation", path: Self.invitationPath, token: invitation.token),
             closing: "The invitation works for \(invitation.validity). If you do not know \(invitation.inviterName), ignore this email."
         ), to: invitation.address, in: database)
     }

@@ -14,7 +14,8 @@ public enum InvitationReference: Sendable, Hashable {
 ///
 /// An invitation is two rows: a `members` row with status `invited` and no account (what the
 /// roster shows, with the kind and role the invitee gets) and an `invitations` row holding the
-/// link's single-use token, as a SHA-256 digest, and the address the invitation is bound to.
+/// id of the link's single-use token (``LinkTokens``: the token itself needs the link key,
+/// which the database does not hold) and the address the invitation is bound to.
 /// Accepting links the member row to the invitee's account and deletes the invitation row;
 /// declining and revoking delete the member row, which takes the invitation with it.
 ///
@@ -58,21 +59,21 @@ extension HouseholdService {
         public var invitation: InvitationRecord
         /// The admin's access to its household, under which it was read.
         public var access: HouseholdAccess
-        /// The link's single-use token: shown only here (stored as a digest).
+        /// The link's single-use token: shown only here (derived from the stored id with the link key).
         public var token: String
         /// The link (`<public base URL>/invitation?token=<token>`), also emailed, for the admin to share.
         public var link: String
     }
 
-    /// What a first run stores for a replay of an invite or a resend (``MutationReplay``). It
-    /// holds the token itself, unlike the invitation row, so a replay can return the link the
-    /// first run returned: without it the admin of an offline queue would never see the link.
-    /// That copy lets nobody in: accepting needs an account whose confirmed address is the
-    /// invited one, and whoever controls that address received the link anyway.
+    /// What a first run stores for a replay of an invite or a resend (``MutationReplay``): which
+    /// invitation, never its token. A replay derives the link again from the invitation's row
+    /// with the link key, so the admin of an offline queue still gets it: the first run's link,
+    /// or the one that works now if the invitation was sent again since. (Records written
+    /// before tokens were derived hold a `token` too, which decoding ignores; the migration
+    /// that introduced link tokens made those tokens stop working.)
     private struct Issued: Codable {
         var householdID: String
         var invitationID: String
-        var token: String
     }
 
     /// The emails of households, through the accounts' outbox.
@@ -134,7 +135,7 @@ extension HouseholdService {
             try ensureInvitable(email, to: household, access, in: database)
             let memberID = Identifier.make(now: now)
             let invitationID = Identifier.make(now: now)
-            let token = OneTimeToken()
+            let token = links.issue(.invitation)
             try database.execute(
                 """
                 INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
@@ -144,10 +145,10 @@ extension HouseholdService {
                  rosterName, now, now])
             try database.execute(
                 """
-                INSERT INTO invitations (id, household_id, member_id, email, email_key, token_hash, invited_by, created_at, sent_at, expires_at)
+                INSERT INTO invitations (id, household_id, member_id, email, email_key, token_id, invited_by, created_at, sent_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [invitationID, access.householdID, memberID, email.value, email.key, token.digest, viewer.userID, now, now,
+                [invitationID, access.householdID, memberID, email.value, email.key, token.id, viewer.userID, now, now,
                  now.adding(configuration.invitationLifetime)])
             try send(token, to: email.value, kind: request.kind, role: request.role, household: household, access,
                      clientAddress: clientAddress, in: database)
@@ -155,7 +156,7 @@ extension HouseholdService {
             try analytics.record(
                 .memberInvited, actorID: viewer.userID, householdID: access.householdID,
                 properties: ["kind": request.kind == .coParent ? "coParent" : "parent"], at: now, in: database)
-            return Issued(householdID: access.householdID, invitationID: invitationID, token: token.value)
+            return Issued(householdID: access.householdID, invitationID: invitationID)
         }
         return try await issuedInvitation(issued, viewer: viewer)
     }
@@ -195,7 +196,7 @@ extension HouseholdService {
 
     /// Emails the link with `token` to `address`, counted against the address's email rate limit.
     private func send(
-        _ token: OneTimeToken, to address: String, kind: MemberKind, role: MemberRole, household: HouseholdRecord,
+        _ token: LinkToken, to address: String, kind: MemberKind, role: MemberRole, household: HouseholdRecord,
         _ access: HouseholdAccess, clientAddress: String, in database: Database
     ) throws {
         try accounts.throttle.beginMailRequest(recipient: address.lowercased(), address: clientAddress)
@@ -203,12 +204,12 @@ extension HouseholdService {
         try mail.invite(
             HouseholdMail.Invitation(
                 address: address, householdName: household.name, inviterName: inviter.displayName, kind: kind, role: role,
-                path: Self.invitationPath(token.value), validity: Self.describe(configuration.invitationLifetime)),
+                token: token, validity: Self.describe(configuration.invitationLifetime)),
             in: database)
     }
 
-    /// The link's path and query for the token `value`.
-    private static func invitationPath(_ value: String) -> String { "/invitation?token=\(value)" }
+    /// Makes and checks invitation tokens: the accounts' link key.
+    private var links: LinkTokens { accounts.mail.links }
 
     /// `14 days`, `12 hours`: how long a link works, for the email.
     private static func describe(_ lifetime: Duration) -> String {
@@ -217,18 +218,21 @@ extension HouseholdService {
         return hours == 1 ? "1 hour" : "\(max(hours, 1)) hours"
     }
 
-    /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its link.
+    /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its
+    /// link, derived from the stored token id.
     private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
         let now = currentTime()
-        let (invitation, access) = try await pool.readPreferringCallingThread { database in
+        let (invitation, access, tokenID) = try await pool.readPreferringCallingThread { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
             guard let stored = try StoredInvitation.find(id: issued.invitationID, access, in: database) else {
                 throw ServiceError.invitationNotFound
             }
-            return (try stored.record(access, at: now, in: database), access)
+            return (try stored.record(access, at: now, in: database), access, stored.tokenID)
         }
+        let token = links.token(.invitation, id: tokenID).value
         return IssuedInvitation(
-            invitation: invitation, access: access, token: issued.token, link: accounts.mail.baseURL.url(for: Self.invitationPath(issued.token)))
+            invitation: invitation, access: access, token: token,
+            link: accounts.mail.baseURL.url(for: "\(HouseholdMail.invitationPath)?token=\(token)"))
     }
 
     // MARK: - Managing (admins)
@@ -246,17 +250,17 @@ extension HouseholdService {
             let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
             _ = try requireConfirmedEmail(viewer, in: database)
             let member = try MemberRecord.find(id: stored.memberID, access, in: database)
-            let token = OneTimeToken()
+            let token = links.issue(.invitation)
             try database.execute(
                 """
-                UPDATE invitations SET token_hash = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
+                UPDATE invitations SET token_id = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
                 WHERE id = ? AND household_id = ?
                 """,
-                [token.digest, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
+                [token.id, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
             try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(access, in: database),
                      access, clientAddress: clientAddress, in: database)
             try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: member.id), in: database)
-            return Issued(householdID: access.householdID, invitationID: stored.id, token: token.value)
+            return Issued(householdID: access.householdID, invitationID: stored.id)
         }
         return try await issuedInvitation(issued, viewer: viewer)
     }
@@ -375,7 +379,7 @@ extension HouseholdService {
     ) throws -> (UserRecord, StoredInvitation) {
         switch reference {
         case .token(let token):
-            guard let invitation = try StoredInvitation.find(tokenDigest: OneTimeToken.digest(of: token), in: database) else {
+            guard let invitation = try StoredInvitation.find(token: token, links: links, in: database) else {
                 throw ServiceError.linkInvalid
             }
             let user = try requireConfirmedEmail(viewer, in: database)
@@ -412,8 +416,9 @@ extension HouseholdService {
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked token.
     public func invitationPreview(token: String) async throws -> ReceivedInvitation {
         let now = currentTime()
+        let links = links
         return try await pool.readPreferringCallingThread { database in
-            guard let invitation = try StoredInvitation.find(tokenDigest: OneTimeToken.digest(of: token), in: database) else {
+            guard let invitation = try StoredInvitation.find(token: token, links: links, in: database) else {
                 throw ServiceError.linkInvalid
             }
             return try invitation.received(at: now, in: database)

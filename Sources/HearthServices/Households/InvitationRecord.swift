@@ -59,6 +59,8 @@ struct StoredInvitation: Decodable {
     var email: String
     var emailKey: String
     var invitedBy: String?
+    /// The id of the link's token (``LinkTokens``).
+    var tokenID: [UInt8]
     var createdAt: Date
     var sentAt: Date
     var sendCount: Int
@@ -70,6 +72,7 @@ struct StoredInvitation: Decodable {
         case memberID = "member_id"
         case emailKey = "email_key"
         case invitedBy = "invited_by"
+        case tokenID = "token_id"
         case createdAt = "created_at"
         case sentAt = "sent_at"
         case sendCount = "send_count"
@@ -77,11 +80,13 @@ struct StoredInvitation: Decodable {
     }
 
     /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = "id, household_id, member_id, email, email_key, invited_by, created_at, sent_at, send_count, expires_at"
+    static let columns = "id, household_id, member_id, email, email_key, invited_by, token_id, created_at, sent_at, send_count, expires_at"
 
-    /// The invitation whose token has `digest`, of any household.
-    static func find(tokenDigest digest: [UInt8], in database: Database) throws -> StoredInvitation? {
-        try database.decodeOne(StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE token_hash = ?", [digest])
+    /// The invitation of the link token `token`, of any household; nil when `token` is not an
+    /// invitation token made with `links`' key, or its invitation is gone.
+    static func find(token: String, links: LinkTokens, in database: Database) throws -> StoredInvitation? {
+        guard let id = links.id(of: token, as: .invitation) else { return nil }
+        return try database.decodeOne(StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE token_id = ?", [id])
     }
 
     /// The invitation `id` addressed to `emailKey`, of any household: what its invitee may see.

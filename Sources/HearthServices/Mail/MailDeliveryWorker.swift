@@ -11,6 +11,9 @@ import Support
 /// Delivery is at least once: a crash between a transport's acceptance and the outbox update
 /// sends that message again on restart (with the same `Message-ID`).
 ///
+/// The transport is handed each message with its link's token in place (see ``MailOutbox``):
+/// the worker derives it with the link key just before the attempt and never writes it back.
+///
 /// Run one worker per database: two would deliver the same messages.
 public struct MailDeliveryWorker: Sendable {
     /// Retry policy and batch size.
@@ -54,19 +57,23 @@ public struct MailDeliveryWorker: Sendable {
 
     private let outbox: MailOutbox
     private let transport: any MailTransport
+    private let links: LinkTokens
     private let configuration: Configuration
     private let logger: Logger
     private let jitter: @Sendable () -> Double
 
     /// A worker delivering `outbox` through `transport`.
-    /// - Parameter jitter: A random factor in `0.5...1` applied to each retry delay (so many
-    ///   messages failing together do not retry together); tests may fix it.
+    /// - Parameters:
+    ///   - links: The link key's tokens, to put each withheld link back into its message.
+    ///   - jitter: A random factor in `0.5...1` applied to each retry delay (so many messages
+    ///     failing together do not retry together); tests may fix it.
     public init(
-        outbox: MailOutbox, transport: any MailTransport, configuration: Configuration = Configuration(), logger: Logger,
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
+        outbox: MailOutbox, transport: any MailTransport, links: LinkTokens, configuration: Configuration = Configuration(),
+        logger: Logger, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
     ) {
         self.outbox = outbox
         self.transport = transport
+        self.links = links
         self.configuration = configuration
         self.logger = logger
         self.jitter = jitter
@@ -106,7 +113,8 @@ public struct MailDeliveryWorker: Sendable {
         var report = PassReport()
         for message in try outbox.dueMessages(at: outbox.currentDate(), limit: configuration.batchSize) {
             let fields = ["mail.id": String(message.id), "mail.attempt": String(message.attempts + 1)]
-            switch Result(catching: { () throws(MailDeliveryError) in try transport.deliver(message) }) {
+            let outgoing = message.withLinkToken(from: links)
+            switch Result(catching: { () throws(MailDeliveryError) in try transport.deliver(outgoing) }) {
             case .success:
                 try outbox.markSent(message.id, transport: transport.name)
                 report.sent += 1

@@ -14,20 +14,41 @@ import SMTP
 ///     try outbox.enqueue(OutgoingMail(recipients: [email], subject: "Confirm your address", text: …, html: …), in: db)
 /// }
 /// ```
+///
+/// **Links are not stored.** A message whose bodies carry a link's token (``OutgoingMail/link``)
+/// is stored with ``tokenPlaceholder`` where the token was and a reference to the token
+/// (`link_kind`, `link_id`: its kind and id, useless without the link key); the
+/// ``MailDeliveryWorker`` derives the token again with the key and puts it back into the
+/// message it hands the transport. So no page of the database, and no frame of its
+/// write-ahead log, ever holds a link someone could follow. Only the development transport,
+/// whose point is to show mail to a developer (`hearth mail show`), keeps the tokens in the
+/// bodies (``keepsLinkTokens``); `hearth serve` warns about it at start.
 public struct MailOutbox: Sendable {
+    /// Stands where a link's token goes in a stored body (a query value no token can equal,
+    /// which HTML escaping leaves as it is).
+    public static let tokenPlaceholder = "{token-withheld}"
+
     /// The database holding the outbox.
     public let pool: DatabasePool
     /// The domain of generated `Message-ID`s, e.g. the sender address's domain.
     public let messageIDDomain: String
+    /// Whether stored bodies keep their links' tokens: only for the development transport.
+    public let keepsLinkTokens: Bool
     /// Wakes the delivery worker after a commit that enqueued mail.
     let signal = OutboxSignal()
     private let now: @Sendable () -> Date
 
     /// An outbox in `pool`'s database.
-    /// - Parameter now: The clock stamping messages; tests may move it.
-    public init(pool: DatabasePool, messageIDDomain: String, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - keepsLinkTokens: Whether stored bodies keep their links' tokens, so `hearth mail
+    ///     show` can show a working link: true only for the development transport.
+    ///   - now: The clock stamping messages; tests may move it.
+    public init(
+        pool: DatabasePool, messageIDDomain: String, keepsLinkTokens: Bool = false, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.pool = pool
         self.messageIDDomain = messageIDDomain
+        self.keepsLinkTokens = keepsLinkTokens
         self.now = now
     }
 
@@ -47,12 +68,16 @@ public struct MailOutbox: Sendable {
         try MailMessage.validate(subject: mail.subject)
         let recipients = String(decoding: try JSONEncoder().encode(mail.recipients), as: UTF8.self)
         let createdAt = now()
+        let withheld = keepsLinkTokens ? nil : mail.link
+        let text = withheld.map { mail.text.replacing($0.value, with: Self.tokenPlaceholder) } ?? mail.text
+        let html = withheld.map { token in mail.html?.replacing(token.value, with: Self.tokenPlaceholder) } ?? mail.html
         try database.execute(
             """
-            INSERT INTO mail_outbox (message_id, recipients, subject, text_body, html_body, created_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO mail_outbox (message_id, recipients, subject, text_body, html_body, created_at, next_attempt_at, link_kind, link_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [MailMessage.makeMessageID(domain: messageIDDomain), recipients, mail.subject, mail.text, mail.html, createdAt, createdAt]
+            [MailMessage.makeMessageID(domain: messageIDDomain), recipients, mail.subject, text, html, createdAt, createdAt,
+             withheld?.kind.rawValue, withheld?.id]
         )
         let id = database.lastInsertedRowID
         let signal = signal

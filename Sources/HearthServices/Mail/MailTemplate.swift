@@ -10,7 +10,7 @@ import Support
 /// let template = MailTemplate(
 ///     subject: "Confirm your email address", greeting: "Hello Ada,",
 ///     paragraphs: ["Please confirm this address to finish creating your Hearth account."],
-///     action: .init(label: "Confirm my address", path: "/confirm-email?token=\(token)"),
+///     action: .init(label: "Confirm my address", path: "/confirm-email", token: links.issue(.emailToken)),
 ///     closing: "If you did not create an account, ignore this email.")
 /// let mail = template.render(to: ["ada@example.org"], baseURL: settings.publicBaseURL)
 /// ```
@@ -19,14 +19,22 @@ public struct MailTemplate: Sendable, Hashable {
     public struct Action: Sendable, Hashable {
         /// The link's text, e.g. `Confirm my address`.
         public var label: String
-        /// The path and query on the public base URL, already percent-encoded, e.g.
-        /// `/confirm-email?token=abc`.
+        /// The path on the public base URL, already percent-encoded, e.g. `/confirm-email`;
+        /// with a query only when there is no ``token``.
         public var path: String
+        /// The link's token, added as the query `?token=…`.
+        public var token: LinkToken?
 
         /// An action.
-        public init(label: String, path: String) {
+        public init(label: String, path: String, token: LinkToken? = nil) {
             self.label = label
             self.path = path
+            self.token = token
+        }
+
+        /// The path with the token's query.
+        var target: String {
+            token.map { "\(path)?token=\($0.value)" } ?? path
         }
     }
 
@@ -52,7 +60,7 @@ public struct MailTemplate: Sendable, Hashable {
 
     /// The email for `recipients`, its link on `baseURL`.
     public func render(to recipients: [String], baseURL: PublicBaseURL) -> OutgoingMail {
-        let link = action.map { (label: $0.label, url: baseURL.url(for: $0.path)) }
+        let link = action.map { (label: $0.label, url: baseURL.url(for: $0.target)) }
         var text = [greeting] + paragraphs
         var html = ["<p>\(Self.escape(greeting))</p>"] + paragraphs.map { "<p>\(Self.escape($0))</p>" }
         if let link {
@@ -71,7 +79,8 @@ public struct MailTemplate: Sendable, Hashable {
             \(html.joined(separator: "\n"))
             </body></html>
             """
-        return OutgoingMail(recipients: recipients, subject: subject, text: text.joined(separator: "\n\n") + "\n", html: document)
+        return OutgoingMail(
+            recipients: recipients, subject: subject, text: text.joined(separator: "\n\n") + "\n", html: document, link: action?.token)
     }
 
     /// `text` with HTML's special characters replaced by entities.

@@ -38,11 +38,17 @@ public struct OutboxMessage: Sendable, Hashable, Decodable {
     public var sentAt: Date?
     /// The transport that accepted it: `smtp`, or `log` for the development transport.
     public var transport: String?
+    /// The kind of the link token the bodies leave out (``MailOutbox/tokenPlaceholder`` stands
+    /// in its place), or nil when they leave none out.
+    public var withheldLinkKind: LinkTokens.Kind?
+    /// The id of that token, set with ``withheldLinkKind``.
+    public var withheldLinkID: [UInt8]?
 
     enum CodingKeys: String, CodingKey {
         case id, subject, status, attempts, transport
         case messageID = "message_id", recipientsJSON = "recipients", text = "text_body", html = "html_body"
         case createdAt = "created_at", nextAttemptAt = "next_attempt_at", lastError = "last_error", sentAt = "sent_at"
+        case withheldLinkKind = "link_kind", withheldLinkID = "link_id"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,5 +66,25 @@ public struct OutboxMessage: Sendable, Hashable, Decodable {
         lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
         sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
         transport = try container.decodeIfPresent(String.self, forKey: .transport)
+        withheldLinkKind = try container.decodeIfPresent(String.self, forKey: .withheldLinkKind).map { kind in
+            guard let known = LinkTokens.Kind(rawValue: kind) else {
+                throw DecodingError.dataCorruptedError(forKey: .withheldLinkKind, in: container, debugDescription: "unknown link kind '\(kind)'")
+            }
+            return known
+        }
+        withheldLinkID = try container.decodeIfPresent([UInt8].self, forKey: .withheldLinkID)
+    }
+
+    /// The message as it is sent: the withheld link's token, derived with `links`, in place of
+    /// ``MailOutbox/tokenPlaceholder``.
+    public func withLinkToken(from links: LinkTokens) -> OutboxMessage {
+        guard let kind = withheldLinkKind, let id = withheldLinkID else { return self }
+        let token = links.token(kind, id: id).value
+        var message = self
+        message.text = text.replacing(MailOutbox.tokenPlaceholder, with: token)
+        message.html = html?.replacing(MailOutbox.tokenPlaceholder, with: token)
+        message.withheldLinkKind = nil
+        message.withheldLinkID = nil
+        return message
     }
 }

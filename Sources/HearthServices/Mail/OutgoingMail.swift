@@ -9,12 +9,17 @@ public struct OutgoingMail: Sendable, Hashable {
     public var text: String
     /// The HTML body, or nil for a text-only message.
     public var html: String?
+    /// The token of the link the bodies carry, if any: unless the transport is the development
+    /// one, the outbox stores the bodies with a placeholder in its place and the delivery
+    /// worker puts it back at send time (see ``MailOutbox``).
+    public var link: LinkToken?
 
     /// An email.
-    public init(recipients: [String], subject: String, text: String, html: String? = nil) {
+    public init(recipients: [String], subject: String, text: String, html: String? = nil, link: LinkToken? = nil) {
         self.recipients = recipients
         self.subject = subject
         self.text = text
         self.html = html
+        self.link = link
     }
 }

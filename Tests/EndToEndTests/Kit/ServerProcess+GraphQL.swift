@@ -22,8 +22,8 @@ extension ServerProcess {
     }
 
     /// Posts `query` with `variables` to `/graphql`, with `Authorization: Bearer token` when a
-    /// token is given, on a new connection.
-    func graphQL(_ query: String, variables: [String: JSON] = [:], token: String? = nil) throws -> GraphQLResponse {
+    /// token is given and any extra header lines (`Name: value\r\n` each), on a new connection.
+    func graphQL(_ query: String, variables: [String: JSON] = [:], token: String? = nil, headers: String = "") throws -> GraphQLResponse {
         var request: OrderedMap<String, JSON> = ["query": .string(query)]
         if !variables.isEmpty {
             var map = OrderedMap<String, JSON>()
@@ -36,6 +36,7 @@ extension ServerProcess {
         var head = "POST /graphql HTTP/1.1\r\nHost: e2e\r\nConnection: close\r\nContent-Type: application/json\r\n"
         head += "Accept: application/graphql-response+json\r\nContent-Length: \(body.count)\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
+        head += headers
         let client = try connect()
         defer { client.close() }
         try client.send(Array((head + "\r\n").utf8) + body)

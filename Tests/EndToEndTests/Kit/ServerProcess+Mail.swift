@@ -17,8 +17,15 @@ extension ServerProcess {
 
         /// The token of the first link to `page` (such as `confirm-email`) under `baseURL`.
         func token(linkingTo page: String, under baseURL: String) -> String? {
-            guard let start = text.range(of: "\(baseURL)/\(page)?token=") else { return nil }
-            let token = text[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            ServerProcess.linkTokens(in: text, linkingTo: "\(baseURL)/\(page)").first
+        }
+    }
+
+    /// The tokens of the links in `text` (`…?token=TOKEN`), in order; only links starting with
+    /// `prefix` when one is given.
+    static func linkTokens(in text: String, linkingTo prefix: String = "") -> [String] {
+        text.components(separatedBy: "\(prefix)?token=").dropFirst().compactMap { part in
+            let token = part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
             return token.isEmpty ? nil : String(token)
         }
     }
@@ -48,14 +55,7 @@ extension ServerProcess {
         let bodies: [String] = try pool.read { database in
             try database.query("SELECT text_body FROM mail_outbox").map { try $0["text_body"] }
         }
-        var tokens: Set<String> = []
-        for body in bodies {
-            for part in body.components(separatedBy: "?token=").dropFirst() {
-                let token = part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-                if !token.isEmpty { tokens.insert(String(token)) }
-            }
-        }
-        return tokens
+        return Set(bodies.flatMap { Self.linkTokens(in: $0) })
     }
 
     /// The token of the newest link to `page` mailed to `address`.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import HearthHTTP
 import TestProcess
 
@@ -84,6 +85,25 @@ final class ServerProcess {
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         process.send(signal)
         return process.waitForExit().status
+    }
+
+    /// Sends `signal` and waits for the process to exit, killing it if it has not after
+    /// `watchdog` (a hang guard, not a measurement).
+    /// - Returns: its exit status, or nil when the watchdog had to kill it.
+    func stop(signal: Int32, watchdog: Duration) -> Int32? {
+        let exited = DispatchSemaphore(value: 0)
+        let killed = Atomic<Bool>(false)
+        let process = process
+        let (seconds, _) = watchdog.components
+        DispatchQueue.global().async {
+            guard exited.wait(timeout: .now() + .seconds(Int(seconds))) == .timedOut else { return }
+            killed.store(true, ordering: .relaxed)
+            process.send(SIGKILL)
+        }
+        process.send(signal)
+        let status = process.waitForExit().status
+        exited.signal()
+        return killed.load(ordering: .relaxed) ? nil : status
     }
 
     /// Stops the server if it still runs and removes its directory.

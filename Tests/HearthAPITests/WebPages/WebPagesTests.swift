@@ -121,7 +121,7 @@ import Testing
             let (_, _, token) = try await Self.invitation(
                 harness, household: "<script>alert(1)</script>", configure: { $0.role = .admin }
             ) { admin in
-                _ = try await harness.accounts.service.updateDisplayName(viewer: admin, to: "Ana \"><img src=x onerror=alert(1)>")
+                _ = try await harness.accounts.service.updateProfile(viewer: admin, ProfileChange(displayName: "Ana \"><img src=x onerror=alert(1)>"))
             }
             let visitor = PageVisitor(harness)
             let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
@@ -166,6 +166,56 @@ import Testing
 
             let spent = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
             #expect(spent.status == 404)
+        }
+    }
+
+    /// The form's session lives for its one request: at the session limit it signs none of
+    /// the account's devices out to make room, and it ends on every path, refusals included.
+    @Test func theInvitationFormsSessionSignsNoDeviceOutAndEndsOnEveryPath() async throws {
+        try await HouseholdsHarness.with(configureAccounts: { $0.maximumSessionsPerUser = 2 }) { harness in
+            let (_, householdID, token) = try await Self.invitation(harness)
+            let bob = try await harness.confirmedViewer("bob", acceptingTerms: false)
+            harness.clock.advance(seconds: 1)
+            let laptop = try await harness.accounts.login("bob")
+            let devices = Set([bob.sessionID, laptop.session.id])
+            let visitor = PageVisitor(harness)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
+            func answer(_ password: String = AccountsHarness.password) async -> PageVisitor.Page {
+                harness.clock.advance(seconds: 1)
+                return await visitor.post(
+                    "/invitation", ["email": "bob@example.com", "password": password, "answer": "accept"],
+                    from: page, with: visitor.invitation.post)
+            }
+            func activeSessions() async throws -> Set<String> {
+                Set(try await harness.accounts.service.activeSessions(viewer: bob).map(\.id))
+            }
+
+            #expect(await answer("not the password").status == 400)
+            #expect(await answer().status == 403, "the terms are not accepted yet")
+            #expect(try await activeSessions() == devices, "refused: the page's session ended, both devices still signed in")
+            _ = try await harness.service.acceptTerms(version: harness.service.configuration.termsVersion, viewer: bob)
+            #expect(await answer().status == 200)
+            #expect(try await harness.service.isActiveMember(bob, of: householdID))
+            #expect(try await activeSessions() == devices, "joined: the page's session ended, both devices still signed in")
+        }
+    }
+
+    /// An invitation that expired while its page was open answers the form as its page does
+    /// (410, no form) without signing anyone in: the password is not even checked.
+    @Test func theFormOfAnExpiredInvitationSignsNobodyIn() async throws {
+        try await HouseholdsHarness.with { harness in
+            let (_, _, token) = try await Self.invitation(harness)
+            let bob = try await harness.confirmedViewer("bob")
+            let visitor = PageVisitor(harness)
+            let page = await visitor.get("/invitation?token=\(token)", with: visitor.invitation.get)
+            harness.clock.advance(seconds: 14 * 24 * 3600 + 1)
+            let expired = await visitor.post(
+                "/invitation", ["email": "bob@example.com", "password": AccountsHarness.password, "answer": "accept"],
+                from: page, with: visitor.invitation.post)
+            #expect(expired.status == 410)
+            #expect(expired.body.contains("This invitation has expired") && !expired.body.contains("<form"))
+            let sessions = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM sessions WHERE user_id = ?", [bob.userID]) }
+            #expect(sessions == 1, "only the registration's session: the form signed nobody in")
         }
     }
 

@@ -42,9 +42,9 @@ struct AvatarTests {
         try await AccountsHarness.with { harness in
             let viewer = try await signedIn(harness)
             let id = try #require(try await harness.service.setAvatar(viewer: viewer, bytes: Self.png).avatarId)
-            #expect(try await harness.service.removeAvatar(viewer: viewer).avatarId == nil)
+            #expect(try await harness.service.updateProfile(viewer: viewer, ProfileChange(removesAvatar: true)).avatarId == nil)
             #expect(try await harness.service.avatar(id: id) == nil)
-            #expect(try await harness.service.removeAvatar(viewer: viewer).avatarId == nil)
+            #expect(try await harness.service.updateProfile(viewer: viewer, ProfileChange(removesAvatar: true)).avatarId == nil)
         }
     }
 

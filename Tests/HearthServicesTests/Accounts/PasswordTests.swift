@@ -14,7 +14,7 @@ struct PasswordTests {
             let user = try await harness.service.resetPassword(token: token, newPassword: "a brand new secret")
             #expect(user.isEmailConfirmed)
             await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: issued.accessToken) }
-            await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken) }
+            await #expect(throws: ServiceError.self) { try await harness.service.refresh(refreshToken: issued.refreshToken, clientAddress: "192.0.2.1") }
             await #expect(throws: ServiceError.invalidCredentials) { try await harness.login() }
             _ = try await harness.login(password: "a brand new secret")
             await #expect(throws: ServiceError.linkInvalid) {
@@ -79,13 +79,31 @@ struct PasswordTests {
             let viewer = try await harness.service.authenticate(accessToken: phone.accessToken)
             await #expect(throws: ServiceError.self) {
                 try await harness.service.changePassword(
-                    viewer: viewer, currentPassword: "wrong password", newPassword: "a brand new secret", clientAddress: "192.0.2.1")
+                    viewer: viewer, newPassword: "a brand new secret", proof: ReauthenticationProof(currentPassword: "wrong password"),
+                    clientAddress: "192.0.2.1")
             }
             _ = try await harness.service.changePassword(
-                viewer: viewer, currentPassword: AccountsHarness.password, newPassword: "a brand new secret", clientAddress: "192.0.2.1")
+                viewer: viewer, newPassword: "a brand new secret", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             _ = try await harness.service.authenticate(accessToken: phone.accessToken)
             await #expect(throws: ServiceError.self) { try await harness.service.authenticate(accessToken: laptop.accessToken) }
             _ = try await harness.login(password: "a brand new secret")
+        }
+    }
+
+    @Test func aCorruptStoredHashIsAnErrorNotAWrongPassword() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            try await harness.pool.write { try $0.execute("UPDATE users SET password_hash = '$scrypt$ln=10,r=8,p=1$truncated'") }
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            for attempt in [AccountsHarness.password, "a wrong password"] {
+                let signIn = await #expect(throws: PasswordHashError.self) { try await harness.login(password: attempt) }
+                #expect(signIn?.code == .malformedHash)
+            }
+            let change = await #expect(throws: PasswordHashError.self) {
+                try await harness.service.changePassword(
+                    viewer: viewer, newPassword: "a brand new secret", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
+            }
+            #expect(change?.code == .malformedHash)
         }
     }
 

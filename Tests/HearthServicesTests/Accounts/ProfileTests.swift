@@ -9,12 +9,12 @@ struct ProfileTests {
         try await AccountsHarness.with { harness in
             let (_, issued) = try await harness.register()
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
-            #expect(try await harness.service.updateDisplayName(viewer: viewer, to: "  Ana López ").displayName == "Ana López")
+            #expect(try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: "  Ana López ")).displayName == "Ana López")
             let long = await #expect(throws: ServiceError.self) {
-                try await harness.service.updateDisplayName(viewer: viewer, to: String(repeating: "a", count: 81))
+                try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: String(repeating: "a", count: 81)))
             }
             #expect(long?.problems.first?.reason == .tooLong)
-            _ = try await harness.service.updateDisplayName(viewer: viewer, to: String(repeating: "a", count: 80))
+            _ = try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: String(repeating: "a", count: 80)))
         }
     }
 
@@ -31,7 +31,7 @@ struct ProfileTests {
             let (_, issued) = try await harness.register()
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             let later = await #expect(throws: ServiceError.self) {
-                try await harness.service.updateDisplayName(viewer: viewer, to: "Ana\r\nLópez")
+                try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: "Ana\r\nLópez"))
             }
             #expect(later?.problems.first?.reason == .invalidFormat)
         }
@@ -42,7 +42,7 @@ struct ProfileTests {
             let (_, issued) = try await harness.register()
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             _ = try await harness.service.requestEmailChange(
-                viewer: viewer, newEmail: "ana.new@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.1")
+                viewer: viewer, newEmail: "ana.new@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             #expect(try await harness.service.user(id: viewer.userID)?.email == "ana@example.com")
             #expect(try await harness.service.pendingEmail(userID: viewer.userID) == "ana.new@example.org")
             let token = try #require(harness.mail.latestToken(to: "ana.new@example.org"))
@@ -63,15 +63,51 @@ struct ProfileTests {
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             let wrong = await #expect(throws: ServiceError.self) {
                 try await harness.service.requestEmailChange(
-                    viewer: viewer, newEmail: "ana.new@example.org", currentPassword: "nope", clientAddress: "192.0.2.1")
+                    viewer: viewer, newEmail: "ana.new@example.org", proof: ReauthenticationProof(currentPassword: "nope"), clientAddress: "192.0.2.1")
             }
             #expect(wrong?.code == .unauthenticated)
             let taken = await #expect(throws: ServiceError.self) {
                 try await harness.service.requestEmailChange(
-                    viewer: viewer, newEmail: "BEN@example.com", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.1")
+                    viewer: viewer, newEmail: "BEN@example.com", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             }
             #expect(taken?.code == .conflict)
             #expect(taken?.problems.first?.field == "input.newEmail")
+        }
+    }
+
+    @Test func aBadFieldChangesNothingAndEveryProblemIsReportedAtOnce() async throws {
+        try await AccountsHarness.with { harness in
+            let (before, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let html = Array("<html><script>alert(1)</script></html>".utf8)
+            let refused = await #expect(throws: ServiceError.self) {
+                try await harness.service.updateProfile(viewer: viewer, ProfileChange(displayName: "Ana López", timeZone: "Europe/Lisbon", avatar: html))
+            }
+            #expect(refused?.problems.map(\.field) == ["input.avatar"])
+            #expect(try await harness.service.user(id: viewer.userID) == before)
+            let avatars = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM avatars") }
+            #expect(avatars == 0)
+
+            let several = await #expect(throws: ServiceError.self) {
+                try await harness.service.updateProfile(
+                    viewer: viewer, ProfileChange(displayName: "", timeZone: "Mars/Olympus", avatar: html, removesAvatar: true))
+            }
+            #expect(several?.problems.map(\.field) == ["input.displayName", "input.timeZone", "input.removeAvatar", "input.avatar"])
+            #expect(try await harness.service.user(id: viewer.userID) == before)
+        }
+    }
+
+    @Test func oneUpdateChangesEveryFieldTogether() async throws {
+        try await AccountsHarness.with { harness in
+            let (_, issued) = try await harness.register()
+            let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
+            let writes = harness.pool.statistics.writer.acquisitions
+            let user = try await harness.service.updateProfile(
+                viewer: viewer, ProfileChange(displayName: "Ana López", timeZone: "Europe/Lisbon", avatar: AvatarTests.png))
+            #expect(harness.pool.statistics.writer.acquisitions == writes + 1)
+            #expect(user.displayName == "Ana López" && user.timeZone == "Europe/Lisbon" && user.avatarId != nil)
+            let cleared = try await harness.service.updateProfile(viewer: viewer, ProfileChange(timeZone: .some(nil), removesAvatar: true))
+            #expect(cleared.displayName == "Ana López" && cleared.timeZone == nil && cleared.avatarId == nil)
         }
     }
 }

@@ -26,8 +26,8 @@ struct ProviderSignInTests {
         password: String? = AccountsHarness.password
     ) async throws -> UserRecord {
         try await harness.service.linkSignInProvider(
-            provider.configuration.provider, viewer: viewer, idToken: try provider.token(claims),
-            nonce: FakeIdentityProvider.rawNonce, currentPassword: password, clientAddress: "192.0.2.1")
+            ProviderCredential(provider: provider.configuration.provider, idToken: try provider.token(claims), nonce: FakeIdentityProvider.rawNonce),
+            viewer: viewer, proof: ReauthenticationProof(currentPassword: password), clientAddress: "192.0.2.1")
     }
 
     @Test func theFirstSignInCreatesAConfirmedPasswordlessAccountAndTheNextSignsItIn() async throws {
@@ -180,17 +180,17 @@ struct ProviderSignInTests {
         try await withHarness { harness in
             let created = try await signIn(harness, with: google, google.claims(at: harness.clock.now))
             let viewer = try await harness.service.authenticate(accessToken: try #require(created.session).accessToken)
-            let last = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
+            let last = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1") }
             #expect(last?.code == .conflict && last?.reason == .lastSignInMethod)
 
             // A password-less account links without a password; then either provider can go.
             _ = try await link(harness, apple, apple.claims(subject: "a-1", at: harness.clock.now), viewer: viewer, password: nil)
-            _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer)
+            _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1")
             #expect(try await harness.service.signInMethods(userID: viewer.userID) == [.apple])
             #expect(harness.mail.all.last?.subject.contains("Google sign-in was removed") == true)
-            let again = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer) }
+            let again = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1") }
             #expect(again?.code == .notFound)
-            let lastApple = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.apple, viewer: viewer) }
+            let lastApple = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.apple, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1") }
             #expect(lastApple?.reason == .lastSignInMethod)
 
             // The unlinked Google identity is a stranger now: its email belongs to this account.
@@ -204,7 +204,7 @@ struct ProviderSignInTests {
             let (_, issued) = try await harness.register("ana")
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             _ = try await link(harness, google, google.claims(at: harness.clock.now), viewer: viewer)
-            _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer)
+            _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             #expect(try await harness.service.signInMethods(userID: viewer.userID) == [.password])
         }
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthServices
 import HearthStore
+import Support
 import Testing
 
 struct RegistrationTests {
@@ -18,6 +19,20 @@ struct RegistrationTests {
             #expect(harness.mail.latestToken(to: "ana@example.com") != nil)
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             #expect(viewer.userID == user.id)
+        }
+    }
+
+    @Test func aConfirmationLinkNeedsTheLinkKeyWhatTheDatabaseHoldsIsNotEnough() async throws {
+        try await AccountsHarness.with { harness in
+            try await harness.register()
+            let token = try #require(harness.mail.latestToken(to: "ana@example.com"))
+            let stored = try #require(try await harness.pool.read { try $0.scalar([UInt8].self, "SELECT token_id FROM email_tokens") })
+            #expect(stored == Array(try #require(Base64URL.decode(token)).prefix(16)), "the database keeps the token's id only")
+            // A copy of the database gives the id: a token made from it under any other key is refused.
+            let forged = LinkTokens(key: SecureRandom.bytes(LinkTokens.keyLength)).token(.emailToken, id: stored)
+            let refused = await #expect(throws: ServiceError.self) { try await harness.service.confirmEmail(token: forged.value) }
+            #expect(refused?.reason == .linkInvalid)
+            #expect(try await harness.service.confirmEmail(token: token).isEmailConfirmed)
         }
     }
 

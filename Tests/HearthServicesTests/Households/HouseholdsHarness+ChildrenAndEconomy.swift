@@ -86,12 +86,6 @@ extension HouseholdsHarness {
 
     /// Whether the bytes of the database file or its write-ahead log contain `text`.
     func databaseFilesContain(_ text: String) throws -> Bool {
-        let needle = Array(text.utf8)
-        return try [pool.path, pool.path + "-wal"].contains { path in
-            guard FileManager.default.fileExists(atPath: path) else { return false }
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            guard bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-        }
+        try pool.filesContain(text)
     }
 }

@@ -202,6 +202,26 @@ struct InvitationTests {
             #expect(replay.invitation.id == first.invitation.id && replay.token == first.token && replay.link == first.link)
             #expect(harness.mail.all.count == mails)
             #expect(try await Self.count(harness, "SELECT count(*) FROM invitations") == 1)
+            #expect(try harness.tablesContaining(first.token).isEmpty, "the replay record holds no token, nor does any row")
+            #expect(try !harness.databaseFilesContain(first.token))
+        }
+    }
+
+    @Test func aReplayAfterAResendAnswersWithTheLinkThatWorksNow() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let ben = try await harness.confirmedViewer("ben")
+            let householdID = try await Self.household(harness, admin: ana)
+            let request = HouseholdService.NewInvitation(householdID: householdID, email: "ben@example.com")
+            let first = try await harness.service.inviteMember(request, viewer: ana, clientAddress: Self.client, clientMutationID: "m-1")
+            let resent = try await harness.service.resendInvitation(
+                id: first.invitation.id, viewer: ana, clientAddress: Self.client, clientMutationID: "m-2")
+            let replay = try await harness.service.inviteMember(request, viewer: ana, clientAddress: Self.client, clientMutationID: "m-1")
+            #expect(replay.token == resent.token && replay.link == resent.link && replay.token != first.token)
+            let replayedResend = try await harness.service.resendInvitation(
+                id: first.invitation.id, viewer: ana, clientAddress: Self.client, clientMutationID: "m-2")
+            #expect(replayedResend.token == resent.token)
+            _ = try await harness.service.acceptInvitation(.token(replay.token), viewer: ben)
         }
     }
 
@@ -389,7 +409,7 @@ struct InvitationTests {
             let refused = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(issued.token), viewer: cara) }
             #expect(refused?.reason == .invitationForAnotherAddress)
             _ = try await harness.accounts.service.requestEmailChange(
-                viewer: cara, newEmail: "cara.work@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.9")
+                viewer: cara, newEmail: "cara.work@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.9")
             _ = try await harness.accounts.service.confirmEmail(token: try #require(harness.mail.latestToken(to: "cara.work@example.org")))
             let joined = try await harness.service.acceptInvitation(.token(issued.token), viewer: cara)
             #expect(joined.member.userID == cara.userID)
@@ -438,7 +458,7 @@ struct InvitationTests {
             let toHome = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             _ = try await harness.service.acceptInvitation(.token(toHome.token), viewer: ben)
             _ = try await harness.accounts.service.requestEmailChange(
-                viewer: ben, newEmail: "ben.work@example.org", currentPassword: AccountsHarness.password, clientAddress: "192.0.2.9")
+                viewer: ben, newEmail: "ben.work@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.9")
             _ = try await harness.accounts.service.confirmEmail(token: try #require(harness.mail.latestToken(to: "ben.work@example.org")))
             let error = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(toWork.token), viewer: ben) }
             #expect(error?.code == .conflict && error?.reason == .alreadyMember && error?.message.contains("Flat") == true)

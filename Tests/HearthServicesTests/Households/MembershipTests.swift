@@ -627,10 +627,10 @@ struct MembershipTests {
     @Test func aUsersTimeZoneIsSetClearedAndUsedForNewHouseholds() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
-            let zoned = try await h.accounts.service.updateTimeZone(viewer: ana, to: try TimeZoneName("Europe/Paris", field: "input.timeZone"))
+            let zoned = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: "Europe/Paris"))
             #expect(zoned.timeZone == "Europe/Paris")
             #expect(try await h.service.createHousehold(.init(name: "Flat"), viewer: ana).household.timeZone == "Europe/Paris")
-            #expect(try await h.accounts.service.updateTimeZone(viewer: ana, to: nil).timeZone == nil)
+            #expect(try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: .some(nil))).timeZone == nil)
             #expect(try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana).household.timeZone == "UTC")
         }
     }

@@ -316,7 +316,7 @@ struct OnboardingAnalyticsTests {
     @Test func rowsHoldNoIdsNamesOrAddresses() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.adult("privacyparent", analytics: true)
-            _ = try await h.accounts.service.updateDisplayName(viewer: ana, to: "Ana Lopez")
+            _ = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(displayName: "Ana Lopez"))
             _ = try await h.service.recordOnboardingStarted(platform: .ios, householdID: nil, viewer: ana)
             let created = try await h.service.createHousehold(HouseholdService.NewHousehold(name: "Casa Lopez"), viewer: ana)
             let id = created.household.id

@@ -64,7 +64,8 @@ public struct IdentityProvider: Sendable {
         let name = claims.additional["name"].map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         return ProviderIdentity(
             provider: configuration.provider, subject: subject, email: email,
-            isEmailVerified: email != nil && claims.emailVerified == true, name: name)
+            isEmailVerified: email != nil && claims.emailVerified == true, name: name,
+            issuedAt: claims.issuedAt.map(Date.init(timeIntervalSince1970:)))
     }
 
     /// The longest `sub` accepted (OpenID Connect: at most 255 ASCII characters).

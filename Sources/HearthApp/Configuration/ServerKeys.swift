@@ -1,0 +1,55 @@
+import FoundationEssentials
+import HearthServices
+import HearthStore
+import Support
+
+/// The server's secret keys, read at start from the key directory (``KeyDirectory``) and
+/// generated there on first start:
+///
+/// - `access-token.key` signs access tokens (HS256), unless `--access-token-key-file` names
+///   another file, which wins;
+/// - `analytics.key` keys the hashed references of activation analytics;
+/// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``).
+///
+/// Keys that older versions kept in the database are moved out first (``StoredKeys``).
+struct ServerKeys: Sendable {
+    /// The access-token signing key.
+    var accessToken: [UInt8]
+    /// The analytics reference key.
+    var analytics: [UInt8]
+    /// The link key.
+    var link: [UInt8]
+
+    /// The key files, by what they hold.
+    static let accessTokenFile = "access-token.key"
+    static let analyticsFile = "analytics.key"
+    static let linkFile = "link.key"
+    /// The length of generated keys, in bytes.
+    static let length = 32
+
+    /// Prepares the key directory, moves keys out of the database, and reads or generates
+    /// every key.
+    /// - Throws: ``KeyError`` (the directory or a file is not private, a file is malformed,
+    ///   the database's key disagrees with the directory's); `StoreError`.
+    static func load(
+        directory: KeyDirectory, accessTokenKeyFile: String?, pool: DatabasePool, logger: Logger
+    ) throws -> ServerKeys {
+        try directory.prepare()
+        try StoredKeys.moveOut(to: directory, pool: pool, logger: logger)
+        func key(_ name: String) throws(KeyError) -> [UInt8] {
+            let (key, isNew) = try directory.key(name, length: length)
+            if isNew { logger.notice("generated a key", ["file": directory.file(name)]) }
+            return key
+        }
+        let accessToken: [UInt8]
+        if let accessTokenKeyFile {
+            guard let bytes = try KeyFile.contents(at: accessTokenKeyFile, followingLinks: true) else {
+                throw KeyError(code: .system, path: accessTokenKeyFile, message: "cannot read --access-token-key-file \(accessTokenKeyFile): no such file")
+            }
+            accessToken = try KeyFile.key(from: bytes, length: AccessTokens.keyLength, rawAllowed: true, path: accessTokenKeyFile)
+        } else {
+            accessToken = try key(accessTokenFile)
+        }
+        return ServerKeys(accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile))
+    }
+}
