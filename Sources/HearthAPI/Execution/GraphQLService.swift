@@ -18,15 +18,17 @@ import Support
 /// and validating a document the cache does not hold is the one step whose cost a client
 /// chooses freely up to the size limits, so a document larger than
 /// `GraphQLLimits.inlineDocumentBytes` is parsed and validated on a worker pool of
-/// `validationThreads` threads instead, and the request continues when it is done; the event
-/// loop meanwhile serves other connections. Smaller documents stay inline, where handing them to
-/// another thread would cost more than the work (tens to hundreds of microseconds). We chose this
-/// over a time budget inside validation because a budget would have to refuse valid documents
-/// when the machine is merely busy, and over offloading every miss because most misses are a
-/// client's small, new operations. The work itself is bounded too: validation is near-linear in
-/// the document (see `ValidationRule.overlappingFieldsCanBeMerged`), with a comparison budget
-/// for what is not, and a pool that is full refuses at once (503, `RATE_LIMITED`) rather than
-/// queueing without end.
+/// `validationThreads` threads instead; the event loop meanwhile serves other connections, the
+/// request then continues on Swift's cooperative threads, and its response is handed back to
+/// the connection's loop (`HTTPResponder`). Smaller documents (1 KiB by default) stay inline,
+/// where handing them to another thread would cost about as much as the work: at that size the
+/// costliest documents per byte, many fragments spread together, take a millisecond or two
+/// (tools/attack measures it). We chose this over a time budget inside validation, which would
+/// refuse valid documents whenever the machine is merely busy, and over offloading every miss,
+/// which would queue a client whose small documents change with every request behind the
+/// pool. The work itself is bounded too: validation is near-linear in the document (see
+/// `ValidationRule.overlappingFieldsCanBeMerged`), with a comparison budget for what is not,
+/// and a full pool refuses at once (503, `RATE_LIMITED`) rather than queueing without end.
 public final class GraphQLService: Sendable {
     /// The executor, built with the limits' introspection switch.
     public let executor: Executor
