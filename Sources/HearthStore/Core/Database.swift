@@ -1,7 +1,13 @@
 import CSQLite
 
-/// One SQLite connection, handed to the closures of ``DatabasePool/read(_:)`` and
-/// ``DatabasePool/write(_:)``.
+/// One SQLite connection, handed to the closures of ``DatabaseReader/read(_:)`` and
+/// ``DatabaseWriter/write(_:)``.
+///
+/// Services see it through the seam of docs/architecture.md ("Portable SQL"): its statements
+/// (`execute`, `query`, `queryOne`, `forEachRow`, `scalar`, `decode`, `decodeOne`), the
+/// changed-row count, ``afterCommit(_:)`` and ``savepoint(_:)`` are the surface a PostgreSQL
+/// connection will offer too, when this class becomes the face of either. ``executeScript(_:)``
+/// and ``transaction(_:_:)`` with SQLite's lock kinds are for the store and its migrator.
 ///
 /// A `Database` is confined to its connection's serial queue: use it only inside the
 /// closure that received it, never store it or pass it to another thread (it is not
