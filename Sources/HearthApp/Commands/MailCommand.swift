@@ -53,8 +53,8 @@ enum MailCommand: Command {
         guard !messages.isEmpty else { return "the outbox is empty\n" }
         var text = "ID      STATUS   TRIES  CREATED                   TO / SUBJECT\n"
         for message in messages {
-            text += pad(String(message.id), 8) + pad(message.status.rawValue, 9) + pad(String(message.attempts), 7)
-                + pad(timestamp(message.createdAt), 26)
+            text += CommandOutput.pad(String(message.id), 8) + CommandOutput.pad(message.status.rawValue, 9)
+                + CommandOutput.pad(String(message.attempts), 7) + CommandOutput.pad(CommandOutput.timestamp(message.createdAt), 26)
                 + message.recipients.joined(separator: ", ") + " / " + message.subject + "\n"
         }
         return text
@@ -68,26 +68,16 @@ enum MailCommand: Command {
             "Message-ID: <\(message.messageID)>",
             "To: \(message.recipients.joined(separator: ", "))",
             "Subject: \(message.subject)",
-            "Created: \(timestamp(message.createdAt))",
+            "Created: \(CommandOutput.timestamp(message.createdAt))",
             "Attempts: \(message.attempts)",
         ]
-        if let sentAt = message.sentAt { lines.append("Sent: \(timestamp(sentAt))") }
-        if message.status == .pending { lines.append("Next attempt: \(timestamp(message.nextAttemptAt))") }
+        if let sentAt = message.sentAt { lines.append("Sent: \(CommandOutput.timestamp(sentAt))") }
+        if message.status == .pending { lines.append("Next attempt: \(CommandOutput.timestamp(message.nextAttemptAt))") }
         if let error = message.lastError { lines.append("Last error: \(error)") }
         if message.withheldLinkKind != nil {
             lines.append("Link: its token is not stored (\(MailOutbox.tokenPlaceholder)); only the recipient's copy has it")
         }
         let body = html ? (message.html ?? "(no HTML body)") : message.text
         return lines.joined(separator: "\n") + "\n\n" + body + (body.hasSuffix("\n") ? "" : "\n")
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        return WallClock.Instant(seconds: seconds, nanoseconds: Int32(remainder) * 1_000_000).iso8601
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }
