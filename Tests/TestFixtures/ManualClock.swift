@@ -10,6 +10,8 @@ public final class ManualClock: SchedulingClock {
         var offset: Double = 0
         var sleepers: [Int: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = [:]
         var nextSleeper = 0
+        /// Tests waiting for someone to sleep until a deadline.
+        var watchers: [(deadline: Date, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -48,12 +50,28 @@ public final class ManualClock: SchedulingClock {
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if deadline <= start.addingTimeInterval(state.offset) { return .success(()) }
                     state.sleepers[sleeper] = (deadline, continuation)
+                    let watching = state.watchers.filter { $0.deadline == deadline }
+                    state.watchers.removeAll { $0.deadline == deadline }
+                    for watcher in watching { watcher.continuation.resume() }
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
             state.withLock { $0.sleepers.removeValue(forKey: sleeper) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Returns once a task sleeps on this clock until exactly `deadline`: how a test learns
+    /// that a loop finished its work and went back to sleep, without sleeping itself.
+    public func waitForSleeper(until deadline: Date) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isSleeping = state.withLock { state -> Bool in
+                if state.sleepers.values.contains(where: { $0.deadline == deadline }) { return true }
+                state.watchers.append((deadline, continuation))
+                return false
+            }
+            if isSleeping { continuation.resume() }
         }
     }
 }

@@ -124,8 +124,10 @@ public final class JobScheduler: Sendable {
                 let now = clock.now
                 var deadline = now.adding(configuration.pollInterval)
                 do {
-                    if let renewal = nextRenewal, renewal <= now {
-                        nextRenewal = running.load(ordering: .acquiring) > 0 ? try await renewLeases(at: now) : nil
+                    if running.load(ordering: .acquiring) == 0 {
+                        nextRenewal = nil
+                    } else if let renewal = nextRenewal, renewal <= now {
+                        nextRenewal = try await renewLeases(at: now)
                     }
                     let free = configuration.workers - running.load(ordering: .acquiring)
                     if free > 0, let next = try await queue.pool.read({ [queue, kinds] in try queue.nextWakeDate(kinds: kinds, in: $0) }) {
