@@ -177,6 +177,67 @@ import Testing
         }
     }
 
+    /// Automatic Persisted Queries work over the socket as over HTTP: a `subscribe` carrying only a known hash runs
+    /// the stored document (registered over HTTP or over the socket), an unknown hash is an `error` message with
+    /// `PERSISTED_QUERY_NOT_FOUND`, and the connection stays open throughout.
+    @Test func persistedQueriesRunByHashOverTheSocketAndUnknownHashesLeaveItOpen() throws {
+        try Self.withServer { server in
+            let lines = try TestPython.runScript(Self.metricsHelpers + """
+
+                import hashlib, json, sys
+                from websockets.asyncio.client import connect
+                def persisted(query, send_query):
+                    extensions = {"persistedQuery": {"version": 1, "sha256Hash": hashlib.sha256(query.encode()).hexdigest()}}
+                    return {"query": query, "extensions": extensions} if send_query else {"extensions": extensions}
+                INFO = "{ serverInfo { version } }"
+                EVENTS = "subscription { serverEvents { kind } }"
+                async def main(base):
+                    registered = urllib.request.urlopen(urllib.request.Request(
+                        base + "/graphql", data=json.dumps(persisted(INFO, True)).encode(),
+                        headers={"Content-Type": "application/json"})).read()
+                    print("registered over HTTP", "errors" not in json.loads(registered))
+                    async with connect(base.replace("http", "ws") + "/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+                        async def send(message):
+                            await ws.send(json.dumps(message))
+                        async def receive():
+                            return json.loads(await asyncio.wait_for(ws.recv(), 10))
+                        await send({"type": "connection_init"})
+                        print((await receive())["type"])
+                        await send({"type": "subscribe", "id": "info", "payload": persisted(INFO, False)})
+                        message = await receive()
+                        print(message["type"], message["id"], bool(message["payload"]["data"]["serverInfo"]["version"]))
+                        print((await receive())["type"])
+                        await send({"type": "subscribe", "id": "unknown", "payload": persisted("{ __typename }", False)})
+                        message = await receive()
+                        print(message["type"], message["id"], message["payload"][0]["extensions"]["code"])
+                        await send({"type": "subscribe", "id": "register", "payload": persisted(EVENTS, True)})
+                        message = await receive()
+                        print(message["type"], message["id"], message["payload"]["data"]["serverEvents"]["kind"])
+                        await send({"type": "complete", "id": "register"})
+                        await send({"type": "subscribe", "id": "events", "payload": persisted(EVENTS, False)})
+                        while (message := await receive())["id"] != "events":
+                            pass
+                        print(message["type"], message["id"], message["payload"]["data"]["serverEvents"]["kind"])
+                        await send({"type": "ping"})
+                        while (message := await receive())["type"] != "pong":
+                            pass
+                        print("still open", message["type"])
+                    print(await settled(base))
+                asyncio.run(main(sys.argv[1]))
+                """, ["http://127.0.0.1:\(server.port)"])
+            #expect(lines == [
+                "registered over HTTP True",
+                "connection_ack",
+                "next info True", "complete",
+                "error unknown PERSISTED_QUERY_NOT_FOUND",
+                "next register HEARTBEAT",
+                "next events HEARTBEAT",
+                "still open pong",
+                Self.settledLine,
+            ])
+        }
+    }
+
     /// Connections subscribing to the same document and variables share one source (one bus subscriber) and one
     /// execution per event, yet each operation stops on its own: the others keep receiving, and nothing is sent
     /// for a completed id. Events come only from `POST /_test/publish`, so the script decides when they happen.

@@ -21,6 +21,8 @@ import Testing
 
     /// Runs the blocking script on a thread of its own: the in-process server needs the cooperative pool
     /// (operations, the shared subscription's task) while the script runs, and the pool has one thread per core.
+    /// Other suites of the same run may hold those threads for seconds (blocking oracles), so every wait
+    /// below is a generous hang guard (two minutes), never a measure of speed.
     private static func runScript(_ script: String, _ arguments: [String]) async throws -> [String] {
         try await withCheckedThrowingContinuation { continuation in
             DetachedThread.start(name: "test-python") {
@@ -56,7 +58,7 @@ import Testing
             })
             // Answers once both subscriptions are live: a subscribe has no reply to wait for.
             router.on(.get, "/active", async: { _ in
-                let active = await metrics.waitForActiveSubscriptions(2, timeout: .seconds(10))
+                let active = await metrics.waitForActiveSubscriptions(2, timeout: .seconds(120))
                 return .text("\(active) \(endpoint.sharedSubscriptionCount)")
             })
             var configuration = HTTPServerConfiguration()
@@ -76,7 +78,10 @@ import Testing
                     data = b"" if method == "POST" else None
                     return urllib.request.urlopen(urllib.request.Request(base + path, data=data, method=method)).read().decode()
                 async def opened(url, device):
-                    ws = await connect(url, subprotocols=["graphql-transport-ws"], additional_headers={"X-Device": device})
+                    # No keep-alive pings: the script blocks its loop while it asks /active, and a slow
+                    # machine must not turn that wait into a ping timeout.
+                    ws = await connect(url, subprotocols=["graphql-transport-ws"], additional_headers={"X-Device": device},
+                                       ping_interval=None)
                     await ws.send(json.dumps({"type": "connection_init"}))
                     await ws.recv()
                     return ws
@@ -88,13 +93,13 @@ import Testing
                     print("active and shared", request(base, "/active"))
                     for _ in range(2):
                         request(base, "/publish", "POST")
-                        message = json.loads(await asyncio.wait_for(phone.recv(), 10))
+                        message = json.loads(await asyncio.wait_for(phone.recv(), 120))
                         print("phone", message["type"], message["id"], message["payload"]["data"]["serverEvents"]["heartbeat"])
                     # A vetoed response would reach `muted` before the answers to what it sends now.
                     await muted.send(json.dumps({"type": "complete", "id": "m"}))
                     await muted.send(json.dumps({"type": "subscribe", "id": "q", "payload": {"query": "{ serverInfo { version } }"}}))
                     while True:
-                        message = json.loads(await asyncio.wait_for(muted.recv(), 10))
+                        message = json.loads(await asyncio.wait_for(muted.recv(), 120))
                         print("muted", message["type"], message["id"])
                         if message["type"] == "complete":
                             break

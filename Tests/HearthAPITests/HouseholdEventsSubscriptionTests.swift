@@ -108,7 +108,7 @@ import Testing
             let ben = try await fixture.person("ben")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             var errors: [GraphQLError] = []
-            for id in [flat, Identifier.make()] {
+            for id in [flat, GlobalID.make(.household, now: Date()).rawValue] {
                 guard case .single(let outcome) = await fixture.subscribe(Self.query, id, as: ben) else {
                     Issue.record("a non-member was admitted to \(id)")
                     continue

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import HearthAPI
+import HearthDomain
 import HearthServices
 import HearthStore
 import Support
@@ -91,7 +92,7 @@ struct HouseholdsAPIFixture {
     /// Adds `viewer` to `householdID` as an active co-parent member, as accepting an invitation does;
     /// returns the member id.
     func join(_ householdID: String, _ viewer: Viewer, as name: String) async throws -> String {
-        let memberID = Identifier.make()
+        let memberID = GlobalID.make(.member, now: harness.clock.now).rawValue
         let now = harness.clock.now
         try await commit(
             .memberJoined, HouseholdChange(householdID: householdID, memberID: memberID, userID: viewer.userID),

@@ -85,6 +85,39 @@ struct LimitsTests {
         #expect(try await code("{ hello } ", limits) == ErrorCode.parseFailed)
     }
 
+    @Test func selectionSetFieldsAtTheLimitPassAndOneMoreFails() async throws {
+        var limits = GraphQLLimits()
+        limits.maxSelectionSetFields = 3
+        // Repeats count each time; fragments count where spread.
+        #expect(try await code("{ hello hello ... on Query { hello } }", limits) == nil)
+        #expect(try await code("{ nested { name name ...N } } fragment N on Nested { name }", limits) == nil)
+        #expect(try await code("{ hello hello ... on Query { hello hello } }", limits) == ErrorCode.validationFailed)
+        let handler = try TestSchema.handler(limits: limits)
+        let response = await handler.respond(to: Requests.post(#"{"query":"{ nested { name ...N } } fragment N on Nested { name name name }"}"#))
+        #expect(try Requests.json(response)["errors"]?[0]?["message"]
+            == "The operation has a selection set of 4 fields (fragments counted where spread), more than the maximum of 3.")
+    }
+
+    @Test func aDocumentOverALimitIsRefusedBeforeTheSpecifiedRulesRun() async throws {
+        var limits = GraphQLLimits()
+        limits.maxSelectionSetFields = 2
+        let handler = try TestSchema.handler(limits: limits)
+        let response = await handler.respond(to: Requests.post(#"{"query":"{ hello hello nope }"}"#))
+        let errors = try Requests.json(response)["errors"]
+        #expect(errors == [["message": "The operation has a selection set of 3 fields (fragments counted where spread), more than the maximum of 2.",
+                            "locations": [["line": 1, "column": 1]], "extensions": ["code": .string(ErrorCode.validationFailed)]]])
+    }
+
+    @Test func fieldComparisonsAtTheLimitPassAndOneMoreFails() async throws {
+        var limits = GraphQLLimits()
+        // The two `nested` (1), their sub-selections' one response name (1), the two `name` (1).
+        let query = "{ nested { name } nested { name } }"
+        limits.maxFieldComparisons = 3
+        #expect(try await code(query, limits) == nil)
+        limits.maxFieldComparisons = 2
+        #expect(try await code(query, limits) == ErrorCode.validationFailed)
+    }
+
     @Test func introspectionOffRefusesSchemaQueriesAndSuggestions() async throws {
         var limits = GraphQLLimits()
         limits.introspection = false
@@ -179,6 +212,56 @@ struct DocumentCacheTests {
         let cache = LRUCache<String, Int>(capacity: 0)
         cache.insert(1, for: "a")
         #expect(cache.value(for: "a") == nil)
+    }
+
+    @Test func costEvictsTheLeastRecentlyUsedEntriesUntilTheNewOneFits() {
+        let cache = LRUCache<String, Int>(capacity: 10, maxCost: 100)
+        cache.insert(1, for: "a", cost: 40)
+        cache.insert(2, for: "b", cost: 40)
+        cache.insert(3, for: "c", cost: 20)
+        #expect(cache.statistics.cost == 100)
+        #expect(cache.value(for: "a") == 1)
+        // 30 more: "b", the least recently used, goes; 90 remain.
+        cache.insert(4, for: "d", cost: 30)
+        #expect(cache.value(for: "b") == nil)
+        #expect([cache.statistics.count, cache.statistics.cost, cache.statistics.evictions] == [3, 90, 1])
+        // Replacing an entry replaces its cost.
+        cache.insert(5, for: "a", cost: 10)
+        #expect([cache.statistics.count, cache.statistics.cost] == [3, 60])
+        // An entry costing the whole budget evicts everything else; one costing more is not kept.
+        cache.insert(6, for: "e", cost: 100)
+        #expect([cache.statistics.count, cache.statistics.cost] == [1, 100])
+        cache.insert(7, for: "f", cost: 101)
+        #expect(cache.value(for: "f") == nil)
+        #expect(cache.value(for: "e") == 6)
+    }
+
+    @Test func documentCacheBytesAtTheEstimateKeepTheDocumentAndOneLessDoesNot() async throws {
+        let query = "{ nested { name } hello }"
+        let estimate = GraphQLService.retainedBytes(ofDocument: try Parser.parse(query), text: query)
+        for (bytes, kept) in [(estimate, 1), (estimate - 1, 0)] {
+            var limits = GraphQLLimits()
+            limits.documentCacheBytes = bytes
+            let handler = try TestSchema.handler(limits: limits)
+            let response = await handler.respond(to: Requests.post(JSON.object(["query": .string(query)]).jsonText))
+            #expect(try Requests.firstCode(response) == nil)
+            #expect(handler.service.documentCache.statistics.count == kept)
+            #expect(handler.service.documentCache.statistics.cost == kept * estimate)
+        }
+    }
+
+    @Test func theDocumentCacheIsBoundedByBytesWhateverItsEntryCount() async throws {
+        var limits = GraphQLLimits()
+        let query = { (index: Int) in "{ a\(index): hello }" }
+        let estimate = GraphQLService.retainedBytes(ofDocument: try Parser.parse(query(10)), text: query(10))
+        limits.documentCacheBytes = 3 * estimate
+        let handler = try TestSchema.handler(limits: limits)
+        for index in 10..<20 {
+            _ = await handler.respond(to: Requests.post(JSON.object(["query": .string(query(index))]).jsonText))
+        }
+        let statistics = handler.service.documentCache.statistics
+        #expect([statistics.count, statistics.evictions] == [3, 7])
+        #expect(statistics.cost <= limits.documentCacheBytes)
     }
 }
 

@@ -62,13 +62,28 @@ struct PersistedQueryTests {
         #expect(try Requests.firstCode(response) == ErrorCode.badRequest)
     }
 
+    @Test func persistedQueryBytesAtTheEstimateKeepTheQueryAndOneLessDoesNot() async throws {
+        let estimate = GraphQLService.retainedBytes(ofPersistedQuery: "{ hello }", hash: Self.helloHash)
+        for (bytes, kept) in [(estimate, true), (estimate - 1, false)] {
+            var limits = GraphQLLimits()
+            limits.persistedQueryBytes = bytes
+            let handler = try TestSchema.handler(limits: limits)
+            _ = await handler.respond(to: Requests.post(body(query: "{ hello }", hash: Self.helloHash)))
+            let byHash = await handler.respond(to: Requests.post(body(query: nil, hash: Self.helloHash), accept: "application/json"))
+            #expect(try Requests.firstCode(byHash) == (kept ? nil : ErrorCode.persistedQueryNotFound))
+            #expect(handler.service.persistedQueries.statistics.cost == (kept ? estimate : 0))
+        }
+    }
+
     @Test func disabledPersistedQueriesSayNotSupported() async throws {
-        var limits = GraphQLLimits()
-        limits.persistedQueryEntries = 0
-        let handler = try TestSchema.handler(limits: limits)
-        let response = await handler.respond(to: Requests.post(body(query: nil, hash: String(repeating: "a", count: 64)), accept: "application/json"))
-        #expect(response.status == .ok)
-        #expect(try Requests.firstCode(response) == ErrorCode.persistedQueryNotSupported)
+        for switchOff in [{ (limits: inout GraphQLLimits) in limits.persistedQueryEntries = 0 }, { $0.persistedQueryBytes = 0 }] {
+            var limits = GraphQLLimits()
+            switchOff(&limits)
+            let handler = try TestSchema.handler(limits: limits)
+            let response = await handler.respond(to: Requests.post(body(query: nil, hash: String(repeating: "a", count: 64)), accept: "application/json"))
+            #expect(response.status == .ok)
+            #expect(try Requests.firstCode(response) == ErrorCode.persistedQueryNotSupported)
+        }
     }
 }
 

@@ -29,7 +29,9 @@ enum TestSchema {
         var graphQLError: GraphQLError { GraphQLError(message: "No such thing.", extensions: ["code": "NOT_FOUND"]) }
     }
 
-    static func service(limits: GraphQLLimits = GraphQLLimits(), logger: Logger = .disabled) throws -> GraphQLService {
+    static func service(
+        limits: GraphQLLimits = GraphQLLimits(), logger: Logger = .disabled, validationPool: WorkerPool? = nil
+    ) throws -> GraphQLService {
         let schema = try buildSchema(sdl: sdl)
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "hello") { _, arguments, _, _ in "Hello, \(arguments.string("name") ?? "world")" }
@@ -45,7 +47,7 @@ enum TestSchema {
         resolvers.resolve("Query", "refused") { _, _, _, _ in throw GraphQLError(message: "Not today.") }
         resolvers.resolve("Query", "coded") { _, _, _, _ in throw NotFound() }
         resolvers.resolve("Mutation", "bump") { _, _, _, _ in 1 }
-        return try GraphQLService(resolvers: resolvers, limits: limits, logger: logger)
+        return try GraphQLService(resolvers: resolvers, limits: limits, logger: logger, validationPool: validationPool)
     }
 
     static func handler(limits: GraphQLLimits = GraphQLLimits(), logger: Logger = .disabled) throws -> GraphQLHTTPHandler {

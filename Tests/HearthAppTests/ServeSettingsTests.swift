@@ -68,6 +68,9 @@ import Testing
             "--graphql-introspection", "off", "--graphql-max-depth", "7", "--graphql-max-aliases", "3",
             "--graphql-max-complexity", "500", "--graphql-max-tokens", "2000", "--graphql-max-document-bytes", "4KiB",
             "--graphql-document-cache", "10", "--graphql-persisted-queries", "20", "--heartbeat-interval", "250ms",
+            "--graphql-max-selection-set-fields", "40", "--graphql-max-field-comparisons", "5000",
+            "--graphql-inline-document-bytes", "2KiB", "--graphql-validation-threads", "3",
+            "--graphql-document-cache-bytes", "8MiB", "--graphql-persisted-queries-bytes", "2MiB",
             "--ws-max-message-bytes", "64KiB", "--ws-max-subscriptions", "5", "--ws-ping-interval", "0",
             "--ws-init-timeout", "2s", "--ws-compression", "off", "--ws-allowed-origins", "https://a.example, https://b.example",
         ])
@@ -79,6 +82,12 @@ import Testing
         #expect(configured.graphQL.maxDocumentBytes == 4096)
         #expect(configured.graphQL.documentCacheEntries == 10)
         #expect(configured.graphQL.persistedQueryEntries == 20)
+        #expect(configured.graphQL.maxSelectionSetFields == 40)
+        #expect(configured.graphQL.maxFieldComparisons == 5000)
+        #expect(configured.graphQL.inlineDocumentBytes == 2048)
+        #expect(configured.graphQL.validationThreads == 3)
+        #expect(configured.graphQL.documentCacheBytes == 8 << 20)
+        #expect(configured.graphQL.persistedQueryBytes == 2 << 20)
         #expect(configured.heartbeatInterval == .milliseconds(250))
         #expect(configured.realtime.webSocket.maxMessageSize == 64 * 1024)
         #expect(configured.realtime.webSocket.maxFrameSize == 64 * 1024)
@@ -97,6 +106,18 @@ import Testing
         #expect(defaults.realtime.webSocket.compression != nil)
         #expect(defaults.realtime.webSocket.allowedOrigins == nil)
         #expect(defaults.realtime.transport.maxOperations == 100)
+    }
+
+    @Test func graphQLResourceDefaultsMatchTheDocumentedValues() throws {
+        let defaults = try settings([]).graphQL
+        #expect(defaults.maxSelectionSetFields == 200)
+        #expect(defaults.maxFieldComparisons == 100_000)
+        #expect(defaults.inlineDocumentBytes == 1024)
+        #expect(defaults.validationThreads == max(1, HTTPServerConfiguration.onlineProcessorCount / 2))
+        #expect(defaults.documentCacheEntries == 1_000)
+        #expect(defaults.documentCacheBytes == 32 << 20)
+        #expect(defaults.persistedQueryEntries == 10_000)
+        #expect(defaults.persistedQueryBytes == 16 << 20)
     }
 
     @Test func rejectsValuesOutsideTheirRange() {

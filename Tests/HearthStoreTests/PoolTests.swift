@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import HearthStore
+import Glibc
+@testable import HearthStore
 import Testing
 
 @Suite struct PoolTests {
@@ -31,6 +32,43 @@ import Testing
             try pool.write { db in try db.execute("CREATE TABLE t (x)") }
             #expect(FileManager.default.fileExists(atPath: nested))
         }
+    }
+
+    @Test func theFilesAndDirectoryItCreatesArePrivateWhateverTheUmask() throws {
+        try TemporaryDatabase.withPath { path in
+            let directory = (path as NSString).deletingLastPathComponent + "/private"
+            let database = directory + "/people.sqlite"
+            let previous = umask(0o022)
+            defer { umask(previous) }
+            let pool = try DatabasePool(path: database)
+            defer { pool.close() }
+            try pool.write { db in try db.execute("CREATE TABLE t (x)") }
+            #expect(Self.mode(of: directory) == 0o700)
+            #expect(Self.mode(of: database) == 0o600)
+            #expect(Self.mode(of: database + "-wal") == 0o600)
+            #expect(Self.mode(of: database + "-shm") == 0o600)
+        }
+    }
+
+    @Test func anExistingDatabaseKeepsItsPermissions() throws {
+        try TemporaryDatabase.withPath { path in
+            #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o640]))
+            let pool = try DatabasePool(path: path)
+            defer { pool.close() }
+            #expect(Self.mode(of: path) == 0o640)
+        }
+    }
+
+    @Test func directoriesAreSearchableByWhoeverMayReadTheFiles() {
+        #expect(DatabasePool.directoryMode(for: 0o600) == 0o700)
+        #expect(DatabasePool.directoryMode(for: 0o640) == 0o750)
+        #expect(DatabasePool.directoryMode(for: 0o644) == 0o755)
+        #expect(DatabasePool.directoryMode(for: 0o400) == 0o500)
+    }
+
+    private static func mode(of path: String) -> mode_t {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
     }
 
     @Test func callersWaitingForABusyReaderAreCounted() throws {

@@ -320,7 +320,56 @@ def generate():
             inner = f"friends {{ {inner} }}"
         add(f"{{ me {{ {inner} {inner.replace('v: name', 'v: age') if rng.random() < 0.5 else inner} }} }}")
 
+    # Repeated fields, the shapes the overlap rule compares by class (identical fields once):
+    # every conflicting pair must still be reported, with and without fragments.
+    for selection in REPEATED_SELECTIONS:
+        add(selection)
+    for index in range(24):
+        pieces = rng.choices(REPEATED_PIECES, k=rng.randint(3, 8))
+        body = " ".join(piece for piece, _ in pieces)
+        fragments = sorted({fragment for _, fragment in pieces if fragment})
+        add("\n".join([f"query R{index} {{ me {{ {body} }} }}"] + fragments))
+
     return documents
+
+
+# Documents that repeat fields and fragments, valid or with conflicts among the repeats.
+REPEATED_SELECTIONS = [
+    "{ me { x: name x: name x: role } }",
+    "{ me { x: name x: name x: role x: role } }",
+    "{ me { x: name x: role x: name x: role x: age } }",
+    "{ me { friends { x: name x: role } friends { x: name x: role } } }",
+    "{ me { friends { x: name } friends { x: name } friends { x: role } } }",
+    "{ me { friends { name } friends { name } friends { name } } }",
+    "{ me { avatarUrl(size: 1) avatarUrl(size: 1) avatarUrl(size: 2) avatarUrl(size: 2) } }",
+    "{ me { ...A ...A ...B } }\nfragment A on Member { x: name x: name }\nfragment B on Member { x: role }",
+    "{ me { x: name ...A x: name ...A } }\nfragment A on Member { x: role x: role }",
+    "{ node(id: \"1\") { ... on Member { v: name v: name } ... on Chore { v: title v: reward } } }",
+    "{ named { ... on Member { name name } ... on Household { name: id name: id } } }",
+    "{ me { household { owner { x: name } } household { owner { x: name } } household { owner { x: age } } } }",
+    "{ a: me { name } a: me { name } a: me { name } a: households(first: 1) { name } }",
+    "{ me { ...F ...F ...F } me { ...F } }\nfragment F on Member { friends { name } friends { name } }",
+    "{ me { ...F ...G } }\nfragment F on Member { friends { x: name } friends { x: name } }\nfragment G on Member { friends { x: role } }",
+]
+
+# Pieces of a Member selection set for random repeated-field documents: (selection, fragment).
+REPEATED_PIECES = [
+    ("name", None),
+    ("name", None),
+    ("x: name", None),
+    ("x: role", None),
+    ("x: age", None),
+    ("friends { name }", None),
+    ("friends { x: name }", None),
+    ("friends { x: role }", None),
+    ("avatarUrl(size: 1)", None),
+    ("avatarUrl(size: 2)", None),
+    ("... on Member { x: name }", None),
+    ("... on Named { x: name }", None),
+    ("...RA", "fragment RA on Member { x: name friends { name } }"),
+    ("...RB", "fragment RB on Member { x: role }"),
+    ("...RC", "fragment RC on Member { friends { x: name } name }"),
+]
 
 
 def main():

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <spawn.h>
 #include <pthread.h>
@@ -32,6 +33,14 @@ int csystem_wait_signal(void);
 
 /// fcntl with an integer argument (fcntl is variadic in C).
 static inline int csystem_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
+
+/// The bytes malloc has handed out and not yet taken back, in every arena (glibc's mallinfo2,
+/// which Swift's Glibc overlay does not export): what the process's data holds, without the
+/// freed memory malloc keeps for reuse that RSS also counts.
+static inline size_t csystem_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 
 // MARK: child processes (the test launcher).
 

@@ -37,11 +37,16 @@ public final class Document: Sendable {
     public let definitions: [Definition]
     /// The whole document.
     public let location: Location
+    /// The lexical tokens the parser read (punctuators, names, values; not ignored tokens), or 0
+    /// for a document not made by the parser: a measure of its size that caches use to
+    /// estimate the memory it holds.
+    public let tokenCount: Int
 
     /// Creates a document.
-    public init(definitions: [Definition], location: Location) {
+    public init(definitions: [Definition], location: Location, tokenCount: Int = 0) {
         self.definitions = definitions
         self.location = location
+        self.tokenCount = tokenCount
     }
 
     /// The operation definitions, in source order.

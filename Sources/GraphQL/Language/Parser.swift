@@ -68,9 +68,9 @@ public struct Parser {
 
     mutating func advance() throws(GraphQLError) {
         token = try lexer.next()
-        guard token.kind != .endOfFile, let maxTokens = options.maxTokens else { return }
+        guard token.kind != .endOfFile else { return }
         tokenCount += 1
-        if tokenCount > maxTokens {
+        if let maxTokens = options.maxTokens, tokenCount > maxTokens {
             throw Parser.syntaxError(
                 "Document contains more than \(maxTokens) tokens. Parsing aborted.", at: token.location)
         }
@@ -153,7 +153,7 @@ public struct Parser {
         } while !peek(.endOfFile)
         // Like graphql-js, the document spans to the end of the input, trailing ignored tokens included.
         lastEnd = token.location.end
-        return Document(definitions: definitions, location: location(from: start))
+        return Document(definitions: definitions, location: location(from: start), tokenCount: tokenCount)
     }
 
     mutating func parseDefinition() throws(GraphQLError) -> Definition {

@@ -33,11 +33,16 @@ struct ValidationWalker: ASTVisitor {
     /// The visitors skipping a subtree, with its depth (deepest last), to make active again
     /// when the walk leaves it.
     private var skips: [(depth: Int, visitor: Int)] = []
+    /// How many visitors are neither skipping nor stopped: when none is, the walk skips the
+    /// node's subtree (the limit rules, which measure operations themselves, otherwise cost a
+    /// walk over every node of a document they refuse).
+    private var activeCount: Int
 
     init(context: ValidationContext, rules: [ValidationRule]) {
         self.context = context
         visitors = rules.map { $0.makeVisitor(context) }
         skipDepth = Array(repeating: -1, count: rules.count)
+        activeCount = rules.count
         func dispatch(_ calls: (ValidationRule) -> Bool) -> (indices: [Int], start: [Int]) {
             var indices: [Int] = []
             var start = [0]
@@ -65,12 +70,30 @@ struct ValidationWalker: ASTVisitor {
             case .skipChildren:
                 skipDepth[index] = depth
                 skips.append((depth, index))
-            case .stop: skipDepth[index] = .max
+                activeCount -= 1
+            case .stop:
+                skipDepth[index] = .max
+                activeCount -= 1
             }
             if context.isAborted { return .stop }
         }
+        guard activeCount > 0 else {
+            // No visitor wants this subtree, nor this node's leave: undo the entry and skip it.
+            restoreSkips(at: depth)
+            context.typeInfo.leave(node)
+            return activeCount == 0 && skips.isEmpty ? .stop : .skipChildren
+        }
         context.ancestors.append(node)
         return .continue
+    }
+
+    /// Makes the visitors that skipped the subtree at `depth` active again.
+    private mutating func restoreSkips(at depth: Int) {
+        while let skip = skips.last, skip.depth == depth {
+            skips.removeLast()
+            skipDepth[skip.visitor] = -1
+            activeCount += 1
+        }
     }
 
     mutating func leave(_ node: ASTNode, parent: ASTNode?) -> VisitAction {
@@ -83,10 +106,7 @@ struct ValidationWalker: ASTVisitor {
             visitors[index].leave(node, context: context)
             if context.isAborted { return .stop }
         }
-        while let skip = skips.last, skip.depth == depth {
-            skips.removeLast()
-            skipDepth[skip.visitor] = -1
-        }
+        restoreSkips(at: depth)
         context.typeInfo.leave(node)
         return .continue
     }

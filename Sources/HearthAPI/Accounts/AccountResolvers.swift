@@ -29,14 +29,16 @@ enum AccountResolvers {
         installSignInProviders(into: &resolvers, accounts: accounts)
     }
 
-    /// The objects of `ids` the viewer may see, for `node`/`nodes`: themselves and their own sessions.
+    /// The objects of `ids` the viewer may see, for `node`/`nodes`: themselves and their own
+    /// sessions. The sessions are read only when an id may be a session's (``GlobalID``).
     static func nodes(ids: [String], accounts: AccountService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer else { return [:] }
         var found: [String: any Sendable] = [:]
         if ids.contains(viewer.userID), let user = try await accounts.user(id: viewer.userID) {
             found[user.id] = UserValue(record: user, isViewer: true)
         }
-        let wanted = Set(ids)
+        let wanted = Set(ids.filter { GlobalID.mayName(.session, $0) })
+        guard !wanted.isEmpty else { return found }
         for session in try await accounts.activeSessions(viewer: viewer) where wanted.contains(session.id) {
             found[session.id] = SessionValue(record: session, isCurrent: session.id == viewer.sessionID)
         }

@@ -17,6 +17,9 @@ public enum ErrorCode {
     public static let persistedQueryNotSupported = "PERSISTED_QUERY_NOT_SUPPORTED"
     /// The query sent with an Automatic Persisted Query hash does not have that SHA-256 hash.
     public static let persistedQueryHashMismatch = "PERSISTED_QUERY_HASH_MISMATCH"
+    /// The server refuses work for now (here: too many large documents waiting to be
+    /// validated); `extensions.retryAfter` says in how many seconds to retry.
+    public static let rateLimited = "RATE_LIMITED"
     /// An unexpected failure; the message carries only the request id (`extensions.requestId`),
     /// the server log has the details.
     public static let internalServerError = "INTERNAL_SERVER_ERROR"

@@ -6,11 +6,29 @@ import Support
 /// Automatic Persisted Queries, enforces the limits, parses and validates through the document
 /// cache, executes, masks unexpected errors and counts the outcome.
 ///
-/// Parsing, the specified validation rules and the depth and alias limits depend only on the
-/// document, so their result is cached (with the chosen operation's execution plans) by
+/// Parsing, the specified validation rules and the depth, alias and width limits depend only on
+/// the document (the limits are checked first: a document over one is refused without the work
+/// of the specified rules), so their result is cached (with the chosen operation's execution plans) by
 /// document text and operation name. The complexity limit depends on variables (`first: $n`)
 /// and runs on every request; operations selecting only introspection fields are bounded by
 /// `ValidationRule.maxIntrospectionDepth` instead.
+///
+/// Where the work runs: a request is served on the event loop that read it, and so is its
+/// execution (bounded by the complexity limit) and, on a cache hit, everything else. Parsing
+/// and validating a document the cache does not hold is the one step whose cost a client
+/// chooses freely up to the size limits, so a document larger than
+/// `GraphQLLimits.inlineDocumentBytes` is parsed and validated on a worker pool of
+/// `validationThreads` threads instead; the event loop meanwhile serves other connections, the
+/// request then continues on Swift's cooperative threads, and its response is handed back to
+/// the connection's loop (`HTTPResponder`). Smaller documents (1 KiB by default) stay inline,
+/// where handing them to another thread would cost about as much as the work: at that size the
+/// costliest documents per byte, many fragments spread together, take a millisecond or two
+/// (tools/attack measures it). We chose this over a time budget inside validation, which would
+/// refuse valid documents whenever the machine is merely busy, and over offloading every miss,
+/// which would queue a client whose small documents change with every request behind the
+/// pool. The work itself is bounded too: validation is near-linear in the document (see
+/// `ValidationRule.overlappingFieldsCanBeMerged`), with a comparison budget for what is not,
+/// and a full pool refuses at once (503, `RATE_LIMITED`) rather than queueing without end.
 public final class GraphQLService: Sendable {
     /// The executor, built with the limits' introspection switch.
     public let executor: Executor
@@ -23,9 +41,16 @@ public final class GraphQLService: Sendable {
     /// Operations by kind and outcome.
     public let metrics = OperationMetrics()
     private let masking: ErrorMasking
-    private let documentRules: [ValidationRule]
+    /// The limits that depend only on the document, checked before the specified rules: a
+    /// document over a limit is refused without the work of validating it.
+    private let limitRules: [ValidationRule]
     private let validationOptions: ValidationOptions
     private let parseOptions: ParseOptions
+    /// Parses and validates documents larger than `limits.inlineDocumentBytes`.
+    private let validation: WorkerPool
+
+    /// How many large documents may wait for a validation thread before requests are refused.
+    public static let validationQueueLimit = 64
 
     /// A validated operation as the document cache keeps it: prepared for execution, and priced
     /// once when its cost does not depend on the request's variables.
@@ -56,17 +81,30 @@ public final class GraphQLService: Sendable {
     }
 
     /// Creates the pipeline.
-    /// - Parameter logger: Receives the details of masked errors.
+    /// - Parameters:
+    ///   - logger: Receives the details of masked errors.
+    ///   - validationPool: Where documents larger than `limits.inlineDocumentBytes` are parsed
+    ///     and validated; by default a pool of `limits.validationThreads` threads with room for
+    ///     `validationQueueLimit` waiting documents.
     /// - Throws: `SchemaError` when `resolvers` name types or fields the schema lacks.
-    public init(resolvers: Resolvers, limits: GraphQLLimits = GraphQLLimits(), logger: Logger) throws(SchemaError) {
+    public init(
+        resolvers: Resolvers, limits: GraphQLLimits = GraphQLLimits(), logger: Logger, validationPool: WorkerPool? = nil
+    ) throws(SchemaError) {
         executor = try Executor(resolvers: resolvers, options: ExecutorOptions(introspection: limits.introspection))
         self.limits = limits
-        documentCache = LRUCache(capacity: limits.documentCacheEntries)
-        persistedQueries = LRUCache(capacity: limits.persistedQueryEntries)
+        documentCache = LRUCache(
+            capacity: limits.documentCacheBytes > 0 ? limits.documentCacheEntries : 0, maxCost: limits.documentCacheBytes)
+        persistedQueries = LRUCache(
+            capacity: limits.persistedQueriesEnabled ? limits.persistedQueryEntries : 0, maxCost: limits.persistedQueryBytes)
         masking = ErrorMasking(logger: logger)
-        documentRules = specifiedRules + [.maxDepth(limits.maxDepth), .maxAliases(limits.maxAliases), .maxIntrospectionDepth]
-        validationOptions = ValidationOptions(suggestions: limits.introspection)
+        limitRules = [
+            .maxDepth(limits.maxDepth), .maxAliases(limits.maxAliases), .maxSelectionSetFields(limits.maxSelectionSetFields),
+            .maxIntrospectionDepth,
+        ]
+        validationOptions = ValidationOptions(suggestions: limits.introspection, maxFieldComparisons: limits.maxFieldComparisons)
         parseOptions = ParseOptions(maxTokens: limits.maxTokens)
+        validation = validationPool ?? WorkerPool(
+            label: "graphql-validate", concurrency: max(1, limits.validationThreads), queueLimit: Self.validationQueueLimit)
     }
 
     /// Runs one request.
@@ -77,7 +115,7 @@ public final class GraphQLService: Sendable {
     public func execute(
         _ request: GraphQLRequest, allowsMutations: Bool, requestID: String, context: any Sendable, rootValue: Any = ()
     ) async -> GraphQLOutcome {
-        switch admit(request, allowsMutations: allowsMutations, allowsSubscriptions: false) {
+        switch await admit(request, allowsMutations: allowsMutations, allowsSubscriptions: false) {
         case .stop(let outcome): return outcome
         case .proceed(let (prepared, kind)):
             return await run(prepared, kind: kind, request, requestID: requestID, context: context, rootValue: rootValue)
@@ -93,7 +131,7 @@ public final class GraphQLService: Sendable {
     public func operate(
         _ request: GraphQLRequest, requestID: String, context: any Sendable, rootValue: Any = ()
     ) async -> GraphQLOperation {
-        switch admit(request, allowsMutations: true, allowsSubscriptions: true) {
+        switch await admit(request, allowsMutations: true, allowsSubscriptions: true) {
         case .stop(let outcome): return .single(outcome)
         case .proceed(let (prepared, kind)) where kind == .subscription:
             switch await executor.subscribe(prepared, variables: request.variables, context: context, rootValue: rootValue) {
@@ -123,7 +161,7 @@ public final class GraphQLService: Sendable {
     /// The checks before execution: persisted query, parse, validation, operation type, complexity.
     private func admit(
         _ request: GraphQLRequest, allowsMutations: Bool, allowsSubscriptions: Bool
-    ) -> Step<(PreparedOperation, OperationMetrics.Kind)> {
+    ) async -> Step<(PreparedOperation, OperationMetrics.Kind)> {
         let text: String
         let persistedHash: String?
         switch persistedQuery(request) {
@@ -133,14 +171,16 @@ public final class GraphQLService: Sendable {
             return .stop(outcome)
         }
         let cached: CachedOperation
-        switch prepare(text, operationName: request.operationName) {
+        switch await prepare(text, operationName: request.operationName) {
         case .proceed(let operation): cached = operation
         case .stop(let outcome):
             metrics.record(.unknown, .rejected)
             return .stop(outcome)
         }
         let prepared = cached.prepared
-        if let persistedHash { persistedQueries.insert(text, for: persistedHash) }
+        if let persistedHash {
+            persistedQueries.insert(text, for: persistedHash, cost: Self.retainedBytes(ofPersistedQuery: text, hash: persistedHash))
+        }
         let kind = OperationMetrics.Kind(rawValue: prepared.operation.operation.rawValue) ?? .unknown
         if let refusal = refusal(of: prepared, allowsMutations: allowsMutations, allowsSubscriptions: allowsSubscriptions) {
             metrics.record(kind, .rejected)
@@ -187,7 +227,7 @@ public final class GraphQLService: Sendable {
             return .stop(.rejected(RequestRejection(
                 message: "extensions.persistedQuery must be { version: 1, sha256Hash: \"<64 hex digits>\" }.")))
         }
-        guard limits.persistedQueryEntries > 0 else {
+        guard limits.persistedQueriesEnabled else {
             return .stop(.requestError(.persistedQueryNotSupported, [GraphQLError(message: "PersistedQueryNotSupported")],
                                           code: ErrorCode.persistedQueryNotSupported))
         }
@@ -206,8 +246,9 @@ public final class GraphQLService: Sendable {
         return .proceed((query, normalizedHash))
     }
 
-    /// Parses, validates and prepares `text`, through the document cache.
-    private func prepare(_ text: String, operationName: String?) -> Step<CachedOperation> {
+    /// Parses, validates and prepares `text`, through the document cache: inline for small
+    /// documents, on the validation pool for large ones (see the type's description).
+    private func prepare(_ text: String, operationName: String?) async -> Step<CachedOperation> {
         let key = DocumentKey(text: text, operationName: operationName)
         if let cached = documentCache.value(for: key) { return .proceed(cached) }
         let size = text.utf8.count
@@ -216,13 +257,27 @@ public final class GraphQLService: Sendable {
                 message: "The document is \(size) bytes, more than the maximum of \(limits.maxDocumentBytes).")],
                 code: ErrorCode.parseFailed))
         }
+        guard size > limits.inlineDocumentBytes else { return compile(key) }
+        do {
+            return try await validation.run { [self] in compile(key) }
+        } catch {
+            return .stop(.busy(retryAfterSeconds: 1, message: "The server is busy validating other large documents; retry shortly."))
+        }
+    }
+
+    /// Parses, validates and prepares a document the cache does not hold, and caches it.
+    private func compile(_ key: DocumentKey) -> Step<CachedOperation> {
+        let text = key.text, operationName = key.operationName
         let document: Document
         do {
             document = try Parser.parse(Source(body: text, name: "GraphQL request"), options: parseOptions)
         } catch {
             return .stop(.requestError(.parse, [error], code: ErrorCode.parseFailed))
         }
-        let errors = validate(schema: executor.schema, document: document, rules: documentRules, options: validationOptions)
+        var errors = validate(schema: executor.schema, document: document, rules: limitRules, options: validationOptions)
+        if errors.isEmpty {
+            errors = validate(schema: executor.schema, document: document, rules: specifiedRules, options: validationOptions)
+        }
         guard errors.isEmpty else {
             return .stop(.requestError(.validation, errors, code: ErrorCode.validationFailed))
         }
@@ -238,7 +293,7 @@ public final class GraphQLService: Sendable {
             limits.complexity.fixedCost(of: prepared, schema: executor.schema).map { .fixed($0) } ?? .perRequest
         }
         let cached = CachedOperation(prepared: prepared, pricing: pricing)
-        documentCache.insert(cached, for: key)
+        documentCache.insert(cached, for: key, cost: Self.retainedBytes(ofDocument: document, text: text))
         return .proceed(cached)
     }
 
@@ -302,6 +357,8 @@ private enum Step<Product> {
     case stop(GraphQLOutcome)
 }
 
+extension Step: Sendable where Product: Sendable {}
+
 /// What `GraphQLService.execute` produced: the response body and how the request ended, from
 /// which the transport derives the HTTP status.
 public struct GraphQLOutcome: Sendable {
@@ -344,6 +401,17 @@ public struct GraphQLOutcome: Sendable {
             return error
         }
         return GraphQLOutcome(result: ExecutionResult(data: nil, errors: coded), status: .requestError(kind))
+    }
+
+    /// A request refused because the server is overloaded: 503 with `Retry-After`, and
+    /// `RATE_LIMITED` with `extensions.retryAfter` as for every refusal a client should retry.
+    static func busy(retryAfterSeconds: Int, message: String) -> GraphQLOutcome {
+        let rejection = RequestRejection(
+            status: .serviceUnavailable, code: ErrorCode.rateLimited, message: message,
+            headers: ["Retry-After": String(retryAfterSeconds)])
+        var outcome = rejected(rejection)
+        outcome.result.errors[0].extensions["retryAfter"] = .int(retryAfterSeconds)
+        return outcome
     }
 
     /// A rejected request; its error carries the rejection's code.

@@ -1,8 +1,10 @@
 import Synchronization
 
-/// A bounded map that evicts the least recently used entry when full, safe to share between
-/// event-loop threads. Lookups and insertions are O(1): entries live in an array threaded by a
-/// doubly linked recency list, and evicted slots are reused.
+/// A bounded map that evicts the least recently used entries when full, safe to share between
+/// event-loop threads. It is bounded twice: by entry count and by the sum of the entries'
+/// costs (their estimated retained bytes), so that a few large entries cannot hold more memory
+/// than many small ones would. Lookups and insertions are O(1) plus the evictions they cause:
+/// entries live in an array threaded by a doubly linked recency list, and freed slots are reused.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Hit and miss counts since creation, for `/metrics`.
     public struct Statistics: Sendable, Hashable {
@@ -14,17 +16,25 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         public var evictions: Int
         /// Entries currently held.
         public var count: Int
+        /// The sum of the costs of the entries held.
+        public var cost: Int
     }
 
     /// The most entries held; 0 holds nothing.
     public let capacity: Int
+    /// The largest sum of entry costs held; an entry costing more is not stored.
+    public let maxCost: Int
     private let storage: Mutex<Storage>
 
-    /// Creates an empty cache holding at most `capacity` entries.
-    public init(capacity: Int) {
-        precondition(capacity >= 0, "capacity must not be negative")
+    /// Creates an empty cache.
+    /// - Parameters:
+    ///   - capacity: The most entries it holds.
+    ///   - maxCost: The largest sum of the costs given to `insert` it holds.
+    public init(capacity: Int, maxCost: Int = .max) {
+        precondition(capacity >= 0 && maxCost >= 0, "capacity and maxCost must not be negative")
         self.capacity = capacity
-        storage = Mutex(Storage(capacity: capacity))
+        self.maxCost = maxCost
+        storage = Mutex(Storage(capacity: capacity, maxCost: maxCost))
     }
 
     /// The value for `key`, which becomes the most recently used; counts a hit or a miss.
@@ -33,19 +43,24 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     }
 
     /// Stores `value` for `key` as the most recently used entry, evicting the least recently
-    /// used one when the cache is full.
-    public func insert(_ value: Value, for key: Key) {
-        storage.withLock { $0.insert(value, for: key) }
+    /// used ones until both bounds hold. An entry costing more than `maxCost` is not stored
+    /// (and replaces nothing: an older value for `key` is dropped).
+    /// - Parameter cost: What the entry counts against `maxCost`, such as its retained bytes.
+    public func insert(_ value: Value, for key: Key, cost: Int = 0) {
+        storage.withLock { $0.insert(value, for: key, cost: max(cost, 0)) }
     }
 
     /// The counters so far.
     public var statistics: Statistics {
-        storage.withLock { Statistics(hits: $0.hits, misses: $0.misses, evictions: $0.evictions, count: $0.index.count) }
+        storage.withLock {
+            Statistics(hits: $0.hits, misses: $0.misses, evictions: $0.evictions, count: $0.index.count, cost: $0.totalCost)
+        }
     }
 
     private struct Node {
         var key: Key
         var value: Value
+        var cost: Int
         var newer: Int
         var older: Int
     }
@@ -53,17 +68,22 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     private struct Storage {
         static var none: Int { -1 }
         let capacity: Int
-        var nodes: [Node] = []
+        let maxCost: Int
+        /// Slots; `nil` once freed, so that an evicted entry's memory is released at once.
+        var nodes: [Node?] = []
+        var freeSlots: [Int] = []
         var index: [Key: Int] = [:]
         /// The most and least recently used slots.
         var newest = Storage.none
         var oldest = Storage.none
+        var totalCost = 0
         var hits = 0
         var misses = 0
         var evictions = 0
 
-        init(capacity: Int) {
+        init(capacity: Int, maxCost: Int) {
             self.capacity = capacity
+            self.maxCost = maxCost
         }
 
         mutating func value(for key: Key) -> Value? {
@@ -73,29 +93,37 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
             }
             hits += 1
             moveToFront(slot)
-            return nodes[slot].value
+            return nodes[slot]?.value
         }
 
-        mutating func insert(_ value: Value, for key: Key) {
-            guard capacity > 0 else { return }
-            if let slot = index[key] {
-                nodes[slot].value = value
-                moveToFront(slot)
-                return
-            }
-            let slot: Int
-            if nodes.count < capacity {
-                slot = nodes.count
-                nodes.append(Node(key: key, value: value, newer: Storage.none, older: Storage.none))
-            } else {
-                slot = oldest
-                unlink(slot)
-                index[nodes[slot].key] = nil
+        mutating func insert(_ value: Value, for key: Key, cost: Int) {
+            if let slot = index[key] { remove(slot) }
+            guard capacity > 0, cost <= maxCost else { return }
+            while index.count >= capacity || totalCost > maxCost - cost {
+                remove(oldest)
                 evictions += 1
-                nodes[slot] = Node(key: key, value: value, newer: Storage.none, older: Storage.none)
+            }
+            let node = Node(key: key, value: value, cost: cost, newer: Storage.none, older: Storage.none)
+            let slot: Int
+            if let free = freeSlots.popLast() {
+                slot = free
+                nodes[slot] = node
+            } else {
+                slot = nodes.count
+                nodes.append(node)
             }
             index[key] = slot
+            totalCost += cost
             pushFront(slot)
+        }
+
+        private mutating func remove(_ slot: Int) {
+            unlink(slot)
+            guard let node = nodes[slot] else { return }
+            index[node.key] = nil
+            totalCost -= node.cost
+            nodes[slot] = nil
+            freeSlots.append(slot)
         }
 
         private mutating func moveToFront(_ slot: Int) {
@@ -105,17 +133,17 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         }
 
         private mutating func unlink(_ slot: Int) {
-            let (newer, older) = (nodes[slot].newer, nodes[slot].older)
-            if newer != Storage.none { nodes[newer].older = older } else { newest = older }
-            if older != Storage.none { nodes[older].newer = newer } else { oldest = newer }
-            nodes[slot].newer = Storage.none
-            nodes[slot].older = Storage.none
+            guard let (newer, older) = nodes[slot].map({ ($0.newer, $0.older) }) else { return }
+            if newer != Storage.none { nodes[newer]?.older = older } else { newest = older }
+            if older != Storage.none { nodes[older]?.newer = newer } else { oldest = newer }
+            nodes[slot]?.newer = Storage.none
+            nodes[slot]?.older = Storage.none
         }
 
         private mutating func pushFront(_ slot: Int) {
-            nodes[slot].older = newest
-            nodes[slot].newer = Storage.none
-            if newest != Storage.none { nodes[newest].newer = slot }
+            nodes[slot]?.older = newest
+            nodes[slot]?.newer = Storage.none
+            if newest != Storage.none { nodes[newest]?.newer = slot }
             newest = slot
             if oldest == Storage.none { oldest = slot }
         }

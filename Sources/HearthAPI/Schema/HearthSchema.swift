@@ -79,8 +79,10 @@ public enum HearthSchema {
     }
 
     /// The objects of `ids` the viewer may see, by id: their account and sessions, and the households,
-    /// members and (for admins) invitations of the households they belong to. Ids of anything else are
-    /// absent, whether unknown or out of reach.
+    /// members and (for admins) invitations and consents of the households they belong to. Ids of
+    /// anything else are absent, whether unknown, out of reach, of a type that is no node, or
+    /// malformed. Each id's type (``GlobalID``) says which table to read, so each service reads
+    /// only the tables the ids name (legacy bare-UUID ids: every table that may hold them).
     private static func nodes(
         ids: [String], accounts: AccountService, households: HouseholdService, context: RequestContext
     ) async throws -> [String: any Sendable] {

@@ -101,10 +101,22 @@ struct ServeSettings: Sendable {
                help: "Most lexical tokens in a GraphQL document."),
         .value("--graphql-max-document-bytes", "BYTES", environment: "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES", default: "64KiB",
                help: "Largest GraphQL document."),
+        .value("--graphql-max-selection-set-fields", "N", environment: "HEARTH_GRAPHQL_MAX_SELECTION_SET_FIELDS", default: "200",
+               help: "Most fields one selection set may select at one level, fragments counted where spread."),
+        .value("--graphql-max-field-comparisons", "N", environment: "HEARTH_GRAPHQL_MAX_FIELD_COMPARISONS", default: "100000",
+               help: "Most comparisons checking that same-named fields merge may take for one document."),
+        .value("--graphql-inline-document-bytes", "BYTES", environment: "HEARTH_GRAPHQL_INLINE_DOCUMENT_BYTES", default: "1KiB",
+               help: "Uncached documents up to this size are parsed and validated on the event loop, larger ones on validation threads."),
+        .value("--graphql-validation-threads", "N", environment: "HEARTH_GRAPHQL_VALIDATION_THREADS", default: nil,
+               help: "Threads parsing and validating large uncached documents; 64 more may wait. Default: half the CPU cores, at least 1."),
         .value("--graphql-document-cache", "N", environment: "HEARTH_GRAPHQL_DOCUMENT_CACHE", default: "1000",
                help: "Parsed and validated documents kept (least recently used evicted); 0 disables the cache."),
+        .value("--graphql-document-cache-bytes", "BYTES", environment: "HEARTH_GRAPHQL_DOCUMENT_CACHE_BYTES", default: "32MiB",
+               help: "Memory the document cache may hold (estimated per document); 0 disables the cache."),
         .value("--graphql-persisted-queries", "N", environment: "HEARTH_GRAPHQL_PERSISTED_QUERIES", default: "10000",
                help: "Automatic Persisted Queries kept (least recently used evicted); 0 switches APQ off."),
+        .value("--graphql-persisted-queries-bytes", "BYTES", environment: "HEARTH_GRAPHQL_PERSISTED_QUERIES_BYTES", default: "16MiB",
+               help: "Memory the Automatic Persisted Queries may hold (their text); 0 switches APQ off."),
         .value("--heartbeat-interval", "DURATION", environment: "HEARTH_HEARTBEAT_INTERVAL", default: "30s",
                help: "Time between the server.heartbeat events that serverEvents subscribers receive."),
         .value("--ws-max-message-bytes", "BYTES", environment: "HEARTH_WS_MAX_MESSAGE_BYTES", default: "1MiB",
@@ -177,10 +189,21 @@ struct ServeSettings: Sendable {
         graphQL.maxTokens = try options.integer("--graphql-max-tokens", in: 100...10_000_000) ?? graphQL.maxTokens
         graphQL.maxDocumentBytes =
             try options.byteCount("--graphql-max-document-bytes", in: 256...(1 << 30)) ?? graphQL.maxDocumentBytes
+        graphQL.maxSelectionSetFields =
+            try options.integer("--graphql-max-selection-set-fields", in: 1...1_000_000) ?? graphQL.maxSelectionSetFields
+        graphQL.maxFieldComparisons =
+            try options.integer("--graphql-max-field-comparisons", in: 100...1_000_000_000) ?? graphQL.maxFieldComparisons
+        graphQL.inlineDocumentBytes =
+            try options.byteCount("--graphql-inline-document-bytes", in: 0...(1 << 30)) ?? graphQL.inlineDocumentBytes
+        graphQL.validationThreads = try options.integer("--graphql-validation-threads", in: 1...256) ?? graphQL.validationThreads
         graphQL.documentCacheEntries =
             try options.integer("--graphql-document-cache", in: 0...1_000_000) ?? graphQL.documentCacheEntries
+        graphQL.documentCacheBytes =
+            try options.byteCount("--graphql-document-cache-bytes", in: 0...(1 << 40)) ?? graphQL.documentCacheBytes
         graphQL.persistedQueryEntries =
             try options.integer("--graphql-persisted-queries", in: 0...10_000_000) ?? graphQL.persistedQueryEntries
+        graphQL.persistedQueryBytes =
+            try options.byteCount("--graphql-persisted-queries-bytes", in: 0...(1 << 40)) ?? graphQL.persistedQueryBytes
         self.graphQL = graphQL
         heartbeatInterval =
             try options.duration("--heartbeat-interval", in: .milliseconds(10)...maxTimeout) ?? .seconds(30)

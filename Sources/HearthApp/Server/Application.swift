@@ -2,6 +2,7 @@ import FoundationEssentials
 import GraphQL
 import HearthAPI
 import Dispatch
+import Glibc
 import HearthDomain
 import HearthHTTP
 import HearthServices
@@ -56,6 +57,7 @@ final class Application: Sendable {
         self.bus = bus
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
+        Self.warnIfOthersCanRead(settings.database.path, logger: logger)
         try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
         let keys = try ServerKeys.load(
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
@@ -206,6 +208,17 @@ final class Application: Sendable {
 
     private static func domain(of address: String) -> String {
         address.split(separator: "@").last.map(String.init) ?? "localhost"
+    }
+
+    /// Warns when other users of the machine may read the database (a file made before the
+    /// pool created its files private, or widened since): it holds people's data.
+    private static func warnIfOthersCanRead(_ path: String, logger: Logger) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return }
+        logger.warning(
+            "other users of this machine may read the database: it holds people's addresses, names and password hashes; "
+                + "chmod 600 it and its -wal and -shm files",
+            ["database": path, "mode": String(status.st_mode & 0o777, radix: 8)])
     }
 
     private static func prepareDatabase(

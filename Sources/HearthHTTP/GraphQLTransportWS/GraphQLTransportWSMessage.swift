@@ -9,7 +9,8 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
     case ping(payload: [UInt8]?)
     /// Either way: the answer to a ping, or a unidirectional heartbeat.
     case pong(payload: [UInt8]?)
-    /// Client → server: start operation `id` (`payload` is an object with `query`, `variables`, …).
+    /// Client → server: start operation `id` (`payload` is an object with `query`, `variables`, …; an
+    /// Automatic Persisted Query may send `extensions.persistedQuery` instead of `query`, as over HTTP).
     case subscribe(id: String, payload: [UInt8])
     /// Server → client: one execution result of operation `id`.
     case next(id: String, payload: [UInt8])
@@ -40,9 +41,10 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
         case "subscribe":
             let id = try identifier(envelope, type)
             guard case .raw(let payload, isObject: true, _)? = envelope["payload"],
-                let operation = JSONEnvelope(payload), case .string? = operation["query"]
+                let operation = JSONEnvelope(payload), hasQuery(operation)
             else {
-                throw DecodingError(description: "\"subscribe\" message expects the 'payload' property to be an object with a 'query' string")
+                throw DecodingError(description: "\"subscribe\" message expects the 'payload' property to be an object with a 'query' string"
+                    + " or an 'extensions.persistedQuery' object")
             }
             return .subscribe(id: id, payload: payload)
         case "next", "error":
@@ -55,6 +57,22 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
             return .complete(id: try identifier(envelope, type))
         default:
             throw DecodingError(description: "Unexpected message type '\(type)'")
+        }
+    }
+
+    /// Whether a `subscribe` payload names its document: a `query` string, or (with no query or a
+    /// null one) an Automatic Persisted Query's `extensions.persistedQuery` object, which the GraphQL
+    /// layer resolves as it does over HTTP. graphql-ws requires the string; Apollo's persisted-query
+    /// link sends the hash alone first.
+    private static func hasQuery(_ operation: JSONEnvelope) -> Bool {
+        switch operation["query"] {
+        case .string?: return true
+        case nil, .raw(_, _, isNull: true)?:
+            guard case .raw(let extensions, isObject: true, _)? = operation["extensions"],
+                case .raw(_, isObject: true, _)? = JSONEnvelope(extensions)?["persistedQuery"]
+            else { return false }
+            return true
+        default: return false
         }
     }
 

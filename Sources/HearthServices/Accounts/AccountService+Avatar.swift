@@ -5,9 +5,10 @@ import Support
 
 extension AccountService {
     /// The avatar with `id`, read on one of the pool's readers; `nil` when there is none (never
-    /// was, or was replaced or removed).
+    /// was, or was replaced or removed; without a read when `id` is not an avatar's).
     public func avatar(id: String) async throws -> StoredAvatar? {
-        try await pool.read { database in
+        guard GlobalID.mayName(.avatar, id) else { return nil }
+        return try await pool.read { database in
             try database.decodeOne(
                 StoredAvatar.self,
                 "SELECT id, user_id, media_type, width, height, sha256, bytes, created_at FROM avatars WHERE id = ?", [id])

@@ -57,7 +57,7 @@ extension AccountService {
     /// Writes `change` in one transaction.
     private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
         let now = currentTime()
-        let avatarID = change.avatar.map { _ in Identifier.make(now: now) }
+        let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
         return try await pool.write { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             if let name = change.displayName {

@@ -61,7 +61,7 @@ extension AccountService {
         try await checkAvailable(username: username, email: email)
         let passwordHash = try await hashPassword(request.password)
         let now = currentTime()
-        let userID = Identifier.make(now: now)
+        let userID = GlobalID.make(.user, now: now).rawValue
         let (user, session) = try await pool.write { [self] database in
             // Checked again inside the transaction: someone may have taken the name while we hashed.
             try self.ensureAvailable(username: username, email: email, in: database)

@@ -135,7 +135,8 @@ extension AccountService {
     public func revokeSession(id: String, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String) async throws -> SessionRecord {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         let now = currentTime()
-        let target = try await pool.read { try StoredSession.find("id = ?", id, in: $0) }
+        // An id that is not a session's is not looked up.
+        let target = try await GlobalID.mayName(.session, id) ? pool.read { try StoredSession.find("id = ?", id, in: $0) } : nil
         guard let target, target.record.userId == viewer.userID, target.record.isActive(at: now) else {
             throw ServiceError(.notFound, "No such session.")
         }
@@ -236,7 +237,7 @@ extension AccountService {
     func startSession(
         for userID: String, deviceLabel: String?, endsSurplus: Bool = true, at now: Date, in database: Database
     ) throws -> IssuedSession {
-        let sessionID = Identifier.make(now: now)
+        let sessionID = GlobalID.make(.session, now: now).rawValue
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         let expiresAt = now.adding(configuration.sessionMaximumLifetime)

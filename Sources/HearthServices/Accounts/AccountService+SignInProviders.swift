@@ -230,7 +230,7 @@ extension AccountService {
         for identity: ProviderIdentity, email: EmailAddress, displayName: String?, at now: Date, in database: Database
     ) throws -> UserRecord {
         let username = try freeUsername(forEmail: email, in: database)
-        let userID = Identifier.make(now: now)
+        let userID = GlobalID.make(.user, now: now).rawValue
         try database.execute(
             """
             INSERT INTO users (id, username, username_key, email, email_key, email_confirmed_at, password_hash, display_name, created_at, updated_at)

@@ -51,8 +51,10 @@ public struct HouseholdAccess: Sendable, Hashable {
     /// Checks that `viewer` is an active member of `householdID` with at least `role`, inside
     /// the caller's transaction (so the answer holds for the rest of it).
     /// - Throws: ``ServiceError`` `NOT_FOUND` when the household does not exist or the viewer is
-    ///   not an active member; `FORBIDDEN` when their role is below `role`.
+    ///   not an active member (also, without a read, for an id that is not a household's);
+    ///   `FORBIDDEN` when their role is below `role`.
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
+        guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
         guard let member = try database.decodeOne(
             MemberRecord.self,
             "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
@@ -63,13 +65,15 @@ public struct HouseholdAccess: Sendable, Hashable {
     }
 
     /// Checks access to the household owning the object `id` of `table`, with the same rules;
-    /// an unknown id answers like a household the viewer is not in.
+    /// an unknown id, or one of another type than the table's (without a read), answers like a
+    /// household the viewer is not in.
     /// - Throws: ``ServiceError`` `NOT_FOUND` (with `notFound`'s message) or `FORBIDDEN`.
     static func check(
         viewer: Viewer, owning table: HouseholdOwnedTable, id: String, requiring role: MemberRole = .member,
         notFound: ServiceError, in database: Database
     ) throws -> HouseholdAccess {
-        guard let householdID = try database.scalar(String.self, "SELECT household_id FROM \(table.rawValue) WHERE id = ?", [id]) else {
+        guard GlobalID.mayName(table.kind, id),
+              let householdID = try database.scalar(String.self, "SELECT household_id FROM \(table.rawValue) WHERE id = ?", [id]) else {
             throw notFound
         }
         do {
@@ -85,6 +89,15 @@ enum HouseholdOwnedTable: String {
     case members
     case invitations
     case parentalConsents = "parental_consents"
+
+    /// The type of the ids of the table's rows.
+    var kind: GlobalID.Kind {
+        switch self {
+        case .members: .member
+        case .invitations: .invitation
+        case .parentalConsents: .parentalConsent
+        }
+    }
 }
 
 extension ServiceError {

@@ -91,7 +91,7 @@ extension HouseholdService {
             if unused >= configuration.maximumMembersPerHousehold {
                 throw ServiceError(.conflict, "This household has \(unused) unused consents. Add the children they were given for first.")
             }
-            let consentID = Identifier.make(now: now)
+            let consentID = GlobalID.make(.parentalConsent, now: now).rawValue
             try database.execute(
                 """
                 INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
@@ -130,7 +130,7 @@ extension HouseholdService {
         func refused(_ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
             ServiceError.invalid(InputProblems([FieldProblem(field: "input.consentId", reason: reason, message: message)]))
         }
-        guard let consent = try database.decodeOne(
+        guard GlobalID.mayName(.parentalConsent, consentID), let consent = try database.decodeOne(
             ParentalConsentRecord.self,
             "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
             [consentID, access.householdID])
@@ -202,7 +202,7 @@ extension HouseholdService {
                 throw ServiceError.consentRequired
             }
             try ensureRoomForAnotherMember(access, in: database)
-            let memberID = Identifier.make(now: now)
+            let memberID = GlobalID.make(.member, now: now).rawValue
             if let consent { try use(consent, at: now, in: database) }
             try database.execute(
                 """

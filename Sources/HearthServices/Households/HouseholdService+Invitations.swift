@@ -133,8 +133,8 @@ extension HouseholdService {
             _ = try requireConfirmedEmail(viewer, in: database)
             let household = try HouseholdRecord.find(access, in: database)
             try ensureInvitable(email, to: household, access, in: database)
-            let memberID = Identifier.make(now: now)
-            let invitationID = Identifier.make(now: now)
+            let memberID = GlobalID.make(.member, now: now).rawValue
+            let invitationID = GlobalID.make(.invitation, now: now).rawValue
             let token = links.issue(.invitation)
             try database.execute(
                 """
@@ -388,6 +388,7 @@ extension HouseholdService {
         case .id(let id):
             // By id the invitation must be addressed to the viewer: any other id, of an
             // invitation or not, is NOT_FOUND, so ids reveal nothing.
+            guard GlobalID.mayName(.invitation, id) else { throw ServiceError.invitationNotFound }
             let user = try requireConfirmedEmail(viewer, in: database)
             guard let invitation = try StoredInvitation.find(id: id, addressedTo: user.email.lowercased(), in: database) else {
                 throw ServiceError.invitationNotFound

@@ -335,7 +335,7 @@ extension HouseholdService {
             INSERT INTO member_departures (id, household_id, member_id, user_id, reason, task_handling, decided_by, departed_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [Identifier.make(now: now), access.householdID, member.id, member.userID, reason.rawValue, incompleteTasks.rawValue, userID, now])
+            [GlobalID.make(.memberDeparture, now: now).rawValue, access.householdID, member.id, member.userID, reason.rawValue, incompleteTasks.rawValue, userID, now])
         try record(
             reason.eventKind,
             HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID, incompleteTasks: incompleteTasks),

@@ -1,3 +1,4 @@
+import HearthDomain
 import HearthStore
 
 extension HouseholdService {
@@ -15,42 +16,25 @@ extension HouseholdService {
 
     /// The households, members, invitations and parental consents among `ids` that `viewer` may see
     /// (`Query.node`/`nodes`): looked up only within the households they are an active member of
-    /// (invitations and consents: an admin of), so
-    /// an id of another household's object is absent exactly like an unknown id. One query per table, in
-    /// one read; each household hit is then granted through ``HouseholdAccess`` in the same snapshot.
+    /// (invitations and consents: an admin of), so an id of another household's object is absent
+    /// exactly like an unknown id. Each id is looked up in the one table its type
+    /// (``GlobalID/Kind``) names: one query per table that has ids to look up, in one read, and no
+    /// read at all when none does (ids of other types, malformed ids). Legacy bare-UUID ids are
+    /// looked up in all four tables, as before ids carried their type. Each household hit is then
+    /// granted through ``HouseholdAccess`` in the same snapshot.
     ///
     /// Callers bound the number of ids (the API takes at most 100); duplicates are looked up once.
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
-        let wanted = Array(Set(ids)).sorted()
+        var wanted: [NodeTable: [String]] = [:]
+        for id in Set(ids).sorted() {
+            for table in NodeTable.allCases where GlobalID.mayName(table.kind, id) {
+                wanted[table, default: []].append(id)
+            }
+        }
         guard !wanted.isEmpty else { return [:] }
         let now = currentTime()
+        let lookups = wanted
         return try await pool.readPreferringCallingThread { database in
-            let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
-            let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
-            var arguments: [(any DatabaseValueConvertible)?] = wanted.map { $0 as (any DatabaseValueConvertible)? }
-            arguments.append(viewer.userID)
-            let households = try database.decode(
-                HouseholdRecord.self,
-                "SELECT \(HouseholdRecord.columns) FROM households WHERE id IN (\(placeholders)) AND id IN (\(viewersHouseholds))",
-                StatementArguments(arguments))
-            let members = try database.decode(
-                MemberRecord.self,
-                "SELECT \(MemberRecord.columns) FROM members WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds))",
-                StatementArguments(arguments))
-            let invitations = try database.decode(
-                StoredInvitation.self,
-                """
-                SELECT \(StoredInvitation.columns) FROM invitations
-                WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
-                """,
-                StatementArguments(arguments))
-            let consents = try database.decode(
-                ParentalConsentRecord.self,
-                """
-                SELECT \(ParentalConsentRecord.columns) FROM parental_consents
-                WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
-                """,
-                StatementArguments(arguments))
             var accesses: [String: HouseholdAccess] = [:]
             func access(_ householdID: String) throws -> HouseholdAccess {
                 if let known = accesses[householdID] { return known }
@@ -59,20 +43,71 @@ extension HouseholdService {
                 return granted
             }
             var found: [String: Node] = [:]
-            for household in households {
-                found[household.id] = .household(household, try access(household.id))
-            }
-            for member in members {
-                found[member.id] = .member(member, try access(member.householdID))
-            }
-            for invitation in invitations {
-                let access = try access(invitation.householdID)
-                found[invitation.id] = .invitation(try invitation.record(access, at: now, in: database), access)
-            }
-            for consent in consents {
-                found[consent.id] = .parentalConsent(consent)
+            for table in NodeTable.allCases {
+                guard let ids = lookups[table] else { continue }
+                let sql = table.query(placeholders: Array(repeating: "?", count: ids.count).joined(separator: ", "))
+                var arguments: [(any DatabaseValueConvertible)?] = ids.map { $0 as (any DatabaseValueConvertible)? }
+                arguments.append(viewer.userID)
+                let bound = StatementArguments(arguments)
+                switch table {
+                case .households:
+                    for household in try database.decode(HouseholdRecord.self, sql, bound) {
+                        found[household.id] = .household(household, try access(household.id))
+                    }
+                case .members:
+                    for member in try database.decode(MemberRecord.self, sql, bound) {
+                        found[member.id] = .member(member, try access(member.householdID))
+                    }
+                case .invitations:
+                    for invitation in try database.decode(StoredInvitation.self, sql, bound) {
+                        let access = try access(invitation.householdID)
+                        found[invitation.id] = .invitation(try invitation.record(access, at: now, in: database), access)
+                    }
+                case .parentalConsents:
+                    for consent in try database.decode(ParentalConsentRecord.self, sql, bound) {
+                        found[consent.id] = .parentalConsent(consent)
+                    }
+                }
             }
             return found
+        }
+    }
+}
+
+/// The tables `node`/`nodes` read household objects from, each with the type of its ids and
+/// its query: rows among the ids, within the viewer's households (admins only for
+/// invitations and consents).
+private enum NodeTable: CaseIterable {
+    case households, members, invitations, parentalConsents
+
+    /// The type of the table's ids.
+    var kind: GlobalID.Kind {
+        switch self {
+        case .households: .household
+        case .members: .member
+        case .invitations: .invitation
+        case .parentalConsents: .parentalConsent
+        }
+    }
+
+    /// The query for ids bound at `placeholders`, followed by the viewer's user id.
+    func query(placeholders: String) -> String {
+        let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
+        return switch self {
+        case .households:
+            "SELECT \(HouseholdRecord.columns) FROM households WHERE id IN (\(placeholders)) AND id IN (\(viewersHouseholds))"
+        case .members:
+            "SELECT \(MemberRecord.columns) FROM members WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds))"
+        case .invitations:
+            """
+            SELECT \(StoredInvitation.columns) FROM invitations
+            WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+            """
+        case .parentalConsents:
+            """
+            SELECT \(ParentalConsentRecord.columns) FROM parental_consents
+            WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+            """
         }
     }
 }

@@ -54,10 +54,11 @@ public final class HouseholdService: Sendable {
     // MARK: - Access
 
     /// Checks that `viewer` may act in `householdID` with at least `role`, in a read.
-    /// - Throws: `NOT_FOUND` for a household that does not exist or that they are not in,
-    ///   `FORBIDDEN` when their role is below `role`.
+    /// - Throws: `NOT_FOUND` for a household that does not exist or that they are not in (an id
+    ///   that is not a household's without a read), `FORBIDDEN` when their role is below `role`.
     public func access(viewer: Viewer, householdID: String, requiring role: MemberRole = .member) async throws -> HouseholdAccess {
-        try await pool.readPreferringCallingThread { database in
+        guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
+        return try await pool.readPreferringCallingThread { database in
             try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: role, in: database)
         }
     }
@@ -157,8 +158,8 @@ public final class HouseholdService: Sendable {
             try ensureRoomForAnotherHousehold(userID: user.id, in: database)
             let timeZone = try zone?.name
                 ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
-            let householdID = Identifier.make(now: now)
-            let memberID = Identifier.make(now: now)
+            let householdID = GlobalID.make(.household, now: now).rawValue
+            let memberID = GlobalID.make(.member, now: now).rawValue
             try database.execute(
                 """
                 INSERT INTO households (id, name, emoji, location_label, time_zone, created_by, created_at, updated_at)
@@ -232,9 +233,10 @@ public final class HouseholdService: Sendable {
 
     /// The household `id` when `viewer` is a member, with their access; reading it does not
     /// change their active household (FR-10).
-    /// - Throws: `NOT_FOUND` otherwise.
+    /// - Throws: `NOT_FOUND` otherwise (an id that is not a household's without a read).
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
-        try await pool.readPreferringCallingThread { database in
+        guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
+        return try await pool.readPreferringCallingThread { database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
             return (try HouseholdRecord.find(access, in: database), access)
         }

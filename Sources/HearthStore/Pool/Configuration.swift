@@ -1,3 +1,5 @@
+import Glibc
+
 extension DatabasePool {
     /// Settings of a pool, fixed when it opens. Every field has a production default.
     public struct Configuration: Sendable, Hashable {
@@ -20,18 +22,25 @@ extension DatabasePool {
         public var synchronous: Synchronous
         /// Prepared statements kept per connection (least recently used evicted). Default 64.
         public var statementCacheCapacity: Int
+        /// Permissions of a database file the pool creates (its `-wal` and `-shm` files take
+        /// the same), and of its directory when the pool creates that, with search bits added
+        /// for whoever may read. Default `0o600`: a database holds people's data, so only its
+        /// owner reads it, whatever the process's umask. Existing files are left as they are.
+        public var newFileMode: mode_t
 
         /// A configuration; every parameter defaults to the documented value.
         public init(
             readerCount: Int = 4,
             busyTimeout: Duration = .seconds(5),
             synchronous: Synchronous = .full,
-            statementCacheCapacity: Int = 64
+            statementCacheCapacity: Int = 64,
+            newFileMode: mode_t = 0o600
         ) {
             self.readerCount = readerCount
             self.busyTimeout = busyTimeout
             self.synchronous = synchronous
             self.statementCacheCapacity = statementCacheCapacity
+            self.newFileMode = newFileMode
         }
     }
 }

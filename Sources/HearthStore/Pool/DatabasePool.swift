@@ -1,6 +1,7 @@
 import Dispatch
 import CSQLite
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Access to one SQLite database file: one writer connection and several readers in
@@ -40,8 +41,9 @@ public final class DatabasePool: Sendable {
 
     /// Opens (creating if needed) the database at `path` and its connections.
     ///
-    /// The parent directory is created if missing. The writer switches the file to WAL
-    /// mode; every connection enables foreign keys and applies `synchronous` and the busy
+    /// The parent directory is created if missing, and the file too, both with
+    /// ``Configuration/newFileMode`` (SQLite gives the `-wal` and `-shm` files the database
+    /// file's permissions). The writer switches the file to WAL mode; every connection enables foreign keys and applies `synchronous` and the busy
     /// timeout; readers are `query_only`.
     ///
     /// - Throws: ``StoreError`` if the directory cannot be created or a connection cannot
@@ -53,11 +55,14 @@ public final class DatabasePool: Sendable {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !directory.isEmpty {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: Int(Self.directoryMode(for: configuration.newFileMode))])
             } catch {
                 throw StoreError(extendedCode: .cantOpen, message: "cannot create directory \(directory): \(error)")
             }
         }
+        try Self.createFileIfMissing(path, mode: configuration.newFileMode)
         // The writer opens first: it sets WAL mode, which readers then find in the file.
         let writerConnection = try Database(path: path, role: .writer, configuration: configuration)
         var readerConnections: [Database] = []
@@ -81,6 +86,28 @@ public final class DatabasePool: Sendable {
             },
             name: "reader"
         )
+    }
+
+    /// Creates an empty database file with `mode` unless one exists (SQLite would create it
+    /// with 0644 less the umask).
+    private static func createFileIfMissing(_ path: String, mode: mode_t) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if descriptor >= 0 {
+            // open() applied the umask; the mode is meant whatever the umask.
+            _ = fchmod(descriptor, mode)
+            Glibc.close(descriptor)
+        } else if errno != EEXIST {
+            throw StoreError(extendedCode: .cantOpen, message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// A directory's mode for files of `fileMode`: whoever may read or write may also search.
+    static func directoryMode(for fileMode: mode_t) -> mode_t {
+        var mode = fileMode
+        if mode & 0o600 != 0 { mode |= 0o100 }
+        if mode & 0o060 != 0 { mode |= 0o010 }
+        if mode & 0o006 != 0 { mode |= 0o001 }
+        return mode
     }
 
     // MARK: Reading

@@ -192,8 +192,12 @@ import Testing
         let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
         let ids: [JSON] = [
             .string(fixture.householdID), .string(fixture.anaMemberID), .string(fixture.childMemberID), .string(fixture.invitationID),
-            "01900000-0000-7000-8000-000000000000", .string(fixture.consentID),
+            "01900000-0000-7000-8000-000000000000", .string(fixture.consentID), "hh_01900000-0000-7000-8000-000000000000",
+            "mem_01900000-0000-7000-8000-000000000000", "not an id",
         ]
+        // The binary mints typed ids (`<prefix>_<UUIDv7>`); unknown ones, typed, bare (legacy) or malformed, are null alike.
+        #expect(fixture.householdID.hasPrefix("hh_") && fixture.anaMemberID.hasPrefix("mem_") && fixture.invitationID.hasPrefix("inv_"))
+        #expect(fixture.consentID.hasPrefix("cns_"))
         let outsider = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: cara.token)
         #expect(outsider.data?["nodes"] == .array(Array(repeating: .null, count: ids.count)), "\(outsider.json)")
         let admin = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ana.token)

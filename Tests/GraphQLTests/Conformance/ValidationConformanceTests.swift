@@ -6,7 +6,8 @@ import GraphQL
 
 /// Differential tests of parsing and validation against graphql-core, the Python port of the
 /// reference implementation: for every document of tools/graphql-oracle/corpus, both must
-/// agree on whether it parses and on the number of validation errors.
+/// agree on whether it parses and on the number of validation errors, and report the same
+/// field-merging conflicts (graphql-core quotes names with `'`, graphql-js and we with `"`).
 ///
 /// The oracle runs through tools/graphql-oracle/verdicts.py with the Python of `HEARTH_PYTHON`
 /// (set by `make test`) or, failing that, the package's `.venv/bin/python` (`make venv`).
@@ -20,6 +21,11 @@ import GraphQL
             "graphql-core 3.3 accepts empty selection sets (an unmerged spec proposal); the September 2025 "
             + "grammar requires at least one selection, so our parser reports a syntax error.",
     ]
+
+    /// The OverlappingFieldsCanBeMerged messages among `messages`, sorted.
+    private static func mergeConflicts(_ messages: [String]) -> [String] {
+        messages.filter { $0.hasPrefix("Fields \"") }.sorted()
+    }
 
     @Test func parseVerdictsAndErrorCountsAgreeWithGraphQLCore() throws {
         let oracle = TestPython.packageRoot.appendingPathComponent("tools/graphql-oracle")
@@ -52,6 +58,7 @@ import GraphQL
                 ours = (false, [error.message])
             }
             let agrees = ours.parses == expectedParses && (!ours.parses || ours.errors.count == expectedErrors.count)
+                && Self.mergeConflicts(ours.errors) == Self.mergeConflicts(expectedErrors.map { $0.replacingOccurrences(of: "'", with: "\"") })
             if agrees { continue }
             if Self.knownDifferences[text] != nil {
                 usedDifferences.insert(text)

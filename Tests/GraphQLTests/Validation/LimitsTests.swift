@@ -32,6 +32,22 @@ import GraphQL
         ])
     }
 
+    @Test func selectionSetFieldsCountInlineFragmentsAndSpreadsWhereSpread() throws {
+        // dog selects name, barks, nickname twice (F is spread twice) and mother: 5 fields.
+        let document = "{ dog { name ... on Dog { barks ...F } ...F mother { barkVolume } } } fragment F on Dog { nickname }"
+        #expect(try validationErrors([.maxSelectionSetFields(5)], document) == [])
+        #expect(try validationErrors([.maxSelectionSetFields(4)], document) == [
+            "The operation has a selection set of 5 fields (fragments counted where spread), more than the maximum of 4. @ 1:1",
+        ])
+    }
+
+    @Test func defaultSelectionSetFieldsAdmitTheIntrospectionQuery() throws {
+        // Its widest selection set is the FullType fragment's 10 fields.
+        #expect(try validationErrors([.maxSelectionSetFields()], standardIntrospectionQuery) == [])
+        #expect(try validationErrors([.maxSelectionSetFields(10)], standardIntrospectionQuery) == [])
+        #expect(try validationErrors([.maxSelectionSetFields(9)], standardIntrospectionQuery).count == 1)
+    }
+
     @Test func complexityMultipliesListFieldsByTheirSize() throws {
         // human: 1 + pets: 10 × (1 + name 1) = 21 with the default list size of 10.
         let document = "{ human { pets { name } } }"

@@ -46,11 +46,26 @@ import Testing
         #expect(machine.receive(Self.subscribe1).count == 1)
     }
 
+    @Test func startsAnAutomaticPersistedQuerySentByHashAlone() {
+        for payload in [
+            #"{"extensions":{"persistedQuery":{"version":1,"sha256Hash":"ab"}}}"#,
+            #"{"query":null,"variables":{"n":1},"extensions":{"persistedQuery":{"version":1,"sha256Hash":"ab"}}}"#,
+        ] {
+            var machine = Self.acknowledged()
+            #expect(machine.receive(Self.text(#"{"type":"subscribe","id":"1","payload":\#(payload)}"#))
+                == [.startOperation(id: "1", payload: Array(payload.utf8))])
+        }
+    }
+
     @Test func closesWith4400ForInvalidMessages() {
         for json in [
             "not json", "[]", #"{"id":"1"}"#, #"{"type":"unknown"}"#, #"{"type":"subscribe","id":"1"}"#,
             #"{"type":"subscribe","id":"","payload":{"query":"{a}"}}"#, #"{"type":"subscribe","id":1,"payload":{"query":"{a}"}}"#,
             #"{"type":"subscribe","id":"1","payload":{"variables":{}}}"#, #"{"type":"connection_init","payload":[1]}"#,
+            #"{"type":"subscribe","id":"1","payload":{"query":null}}"#,
+            #"{"type":"subscribe","id":"1","payload":{"extensions":{}}}"#,
+            #"{"type":"subscribe","id":"1","payload":{"extensions":{"persistedQuery":"ab"}}}"#,
+            #"{"type":"subscribe","id":"1","payload":{"query":1,"extensions":{"persistedQuery":{}}}}"#,
             #"{"type":"next","id":"1","payload":{}}"#, #"{"type":"connection_init"} trailing"#,
         ] {
             var machine = Self.acknowledged()

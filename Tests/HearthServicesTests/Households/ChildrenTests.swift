@@ -90,7 +90,7 @@ struct ChildrenTests {
             let householdID = try await h.householdID(named: "Flat", ana)
             let otherHousehold = try await h.householdID(named: "Cabin", ana)
             func insert(_ kind: String, age: Int?) throws -> String {
-                let id = Identifier.make(now: h.clock.now)
+                let id = GlobalID.make(.member, now: h.clock.now).rawValue
                 try h.pool.write {
                     try $0.execute(
                         """

@@ -39,7 +39,7 @@ extension HouseholdsHarness {
     /// invitation does; returns the member id.
     @discardableResult
     func addAccountMember(_ viewer: Viewer, _ householdID: String) throws -> String {
-        let memberID = Identifier.make(now: clock.now)
+        let memberID = GlobalID.make(.member, now: clock.now).rawValue
         try pool.write {
             try $0.execute(
                 """

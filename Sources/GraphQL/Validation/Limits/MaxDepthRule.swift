@@ -9,7 +9,7 @@ extension ValidationRule {
     /// `{ me { name } }` has depth 2. Introspection fields count like any other.
     public static func maxDepth(_ limit: Int = defaultMaxDepth) -> ValidationRule {
         ValidationRule(name: "MaxDepth") { _ in
-            OperationLimitRule(limit: limit, measure: OperationLimitRule.Measure(
+            OperationLimitRule(limit: limit, measure: OperationLimitRule<Int>.Measure(
                 field: { _, nested in 1 + (nested ?? 0) },
                 combine: max,
                 describe: { "has depth \($0)" }))

@@ -5,26 +5,78 @@ extension ValidationRule {
     ///
     /// Follows graphql-js's algorithm with its memoization: the fields of a selection set are
     /// collected once per parent type, and each pair of fragments, and of field set and
-    /// fragment, is compared once, so repeated fragments cost no exponential work.
+    /// fragment, is compared once, so repeated fragments cost no exponential work. Two more
+    /// steps keep repeated fields from costing quadratic work, which graphql-js spends (296 s
+    /// for 4,900 `__typename`s):
+    /// - fields of one response name written alike on the same parent type (see
+    ///   `SelectionShapes`) form a class, and one comparison stands for every pair of two
+    ///   classes; only when it finds a conflict are the pairs compared one by one, so every
+    ///   conflict graphql-js reports is still reported, with its own fields;
+    /// - a comparison of two such classes that found no conflict is remembered, so the same
+    ///   two sub-selections met again elsewhere are not compared again.
+    ///
+    /// What remains quadratic (fields of one name written differently, many fragments spread
+    /// together) is bounded by `ValidationOptions.maxFieldComparisons`.
     public static let overlappingFieldsCanBeMerged = ValidationRule(
         name: "OverlappingFieldsCanBeMerged", visitsLeave: false, nodeKinds: [.selectionSet]
-    ) { _ in
-        OverlappingFieldsCanBeMergedRule()
+    ) { context in
+        OverlappingFieldsCanBeMergedRule(maxComparisons: context.options.maxFieldComparisons)
     }
 }
 
 final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
-    /// A field as collected from a selection set, with the type it was selected on.
-    private struct FieldEntry {
+    /// A field as collected from a selection set, with the type it was selected on. A class, so
+    /// that handing one around costs one reference count.
+    private final class FieldEntry {
         let parentType: NamedType?
         let node: Field
         let definition: SchemaField?
+        /// Its position in its collection: a pair of one collection is compared (and reported)
+        /// in written order, as graphql-js does.
+        let position: Int
+        /// What makes two collected fields interchangeable in every comparison (the parent type
+        /// they were selected on and their written form, response key included), numbered, and
+        /// the number of its arguments; see `shape(of:)`, which computes them when first needed:
+        /// most fields never meet another of their response name.
+        var shape: (signature: Int, arguments: Int)?
+
+        init(parentType: NamedType?, node: Field, definition: SchemaField?, position: Int) {
+            self.parentType = parentType
+            self.node = node
+            self.definition = definition
+            self.position = position
+        }
     }
 
-    /// The fields of a selection set by response name, and the fragments it spreads.
+    private struct Signature: Hashable {
+        let parentType: ObjectIdentifier?
+        let shape: Int
+    }
+
+    /// The fields of one response name with the same signature, compared as one.
+    private struct FieldClass {
+        var entries: [FieldEntry]
+        var representative: FieldEntry { entries[0] }
+    }
+
+    /// The fields of a selection set by response name, in classes, and the fragments it spreads
+    /// (by number, see `fragmentNumber`).
     private final class CollectedFields {
-        var fields = OrderedMap<String, [FieldEntry]>()
-        var spreads: [String] = []
+        /// Numbers the collections of one validation, for `comparedFieldsAndFragmentPairs`.
+        let id: Int
+        var responseNames: [String] = []
+        /// Parallel to `responseNames`.
+        var classes: [[FieldClass]] = []
+        var groupByName: [String: Int] = [:]
+        var classBySignature: [Int: Int] = [:]
+        var spreads: [Int] = []
+        var fieldCount = 0
+
+        init(id: Int) {
+            self.id = id
+        }
+
+        var isEmpty: Bool { responseNames.isEmpty }
     }
 
     /// Why two fields cannot be merged.
@@ -54,25 +106,41 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         let selectionSet: ObjectIdentifier
     }
 
-    /// Pairs compared so far with whether they were compared as mutually exclusive; a pair
-    /// compared as not exclusive covers both kinds of later comparison.
-    private struct PairSet<Key: Hashable> {
-        private var storage: [Key: [Key: Bool]] = [:]
+    /// Ordered pairs of numbers (below 2³¹, as every count in a document is) compared so far,
+    /// with whether they were compared as mutually exclusive; a pair compared as not exclusive
+    /// covers both kinds of later comparison. One hashed word per pair.
+    private struct PairSet {
+        private var storage: [Int: Bool] = [:]
 
-        func contains(_ a: Key, _ b: Key, mutuallyExclusive: Bool) -> Bool {
-            guard let recorded = storage[a]?[b] else { return false }
+        func contains(_ a: Int, _ b: Int, mutuallyExclusive: Bool) -> Bool {
+            guard let recorded = storage[a << 32 | b] else { return false }
             return mutuallyExclusive || !recorded
         }
 
-        mutating func insert(_ a: Key, _ b: Key, mutuallyExclusive: Bool) {
-            storage[a, default: [:]][b] = mutuallyExclusive
+        mutating func insert(_ a: Int, _ b: Int, mutuallyExclusive: Bool) {
+            storage[a << 32 | b] = mutuallyExclusive
         }
     }
 
+    private let maxComparisons: Int
+    private var comparisons = 0
+    private var isExhausted = false
+    private let shapes = SelectionShapes()
+    private var signatures: [Signature: Int] = [:]
     private var collected: [CollectKey: CollectedFields] = [:]
-    private var comparedFragmentPairs = PairSet<String>()
-    private var comparedFieldsAndFragmentPairs: [ObjectIdentifier: [String: Bool]] = [:]
+    private var fragmentNumbers: [String: Int] = [:]
+    /// By fragment number: the name, and the fields once collected (nil: not yet, or unknown).
+    private var fragmentNames: [String] = []
+    private var fragmentFieldsCache: [CollectedFields?] = []
+    private var comparedFragmentPairs = PairSet()
+    private var comparedFieldsAndFragmentPairs = PairSet()
+    /// Field pairs, by signature, whose comparison found no conflict.
+    private var mergeablePairs = PairSet()
     private var context: ValidationContext?
+
+    init(maxComparisons: Int) {
+        self.maxComparisons = maxComparisons
+    }
 
     func enter(_ node: ASTNode, context: ValidationContext) -> VisitAction {
         guard case .selectionSet(let selectionSet) = node else {
@@ -85,6 +153,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         if selections.count <= 1 {
             guard case .inlineFragment? = selections.first else { return .continue }
         }
+        // Fields of distinct response names, no fragment: nothing to compare (the usual case).
+        if Self.selectsDistinctFieldsOnly(selections) { return .continue }
         self.context = context
         defer { self.context = nil }
         for conflict in findConflictsWithinSelectionSet(context.parentType, selectionSet) {
@@ -93,7 +163,30 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     + " Use different aliases on the fields to fetch both if this was intentional.",
                 at: (conflict.fields1 + conflict.fields2).map(\.location))
         }
+        guard !isExhausted else {
+            context.report(
+                "Validation aborted: checking that fields of the same name can be merged needs more than"
+                    + " \(maxComparisons) comparisons. Select fewer fields of the same name, or spread fewer fragments together.",
+                at: [selectionSet.location])
+            return .stop
+        }
         return .continue
+    }
+
+    private static func selectsDistinctFieldsOnly(_ selections: [Selection]) -> Bool {
+        var names: Set<String> = []
+        names.reserveCapacity(selections.count)
+        for selection in selections {
+            guard case .field(let field) = selection, names.insert(field.responseKey).inserted else { return false }
+        }
+        return true
+    }
+
+    /// Counts one comparison; `false` once the budget is spent, after which every step returns.
+    private func spend() -> Bool {
+        comparisons += 1
+        if comparisons > maxComparisons { isExhausted = true }
+        return !isExhausted
     }
 
     private func findConflictsWithinSelectionSet(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> [Conflict] {
@@ -101,7 +194,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         let fields = collectFields(parentType, selectionSet)
         collectConflictsWithin(&conflicts, fields)
         let spreads = fields.spreads
-        if !spreads.isEmpty, fields.fields.count > 0 || spreads.count > 1 {
+        if !spreads.isEmpty, !fields.isEmpty || spreads.count > 1 {
             for (index, spread) in spreads.enumerated() {
                 collectConflictsBetweenFieldsAndFragment(&conflicts, false, fields, spread)
                 for other in spreads[(index + 1)...] {
@@ -113,13 +206,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     }
 
     private func collectConflictsBetweenFieldsAndFragment(
-        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragmentName: String
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragment: Int
     ) {
-        guard fields.fields.count > 0 else { return }
-        let key = ObjectIdentifier(fields)
-        if let recorded = comparedFieldsAndFragmentPairs[key]?[fragmentName], mutuallyExclusive || !recorded { return }
-        comparedFieldsAndFragmentPairs[key, default: [:]][fragmentName] = mutuallyExclusive
-        guard let fragmentFields = fragmentFields(fragmentName), fragmentFields !== fields else { return }
+        guard !fields.isEmpty, spend() else { return }
+        if comparedFieldsAndFragmentPairs.contains(fields.id, fragment, mutuallyExclusive: mutuallyExclusive) { return }
+        comparedFieldsAndFragmentPairs.insert(fields.id, fragment, mutuallyExclusive: mutuallyExclusive)
+        guard let fragmentFields = fragmentFields(fragment), fragmentFields !== fields else { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fragmentFields)
         for referenced in fragmentFields.spreads {
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields, referenced)
@@ -127,9 +219,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     }
 
     private func collectConflictsBetweenFragments(
-        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ name1: String, _ name2: String
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ name1: Int, _ name2: Int
     ) {
-        guard name1 != name2 else { return }
+        guard name1 != name2, spend() else { return }
         if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive)
             || comparedFragmentPairs.contains(name2, name1, mutuallyExclusive: mutuallyExclusive) {
             return
@@ -167,35 +259,91 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         return conflicts
     }
 
+    /// Every pair of fields of one response name within one collection. Fields of one class
+    /// are compared once with each other; each class once with every later class.
     private func collectConflictsWithin(_ conflicts: inout [Conflict], _ collected: CollectedFields) {
-        for (responseName, entries) in zip(collected.fields.keys, collected.fields.values) where entries.count > 1 {
-            for i in entries.indices {
-                for j in (i + 1)..<entries.count {
-                    if let conflict = findConflict(false, responseName, entries[i], entries[j]) {
-                        conflicts.append(conflict)
-                    }
+        for (responseName, classes) in zip(collected.responseNames, collected.classes) {
+            guard classes.count > 1 || classes[0].entries.count > 1 else { continue }
+            for (index, fieldClass) in classes.enumerated() {
+                if fieldClass.entries.count > 1 {
+                    collectConflicts(&conflicts, false, responseName, fieldClass, fieldClass, .sameClass)
+                }
+                for other in classes[(index + 1)...] {
+                    collectConflicts(&conflicts, false, responseName, fieldClass, other, .sameCollection)
+                }
+                if isExhausted { return }
+            }
+        }
+    }
+
+    /// Every pair of fields of one response name, one from each collection.
+    private func collectConflictsBetween(
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields1: CollectedFields, _ fields2: CollectedFields
+    ) {
+        guard !fields1.isEmpty, !fields2.isEmpty else { return }
+        for (group1, responseName) in fields1.responseNames.enumerated() {
+            guard spend() else { return }
+            guard let group2 = fields2.groupByName[responseName] else { continue }
+            for class1 in fields1.classes[group1] {
+                for class2 in fields2.classes[group2] {
+                    collectConflicts(&conflicts, mutuallyExclusive, responseName, class1, class2, .between)
                 }
             }
         }
     }
 
-    private func collectConflictsBetween(
-        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields1: CollectedFields, _ fields2: CollectedFields
+    /// Which pairs of fields two classes stand for.
+    private enum ClassPair {
+        /// Every two fields of one class.
+        case sameClass
+        /// A field of each of two classes of one collection, compared in written order.
+        case sameCollection
+        /// A field of the first class (and collection) and one of the second.
+        case between
+    }
+
+    /// The conflicts between the fields of two classes. One pair is compared first; since
+    /// every field of a class compares as any other of it does, the other pairs are compared
+    /// only when that finds a conflict, to report each pair with its own fields.
+    private func collectConflicts(
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ responseName: String,
+        _ class1: FieldClass, _ class2: FieldClass, _ pair: ClassPair
     ) {
-        guard fields1.fields.count > 0, fields2.fields.count > 0 else { return }
-        for (responseName, entries1) in zip(fields1.fields.keys, fields1.fields.values) {
-            guard let entries2 = fields2.fields[responseName] else { continue }
-            for entry1 in entries1 {
-                for entry2 in entries2 {
-                    if let conflict = findConflict(mutuallyExclusive, responseName, entry1, entry2) {
-                        conflicts.append(conflict)
-                    }
-                }
+        func conflict(_ entry1: FieldEntry, _ entry2: FieldEntry) -> Conflict? {
+            if pair == .sameCollection, entry2.position < entry1.position {
+                return findConflict(mutuallyExclusive, responseName, entry2, entry1)
+            }
+            return findConflict(mutuallyExclusive, responseName, entry1, entry2)
+        }
+        let first2 = pair == .sameClass ? 1 : 0
+        guard let first = conflict(class1.representative, class2.entries[first2]) else { return }
+        conflicts.append(first)
+        for (index1, entry1) in class1.entries.enumerated() {
+            for (index2, entry2) in class2.entries.enumerated().dropFirst(pair == .sameClass ? index1 + 1 : 0) {
+                if index1 == 0, index2 == first2 { continue }
+                if let found = conflict(entry1, entry2) { conflicts.append(found) }
+                if isExhausted { return }
             }
         }
     }
 
     private func findConflict(
+        _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
+    ) -> Conflict? {
+        guard spend() else { return nil }
+        let signature1 = shape(of: entry1).signature, signature2 = shape(of: entry2).signature
+        if mergeablePairs.contains(signature1, signature2, mutuallyExclusive: parentFieldsAreMutuallyExclusive)
+            || mergeablePairs.contains(signature2, signature1, mutuallyExclusive: parentFieldsAreMutuallyExclusive) {
+            return nil
+        }
+        let conflict = compare(parentFieldsAreMutuallyExclusive, responseName, entry1, entry2)
+        if conflict == nil, !isExhausted {
+            mergeablePairs.insert(signature1, signature2, mutuallyExclusive: parentFieldsAreMutuallyExclusive)
+        }
+        return conflict
+    }
+
+    private func compare(
         _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
     ) -> Conflict? {
         let node1 = entry1.node, node2 = entry2.node
@@ -211,7 +359,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     reason: .message("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields"),
                     fields1: [node1], fields2: [node2])
             }
-            if !sameArguments(node1.arguments, node2.arguments) {
+            if shape(of: entry1).arguments != shape(of: entry2).arguments {
                 return Conflict(
                     responseName: responseName, reason: .message("they have differing arguments"),
                     fields1: [node1], fields2: [node2])
@@ -247,49 +395,75 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
     }
 
-    private func sameArguments(_ arguments1: [Argument], _ arguments2: [Argument]) -> Bool {
-        guard arguments1.count == arguments2.count else { return false }
-        return arguments1.allSatisfy { argument1 in
-            guard let argument2 = arguments2.first(where: { $0.name.value == argument1.name.value }) else { return false }
-            return sameValue(argument1.value, argument2.value)
-        }
+    /// The fields of fragment number `fragment`; nil for an unknown fragment.
+    private func fragmentFields(_ fragment: Int) -> CollectedFields? {
+        if let known = fragmentFieldsCache[fragment] { return known }
+        guard let context, let definition = context.fragment(named: fragmentNames[fragment]) else { return nil }
+        let fields = collectFields(context.schema.type(named: definition.typeCondition.value), definition.selectionSet)
+        fragmentFieldsCache[fragment] = fields
+        return fields
     }
 
-    /// Whether two literals are the same value as written; input object fields in any order.
-    private func sameValue(_ value1: Value, _ value2: Value) -> Bool {
-        switch (value1.kind, value2.kind) {
-        case (.variable(let a), .variable(let b)), (.int(let a), .int(let b)), (.float(let a), .float(let b)),
-             (.enumValue(let a), .enumValue(let b)):
-            return a == b
-        case (.string(let a, let blockA), .string(let b, let blockB)): return a == b && blockA == blockB
-        case (.boolean(let a), .boolean(let b)): return a == b
-        case (.null, .null): return true
-        case (.list(let a), .list(let b)): return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            let sortedA = a.sorted { $0.name.value < $1.name.value }, sortedB = b.sorted { $0.name.value < $1.name.value }
-            return zip(sortedA, sortedB).allSatisfy { $0.name.value == $1.name.value && sameValue($0.value, $1.value) }
-        default: return false
-        }
+    /// Numbers fragment names, so that pairs of them are one word.
+    private func fragmentNumber(_ name: String) -> Int {
+        if let known = fragmentNumbers[name] { return known }
+        let number = fragmentNames.count
+        fragmentNumbers[name] = number
+        fragmentNames.append(name)
+        fragmentFieldsCache.append(nil)
+        return number
     }
 
-    private func fragmentFields(_ name: String) -> CollectedFields? {
-        guard let context, let fragment = context.fragment(named: name) else { return nil }
-        return collectFields(context.schema.type(named: fragment.typeCondition.value), fragment.selectionSet)
+    private func shape(of entry: FieldEntry) -> (signature: Int, arguments: Int) {
+        if let known = entry.shape { return known }
+        let fieldShape = shapes.field(entry.node)
+        let key = Signature(parentType: entry.parentType?.identity, shape: fieldShape.id)
+        let signature: Int
+        if let known = signatures[key] {
+            signature = known
+        } else {
+            signature = signatures.count
+            signatures[key] = signature
+        }
+        entry.shape = (signature, fieldShape.arguments)
+        return (signature, fieldShape.arguments)
+    }
+
+    /// Adds `entry` to its response name's group in `collected`, in its class. Fields are
+    /// classified only once their name repeats.
+    private func add(_ entry: FieldEntry, to collected: CollectedFields) {
+        let responseName = entry.node.responseKey
+        collected.fieldCount += 1
+        guard let group = collected.groupByName[responseName] else {
+            collected.groupByName[responseName] = collected.responseNames.count
+            collected.responseNames.append(responseName)
+            collected.classes.append([FieldClass(entries: [entry])])
+            return
+        }
+        if collected.classes[group].count == 1, collected.classes[group][0].entries.count == 1 {
+            collected.classBySignature[shape(of: collected.classes[group][0].representative).signature] = 0
+        }
+        let signature = shape(of: entry).signature
+        if let known = collected.classBySignature[signature] {
+            collected.classes[group][known].entries.append(entry)
+        } else {
+            collected.classBySignature[signature] = collected.classes[group].count
+            collected.classes[group].append(FieldClass(entries: [entry]))
+        }
     }
 
     private func collectFields(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> CollectedFields {
         let key = CollectKey(parentType: parentType?.identity, selectionSet: ObjectIdentifier(selectionSet))
         if let cached = collected[key] { return cached }
-        let result = CollectedFields()
-        var spreadNames: Set<String> = []
+        let result = CollectedFields(id: collected.count)
+        var spreadNames: Set<Int> = []
         collectFields(parentType, selectionSet, into: result, &spreadNames)
         collected[key] = result
         return result
     }
 
     private func collectFields(
-        _ parentType: NamedType?, _ selectionSet: SelectionSet, into result: CollectedFields, _ spreadNames: inout Set<String>
+        _ parentType: NamedType?, _ selectionSet: SelectionSet, into result: CollectedFields, _ spreadNames: inout Set<Int>
     ) {
         for selection in selectionSet.selections {
             switch selection {
@@ -302,12 +476,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     default: break
                     }
                 }
-                let key = field.responseKey
-                var group = result.fields[key] ?? []
-                group.append(FieldEntry(parentType: parentType, node: field, definition: definition))
-                result.fields[key] = group
+                add(FieldEntry(parentType: parentType, node: field, definition: definition, position: result.fieldCount), to: result)
             case .fragmentSpread(let spread):
-                if spreadNames.insert(spread.name.value).inserted { result.spreads.append(spread.name.value) }
+                let fragment = fragmentNumber(spread.name.value)
+                if spreadNames.insert(fragment).inserted { result.spreads.append(fragment) }
             case .inlineFragment(let fragment):
                 let type = fragment.typeCondition.map { context?.schema.type(named: $0.value) } ?? parentType
                 collectFields(type, fragment.selectionSet, into: result, &spreadNames)
