@@ -38,12 +38,12 @@ enum JobsCommand: Command {
             print(listing(jobs), terminator: "")
             return 0
         case "show" where options.positional.count == 2:
-            let id = try jobID(options.positional[1])
+            let id = try options.id(at: 1, of: "a job")
             guard let job = try settings.readExisting({ try JobQueue.job(id: id, in: $0) }) else { return noJob(id) }
             print(details(job), terminator: "")
             return 0
         case "retry" where options.positional.count == 2:
-            let id = try jobID(options.positional[1])
+            let id = try options.id(at: 1, of: "a job")
             do {
                 guard let job = try settings.writeExisting({ try JobQueue.retry(id: id, at: Date(), in: $0) }) else { return noJob(id) }
                 print("job \(job.id) is pending again, due \(CommandOutput.timestamp(job.dueAt))")
@@ -60,13 +60,9 @@ enum JobsCommand: Command {
     /// One line per job, under a header line.
     static func listing(_ jobs: [Job]) -> String {
         guard !jobs.isEmpty else { return "no jobs\n" }
-        var text = "ID      STATE    TRIES  DUE                       KIND / LAST ERROR\n"
-        for job in jobs {
-            text += CommandOutput.pad(String(job.id), 8) + CommandOutput.pad(job.state.rawValue, 9)
-                + CommandOutput.pad(String(job.attempts), 7) + CommandOutput.pad(CommandOutput.timestamp(job.dueAt), 26)
-                + job.kind.rawValue + (job.lastError.map { " / " + $0 } ?? "") + "\n"
-        }
-        return text
+        return CommandOutput.header(state: "STATE", time: "DUE", rest: "KIND / LAST ERROR") + jobs.map { job in
+            CommandOutput.row(job.id, job.state.rawValue, job.attempts, job.dueAt, job.kind.rawValue + (job.lastError.map { " / " + $0 } ?? ""))
+        }.joined()
     }
 
     /// Every field of `job`, one per line.
@@ -87,11 +83,6 @@ enum JobsCommand: Command {
         if let error = job.lastError { lines.append("Last error: \(error)") }
         lines.append("Payload: \(job.payload)")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func jobID(_ text: String) throws -> Int64 {
-        guard let id = Int64(text) else { throw UsageError(message: "expected a job id (a number), got '\(text)'") }
-        return id
     }
 
     private static func noJob(_ id: Int64) -> Int32 {

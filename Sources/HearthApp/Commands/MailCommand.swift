@@ -34,9 +34,7 @@ enum MailCommand: Command {
             print(listing(messages), terminator: "")
             return 0
         case "show" where options.positional.count == 2:
-            guard let id = Int64(options.positional[1]) else {
-                throw UsageError(message: "expected a message id (a number), got '\(options.positional[1])'")
-            }
+            let id = try options.id(at: 1, of: "a message")
             guard let message = try settings.readExisting({ try MailOutbox.message(id: id, in: $0) }) else {
                 StandardStreams.writeError("hearth mail: no message \(id) in the outbox\n")
                 return 1
@@ -51,13 +49,11 @@ enum MailCommand: Command {
     /// One line per message, under a header line.
     static func listing(_ messages: [OutboxMessage]) -> String {
         guard !messages.isEmpty else { return "the outbox is empty\n" }
-        var text = "ID      STATUS   TRIES  CREATED                   TO / SUBJECT\n"
-        for message in messages {
-            text += CommandOutput.pad(String(message.id), 8) + CommandOutput.pad(message.status.rawValue, 9)
-                + CommandOutput.pad(String(message.attempts), 7) + CommandOutput.pad(CommandOutput.timestamp(message.createdAt), 26)
-                + message.recipients.joined(separator: ", ") + " / " + message.subject + "\n"
-        }
-        return text
+        return CommandOutput.header(state: "STATUS", time: "CREATED", rest: "TO / SUBJECT") + messages.map { message in
+            CommandOutput.row(
+                message.id, message.status.rawValue, message.attempts, message.createdAt,
+                message.recipients.joined(separator: ", ") + " / " + message.subject)
+        }.joined()
     }
 
     /// The delivery state as header-like lines, a blank line, and the chosen body.
