@@ -48,7 +48,7 @@ struct TestJobRoutes {
                 try database.execute(
                     """
                     INSERT INTO test_job_runs (job_id, runs, effects) VALUES (?, 1, 0)
-                    ON CONFLICT (job_id) DO UPDATE SET runs = runs + 1
+                    ON CONFLICT (job_id) DO UPDATE SET runs = test_job_runs.runs + 1
                     """,
                     [job.id])
                 try database.execute("UPDATE test_job_runs SET effects = effects + 1 WHERE job_id = ? AND effects = 0", [job.id])

@@ -6,7 +6,7 @@
 /// configuration breaks, and the server refuses to start with them.
 public struct RetentionPolicy: Sendable, Hashable {
     /// What retention prunes, each on its own horizon.
-    public enum Subject: String, Sendable, Hashable, CaseIterable, Comparable {
+    public enum Subject: String, Sendable, Hashable, CaseIterable {
         /// `change_log` rows, by when they were committed. The horizon is a contract: a cursor
         /// older than it gets `CURSOR_EXPIRED`.
         case changeLog = "change_log"
@@ -30,10 +30,6 @@ public struct RetentionPolicy: Sendable, Hashable {
         case analyticsEvents = "analytics_events"
         /// Finished jobs (done or dead), by when they finished.
         case jobs
-
-        public static func < (lhs: Subject, rhs: Subject) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
     }
 
     /// A rule between two horizons: ``longer``'s is at least ``shorter``'s.

@@ -59,9 +59,12 @@ public struct JobQueue: Sendable {
             """,
             [kind.rawValue, json, dedupeKey, due, now, now])
         guard let inserted else {
-            // Only a key can conflict: the job holding it.
-            let existing = try database.scalar(Int64.self, "SELECT id FROM jobs WHERE kind = ? AND dedupe_key = ?", [kind.rawValue, dedupeKey])
-            return existing!
+            // Only a key can conflict (NULL keys never do): answer the job holding it.
+            let sql = "SELECT id FROM jobs WHERE kind = ? AND dedupe_key = ?"
+            guard let existing = try database.scalar(Int64.self, sql, [kind.rawValue, dedupeKey]) else {
+                throw StoreError(extendedCode: .constraintUnique, message: "a \(kind) job was not enqueued, yet none holds its key", sql: sql)
+            }
+            return existing
         }
         let wakeUp = wakeUp
         database.afterCommit { wakeUp.signal(dueAt: due) }
@@ -72,12 +75,12 @@ public struct JobQueue: Sendable {
 
     /// The newest jobs first, at most `limit`, only those in `state` and of `kind` when given.
     public static func jobs(state: Job.State?, kind: JobKind?, limit: Int, in database: Database) throws -> [Job] {
-        try database.decode(
-            Job.self,
-            """
-            SELECT * FROM jobs WHERE (? IS NULL OR state = ?) AND (? IS NULL OR kind = ?) ORDER BY id DESC LIMIT ?
-            """,
-            [state?.rawValue, state?.rawValue, kind?.rawValue, kind?.rawValue, limit])
+        // Only the filters given: PostgreSQL cannot type a parameter compared with nothing but NULL.
+        let filters = [state.map { ("state = ?", $0.rawValue) }, kind.map { ("kind = ?", $0.rawValue) }].compactMap { $0 }
+        let condition = filters.isEmpty ? "" : "WHERE " + filters.map(\.0).joined(separator: " AND ") + " "
+        return try database.decode(
+            Job.self, "SELECT * FROM jobs \(condition)ORDER BY id DESC LIMIT ?",
+            StatementArguments(filters.map { $0.1 as (any DatabaseValueConvertible)? } + [limit]))
     }
 
     /// The job with `id`, or nil.
