@@ -1,84 +1,31 @@
-import GraphQL
-import HearthAPI
-import Support
+import Foundation
 import Testing
+import TestProcess
 
 /// The document cache is bounded by an estimate of each document's memory
 /// (`GraphQLService.retainedBytes(ofDocument:text:)`): for the shapes that hold the most per byte
-/// of text, the heap a cached, executed document keeps (`HeapUsage.bytesInUse`)
-/// must stay below the estimate, or the byte bound would not bound memory.
-@Suite(.serialized) struct DocumentCacheMemoryTests {
-    static let sdl = """
-    type Query { nodes(ids: [ID!]!): [Item]! numbers(values: [Int!]!): Int echo(text: String): String item: Item }
-    type Item { a: Int b: Int item: Item }
-    """
-
-    /// Documents of about 50 KB, distinct per `variant`, each of one shape.
-    static let shapes: [(name: String, document: @Sendable (Int) -> String)] = [
-        ("a list of 4,000 short strings", { variant in
-            "{ nodes(ids: [" + (0..<4_000).map { "\"v\(variant)-\($0)\"" }.joined(separator: ",") + "]) { a } }"
-        }),
-        ("a list of 10,000 small integers", { variant in
-            "{ numbers(values: [\(variant)," + (0..<10_000).map { String($0 % 10) }.joined(separator: ",") + "]) }"
-        }),
-        ("1,500 aliased fields", { variant in
-            "{ item { " + (0..<1_500).map { "f\($0)_\(variant): a" }.joined(separator: " ") + " } }"
-        }),
-        ("500 aliased fields with sub-selections", { variant in
-            "{ " + (0..<500).map { "i\($0)_\(variant): item { a b }" }.joined(separator: " ") + " }"
-        }),
-        ("a 50 KB string literal", { variant in
-            "{ echo(text: \"\(variant)" + String(repeating: "x", count: 50_000) + "\") }"
-        }),
-        ("100 fragments", { variant in
-            "{ item { " + (0..<100).map { "...F\($0)" }.joined(separator: " ") + " } } "
-                + (0..<100).map { "fragment F\($0) on Item { a\(variant)_\($0): a b item { a } }" }.joined(separator: " ")
-        }),
-    ]
-
-    private static func service() throws -> GraphQLService {
-        var resolvers = Resolvers(schema: try buildSchema(sdl: sdl))
-        resolvers.resolve("Query", "nodes") { _, _, _, _ in [[String: Any]]() }
-        resolvers.resolve("Query", "numbers") { _, _, _, _ in 0 }
-        resolvers.resolve("Query", "echo") { _, _, _, _ in "" }
-        resolvers.resolve("Query", "item") { _, _, _, _ in [String: Any]() }
-        resolvers.resolve("Item", "item") { _, _, _, _ in Optional<[String: Any]>.none }
-        resolvers.resolve("Item", "a") { _, _, _, _ in 1 }
-        resolvers.resolve("Item", "b") { _, _, _, _ in 2 }
-        // Limits out of the way: the estimate must hold whatever an operator configures.
-        let limits = GraphQLLimits(
-            maxDocumentBytes: 1 << 20, maxTokens: 1_000_000, maxDepth: 100, maxAliases: 1_000_000,
-            complexity: ComplexityOptions(maximum: .max), maxSelectionSetFields: 1_000_000,
-            inlineDocumentBytes: 1 << 20, documentCacheEntries: 10_000, documentCacheBytes: 1 << 40)
-        return try GraphQLService(resolvers: resolvers, limits: limits, logger: .disabled)
+/// of text, the heap a cached, executed document keeps must stay below the estimate, or the
+/// byte bound would not bound memory. The heap is measured by `tools/memory-probe` in a process
+/// of its own: measured here, every other test of the run would allocate and free meanwhile.
+@Suite struct DocumentCacheMemoryTests {
+    /// The probe, built beside the test bundle (and beside `HEARTH_BIN` under `make test`).
+    static var probe: String {
+        let directory = ProcessInfo.processInfo.environment["HEARTH_BIN"].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return directory.appendingPathComponent("MemoryProbe").path
     }
 
-    @Test(arguments: 0..<shapes.count)
-    func heapHeldPerCachedDocumentStaysBelowTheEstimate(shape: Int) async throws {
-        let (name, make) = Self.shapes[shape]
-        let count = 20
-        // The smallest of three rounds: other tests running meanwhile can only add to a round.
-        var measured = Int.max
-        var estimated = 0
-        for round in 0..<3 {
-            let service = try Self.service()
-            let before = HeapUsage.bytesInUse
-            for variant in round * count..<(round + 1) * count {
-                // Made here and dropped after the request, as a request body is: what stays is
-                // what the cache holds, its key's copy of the text included.
-                let outcome = await service.execute(
-                    GraphQLRequest(query: make(variant)), allowsMutations: false, requestID: "memory", context: ())
-                guard case .executed = outcome.status else {
-                    Issue.record("\(name): \(outcome.result.errors.map(\.message))")
-                    return
-                }
-            }
-            let after = HeapUsage.bytesInUse
-            #expect(service.documentCache.statistics.count == count)
-            measured = min(measured, (after - before) / count)
-            estimated = service.documentCache.statistics.cost / count
+    @Test func heapHeldPerCachedDocumentStaysBelowTheEstimate() throws {
+        let outcome = try ChildProcess.run(Self.probe)
+        #expect(outcome.termination == .exited(0), "\(outcome.errors)")
+        let rows = outcome.output.split(separator: "\n").map { $0.split(separator: "\t") }
+        #expect(rows.count == 6, "one row per shape: \(outcome.output)")
+        for row in rows {
+            let name = String(row[0])
+            let measured = try #require(Int(row[1]), "\(row)")
+            let estimated = try #require(Int(row[2]), "\(row)")
+            #expect(measured > 0, "\(name) holds memory while cached")
+            #expect(measured <= estimated, "\(name): \(measured) bytes held per document, estimated \(estimated)")
         }
-        print("\(name): \(measured) bytes held per document, estimated \(estimated)")
-        #expect(measured <= estimated, "\(name): \(measured) bytes held per document, estimated \(estimated)")
     }
 }

@@ -13,8 +13,9 @@ extension GraphQLService {
         /// Per selection set: the node, and the `SelectionPlan` of each type it is executed on
         /// with its field and slot tables.
         static let perSelectionSet = 768
-        /// Per entry: the entry, its key in the index, the prepared operation.
-        static let perEntry = 1_024
+        /// Per entry: the entry, its key in the index, the prepared operation (about 2 KiB
+        /// measured for a document of one field).
+        static let perEntry = 2_048
     }
 
     /// An estimate of the memory a document holds while it is in the document cache, which is
@@ -23,13 +24,14 @@ extension GraphQLService {
     /// A cached document keeps its text twice over (in the cache key, and in the names and
     /// string values of its syntax tree and the coerced constant arguments of its execution
     /// plans), a syntax node or list element for every token, and, once executed, a plan for
-    /// every field and selection set: `2 × text bytes + 96 × tokens + 320 × fields + 1,024 ×
-    /// selection sets + 1,024`. The costs were measured with `HeapUsage.bytesInUse` on cached,
+    /// every field and selection set (``RetainedCost``: twice the text's bytes, and so much per
+    /// token, field, selection set and entry). The costs were measured with `HeapUsage.bytesInUse` on cached,
     /// executed documents of the shapes that hold the most per byte of text (lists of short
     /// strings and of integers, hundreds of aliased leaf fields or of fields with sub-selections,
     /// one long string, many fragments): the estimate is 1 to 1.5 times what each holds (about 3
     /// times for fragments, whose fields are planned once where they are spread), and
-    /// `Tests/HearthAPITests/DocumentCacheMemoryTests.swift` fails if one holds more.
+    /// `Tests/HearthAPITests/DocumentCacheMemoryTests.swift` fails if one holds more (it runs
+    /// `tools/memory-probe`, which measures in a process of its own).
     public static func retainedBytes(ofDocument document: Document, text: String) -> Int {
         var fields = 0
         var selectionSets = 0
