@@ -39,7 +39,7 @@ import Testing
         #expect(try HearthCommand.run(["mail", "send", "--database", database]).status == 64)
     }
 
-    /// A confirmation email as a service enqueues it.
+    /// A confirmation email as a service enqueues it: the outbox row and its delivery job.
     private static func enqueue(in path: String) throws {
         let pool = try DatabasePool(path: path)
         defer { pool.close() }
@@ -51,6 +51,13 @@ import Testing
                 VALUES ('e2e@hearth.test', '["ada@example.org"]', 'Bestätige deine Adresse', ?, ?, ?, ?)
                 """,
                 ["Open \(link)\n", "<p><a href=\"\(link)\">Confirm</a></p>", now, now])
+            // And its delivery job, in the same transaction.
+            try database.execute(
+                """
+                INSERT INTO jobs (kind, payload, dedupe_key, due_at, created_at, updated_at)
+                VALUES ('mail.deliver', '{"outboxID":1}', '1', ?, ?, ?)
+                """,
+                [now, now, now])
         }
     }
 

@@ -78,8 +78,8 @@ import Testing
                     data = b"" if method == "POST" else None
                     return urllib.request.urlopen(urllib.request.Request(base + path, data=data, method=method)).read().decode()
                 async def opened(url, device):
-                    # No keep-alive pings: the script blocks its loop while it asks /active, and a slow
-                    # machine must not turn that wait into a ping timeout.
+                    # HTTP requests run on threads (asyncio.to_thread) so this loop keeps answering the
+                    # server's pings while it waits; its own pings are off, the server's suffice.
                     ws = await connect(url, subprotocols=["graphql-transport-ws"], additional_headers={"X-Device": device},
                                        ping_interval=None)
                     await ws.send(json.dumps({"type": "connection_init"}))
@@ -90,9 +90,9 @@ import Testing
                     phone, muted = await opened(url, "phone"), await opened(url, "muted")
                     await muted.send(json.dumps({"type": "subscribe", "id": "m", "payload": EVENTS}))
                     await phone.send(json.dumps({"type": "subscribe", "id": "p", "payload": EVENTS}))
-                    print("active and shared", request(base, "/active"))
+                    print("active and shared", await asyncio.to_thread(request, base, "/active"))
                     for _ in range(2):
-                        request(base, "/publish", "POST")
+                        await asyncio.to_thread(request, base, "/publish", "POST")
                         message = json.loads(await asyncio.wait_for(phone.recv(), 120))
                         print("phone", message["type"], message["id"], message["payload"]["data"]["serverEvents"]["heartbeat"])
                     # A vetoed response would reach `muted` before the answers to what it sends now.

@@ -6,13 +6,13 @@ import Support
 import TestFixtures
 import Testing
 
-/// The outbox and the delivery worker with a scripted transport and a hand-moved clock.
+/// The outbox and its delivery job, run by the scheduler, with a scripted transport and a hand-moved clock.
 struct MailOutboxTests {
     private let mail = OutgoingMail(recipients: ["ada@example.org"], subject: "Hello", text: "Hi Ada\n", html: "<p>Hi Ada</p>")
 
     @Test func enqueuedMailCommitsOrRollsBackWithTheCallersTransaction() async throws {
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let outbox = MailOutbox(pool: pool)
             struct Abort: Error {}
             #expect(throws: Abort.self) {
                 try pool.write { database in
@@ -31,7 +31,7 @@ struct MailOutboxTests {
 
     @Test func refusesUnusableRecipientsAndSubjectsWithLineBreaks() async throws {
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let outbox = MailOutbox(pool: pool)
             #expect(throws: MessageError.self) { try outbox.enqueueNow(OutgoingMail(recipients: ["nobody"], subject: "x", text: "")) }
             #expect(throws: MessageError.self) { try outbox.enqueueNow(OutgoingMail(recipients: [], subject: "x", text: "")) }
             #expect(throws: MessageError.self) {
@@ -43,22 +43,21 @@ struct MailOutboxTests {
     @Test func retriesTransientFailuresWithGrowingDelaysThenDelivers() async throws {
         try await MigratedDatabase.withPool { pool in
             let clock = ManualClock()
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
             let transient = MailDeliveryError(code: .transient, message: "451 try later")
-            let transport = ScriptedTransport(failures: [transient, transient])
-            let worker = MailDeliveryWorker(
-                outbox: outbox, transport: transport, links: .forTests, configuration: .init(initialRetryDelay: .seconds(30)), logger: .disabled,
-                jitter: { 1 })
+            let delivery = MailDelivery(
+                pool: pool, transport: ScriptedTransport(failures: [transient, transient]), clock: clock,
+                retry: RetryPolicy(initialDelay: .seconds(30), jitter: { 1 }))
+            let outbox = delivery.outbox
             let id = try outbox.enqueueNow(mail)
-            #expect(try await worker.deliverDueMessages().retrying == 1)
+            #expect(try await delivery.deliverDueMessages().retrying == 1)
             #expect(try outbox.message(id: id)?.nextAttemptAt == clock.now.addingTimeInterval(30))
-            #expect(try await worker.deliverDueMessages() == .init())  // not due yet
+            #expect(try await delivery.deliverDueMessages() == .init())  // not due yet
             clock.advance(seconds: 30)
-            #expect(try await worker.deliverDueMessages().retrying == 1)
+            #expect(try await delivery.deliverDueMessages().retrying == 1)
             #expect(try outbox.message(id: id)?.nextAttemptAt == clock.now.addingTimeInterval(60))
             #expect(try outbox.message(id: id)?.lastError == "451 try later")
             clock.advance(seconds: 60)
-            #expect(try await worker.deliverDueMessages().sent == 1)
+            #expect(try await delivery.deliverDueMessages().done == 1)
             let sent = try #require(try outbox.message(id: id))
             #expect(sent.status == .sent && sent.attempts == 3 && sent.transport == "scripted" && sent.sentAt == clock.now)
             #expect(sent.lastError == nil)
@@ -68,44 +67,43 @@ struct MailOutboxTests {
     @Test func marksPermanentFailuresFailedAtOnceAndTransientOnesAfterTheLastAttempt() async throws {
         try await MigratedDatabase.withPool { pool in
             let clock = ManualClock()
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
-            let refused = try outbox.enqueueNow(mail)
-            let permanent = ScriptedTransport(failures: [MailDeliveryError(code: .permanent, message: "550 no such user")])
-            let worker = MailDeliveryWorker(outbox: outbox, transport: permanent, links: .forTests, logger: .disabled, jitter: { 1 })
-            #expect(try await worker.deliverDueMessages().failed == 1)
-            #expect(try outbox.message(id: refused)?.status == .failed)
-            #expect(try outbox.message(id: refused)?.lastError == "550 no such user")
+            let permanent = MailDelivery(
+                pool: pool, transport: ScriptedTransport(failures: [MailDeliveryError(code: .permanent, message: "550 no such user")]),
+                clock: clock)
+            let refused = try permanent.outbox.enqueueNow(mail)
+            #expect(try await permanent.deliverDueMessages().dead == 1)
+            #expect(try permanent.outbox.message(id: refused)?.status == .failed)
+            #expect(try permanent.outbox.message(id: refused)?.lastError == "550 no such user")
+            let dead = try await pool.read { database in try JobQueue.jobs(state: .dead, kind: .mailDelivery, limit: 10, in: database) }
+            #expect(dead.count == 1)
 
-            let flaky = try outbox.enqueueNow(mail)
-            let transient = ScriptedTransport(failures: Array(repeating: MailDeliveryError(code: .transient, message: "down"), count: 5))
-            let patient = MailDeliveryWorker(
-                outbox: outbox, transport: transient, links: .forTests,
-                configuration: .init(maxAttempts: 3, initialRetryDelay: .seconds(1), maxRetryDelay: .seconds(1)), logger: .disabled,
-                jitter: { 1 })
+            let patient = MailDelivery(
+                pool: pool, transport: ScriptedTransport(failures: Array(repeating: MailDeliveryError(code: .transient, message: "down"), count: 5)),
+                clock: clock, retry: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(1), jitter: { 1 }))
+            let flaky = try patient.outbox.enqueueNow(mail)
             for _ in 0..<2 {
                 #expect(try await patient.deliverDueMessages().retrying == 1)
                 clock.advance(seconds: 1)
             }
-            #expect(try await patient.deliverDueMessages().failed == 1)
-            #expect(try outbox.message(id: flaky)?.status == .failed && outbox.message(id: flaky)?.attempts == 3)
+            #expect(try await patient.deliverDueMessages().dead == 1)
+            #expect(try patient.outbox.message(id: flaky)?.status == .failed && patient.outbox.message(id: flaky)?.attempts == 3)
         }
     }
 
-    @Test func aRunningWorkerIsWokenByACommittedEnqueue() async throws {
+    @Test func aRunningSchedulerIsWokenByACommittedEnqueue() async throws {
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
-            let running = Task { await worker.run() }
+            let delivery = MailDelivery(pool: pool, transport: transport)
+            let running = Task { await delivery.scheduler.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
-            // No pending mail: the worker waits without a timeout until the enqueue commits.
-            let id = try outbox.enqueueNow(mail)
+            // No pending mail: the scheduler waits until the enqueue commits (or its poll interval, a minute).
+            let id = try delivery.outbox.enqueueNow(mail)
             #expect(await deliveries.next()?.id == id)
-            let second = try outbox.enqueueNow(mail)
+            let second = try delivery.outbox.enqueueNow(mail)
             #expect(await deliveries.next()?.id == second)
             running.cancel()
             await running.value
-            #expect(try outbox.message(id: second)?.status == .sent)
+            #expect(try delivery.outbox.message(id: second)?.status == .sent)
         }
     }
 
@@ -113,14 +111,14 @@ struct MailOutboxTests {
         try await TemporaryDatabase.withPath { path in
             let first = try DatabasePool(path: path)
             try Migrator(migrations: MigratedDatabase.migrations).migrate(first)
-            let id = try MailOutbox(pool: first, messageIDDomain: "hearth.test").enqueueNow(mail)
+            let id = try MailOutbox(pool: first).enqueueNow(mail)
             first.close()
 
             let pool = try DatabasePool(path: path)
             defer { pool.close() }
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: MailOutbox(pool: pool, messageIDDomain: "hearth.test"), transport: transport, links: .forTests, logger: .disabled)
-            let running = Task { await worker.run() }
+            let delivery = MailDelivery(pool: pool, transport: transport)
+            let running = Task { await delivery.scheduler.run() }
             var deliveries = transport.delivered.makeAsyncIterator()
             #expect(await deliveries.next()?.id == id)
             running.cancel()
@@ -136,9 +134,9 @@ struct MailOutboxTests {
         ).render(to: ["ada@example.org"], baseURL: try PublicBaseURL("https://hearth.test"))
     }
 
-    @Test func theOutboxStoresAPlaceholderForALinksTokenAndTheWorkerSendsTheToken() async throws {
+    @Test func theOutboxStoresAPlaceholderForALinksTokenAndTheDeliveryJobSendsTheToken() async throws {
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let outbox = MailOutbox(pool: pool)
             let token = LinkTokens.forTests.issue(.emailToken)
             let id = try outbox.enqueueNow(try linkMail(token))
             let stored = try #require(try outbox.message(id: id))
@@ -149,8 +147,7 @@ struct MailOutboxTests {
             #expect(try !pool.filesContain(token.value), "not in any page or log frame")
 
             let transport = ScriptedTransport()
-            let worker = MailDeliveryWorker(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)
-            #expect(try await worker.deliverDueMessages().sent == 1)
+            #expect(try await MailDelivery(pool: pool, transport: transport).deliverDueMessages().done == 1)
             var deliveries = transport.delivered.makeAsyncIterator()
             let sent = try #require(await deliveries.next())
             let link = "https://hearth.test/confirm-email?token=\(token.value)"
@@ -164,7 +161,7 @@ struct MailOutboxTests {
 
     @Test func theDevelopmentOutboxKeepsTheTokenForHearthMailShow() async throws {
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", keepsLinkTokens: true)
+            let outbox = MailOutbox(pool: pool, keepsLinkTokens: true)
             let token = LinkTokens.forTests.issue(.invitation)
             let stored = try #require(try outbox.message(id: try outbox.enqueueNow(try linkMail(token))))
             #expect(stored.text.contains("https://hearth.test/confirm-email?token=\(token.value)"))

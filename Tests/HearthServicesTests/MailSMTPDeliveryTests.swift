@@ -100,14 +100,14 @@ struct MailSMTPDeliveryTests {
         let server = try Server()
         defer { server.peer.stop() }
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let delivery = MailDelivery(pool: pool, transport: try server.transport())
+            let outbox = delivery.outbox
             let template = MailTemplate(
                 subject: "Bestätige deine Adresse 🏠", greeting: "Hallo Åda,", paragraphs: ["Bitte bestätige deine Adresse."],
                 action: .init(label: "Bestätigen", path: "/confirm-email?token=tok_123"))
             let id = try outbox.enqueueNow(template.render(to: ["ada@example.org", "bob@example.org"], baseURL: PublicBaseURL("https://hearth.example.org")))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
             // Required: reading the server's report of a message that never arrived would wait forever.
-            try #require(try await worker.deliverDueMessages().sent == 1)
+            try #require(try await delivery.deliverDueMessages().done == 1)
             let stored = try #require(try outbox.message(id: id))
             #expect(stored.status == .sent && stored.transport == "smtp")
 
@@ -134,12 +134,11 @@ struct MailSMTPDeliveryTests {
         let server = try Server(security: .implicitTLS)
         defer { server.peer.stop() }
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
-            try outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
-            let report = try await worker.deliverDueMessages()
-            let lastError = try outbox.messages(limit: 1).first?.lastError ?? ""
-            try #require(report.sent == 1, "\(lastError)")
+            let delivery = MailDelivery(pool: pool, transport: try server.transport())
+            try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
+            let report = try await delivery.deliverDueMessages()
+            let lastError = try delivery.outbox.messages(limit: 1).first?.lastError ?? ""
+            try #require(report.done == 1, "\(lastError)")
             let arrived = try server.peer.readJSON()
             #expect(arrived["tls"] as? Bool == true && arrived["user"] as? String == "hearth" && arrived["subject"] as? String == "Implicit")
         }
@@ -150,14 +149,14 @@ struct MailSMTPDeliveryTests {
         defer { server.peer.stop() }
         try await MigratedDatabase.withPool { pool in
             let clock = ManualClock()
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test", now: clock.function)
+            let delivery = MailDelivery(pool: pool, transport: try server.transport(), clock: clock)
+            let outbox = delivery.outbox
             let id = try outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "flaky news", text: "hi\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled, jitter: { 1 })
-            #expect(try await worker.deliverDueMessages().retrying == 1)
+            #expect(try await delivery.deliverDueMessages().retrying == 1)
             let waiting = try #require(try outbox.message(id: id))
             #expect(waiting.status == .pending && waiting.lastError?.contains("451") == true)
             clock.advance(seconds: 30)
-            try #require(try await worker.deliverDueMessages().sent == 1)
+            try #require(try await delivery.deliverDueMessages().done == 1)
             #expect(try server.peer.readJSON()["subject"] as? String == "flaky news")
             #expect(try outbox.message(id: id)?.attempts == 2)
         }
@@ -167,11 +166,10 @@ struct MailSMTPDeliveryTests {
         let server = try Server()
         defer { server.peer.stop() }
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
-            let id = try outbox.enqueueNow(OutgoingMail(recipients: ["refused@example.org"], subject: "x", text: "x\n"))
-            let worker = MailDeliveryWorker(outbox: outbox, transport: try server.transport(), links: .forTests, logger: .disabled)
-            #expect(try await worker.deliverDueMessages().failed == 1)
-            let failed = try #require(try outbox.message(id: id))
+            let delivery = MailDelivery(pool: pool, transport: try server.transport())
+            let id = try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["refused@example.org"], subject: "x", text: "x\n"))
+            #expect(try await delivery.deliverDueMessages().dead == 1)
+            let failed = try #require(try delivery.outbox.message(id: id))
             #expect(failed.status == .failed && failed.attempts == 1 && failed.lastError?.contains("550 5.1.1") == true)
         }
     }
@@ -180,7 +178,7 @@ struct MailSMTPDeliveryTests {
         let server = try Server()
         defer { server.peer.stop() }
         try await MigratedDatabase.withPool { pool in
-            let outbox = MailOutbox(pool: pool, messageIDDomain: "hearth.test")
+            let outbox = MailOutbox(pool: pool)
             let message = try #require(try outbox.message(id: outbox.enqueueNow(OutgoingMail(recipients: ["a@example.org"], subject: "x", text: "x\n"))))
             let denied = #expect(throws: MailDeliveryError.self) { try server.transport(password: "wrong").deliver(message) }
             #expect(denied?.code == .permanent && denied?.message.contains("535") == true)

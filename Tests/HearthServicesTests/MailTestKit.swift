@@ -56,3 +56,32 @@ extension MailOutbox {
         try pool.write { database in try enqueue(mail, in: database) }
     }
 }
+
+/// An outbox and a scheduler running only its delivery job, as the server wires them, with a
+/// retry policy whose jitter is fixed at 1 (delays exactly double).
+struct MailDelivery {
+    let outbox: MailOutbox
+    let scheduler: JobScheduler
+
+    init(
+        pool: DatabasePool, transport: any MailTransport, clock: any SchedulingClock = SystemClock(),
+        retry: RetryPolicy = RetryPolicy(jitter: { 1 }), keepsLinkTokens: Bool = false
+    ) {
+        outbox = MailOutbox(jobs: JobQueue(pool: pool, clock: clock), messageIDDomain: "hearth.test", keepsLinkTokens: keepsLinkTokens)
+        scheduler = JobScheduler(
+            queue: outbox.jobs, handlers: [MailDeliveryJob(outbox: outbox, transport: transport, links: .forTests, logger: .disabled)],
+            configuration: .init(retry: retry), logger: .disabled)
+    }
+
+    /// Delivers what is due now: one pass of the scheduler.
+    func deliverDueMessages() async throws -> JobScheduler.PassReport {
+        try await scheduler.runDueJobs()
+    }
+}
+
+extension MailOutbox {
+    /// An outbox in `pool` whose jobs nobody runs (for tests of what it stores).
+    init(pool: DatabasePool, keepsLinkTokens: Bool = false) {
+        self.init(jobs: JobQueue(pool: pool), messageIDDomain: "hearth.test", keepsLinkTokens: keepsLinkTokens)
+    }
+}

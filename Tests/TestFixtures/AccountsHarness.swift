@@ -36,27 +36,6 @@ public final class RecordingMailQueue: MailQueue {
     }
 }
 
-/// A clock tests move by hand: wall time and monotonic seconds advance together.
-public final class ManualClock: Sendable {
-    private let offset = Mutex<Double>(0)
-    private let start = Date(timeIntervalSince1970: 1_790_000_000)
-
-    public init() {}
-
-    /// The wall-clock time.
-    public var now: Date { start.addingTimeInterval(offset.withLock { $0 }) }
-    /// Monotonic seconds.
-    public var monotonicSeconds: Double { offset.withLock { $0 } + 1000 }
-
-    /// The wall clock as a `now` closure.
-    public var function: @Sendable () -> Date { { [self] in now } }
-
-    /// Moves both clocks forward.
-    public func advance(seconds: Double) {
-        offset.withLock { $0 += seconds }
-    }
-}
-
 /// An account service over a migrated temporary database, with cheap password hashing.
 public struct AccountsHarness: Sendable {
     public let service: AccountService

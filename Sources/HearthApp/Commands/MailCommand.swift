@@ -34,9 +34,7 @@ enum MailCommand: Command {
             print(listing(messages), terminator: "")
             return 0
         case "show" where options.positional.count == 2:
-            guard let id = Int64(options.positional[1]) else {
-                throw UsageError(message: "expected a message id (a number), got '\(options.positional[1])'")
-            }
+            let id = try options.id(at: 1, of: "a message")
             guard let message = try settings.readExisting({ try MailOutbox.message(id: id, in: $0) }) else {
                 StandardStreams.writeError("hearth mail: no message \(id) in the outbox\n")
                 return 1
@@ -51,13 +49,11 @@ enum MailCommand: Command {
     /// One line per message, under a header line.
     static func listing(_ messages: [OutboxMessage]) -> String {
         guard !messages.isEmpty else { return "the outbox is empty\n" }
-        var text = "ID      STATUS   TRIES  CREATED                   TO / SUBJECT\n"
-        for message in messages {
-            text += pad(String(message.id), 8) + pad(message.status.rawValue, 9) + pad(String(message.attempts), 7)
-                + pad(timestamp(message.createdAt), 26)
-                + message.recipients.joined(separator: ", ") + " / " + message.subject + "\n"
-        }
-        return text
+        return CommandOutput.header(state: "STATUS", time: "CREATED", rest: "TO / SUBJECT") + messages.map { message in
+            CommandOutput.row(
+                message.id, message.status.rawValue, message.attempts, message.createdAt,
+                message.recipients.joined(separator: ", ") + " / " + message.subject)
+        }.joined()
     }
 
     /// The delivery state as header-like lines, a blank line, and the chosen body.
@@ -68,26 +64,16 @@ enum MailCommand: Command {
             "Message-ID: <\(message.messageID)>",
             "To: \(message.recipients.joined(separator: ", "))",
             "Subject: \(message.subject)",
-            "Created: \(timestamp(message.createdAt))",
+            "Created: \(CommandOutput.timestamp(message.createdAt))",
             "Attempts: \(message.attempts)",
         ]
-        if let sentAt = message.sentAt { lines.append("Sent: \(timestamp(sentAt))") }
-        if message.status == .pending { lines.append("Next attempt: \(timestamp(message.nextAttemptAt))") }
+        if let sentAt = message.sentAt { lines.append("Sent: \(CommandOutput.timestamp(sentAt))") }
+        if message.status == .pending { lines.append("Next attempt: \(CommandOutput.timestamp(message.nextAttemptAt))") }
         if let error = message.lastError { lines.append("Last error: \(error)") }
         if message.withheldLinkKind != nil {
             lines.append("Link: its token is not stored (\(MailOutbox.tokenPlaceholder)); only the recipient's copy has it")
         }
         let body = html ? (message.html ?? "(no HTML body)") : message.text
         return lines.joined(separator: "\n") + "\n\n" + body + (body.hasSuffix("\n") ? "" : "\n")
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        return WallClock.Instant(seconds: seconds, nanoseconds: Int32(remainder) * 1_000_000).iso8601
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }

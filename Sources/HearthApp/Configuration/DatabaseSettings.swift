@@ -35,15 +35,27 @@ struct DatabaseSettings: Sendable {
     }
 
     /// Runs `body` in a read transaction of the existing database, for the commands that
-    /// inspect one (`mail`, `report`); never creates or migrates it.
+    /// inspect one (`mail`, `report`, `jobs`); never creates or migrates it.
     /// - Throws: `UsageError` when there is no database at ``path``.
     func readExisting<T>(_ body: (Database) throws -> T) throws -> T {
+        try withExisting { try $0.read(body) }
+    }
+
+    /// Runs `body` in a write transaction of the existing database, for the commands that
+    /// change one while the server may run (`jobs retry`: SQLite's locks make them take turns);
+    /// never creates or migrates it.
+    /// - Throws: `UsageError` when there is no database at ``path``.
+    func writeExisting<T>(_ body: (Database) throws -> T) throws -> T {
+        try withExisting { try $0.write(body) }
+    }
+
+    private func withExisting<T>(_ body: (DatabasePool) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError(message: "no database at \(path); pass --database or set HEARTH_DATABASE")
         }
         let pool = try DatabasePool(path: path, configuration: pool)
         defer { pool.close() }
-        return try pool.read(body)
+        return try body(pool)
     }
 
     /// The migrations compiled into this binary.

@@ -45,6 +45,10 @@ struct ServeSettings: Sendable {
     var signInProviders: SignInProviderSettings
     /// Households, membership and onboarding: limits, invitations, terms.
     var households: HouseholdsConfiguration
+    /// The job scheduler: workers, retries, leases.
+    var scheduler: JobScheduler.Configuration
+    /// How long log-like data is kept.
+    var retention: RetentionPolicy
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -127,9 +131,10 @@ struct ServeSettings: Sendable {
                help: "Offer permessage-deflate (RFC 7692) to WebSocket clients that ask for it."),
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
-    ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options + [
+    ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
+        + SchedulerSettings.options + RetentionSettings.options + [
         .toggle("--test-endpoints",
-                help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N and POST /_test/hold, used only by Hearth's own tests and benchmarks. Never enable in production."),
+                help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
                 help: "Serve a WebSocket echo endpoint at /_conformance/echo (no sub-protocol, the WebSocket limits above), used only by the Autobahn conformance run. Never enable in production."),
     ]
@@ -222,5 +227,7 @@ struct ServeSettings: Sendable {
         accounts = try AccountSettings(options, issuer: mail.publicBaseURL.description)
         signInProviders = try SignInProviderSettings(options)
         households = try HouseholdSettings.configuration(options)
+        scheduler = try SchedulerSettings.configuration(options)
+        retention = try RetentionSettings.policy(options)
     }
 }

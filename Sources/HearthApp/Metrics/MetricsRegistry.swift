@@ -8,6 +8,7 @@ import Synchronization
 /// statistics) are read by a closure at scrape time instead of being mirrored.
 final class MetricsRegistry: Sendable {
     private let families = Mutex<[any MetricFamily]>([])
+    private let refreshers = Mutex<[@Sendable () async -> Void]>([])
 
     /// Registers a counter family; `name` should end in `_total`.
     func counter(_ name: String, help: String, labels: [String] = []) -> Counter {
@@ -38,6 +39,18 @@ final class MetricsRegistry: Sendable {
     private func register<Family: MetricFamily>(_ family: Family) -> Family {
         families.withLock { $0.append(family) }
         return family
+    }
+
+    /// Registers work to run before each scrape: reading values whose source needs I/O (a
+    /// database query), which a gauge's closure must not do, as it runs on the event loop.
+    func refreshBeforeScrape(_ refresh: @escaping @Sendable () async -> Void) {
+        refreshers.withLock { $0.append(refresh) }
+    }
+
+    /// Runs the refreshers, then renders: what `/metrics` answers.
+    func scrape() async -> String {
+        for refresh in refreshers.withLock({ $0 }) { await refresh() }
+        return render()
     }
 
     /// The whole registry in the Prometheus text format, families in registration order.

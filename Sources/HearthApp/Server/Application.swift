@@ -12,8 +12,9 @@ import Support
 import Synchronization
 
 /// The running Hearth server: the database pool (migrated), the event bus and change log,
-/// the server's own events, the mail outbox and its delivery worker, the HTTP server and its
-/// routes (GraphQL over HTTP and WebSocket on `/graphql`, the pages emailed links open), and the metrics. `hearth serve` creates one, starts it, and shuts it down on
+/// the server's own events, the job scheduler (mail delivery, retention), the HTTP server and
+/// its routes (GraphQL over HTTP and WebSocket on `/graphql`, the pages emailed links open),
+/// and the metrics. `hearth serve` creates one, starts it, and shuts it down on
 /// SIGINT/SIGTERM; end-to-end tests drive the same code through the binary.
 final class Application: Sendable {
     let settings: ServeSettings
@@ -25,6 +26,8 @@ final class Application: Sendable {
     let bus: InProcessEventBus
     /// Records changes and publishes them on `bus` after commit.
     let changeLog: ChangeLog
+    /// Where services enqueue timed and background work, inside their write transactions.
+    let jobs: JobQueue
     /// Where services enqueue email, inside their write transactions.
     let mailOutbox: MailOutbox
     /// Accounts, sessions and access tokens.
@@ -34,10 +37,12 @@ final class Application: Sendable {
     private let server: HTTPServer
     private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
-    private let mailWorker: MailDeliveryWorker
+    /// Runs every job kind: all background work but the per-process heartbeat.
+    private let scheduler: JobScheduler
+    private let retention: RetentionJob
     /// Run between `start()` and `finishShutdown()`; the pool closes after their last write.
     private let serverEventsTask = BackgroundTask()
-    private let mailWorkerTask = BackgroundTask()
+    private let schedulerTask = BackgroundTask()
 
     /// Opens and migrates the database and prepares the HTTP server (not yet listening).
     ///
@@ -59,17 +64,25 @@ final class Application: Sendable {
             pool: pool, logger: logger.labeled("keys"))
         let links = LinkTokens(key: keys.link)
         changeLog = ChangeLog(pool: pool, bus: bus)
+        jobs = JobQueue(pool: pool)
         mailOutbox = MailOutbox(
-            pool: pool, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
+            jobs: jobs, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
         if mailOutbox.keepsLinkTokens {
             logger.warning(
                 "the development mail transport keeps every email in the database with its working links (address confirmation, "
                     + "password reset, invitations) for 'hearth mail show': whoever copies the database can follow them; "
                     + "use --mail-transport smtp in production")
         }
-        mailWorker = MailDeliveryWorker(
-            outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
-            logger: logger.labeled("mail"))
+        retention = RetentionJob(policy: settings.retention, jobs: jobs, changeLog: changeLog, logger: logger.labeled("retention"))
+        let testJobs = TestJobRoutes(jobs: jobs, pool: pool, signals: TestJobSignals())
+        // Every kind of background work, one line each.
+        let jobHandlers: [any JobHandler] = [
+            MailDeliveryJob(
+                outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
+                logger: logger.labeled("mail")),
+            retention,
+        ] + (settings.testEndpoints ? [testJobs.handler] : [])
+        scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         accounts = try Self.makeAccountService(
             settings: settings, pool: pool, accessTokenKey: keys.accessToken,
             mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
@@ -86,6 +99,7 @@ final class Application: Sendable {
         metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
         metrics.registerGraphQL(graphQL)
         metrics.registerRealtime(realtime, bus: bus)
+        JobMetrics.register(scheduler, in: metrics.registry)
         var router = Router()
         // One notion of the client's address for every rate limit, the API's and the pages'.
         // The peer, or behind a trusted reverse proxy the client it names (--trusted-proxies).
@@ -115,6 +129,9 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
+            try TestJobRoutes.prepare(pool)
+            testJobs.observe(scheduler)
+            testJobs.register(in: &router)
         }
         if settings.webSocketEcho {
             var echo = settings.realtime.webSocket
@@ -221,12 +238,14 @@ final class Application: Sendable {
         }
     }
 
-    /// Starts publishing the server's events (`server.started`, then heartbeats), delivering
-    /// mail (pending messages from before a restart first) and listening; returns the bound
-    /// address (with the real port when 0 was asked for).
+    /// Starts publishing the server's events (`server.started`, then heartbeats), running jobs
+    /// (those due from before a restart first, those a dead process left once their lease
+    /// expires; retention's next run scheduled) and listening; returns the bound address (with
+    /// the real port when 0 was asked for).
     func start() throws -> SocketAddress {
+        try retention.schedule()
         serverEventsTask.start { [serverEvents] in await serverEvents.run() }
-        mailWorkerTask.start { [mailWorker] in await mailWorker.run() }
+        schedulerTask.start { [scheduler] in await scheduler.run() }
         return try server.start()
     }
 
@@ -236,25 +255,25 @@ final class Application: Sendable {
 
     /// Begins a graceful shutdown: listeners close, idle connections close, in-flight requests
     /// get the configured grace period (their responses say `Connection: close`), /readyz turns
-    /// 503, the server's events and the mail worker stop (a delivery in progress finishes).
+    /// 503, the server's events and the scheduler stop (jobs in progress finish).
     func beginShutdown() {
         // The server first, so every response written from here on says `Connection: close`,
         // those of requests that see the flag below included.
         server.shutdown(gracePeriod: settings.shutdownGracePeriod)
         draining.set()
         serverEventsTask.cancel()
-        mailWorkerTask.cancel()
+        schedulerTask.cancel()
     }
 
-    /// Waits for the HTTP server, the server's events and the mail worker to stop, then
+    /// Waits for the HTTP server, the server's events and the scheduler to stop, then
     /// checkpoints the WAL into the database file and closes the pool, all by `deadline`.
     ///
     /// - Returns: whether that finished in time. When it did not, something still runs: a
     ///   request holding its event loop past the grace period (a loop cannot interrupt a
-    ///   handler), a mail delivery waiting on its SMTP server, or a request task holding the
-    ///   writer the checkpoint needs. The caller exits anyway: the database is then as safe as
-    ///   after a crash (SQLite recovers the WAL at the next start, nothing acknowledged is
-    ///   lost), and a message whose delivery was cut short is sent again after the restart.
+    ///   handler), a job waiting on the outside world (a mail delivery on its SMTP server), or a
+    ///   request task holding the writer the checkpoint needs. The caller exits anyway: the
+    ///   database is then as safe as after a crash (SQLite recovers the WAL at the next start,
+    ///   nothing acknowledged is lost), and a job cut short runs again once its lease expires.
     func finishShutdown(deadline: DispatchTime) -> Bool {
         let progress = ShutdownProgress()
         DetachedThread.start(name: "shutdown") { [self] in
@@ -262,8 +281,8 @@ final class Application: Sendable {
             server.waitUntilStopped()
             progress.waiting(for: "server-events")
             serverEventsTask.waitUntilStopped()
-            progress.waiting(for: "mail")
-            mailWorkerTask.waitUntilStopped()
+            progress.waiting(for: "jobs")
+            schedulerTask.waitUntilStopped()
             progress.waiting(for: "checkpoint")
             do {
                 try pool.checkpoint()

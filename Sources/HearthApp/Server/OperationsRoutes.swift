@@ -28,14 +28,11 @@ struct OperationsRoutes {
             let ready = try await pool.read { database in try migrator.status(of: database).isUpToDate }
             return ready ? .text("ready") : .text("database migrations are not applied", status: .serviceUnavailable)
         }
-        router.get("/metrics") { [metrics, metricsAccess] request, responder in
-            if let refusal = metricsAccess.refusal(for: request) {
-                responder.send(refusal)
-                return
-            }
-            responder.send(HTTPResponse(
+        router.on(.get, "/metrics") { [metrics, metricsAccess] request in
+            if let refusal = metricsAccess.refusal(for: request) { return refusal }
+            return HTTPResponse(
                 status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: Array(metrics.registry.render().utf8)))
+                body: Array(await metrics.registry.scrape().utf8))
         }
     }
 }

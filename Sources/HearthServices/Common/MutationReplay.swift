@@ -10,11 +10,9 @@ import HearthStore
 /// same transaction as the change, so the change and its record commit together; a replay
 /// finds the record and returns it without running the change again. The caller reads the
 /// objects the ids name, so a replay shows them as they are now. Records are kept for
-/// ``retention`` and pruned as new ones are written.
+/// `--retain-mutation-replays` (at least as long as the change log: a client catching up by
+/// cursor may resend what it queued offline) and pruned by the retention job.
 enum MutationReplay {
-    /// How long a `clientMutationId` is remembered: longer than any offline queue waits.
-    static let retention: Duration = .seconds(30 * 24 * 3600)
-
     /// The longest accepted `clientMutationId`.
     static let maximumIDLength = 200
 
@@ -46,7 +44,6 @@ enum MutationReplay {
         try database.execute(
             "INSERT INTO mutation_replays (user_id, client_mutation_id, mutation, result, created_at) VALUES (?, ?, ?, ?, ?)",
             [userID, clientMutationID, mutation, encoded, now])
-        try database.execute("DELETE FROM mutation_replays WHERE created_at < ?", [now.adding(.zero - retention)])
         return result
     }
 }

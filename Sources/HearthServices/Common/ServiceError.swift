@@ -33,6 +33,10 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// caller is (``ServiceError/methods`` says which proofs are accepted): a stolen access
         /// token alone must not be enough.
         case reauthenticationRequired = "REAUTHENTICATION_REQUIRED"
+        /// A resume cursor older than the change log keeps (`--retain-change-log`): changes
+        /// after it were pruned, so the client fetches the current state again and continues
+        /// from that state's cursor.
+        case cursorExpired = "CURSOR_EXPIRED"
     }
 
     /// Finer detail for `unauthenticated` and token errors, to branch on when it matters

@@ -14,7 +14,8 @@
 /// yielded once. Iterate a feed once, from one task. When the task is cancelled the
 /// subscription is released and iteration ends (returning `nil`, or throwing
 /// `CancellationError` if it was waiting for a database reader); it also throws if
-/// reading the log fails.
+/// reading the log fails, and throws ``ServiceError`` `CURSOR_EXPIRED` when it has to catch
+/// up from a cursor older than the change log keeps (`ChangeLog+Retention.swift`).
 public struct ChangeFeed: AsyncSequence, Sendable {
     public typealias Element = Event
     public typealias Failure = any Error

@@ -16,7 +16,9 @@ import HearthStore
 /// ```
 ///
 /// Clients that were offline, or whose subscription overflowed, catch up by cursor with
-/// ``changes(after:topics:limit:)``: the sequence of the last event they processed.
+/// ``changes(after:topics:limit:)``: the sequence of the last event they processed. Changes
+/// are kept for the retention horizon (`--retain-change-log`); a cursor older than that gets
+/// `CURSOR_EXPIRED` (`ChangeLog+Retention.swift`).
 public struct ChangeLog: Sendable {
     /// The store holding the change log. Not public: changes are recorded in the caller's
     /// transaction (``record(topic:kind:payload:in:)``) and read through the functions below.
@@ -85,8 +87,12 @@ public struct ChangeLog: Sendable {
 
     /// ``changes(after:topics:limit:)`` through an open connection, to read changes in the
     /// same snapshot as other data (a sync client's initial state and its cursor).
+    ///
+    /// - Throws: ``ServiceError`` `CURSOR_EXPIRED` when retention pruned changes after
+    ///   `sequence` (see ``prunedThrough(in:)``).
     public static func changes(after sequence: Int64, topics: Set<Topic>, limit: Int, in database: Database) throws -> [Event] {
         precondition(limit > 0, "a page of changes holds at least one")
+        try requireRetained(after: sequence, in: database)
         guard !topics.isEmpty else { return [] }
         // Sorted keys give one SQL text per topic count, which the statement cache reuses.
         let keys = topics.map(\.key).sorted()

@@ -2,7 +2,7 @@ import FoundationEssentials
 import HearthStore
 
 /// The rules of each user's active household (FR-11, FR-17, table `active_households`), kept
-/// by the service inside the caller's write transaction. Until migration 0009 SQLite triggers
+/// by the service inside the caller's write transaction. Until migration 0010 SQLite triggers
 /// kept them; business rules live in services so that every database gets them alike
 /// (docs/architecture.md, "Portable SQL").
 ///

@@ -123,7 +123,7 @@ extension HouseholdService {
     /// The consent `consentID` of the household `access` grants, when it may admit a member of
     /// `kind`: unused, and on the path of that kind. Every path that gives a member a consent
     /// goes through here, which is what keeps a consent to its own household (a trigger did
-    /// until migration 0009).
+    /// until migration 0010).
     /// - Throws: `BAD_USER_INPUT` on `input.consentId`: `UNKNOWN_VALUE` when no such consent
     ///   is in that household, `NOT_ALLOWED` when it is used or on the other path.
     private func usableConsent(

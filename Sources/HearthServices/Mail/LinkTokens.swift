@@ -12,7 +12,7 @@ import Support
 /// constant time before its id is looked up.
 ///
 /// The same key derives a token again from its row whenever the server needs the link once
-/// more: the mail delivery worker puts it into the message at send time (``MailOutbox`` stores
+/// more: the mail delivery job puts it into the message at send time (``MailOutbox`` stores
 /// a placeholder), and a replayed `inviteMember` answers with it. Losing the key makes every
 /// link sent so far stop working, and nothing else.
 public struct LinkTokens: Sendable {

@@ -5,8 +5,9 @@ import SMTP
 /// The durable queue of outgoing email (table `mail_outbox`, migration 0004).
 ///
 /// Services enqueue inside their own write transaction, so a change and the email about it
-/// commit together or not at all; the ``MailDeliveryWorker`` is woken once the transaction
-/// commits and delivers in the background, retrying transient failures:
+/// commit together or not at all. Each message gets a `mail.deliver` job in the same
+/// transaction; the ``JobScheduler`` is woken once it commits and ``MailDeliveryJob`` delivers
+/// in the background, retrying transient failures:
 ///
 /// ```swift
 /// try await pool.write { db in
@@ -18,7 +19,7 @@ import SMTP
 /// **Links are not stored.** A message whose bodies carry a link's token (``OutgoingMail/link``)
 /// is stored with ``tokenPlaceholder`` where the token was and a reference to the token
 /// (`link_kind`, `link_id`: its kind and id, useless without the link key); the
-/// ``MailDeliveryWorker`` derives the token again with the key and puts it back into the
+/// ``MailDeliveryJob`` derives the token again with the key and puts it back into the
 /// message it hands the transport. So no page of the database, and no frame of its
 /// write-ahead log, ever holds a link someone could follow. Only the development transport,
 /// whose point is to show mail to a developer (`hearth mail show`), keeps the tokens in the
@@ -29,32 +30,26 @@ public struct MailOutbox: Sendable {
     public static let tokenPlaceholder = "{token-withheld}"
 
     /// The store holding the outbox. Not public: mail is enqueued in the caller's transaction.
-    let pool: any DatabaseWriter
+    var pool: any DatabaseWriter { jobs.pool }
+    /// Where each message's delivery job goes.
+    public let jobs: JobQueue
     /// The domain of generated `Message-ID`s, e.g. the sender address's domain.
     public let messageIDDomain: String
     /// Whether stored bodies keep their links' tokens: only for the development transport.
     public let keepsLinkTokens: Bool
-    /// Wakes the delivery worker after a commit that enqueued mail.
-    let signal = OutboxSignal()
-    private let now: @Sendable () -> Date
 
-    /// An outbox in `pool`'s database.
+    /// An outbox in the database of `jobs`, whose scheduler delivers it.
     /// - Parameters:
     ///   - keepsLinkTokens: Whether stored bodies keep their links' tokens, so `hearth mail
     ///     show` can show a working link: true only for the development transport.
-    ///   - now: The clock stamping messages; tests may move it.
-    public init(
-        pool: any DatabaseWriter, messageIDDomain: String, keepsLinkTokens: Bool = false, now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        self.pool = pool
+    public init(jobs: JobQueue, messageIDDomain: String, keepsLinkTokens: Bool = false) {
+        self.jobs = jobs
         self.messageIDDomain = messageIDDomain
         self.keepsLinkTokens = keepsLinkTokens
-        self.now = now
     }
 
-    /// Adds `mail` to the outbox inside the caller's write transaction and arranges for the
-    /// delivery worker to be woken once that transaction commits (nothing is sent if it
-    /// rolls back).
+    /// Adds `mail` to the outbox inside the caller's write transaction, with the job that
+    /// delivers it (nothing is sent if the transaction rolls back).
     ///
     /// - Parameter database: the connection of a write transaction of ``pool``.
     /// - Returns: the message's outbox id (for `hearth mail show ID`).
@@ -67,7 +62,7 @@ public struct MailOutbox: Sendable {
         for recipient in mail.recipients { _ = try MailAddress(recipient) }
         try MailMessage.validate(subject: mail.subject)
         let recipients = String(decoding: try JSONEncoder().encode(mail.recipients), as: UTF8.self)
-        let createdAt = now()
+        let createdAt = jobs.clock.now
         let withheld = keepsLinkTokens ? nil : mail.link
         let text = withheld.map { mail.text.replacing($0.value, with: Self.tokenPlaceholder) } ?? mail.text
         let html = withheld.map { token in mail.html?.replacing(token.value, with: Self.tokenPlaceholder) } ?? mail.html
@@ -80,8 +75,8 @@ public struct MailOutbox: Sendable {
             [MailMessage.makeMessageID(domain: messageIDDomain), recipients, mail.subject, text, html, createdAt, createdAt,
              withheld?.kind.rawValue, withheld?.id]
         )!
-        let signal = signal
-        database.afterCommit { signal.signal() }
+        try jobs.enqueue(
+            kind: .mailDelivery, payload: MailDeliveryJob.Payload(outboxID: id), dueAt: createdAt, dedupeKey: String(id), in: database)
         return id
     }
 
@@ -105,48 +100,26 @@ public struct MailOutbox: Sendable {
         try database.decodeOne(OutboxMessage.self, "SELECT * FROM mail_outbox WHERE id = ?", [id])
     }
 
-    // MARK: For the delivery worker
-
-    /// Pending messages due at `date`, earliest first.
-    func dueMessages(at date: Date, limit: Int) throws -> [OutboxMessage] {
-        try pool.read { database in
-            try database.decode(
-                OutboxMessage.self,
-                "SELECT * FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
-                [date, limit])
-        }
-    }
-
-    /// When the earliest pending message is due, or nil when none is pending.
-    func nextDueDate() throws -> Date? {
-        try pool.read { database in
-            try database.scalar(Date.self, "SELECT min(next_attempt_at) FROM mail_outbox WHERE status = 'pending'")
-        }
-    }
+    // MARK: For the delivery job
 
     /// Records a delivery.
     func markSent(_ id: Int64, transport: String) throws {
         try pool.write { database in
             try database.execute(
                 "UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, transport = ?, last_error = NULL WHERE id = ?",
-                [now(), transport, id])
+                [jobs.clock.now, transport, id])
         }
     }
 
-    /// Records a failed attempt: the message is retried at `retryAt`, or marked failed when nil.
-    func markFailed(_ id: Int64, error: String, retryAt: Date?) throws {
-        try pool.write { database in
-            if let retryAt {
-                try database.execute(
-                    "UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
-                    [error, retryAt, id])
-            } else {
-                try database.execute(
-                    "UPDATE mail_outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?", [error, id])
-            }
-        }
+    /// Records a failed attempt inside the caller's transaction: the message is retried at
+    /// `retryAt` (pending again, also after `hearth jobs retry` revived it), or marked failed
+    /// when nil.
+    static func markFailed(_ id: Int64, error: String, retryAt: Date?, in database: Database) throws {
+        try database.execute(
+            """
+            UPDATE mail_outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = coalesce(?, next_attempt_at)
+            WHERE id = ?
+            """,
+            [retryAt == nil ? OutboxMessage.Status.failed.rawValue : OutboxMessage.Status.pending.rawValue, error, retryAt, id])
     }
-
-    /// The current time of the outbox's clock.
-    func currentDate() -> Date { now() }
 }

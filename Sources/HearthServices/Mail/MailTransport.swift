@@ -1,5 +1,5 @@
 /// Hands one message to the outside world: an SMTP server, or the development log.
-/// ``deliver(_:)`` blocks; the ``MailDeliveryWorker`` calls it on its own thread, never on
+/// ``deliver(_:)`` blocks; the ``MailDeliveryJob`` calls it on a job's thread, never on
 /// an event loop or the cooperative pool.
 public protocol MailTransport: Sendable {
     /// The transport's name, recorded with each delivered message (`smtp`, `log`).
@@ -14,7 +14,7 @@ public protocol MailTransport: Sendable {
 public struct MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether trying again later may help.
     public enum Code: String, Sendable, Hashable {
-        /// A temporary failure (4xx reply, network trouble): the worker retries with backoff.
+        /// A temporary failure (4xx reply, network trouble): the job is retried with backoff.
         case transient
         /// A permanent failure (5xx reply, an invalid address): the message is marked failed.
         case permanent

@@ -30,7 +30,7 @@ public struct OutboxMessage: Sendable, Hashable, Decodable {
     public var status: Status
     /// How many delivery attempts failed or succeeded so far.
     public var attempts: Int
-    /// When the worker tries next (meaningful while pending).
+    /// When the delivery job tries next (meaningful while pending).
     public var nextAttemptAt: Date
     /// Why the last attempt failed, if it did.
     public var lastError: String?

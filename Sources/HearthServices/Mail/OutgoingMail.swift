@@ -11,7 +11,7 @@ public struct OutgoingMail: Sendable, Hashable {
     public var html: String?
     /// The token of the link the bodies carry, if any: unless the transport is the development
     /// one, the outbox stores the bodies with a placeholder in its place and the delivery
-    /// worker puts it back at send time (see ``MailOutbox``).
+    /// job puts it back at send time (see ``MailOutbox``).
     public var link: LinkToken?
 
     /// An email.

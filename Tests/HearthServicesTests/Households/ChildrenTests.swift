@@ -166,7 +166,7 @@ struct ChildrenTests {
     }
 
     /// The service keeps a consent to its own household on both paths that give one (a trigger
-    /// did until migration 0009).
+    /// did until migration 0010).
     @Test func anotherHouseholdsConsentIsRefusedLikeAnUnknownOne() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

@@ -12,7 +12,7 @@ import Testing
 
     @Test func householdsFromBeforeTheNameKeyGetOneThatSortsAsNocaseDid() async throws {
         try await TemporaryDatabase.withPool { pool in
-            try Migrator(migrations: Self.migrations(before: 8)).migrate(pool)
+            try Migrator(migrations: Self.migrations(before: 9)).migrate(pool)
             try pool.write { database in
                 for (id, name) in [("a", "Zebra Flat"), ("b", "apple house"), ("c", "Étoile")] {
                     try database.execute(
@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    /// Triggers carry no business rules (docs/architecture.md, "Portable SQL"): migration 0009
+    /// Triggers carry no business rules (docs/architecture.md, "Portable SQL"): migration 0010
     /// dropped the last ones, whose rules the service keeps now. A trigger that only maintains
     /// derived data (a full-text index) would be listed here with its reason.
     @Test func theMigratedSchemaHasNoTriggers() async throws {

@@ -1,0 +1,102 @@
+import FoundationEssentials
+import HearthStore
+
+/// The statements a ``JobScheduler`` runs the queue with: leasing due jobs, renewing and
+/// reclaiming leases, recording outcomes.
+///
+/// **Leases are built to be shared.** Today one server process leases from SQLite, whose
+/// single writer serializes the statements. The same statements are meant for several server
+/// processes sharing one PostgreSQL database later, so each step is one conditional statement
+/// that claims rows and says which it claimed (`UPDATE … WHERE id IN (SELECT … LIMIT n)
+/// RETURNING …`), and every later write to a leased job is conditional on still holding its
+/// lease (`AND lease_owner = ?`). On PostgreSQL the inner `SELECT` of ``lease(kinds:owner:until:limit:at:in:)``
+/// gains `FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint rows without waiting
+/// on each other; nothing else changes. A worker that dies keeps its rows `running` until
+/// their lease expires; ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)`` then hands them
+/// back (or gives them up when out of attempts). Workers renew the leases of the jobs they
+/// run well before they expire, so a long job is not run twice while its worker lives.
+extension JobQueue {
+    /// Marks up to `limit` pending jobs of `kinds` due at `now` as running under `owner`'s
+    /// lease until `leaseEnd`, earliest due first, counting an attempt for each; returns them.
+    func lease(kinds: [JobKind], owner: String, until leaseEnd: Date, limit: Int, at now: Date, in database: Database) throws -> [Job] {
+        try database.decode(
+            Job.self,
+            """
+            UPDATE jobs SET state = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
+            WHERE id IN (
+                SELECT id FROM jobs WHERE state = 'pending' AND due_at <= ? AND kind IN (\(Self.placeholders(kinds)))
+                ORDER BY due_at, id LIMIT ?)
+            RETURNING *
+            """,
+            StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
+        ).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+    }
+
+    /// Hands back the jobs of `kinds` whose lease expired by `now` (their worker died or lost
+    /// the database): pending again and due at once, or dead when they used up `maxAttempts`.
+    /// Returns them as they are now.
+    func reclaimExpiredLeases(kinds: [JobKind], maxAttempts: Int, at now: Date, in database: Database) throws -> [Job] {
+        try database.decode(
+            Job.self,
+            """
+            UPDATE jobs SET state = CASE WHEN attempts >= ? THEN 'dead' ELSE 'pending' END,
+                lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+                last_error = 'its worker stopped before finishing (' || lease_owner || ', lease expired)'
+            WHERE id IN (
+                SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= ? AND kind IN (\(Self.placeholders(kinds)))
+                ORDER BY lease_expires_at, id)
+            RETURNING *
+            """,
+            StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
+    }
+
+    /// Moves the leases `owner` holds to `leaseEnd`.
+    func renewLeases(owner: String, until leaseEnd: Date, at now: Date, in database: Database) throws {
+        try database.execute(
+            "UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE state = 'running' AND lease_owner = ?", [leaseEnd, now, owner])
+    }
+
+    /// The earliest time something of `kinds` may need doing: a pending job falling due or a
+    /// lease expiring. Nil when there is neither.
+    func nextWakeDate(kinds: [JobKind], in database: Database) throws -> Date? {
+        let list = Self.placeholders(kinds)
+        let due = try database.scalar(
+            Date.self, "SELECT min(due_at) FROM jobs WHERE state = 'pending' AND kind IN (\(list))", StatementArguments(Self.arguments(kinds)))
+        let expiry = try database.scalar(
+            Date.self, "SELECT min(lease_expires_at) FROM jobs WHERE state = 'running' AND kind IN (\(list))",
+            StatementArguments(Self.arguments(kinds)))
+        return [due, expiry].compactMap { $0 }.min()
+    }
+
+    /// Marks `job` done if `owner` still holds its lease; returns whether it did.
+    func markDone(_ job: Job, owner: String, at now: Date, in database: Database) throws -> Bool {
+        try database.execute(
+            """
+            UPDATE jobs SET state = 'done', lease_owner = NULL, lease_expires_at = NULL, last_error = NULL, updated_at = ?
+            WHERE id = ? AND state = 'running' AND lease_owner = ?
+            """,
+            [now, job.id, owner])
+        return database.changedRowCount == 1
+    }
+
+    /// Records a failed attempt of `job` if `owner` still holds its lease: pending again at
+    /// `retryAt`, or dead when nil. Returns whether it did.
+    func markFailed(_ job: Job, owner: String, error: String, retryAt: Date?, at now: Date, in database: Database) throws -> Bool {
+        try database.execute(
+            """
+            UPDATE jobs SET state = ?, due_at = coalesce(?, due_at), lease_owner = NULL, lease_expires_at = NULL,
+                last_error = ?, updated_at = ?
+            WHERE id = ? AND state = 'running' AND lease_owner = ?
+            """,
+            [retryAt == nil ? Job.State.dead.rawValue : Job.State.pending.rawValue, retryAt, error, now, job.id, owner])
+        return database.changedRowCount == 1
+    }
+
+    private static func placeholders(_ kinds: [JobKind]) -> String {
+        Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+    }
+
+    private static func arguments(_ kinds: [JobKind]) -> [(any DatabaseValueConvertible)?] {
+        kinds.map { $0.rawValue }
+    }
+}
