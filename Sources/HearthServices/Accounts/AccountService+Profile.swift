@@ -66,14 +66,15 @@ extension AccountService {
             if let zone = change.timeZone {
                 try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
             }
+            let owner = OwnerScope(Owner(viewer), database)
             if let avatar = change.avatar, let avatarID {
-                try database.execute(
-                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [avatarID, user.id, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
+                try owner.execute(
+                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)",
+                    [avatarID, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
                      SHA256.hexDigest(of: avatar.bytes), avatar.bytes, now])
-                try Self.replaceAvatar(of: user, with: avatarID, at: now, in: database)
+                try Self.replaceAvatar(of: user, with: avatarID, at: now, owner)
             } else if change.removesAvatar, user.avatarId != nil {
-                try Self.replaceAvatar(of: user, with: nil, at: now, in: database)
+                try Self.replaceAvatar(of: user, with: nil, at: now, owner)
             }
             return try UserRecord.find(id: user.id, in: database)!
         }

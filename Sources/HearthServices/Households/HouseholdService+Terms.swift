@@ -67,9 +67,8 @@ extension HouseholdService {
             }
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.acceptedTermsVersion != version else { return version }
-            try database.execute(
-                "INSERT INTO terms_acceptances (user_id, version, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                [user.id, version, now])
+            try OwnerScope(Owner(viewer), database).execute(
+                "INSERT INTO terms_acceptances (user_id, version, accepted_at) VALUES ({owner}, ?, ?) ON CONFLICT DO NOTHING", [version, now])
             try database.execute(
                 "UPDATE users SET accepted_terms_version = ?, terms_accepted_at = ? WHERE id = ?", [version, now, user.id])
             return version
