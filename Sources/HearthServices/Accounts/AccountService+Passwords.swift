@@ -21,10 +21,11 @@ extension AccountService {
                 try mail.noAccount(to: email.value, in: database)
                 return
             }
-            try retireEmailTokens(purpose: .resetPassword, userID: user.id, at: now, in: database)
+            // The address is the account's: its owner reads the link (a reset proves nothing yet).
+            let owner = OwnerScope(Owner(authenticated: user.id), database)
+            try retireEmailTokens(purpose: .resetPassword, at: now, owner)
             let token = try insertEmailToken(
-                purpose: .resetPassword, userID: user.id, email: user.email,
-                lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
+                purpose: .resetPassword, email: user.email, lifetime: configuration.passwordResetTokenLifetime, at: now, owner)
             try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: database)
         }
     }
@@ -51,7 +52,7 @@ extension AccountService {
                 WHERE id = ?
                 """,
                 [passwordHash, now, spent.email, now, spent.userID])
-            _ = try revokeAll(userID: spent.userID, reason: "password_reset", at: now, in: database)
+            _ = try revokeAll(reason: "password_reset", at: now, OwnerScope(Owner(authenticated: spent.userID), database))
             let user = try UserRecord.find(id: spent.userID, in: database)!
             try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
             return user
@@ -76,10 +77,11 @@ extension AccountService {
         let now = currentTime()
         let updated = try await pool.write { [self] database in
             try database.execute("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, now, user.id])
-            let others = try database.query(
-                "SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id <> ?", [user.id, viewer.sessionID]
+            let owner = OwnerScope(Owner(viewer), database)
+            let others = try owner.query(
+                "SELECT id FROM sessions WHERE user_id = {owner} AND revoked_at IS NULL AND id <> ?", [viewer.sessionID]
             ).map { row -> String in try row["id"] }
-            try revoke(others, reason: "password_changed", at: now, in: database)
+            try revoke(others, reason: "password_changed", at: now, owner)
             try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
             return try UserRecord.find(id: user.id, in: database)!
         }

@@ -121,20 +121,21 @@ public final class AccountService: Sendable {
         try userCache.valueWithoutWaiting(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
-    /// Creates a single-use emailed token for `userID` inside the caller's transaction: its row
+    /// Creates a single-use emailed token for the owner inside the caller's transaction: its row
     /// keeps the token's id, never the token (see ``LinkTokens``).
     func insertEmailToken(
-        purpose: EmailTokenPurpose, userID: String, email: String, lifetime: Duration, at now: Date, in database: Database
+        purpose: EmailTokenPurpose, email: String, lifetime: Duration, at now: Date, _ owner: OwnerScope
     ) throws -> LinkToken {
         let token = mail.links.issue(.emailToken)
-        try database.execute(
-            "INSERT INTO email_tokens (token_id, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [token.id, userID, purpose.rawValue, email, now, now.adding(lifetime)])
+        try owner.execute(
+            "INSERT INTO email_tokens (token_id, user_id, purpose, email, created_at, expires_at) VALUES (?, {owner}, ?, ?, ?, ?)",
+            [token.id, purpose.rawValue, email, now, now.adding(lifetime)])
         return token
     }
 
     /// The emailed token `presented`, as stored, spent or not; nil when it was not made with the
-    /// link key or its row is gone.
+    /// link key or its row is gone. A credential lookup: the token names its owner, so it is
+    /// read across owners.
     func storedEmailToken(_ presented: String, in database: Database) throws -> SpentEmailToken? {
         guard let id = mail.links.id(of: presented, as: .emailToken) else { return nil }
         return try database.decodeOne(
@@ -160,16 +161,16 @@ public final class AccountService: Sendable {
         _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
     ) throws -> SpentEmailToken {
         guard let token = try liveEmailToken(presented, purposes: purposes, at: now, in: database) else { throw ServiceError.linkInvalid }
-        try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_id = ?", [now, token.id])
+        try OwnerScope(Owner(authenticated: token.userID), database).execute(
+            "UPDATE email_tokens SET used_at = ? WHERE token_id = ? AND user_id = {owner}", [now, token.id])
         return token
     }
 
-    /// Marks every unused token of `purpose` for `userID` as used (a new one replaces them,
-    /// or the state they would change no longer exists).
-    func retireEmailTokens(purpose: EmailTokenPurpose, userID: String, at now: Date, in database: Database) throws {
-        try database.execute(
-            "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
-            [now, userID, purpose.rawValue])
+    /// Marks every unused token of `purpose` of the owner as used (a new one replaces them, or
+    /// the state they would change no longer exists).
+    func retireEmailTokens(purpose: EmailTokenPurpose, at now: Date, _ owner: OwnerScope) throws {
+        try owner.execute(
+            "UPDATE email_tokens SET used_at = ? WHERE user_id = {owner} AND purpose = ? AND used_at IS NULL", [now, purpose.rawValue])
     }
 }
 
