@@ -6,9 +6,9 @@ extension AccountResolvers {
     /// `signInWithGoogle`, `signInWithApple`, `linkSignInProvider`, `unlinkSignInProvider` and
     /// `User.signInMethods`.
     static func installSignInProviders(into resolvers: inout Resolvers, accounts: AccountService) {
-        resolvers.resolveAsync("User", "signInMethods") { source, _, context, _ in
+        resolvers.resolveAsync("User", "signInMethods") { source, _, _, _ in
             guard let user = source as? UserValue, user.isViewer else { return nil }
-            return try await accounts.signInMethods(viewer: try RequestContext.of(context).viewer()).map(\.rawValue)
+            return try await accounts.signInMethods(userID: user.record.id).map(\.rawValue)
         }
         for (field, provider) in [("signInWithGoogle", SignInProvider.google), ("signInWithApple", .apple)] {
             resolvers.resolveAsync("Mutation", field) { _, arguments, context, _ in

@@ -19,9 +19,9 @@ enum AccountResolvers {
             let viewer = try RequestContext.of(context).viewer()
             return try await accounts.activeSessions(viewer: viewer).map { SessionValue(record: $0, isCurrent: $0.id == viewer.sessionID) }
         }
-        resolvers.resolveAsync("User", "pendingEmail") { source, _, context, _ in
+        resolvers.resolveAsync("User", "pendingEmail") { source, _, _, _ in
             guard let user = source as? UserValue, user.isViewer else { return nil }
-            return try await accounts.pendingEmail(viewer: try RequestContext.of(context).viewer())
+            return try await accounts.pendingEmail(userID: user.record.id)
         }
         installSignUp(into: &resolvers, accounts: accounts)
         installSessions(into: &resolvers, accounts: accounts)

@@ -110,11 +110,12 @@ extension AccountService {
         }
     }
 
-    /// The viewer's address waiting for confirmation of a change, if any.
-    public func pendingEmail(viewer: Viewer) async throws -> String? {
+    /// The address of the account `userID` waiting for confirmation of a change, if any. For the
+    /// caller's own account only, as ``signInMethods(userID:)``.
+    public func pendingEmail(userID: String) async throws -> String? {
         let now = currentTime()
         return try await pool.read { database in
-            try OwnerScope(Owner(viewer), database).scalar(
+            try OwnerScope(Owner(authenticated: userID), database).scalar(
                 String.self,
                 """
                 SELECT email FROM email_tokens WHERE user_id = {owner} AND purpose = ? AND used_at IS NULL AND expires_at > ?

@@ -32,7 +32,7 @@ extension AccountService {
             try await confirmPassword(password, against: passwordHash, of: user, clientAddress: clientAddress)
             return
         }
-        let methods = try await signInMethods(viewer: viewer)
+        let methods = try await signInMethods(userID: user.id)
         if let credential = proof.provider {
             try await confirmProviderCredential(credential, of: user, methods: methods, clientAddress: clientAddress)
             return

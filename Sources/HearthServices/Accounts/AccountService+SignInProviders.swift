@@ -165,12 +165,13 @@ extension AccountService {
         return user
     }
 
-    /// How the viewer's account can sign in: `PASSWORD` when it has one, then its linked
-    /// providers.
-    public func signInMethods(viewer: Viewer) async throws -> [SignInMethod] {
+    /// How the account `userID` can sign in: `PASSWORD` when it has one, then its linked
+    /// providers. For the caller's own account only (the API asks for a `User` that is the
+    /// viewer, or the account the request's credential has just proved), so it is the owner.
+    public func signInMethods(userID: String) async throws -> [SignInMethod] {
         try await pool.read { [self] database in
-            guard let user = try UserRecord.find(id: viewer.userID, in: database) else { return [] }
-            return try signInMethods(of: user, OwnerScope(Owner(viewer), database))
+            guard let user = try UserRecord.find(id: userID, in: database) else { return [] }
+            return try signInMethods(of: user, OwnerScope(Owner(authenticated: userID), database))
         }
     }
 

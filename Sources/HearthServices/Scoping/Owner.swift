@@ -36,7 +36,9 @@ struct Owner: ScopeKey, Sendable, Hashable {
     /// The account a credential has just proved (a password, a provider's identity token, a
     /// refresh token, an emailed link's token), or one the accounts service found by a verified
     /// address for mail to that address (a password reset request, the sign-in methods a
-    /// provider's verified address may learn): for the steps before a viewer exists.
+    /// provider's verified address may learn): for the steps before a viewer exists. Also the
+    /// caller's own account as the API shows it (a `User` that is the viewer, or that the
+    /// request's credential proved), for the fields only its owner sees.
     init(authenticated userID: String) {
         self.userID = userID
     }

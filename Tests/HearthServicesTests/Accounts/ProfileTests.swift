@@ -44,11 +44,11 @@ struct ProfileTests {
             _ = try await harness.service.requestEmailChange(
                 viewer: viewer, newEmail: "ana.new@example.org", proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
             #expect(try await harness.service.user(id: viewer.userID)?.email == "ana@example.com")
-            #expect(try await harness.service.pendingEmail(viewer: viewer) == "ana.new@example.org")
+            #expect(try await harness.service.pendingEmail(userID: viewer.userID) == "ana.new@example.org")
             let token = try #require(harness.mail.latestToken(to: "ana.new@example.org"))
             let user = try await harness.service.confirmEmail(token: token)
             #expect(user.email == "ana.new@example.org" && user.isEmailConfirmed)
-            #expect(try await harness.service.pendingEmail(viewer: viewer) == nil)
+            #expect(try await harness.service.pendingEmail(userID: viewer.userID) == nil)
             let notice = try #require(harness.mail.all.last)
             #expect(notice.to == "ana@example.com" && notice.text.contains("ana.new@example.org"))
             _ = try await harness.service.login(

@@ -39,9 +39,8 @@ struct ProviderSignInTests {
             #expect(user.username == "ana.lopez" && user.displayName == "Ana López")
             #expect(user.email == "Ana.Lopez+chores@example.com" && user.isEmailConfirmed && user.passwordHash == nil)
             let session = try #require(first.session)
-            let viewer = try await harness.service.authenticate(accessToken: session.accessToken)
-            #expect(viewer.userID == user.id)
-            #expect(try await harness.service.signInMethods(viewer: viewer) == [.google])
+            #expect(try await harness.service.authenticate(accessToken: session.accessToken).userID == user.id)
+            #expect(try await harness.service.signInMethods(userID: user.id) == [.google])
             #expect(harness.mail.all.isEmpty)
 
             harness.clock.advance(seconds: 60)
@@ -76,7 +75,7 @@ struct ProviderSignInTests {
             // The flow: sign in with the password, link Google from settings, then Google signs in.
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             _ = try await link(harness, google, google.claims(email: "ana@example.com", at: harness.clock.now), viewer: viewer)
-            #expect(try await harness.service.signInMethods(viewer: viewer) == [.password, .google])
+            #expect(try await harness.service.signInMethods(userID: ana.id) == [.password, .google])
             #expect(harness.mail.all.last?.subject.contains("Google sign-in was added") == true)
             let later = try await signIn(harness, with: google, google.claims(email: "ana@example.com", at: harness.clock.now))
             #expect(later.outcome == .signedIn && later.user?.id == ana.id)
@@ -173,7 +172,7 @@ struct ProviderSignInTests {
             }
             #expect(second?.code == .conflict && second?.reason == .providerAlreadyLinked)
             _ = try await link(harness, apple, apple.claims(subject: "a-ana", at: harness.clock.now), viewer: ana)
-            #expect(try await harness.service.signInMethods(viewer: ana) == [.password, .google, .apple])
+            #expect(try await harness.service.signInMethods(userID: ana.userID) == [.password, .google, .apple])
         }
     }
 
@@ -187,7 +186,7 @@ struct ProviderSignInTests {
             // A password-less account links without a password; then either provider can go.
             _ = try await link(harness, apple, apple.claims(subject: "a-1", at: harness.clock.now), viewer: viewer, password: nil)
             _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1")
-            #expect(try await harness.service.signInMethods(viewer: viewer) == [.apple])
+            #expect(try await harness.service.signInMethods(userID: viewer.userID) == [.apple])
             #expect(harness.mail.all.last?.subject.contains("Google sign-in was removed") == true)
             let again = await #expect(throws: ServiceError.self) { try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: ReauthenticationProof(), clientAddress: "192.0.2.1") }
             #expect(again?.code == .notFound)
@@ -206,7 +205,7 @@ struct ProviderSignInTests {
             let viewer = try await harness.service.authenticate(accessToken: issued.accessToken)
             _ = try await link(harness, google, google.claims(at: harness.clock.now), viewer: viewer)
             _ = try await harness.service.unlinkSignInProvider(.google, viewer: viewer, proof: AccountsHarness.passwordProof, clientAddress: "192.0.2.1")
-            #expect(try await harness.service.signInMethods(viewer: viewer) == [.password])
+            #expect(try await harness.service.signInMethods(userID: viewer.userID) == [.password])
         }
     }
 }

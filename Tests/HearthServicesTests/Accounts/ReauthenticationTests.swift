@@ -42,7 +42,7 @@ struct ReauthenticationTests {
             _ = try await context.harness.service.requestEmailChange(
                 viewer: context.viewer, newEmail: "ana.new@example.org", proof: proof, clientAddress: "192.0.2.1")
         }, tookEffect: { context in
-            try await context.harness.service.pendingEmail(viewer: context.viewer) == "ana.new@example.org"
+            try await context.harness.service.pendingEmail(userID: context.viewer.userID) == "ana.new@example.org"
         })
     static let linkSignInProvider = Operation(name: "linkSignInProvider", run: { context, proof in
             let token = try context.apple.token(context.apple.claims(subject: "a-ana", at: context.harness.clock.now))
@@ -50,12 +50,12 @@ struct ReauthenticationTests {
                 ProviderCredential(provider: .apple, idToken: token, nonce: FakeIdentityProvider.rawNonce),
                 viewer: context.viewer, proof: proof, clientAddress: "192.0.2.1")
         }, tookEffect: { context in
-            try await context.harness.service.signInMethods(viewer: context.viewer).contains(.apple)
+            try await context.harness.service.signInMethods(userID: context.viewer.userID).contains(.apple)
         })
     static let unlinkSignInProvider = Operation(name: "unlinkSignInProvider", run: { context, proof in
             _ = try await context.harness.service.unlinkSignInProvider(.google, viewer: context.viewer, proof: proof, clientAddress: "192.0.2.1")
         }, tookEffect: { context in
-            try await !context.harness.service.signInMethods(viewer: context.viewer).contains(.google)
+            try await !context.harness.service.signInMethods(userID: context.viewer.userID).contains(.google)
         })
     static let revokeOtherSession = Operation(name: "revokeSession of another session", run: { context, proof in
             _ = try await context.harness.service.revokeSession(
@@ -221,7 +221,7 @@ struct ReauthenticationTests {
                     context, ReauthenticationProof(provider: ProviderCredential(provider: .google, idToken: "a.b.c", nonce: FakeIdentityProvider.rawNonce)))
             }
             #expect(forged?.reason == .providerTokenInvalid)
-            #expect(try await harness.service.signInMethods(viewer: context.viewer) == [.google])
+            #expect(try await harness.service.signInMethods(userID: context.viewer.userID) == [.google])
         }
     }
 
