@@ -43,9 +43,7 @@ extension HouseholdService {
     ) async throws -> Removal {
         let now = currentTime()
         let removed = try await mutate("removeMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let scope = try HouseholdScope.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.findPresent(id: memberID, scope)
+            let (scope, member) = try Self.memberForAdmin(memberID, viewer: viewer, in: database)
             if member.id == scope.access.memberID {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))

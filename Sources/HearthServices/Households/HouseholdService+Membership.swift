@@ -211,9 +211,7 @@ extension HouseholdService {
     ) async throws -> AccessibleMember {
         let now = currentTime()
         let changed = try await mutate("changeMemberRole", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let scope = try HouseholdScope.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.findPresent(id: memberID, scope)
+            let (scope, member) = try Self.memberForAdmin(memberID, viewer: viewer, in: database)
             if role == .admin, !member.kind.isAdult {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
@@ -234,6 +232,16 @@ extension HouseholdService {
             return MemberReference(householdID: member.householdID, memberID: member.id)
         }
         return try await accessibleMember(changed, viewer: viewer)
+    }
+
+    /// The member `memberID`, not departed, with the scope of its household, for a change an
+    /// admin of that household makes (a role, a removal).
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN` for members; `BAD_USER_INPUT` for a departed member
+    ///   (``MemberRecord/findPresent(id:_:)``).
+    static func memberForAdmin(_ memberID: String, viewer: Viewer, in database: Database) throws -> (HouseholdScope, MemberRecord) {
+        let scope = try HouseholdScope.check(
+            viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+        return (scope, try MemberRecord.findPresent(id: memberID, scope))
     }
 
     /// How many active admins the household has besides `memberID` (departed ones do not count).

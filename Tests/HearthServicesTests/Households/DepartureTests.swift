@@ -125,30 +125,22 @@ struct DepartureTests {
 
     @Test func aDepartedMembershipGivesNoAccessAndIsNeverTheActiveHousehold() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
-            _ = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana)
+            let (ana, ben, flat, benMember) = try await h.flatWithRemovedMember()
 
-            let access = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat.id, viewer: ben) }
+            let access = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat, viewer: ben) }
             #expect(access == ServiceError.householdNotFound)
-            let switching = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: flat.id, viewer: ben) }
+            let switching = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: flat, viewer: ben) }
             #expect(switching == ServiceError.householdNotFound)
             #expect(try await h.service.households(viewer: ben).isEmpty)
             #expect(try await h.service.activeHousehold(viewer: ben) == nil)
-            #expect(try await h.service.nodes(ids: [flat.id, benMember], viewer: ben).isEmpty, "nor does it reach anything by id")
+            #expect(try await h.service.nodes(ids: [flat, benMember], viewer: ben).isEmpty, "nor does it reach anything by id")
             try await h.expectOneActiveHouseholdPerMember()
         }
     }
 
     @Test func aDepartedMemberCannotBeChangedOrRemovedAgain() async throws {
         try await HouseholdsHarness.with { h in
-            let ana = try await h.confirmedViewer("ana")
-            let ben = try await h.confirmedViewer("ben")
-            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
-            let benMember = try await h.join(ben, flat.id, invitedBy: ana)
-            _ = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana)
+            let (ana, ben, flat, benMember) = try await h.flatWithRemovedMember()
             let changes: [@Sendable () async throws -> Void] = [
                 { _ = try await h.service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana) },
                 { _ = try await h.service.changeMemberRole(memberID: benMember, to: .admin, viewer: ana) },
@@ -159,7 +151,7 @@ struct DepartureTests {
                 #expect(refused?.code == .badUserInput && refused?.problems.first?.field == "input.memberId")
                 #expect(refused?.problems.first?.reason == .notAllowed)
             }
-            #expect(try await h.departures(of: flat.id).count == 1)
+            #expect(try await h.departures(of: flat).count == 1)
         }
     }
 
@@ -195,6 +187,16 @@ struct DepartureTests {
 }
 
 extension HouseholdsHarness {
+    /// Household "Flat" of its admin `ana`, from which `ben` joined and was then removed.
+    fileprivate func flatWithRemovedMember() async throws -> (admin: Viewer, removed: Viewer, householdID: String, memberID: String) {
+        let ana = try await confirmedViewer("ana")
+        let ben = try await confirmedViewer("ben")
+        let flat = try await service.createHousehold(.init(name: "Flat"), viewer: ana).household.id
+        let benMember = try await join(ben, flat, invitedBy: ana)
+        _ = try await service.removeMember(id: benMember, incompleteTasks: .unassign, viewer: ana)
+        return (ana, ben, flat, benMember)
+    }
+
     /// The member record `id` as stored, departed or not; `nil` when there is none.
     fileprivate func memberRow(_ id: String) async throws -> MemberRecord? {
         try await pool.read { database in
