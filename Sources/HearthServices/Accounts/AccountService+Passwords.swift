@@ -15,7 +15,7 @@ extension AccountService {
         let email: EmailAddress
         do { email = try EmailAddress(text, field: "input.email") } catch { throw ServiceError.invalid(InputProblems([error])) }
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         try await pool.write { [self] database in
             guard let user = try UserRecord.find(emailKey: email.key, in: database) else {
                 try mail.noAccount(to: email.value, in: database)
@@ -35,7 +35,7 @@ extension AccountService {
     /// address, so an unconfirmed one becomes confirmed.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
     public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let owner = try await pool.read { [self] database -> UserRecord? in
             guard let live = try liveEmailToken(token, purposes: [.resetPassword], at: now, in: database) else { return nil }
             return try UserRecord.find(id: live.userID, in: database)
@@ -74,7 +74,7 @@ extension AccountService {
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await pool.write { [self] database in
             try database.execute("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, now, user.id])
             let owner = OwnerScope(Owner(viewer), database)

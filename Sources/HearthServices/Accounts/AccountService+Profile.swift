@@ -56,7 +56,7 @@ extension AccountService {
 
     /// Writes `change` in one transaction.
     private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
         return try await pool.write { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
@@ -98,7 +98,7 @@ extension AccountService {
         }
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.write { [self] database in
             try ensureAvailable(username: nil, email: email, in: database, field: "input.newEmail")
             let owner = OwnerScope(Owner(viewer), database)
@@ -113,7 +113,7 @@ extension AccountService {
     /// The address of the account `userID` waiting for confirmation of a change, if any. For the
     /// caller's own account only, as ``signInMethods(userID:)``.
     public func pendingEmail(userID: String) async throws -> String? {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.read { database in
             try OwnerScope(Owner(authenticated: userID), database).scalar(
                 String.self,

@@ -60,7 +60,7 @@ extension AccountService {
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         try await checkAvailable(username: username, email: email)
         let passwordHash = try await hashPassword(request.password)
-        let now = currentTime()
+        let now = clock.storedNow
         let userID = GlobalID.make(.user, now: now).rawValue
         let (user, session) = try await pool.write { [self] database in
             // Checked again inside the transaction: someone may have taken the name while we hashed.
@@ -87,7 +87,7 @@ extension AccountService {
     /// - Throws: ``ServiceError`` `linkInvalid`; `CONFLICT` when another account confirmed
     ///   the same address first.
     public func confirmEmail(token: String) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let user = try await pool.write { [self] database in
             let spent = try spendEmailToken(token, purposes: [.confirmEmail, .changeEmail], at: now, in: database)
             if spent.purpose == .changeEmail {
@@ -112,7 +112,7 @@ extension AccountService {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         if user.isEmailConfirmed { throw ServiceError(.conflict, "Your email address is already confirmed.") }
         try throttle.beginMailRequest(recipient: user.email.lowercased(), address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         try await pool.write { [self] database in
             let owner = OwnerScope(Owner(viewer), database)
             try retireEmailTokens(purpose: .confirmEmail, at: now, owner)

@@ -51,7 +51,7 @@ extension AccountService {
         }
         throttle.loginSucceeded(account: emailKey, address: clientAddress)
         let upgradedHash = hasher.needsRehash(passwordHash) ? try await hashPassword(password) : nil
-        let now = currentTime()
+        let now = clock.storedNow
         let session = try await pool.write { [self] database in
             if let upgradedHash {
                 try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [upgradedHash, user.id, passwordHash])
@@ -79,7 +79,7 @@ extension AccountService {
     public func refresh(refreshToken: String, clientAddress: String) async throws -> IssuedSession {
         try throttle.beginRefresh(address: clientAddress)
         let digest = OneTimeToken.digest(of: refreshToken)
-        let now = currentTime()
+        let now = clock.storedNow
         let grace = configuration.refreshGracePeriod
         let outcome: Result<IssuedSession, ServiceError>
         if case .refuse(let error) = try await pool.read({ try RefreshDecision(digest, grace: grace, at: now, in: $0) }) {
@@ -110,14 +110,14 @@ extension AccountService {
 
     /// Signs out the viewer's session (FR-05): its access and refresh tokens stop working.
     public func logout(viewer: Viewer) async throws {
-        let now = currentTime()
+        let now = clock.storedNow
         try await pool.write { [self] database in try revoke([viewer.sessionID], reason: "logout", at: now, OwnerScope(Owner(viewer), database)) }
         logger.info("signed out", ["user.id": viewer.userID, "session.id": viewer.sessionID])
     }
 
     /// Signs out every session of the viewer's account, this one included. Returns how many ended.
     public func logoutEverywhere(viewer: Viewer) async throws -> Int {
-        let now = currentTime()
+        let now = clock.storedNow
         let count = try await pool.write { [self] database in
             try revokeAll(reason: "logout_everywhere", at: now, OwnerScope(Owner(viewer), database))
         }
@@ -134,7 +134,7 @@ extension AccountService {
     ///   `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`.
     public func revokeSession(id: String, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String) async throws -> SessionRecord {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
-        let now = currentTime()
+        let now = clock.storedNow
         // An id that is not a session's is not looked up.
         let target = try await GlobalID.mayName(.session, id) ? pool.read { try StoredSession.find(id: id, OwnerScope(Owner(viewer), $0)) } : nil
         guard let target, target.record.isActive(at: now) else {
@@ -154,7 +154,7 @@ extension AccountService {
 
     /// The viewer's active sessions, most recently used first.
     public func activeSessions(viewer: Viewer) async throws -> [SessionRecord] {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.read { database in
             try OwnerScope(Owner(viewer), database).decode(
                 SessionRecord.self,
@@ -172,7 +172,7 @@ extension AccountService {
     /// is cached (``SessionDirectory``).
     /// - Throws: ``ServiceError`` `UNAUTHENTICATED` with the reason.
     public func authenticate(accessToken: String) async throws(ServiceError) -> Viewer {
-        let now = now()
+        let now = clock.now
         let claims: AccessTokenClaims
         if let verified = verifiedTokens.claims(of: accessToken) {
             guard now < verified.expiresAt else {
@@ -213,7 +213,7 @@ extension AccountService {
     /// (evicted when full). A session that no longer exists counts as revoked.
     public func sessionState(id: String) async throws -> SessionState {
         guard let entry = try await sessionEntry(id), !entry.isRevoked else { return .revoked }
-        let remaining = entry.expiresAt.timeIntervalSince(now())
+        let remaining = entry.expiresAt.timeIntervalSince(clock.now)
         return remaining > 0 ? .live(remaining: .milliseconds(Int64((remaining * 1000).rounded(.up)))) : .expired
     }
 

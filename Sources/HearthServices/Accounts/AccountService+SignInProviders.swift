@@ -56,7 +56,7 @@ extension AccountService {
         provider: SignInProvider, idToken: String, nonce: String?, deviceLabel: String?, displayName: String?, clientAddress: String
     ) async throws -> ProviderSignInResult {
         let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, nonceField: "input.nonce", clientAddress: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         let requestedName = displayName.map { String($0.trimmingWhitespace().prefix(Self.maximumDisplayNameLength)) }
         let result = try await pool.write { [self] database -> ProviderSignInResult in
             if let user = try linkedUser(identity, in: database) {
@@ -109,7 +109,7 @@ extension AccountService {
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         let identity = try await verifiedIdentity(
             provider, idToken: credential.idToken, nonce: credential.nonce, nonceField: "input.nonce", clientAddress: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         let linked = try await pool.write { [self] database -> Bool in
             if let owner = try linkedUser(identity, in: database) {
                 guard owner.id == user.id else {
@@ -191,7 +191,7 @@ extension AccountService {
                 field: nonceField, reason: .required, message: "Sign-in with \(provider.displayName) needs the nonce the app generated.")]))
         }
         do {
-            return try await identityProvider.verify(idToken: idToken, rawNonce: nonce, at: currentTime())
+            return try await identityProvider.verify(idToken: idToken, rawNonce: nonce, at: clock.storedNow)
         } catch {
             if error.code == .keySetUnavailable {
                 logger.error("identity provider keys unavailable", ["provider": provider.rawValue])

@@ -36,18 +36,18 @@ public final class AccountService: Sendable {
     let hasher: PasswordHasher
     let mail: AccountMail
     let logger: Logger
-    let now: @Sendable () -> Date
+    /// The clock every time the service stamps or compares comes from.
+    let clock: any ServiceClock
 
     /// Creates the service.
     /// - Parameters:
     ///   - commonPasswords: The passwords registration refuses (`resources/common-passwords.txt`).
     ///   - identityProviders: Google and Apple, when sign-in with them is configured.
-    ///   - now: The wall clock; tests pass a fixed or moving one.
+    ///   - clock: The clock; tests pass one they move.
     public init(
         configuration: AccountsConfiguration, pool: any DatabaseWriter, accessTokens: AccessTokens, mail: AccountMail,
         commonPasswords: [String], identityProviders: [IdentityProvider] = [], logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init,
-        monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds
+        clock: any ServiceClock = SystemClock()
     ) {
         self.configuration = configuration
         self.identityProviders = Dictionary(identityProviders.map { ($0.configuration.provider, $0) }) { _, last in last }
@@ -55,10 +55,10 @@ public final class AccountService: Sendable {
         self.accessTokens = accessTokens
         self.mail = mail
         self.logger = logger
-        self.now = now
+        self.clock = clock
         sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
         userCache = CommitScopedCache(pool: pool)
-        throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
+        throttle = LoginThrottle(configuration: configuration, clock: clock)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
         hashing = WorkerPool(
             label: "password-hashing", concurrency: configuration.passwordHashingConcurrency,
@@ -67,11 +67,6 @@ public final class AccountService: Sendable {
     }
 
     // MARK: - Shared steps
-
-    /// The current time, rounded to the millisecond as stored, so values read back compare equal.
-    func currentTime() -> Date {
-        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
-    }
 
     /// Hashes `password` on a hashing thread.
     /// - Throws: `RATE_LIMITED` when too many hashes are waiting.
