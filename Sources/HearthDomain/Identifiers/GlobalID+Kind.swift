@@ -16,7 +16,9 @@ extension GlobalID {
     /// | `inv` | invitation (`Invitation`) | | `pho` | photo |
     /// | `cns` | parental consent (`ParentalConsent`) | | `fol` | follow |
     /// | `dep` | member departure record | | `shr` | share |
-    /// | | | | `rwd` | reward |
+    /// | `rwd` | reward (`Reward`) | | | |
+    /// | `rdm` | request for a reward (`RewardRedemption`) | | | |
+    /// | `led` | token ledger entry (`TokenLedgerEntry`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -40,6 +42,12 @@ extension GlobalID {
         case parentalConsent = "cns"
         /// The record of a member leaving or being removed (`member_departures`).
         case memberDeparture = "dep"
+        /// A reward of a household's store (`rewards`).
+        case reward = "rwd"
+        /// A member's request for a reward (`reward_redemptions`).
+        case redemption = "rdm"
+        /// One entry of a member's token ledger (`token_ledger`).
+        case ledgerEntry = "led"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -47,6 +55,7 @@ extension GlobalID {
         public var mayHaveLegacyIDs: Bool {
             switch self {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
+            case .reward, .redemption, .ledgerEntry: false
             }
         }
     }

@@ -84,6 +84,16 @@ public struct ServiceError: Error, Sendable, Equatable {
         case invitationExpired = "INVITATION_EXPIRED"
         /// The `clientMutationId` was already used by this user for a different mutation.
         case clientMutationIdReused = "CLIENT_MUTATION_ID_REUSED"
+        /// `CONFLICT`: the change would take a member's token balance below zero (a reward
+        /// costing more than they have, a payout or correction of more than they have).
+        case insufficientTokens = "INSUFFICIENT_TOKENS"
+        /// `CONFLICT`: the reward's stock is used up.
+        case outOfStock = "OUT_OF_STOCK"
+        /// `CONFLICT`: the request or completion was already approved or rejected (or needs no
+        /// approval).
+        case alreadyReviewed = "ALREADY_REVIEWED"
+        /// `FORBIDDEN`: the reward is only for some members, and not for this one.
+        case notEligible = "NOT_ELIGIBLE"
     }
 
     /// The outcome.

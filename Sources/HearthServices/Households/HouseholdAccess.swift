@@ -91,6 +91,9 @@ enum HouseholdOwnedTable: String {
     case members
     case invitations
     case parentalConsents = "parental_consents"
+    case rewards
+    case redemptions = "reward_redemptions"
+    case ledgerEntries = "token_ledger"
 
     /// The type of the ids of the table's rows.
     var kind: GlobalID.Kind {
@@ -98,6 +101,9 @@ enum HouseholdOwnedTable: String {
         case .members: .member
         case .invitations: .invitation
         case .parentalConsents: .parentalConsent
+        case .rewards: .reward
+        case .redemptions: .redemption
+        case .ledgerEntries: .ledgerEntry
         }
     }
 }

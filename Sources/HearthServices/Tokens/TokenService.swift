@@ -1,0 +1,92 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// The token economy (issue 14, "Approval and the token economy"; FR-ONBOARD-5, FR-ONBOARD-6):
+/// each member's ledger of whole tokens, approving and rejecting completions, admins' adjustments,
+/// bonuses and payouts, and the rewards store with its requests.
+///
+/// - Ledger: append-only (``TokenLedger``); a member's balance is the sum of their entries, kept
+///   beside them in the same transaction and never below zero.
+/// - Completions: the chore instances call ``credit(completion:recordedBy:in:at:)`` and
+///   ``reverse(completion:recordedBy:in:at:)`` in their transaction; admins approve or reject completions
+///   waiting for approval through the ``ChoreCompletionStore`` seam (`+Completions`).
+/// - Shared rewards are split by the household's `earningsSplit` with ``TokenSplit``'s rounding
+///   rule, which never creates or loses a token.
+/// - Money is exact: a payout stores the rate in force and the money as decimal text
+///   (``DecimalAmount``), never a float (`+Adjustments`).
+/// - Rewards (`+Rewards`) and requests for them (`+Redemptions`): asking holds the tokens (and
+///   takes one from the stock) until an admin approves (the hold is spent) or rejects (both come
+///   back).
+///
+/// Scoping and errors as in ``HouseholdService``: every function checks the viewer's membership in
+/// its transaction and goes through the household's scope; objects of other households answer
+/// `NOT_FOUND` exactly like unknown ids; members get `FORBIDDEN` for what only admins do.
+/// Mutations run in one write transaction each, with `clientMutationId` replay, and record their
+/// change on the household's topic (``TokenChange``). Reads are in `+Reads`, `node` lookups in `+Nodes`.
+public final class TokenService: Sendable {
+    /// Limits.
+    public let configuration: TokensConfiguration
+    /// Households: membership checks, replay protection, the change log, the economy settings.
+    public let households: HouseholdService
+    /// The completions approving and rejecting act on.
+    let completions: any ChoreCompletionStore
+
+    /// Creates the service over `households`' store and change log. Until chore instances exist,
+    /// no completion can be approved or rejected (every id is `NOT_FOUND`).
+    public convenience init(configuration: TokensConfiguration, households: HouseholdService) {
+        self.init(configuration: configuration, households: households, completions: NoChoreCompletions())
+    }
+
+    /// Creates the service with the completions of `completions`.
+    init(configuration: TokensConfiguration, households: HouseholdService, completions: any ChoreCompletionStore) {
+        self.configuration = configuration
+        self.households = households
+        self.completions = completions
+    }
+
+    /// The store.
+    var pool: any DatabaseWriter { households.pool }
+
+    /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered under
+    /// `clientMutationID` (``HouseholdService/mutate(_:by:replaying:at:_:)``); `change` gets the time.
+    func mutate<Result: Codable & Sendable>(
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ change: @escaping @Sendable (Database, Date) throws -> Result
+    ) async throws -> Result {
+        let now = households.clock.storedNow
+        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
+            try change(database, now)
+        }
+    }
+
+    /// Records `kind` with `change` on the household's topic, to publish after commit.
+    func record(_ kind: EventKind, _ change: TokenChange, in database: Database) throws {
+        try households.changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
+    }
+
+    /// `amount` when it is a whole number of tokens from `minimum` to the configured maximum.
+    /// - Throws: ``FieldProblem`` `OUT_OF_RANGE` for `field`.
+    func tokenAmount(_ amount: Int, field: String, minimum: Int = 1) throws(FieldProblem) -> Int {
+        let range = minimum...configuration.maximumTokenAmount
+        guard range.contains(amount) else {
+            throw FieldProblem(field: field, reason: .outOfRange, message: "Use \(range.lowerBound) to \(range.upperBound) tokens.")
+        }
+        return amount
+    }
+
+    /// The required note of an adjustment or bonus: one line, 1–80 characters.
+    /// - Throws: ``FieldProblem`` `REQUIRED`, `INVALID_FORMAT` or `TOO_LONG` for `field`.
+    static func note(_ text: String, field: String) throws(FieldProblem) -> String {
+        guard let note = try DisplayText.optionalLabel(text, field: field) else {
+            throw FieldProblem(field: field, reason: .required, message: "Say what the tokens are for.")
+        }
+        return note
+    }
+}
+
+/// The ledger entries a mutation wrote, as ``MutationReplay`` stores them for a replay.
+struct LedgerEntriesReference: Codable {
+    var householdID: String
+    var entryIDs: [String]
+}
