@@ -49,10 +49,10 @@ public struct RewardRecord: Sendable, Hashable {
         try scope.forEachRow(
             """
             SELECT reward_id, member_id, token_cost FROM reward_members
-            WHERE household_id = {household} AND reward_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+            WHERE household_id = {household} AND reward_id IN (\(TokenService.placeholders(ids.count)))
             ORDER BY reward_id, member_id
             """,
-            StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
+            TokenService.arguments(ids)
         ) { row in
             let rewardID: String = try row["reward_id"]
             let memberID: String = try row["member_id"]

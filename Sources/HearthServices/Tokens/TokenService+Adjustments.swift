@@ -12,7 +12,7 @@ extension TokenService {
     ///   the balance below zero.
     public func adjustTokens(
         memberID: String, amount: Int, note: String, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> LedgerEntryRecord {
+    ) async throws -> MovedTokens {
         var problems = ProblemCollector()
         if amount == 0 || amount.magnitude > configuration.maximumTokenAmount {
             problems.add(FieldProblem(
@@ -33,7 +33,7 @@ extension TokenService {
     ///   `NOT_FOUND`, `FORBIDDEN`.
     public func giveBonusTokens(
         memberID: String, amount: Int, note: String, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> LedgerEntryRecord {
+    ) async throws -> MovedTokens {
         var problems = ProblemCollector()
         let amount = problems.check { () throws(FieldProblem) in try tokenAmount(amount, field: "input.amount") }
         let note = problems.check { () throws(FieldProblem) in try Self.note(note, field: "input.note") }
@@ -51,7 +51,7 @@ extension TokenService {
     ///   `NOT_FOUND`, `FORBIDDEN`, `CONFLICT` with reason `INSUFFICIENT_TOKENS` beyond the balance.
     public func recordPayout(
         memberID: String, tokens: Int, note: String?, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> LedgerEntryRecord {
+    ) async throws -> MovedTokens {
         var problems = ProblemCollector()
         let tokens = problems.check { () throws(FieldProblem) in try tokenAmount(tokens, field: "input.tokens") }
         let note = problems.check { () throws(FieldProblem) in try DisplayText.optionalLabel(note, field: "input.note") } ?? nil
@@ -74,7 +74,7 @@ extension TokenService {
     private func moveTokens(
         _ mutation: String, memberID: String, viewer: Viewer, clientMutationID: String?, departedToo: Bool = false,
         _ entry: @escaping @Sendable (MemberRecord, HouseholdScope) throws -> NewLedgerEntry
-    ) async throws -> LedgerEntryRecord {
+    ) async throws -> MovedTokens {
         let written = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
@@ -85,8 +85,9 @@ extension TokenService {
             try record(.tokensChanged, TokenChange(householdID: scope.access.householdID, entries: [appended]), in: database)
             return LedgerEntriesReference(householdID: scope.access.householdID, entryIDs: [appended.id])
         }
-        guard let entry = try await ledgerEntries(written, viewer: viewer).first else { throw ServiceError.memberNotFound }
-        return entry
+        let (entries, access) = try await ledgerEntries(written, viewer: viewer)
+        guard let entry = entries.first else { throw ServiceError.memberNotFound }
+        return (entry, access)
     }
 
     /// The member `id` of the household of `scope` whose tokens may move: one who has joined, or
@@ -102,6 +103,11 @@ extension TokenService {
         case .invited: throw ServiceError.memberNotAllowed("This person has not joined the household yet.")
         }
     }
+}
+
+extension TokenService {
+    /// A ledger entry an admin wrote, with the admin's access to its household.
+    public typealias MovedTokens = (entry: LedgerEntryRecord, access: HouseholdAccess)
 }
 
 extension ServiceError {

@@ -73,7 +73,7 @@ extension TokenService {
     ///   `FORBIDDEN` for members; `CONFLICT` with reason `ALREADY_REVIEWED` when it is not waiting
     ///   (already approved or rejected, or it needed no approval); `CONFLICT` for a reused
     ///   `clientMutationID`.
-    public func approveCompletion(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> [LedgerEntryRecord] {
+    public func approveCompletion(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> LedgerEntries {
         let approved = try await mutate("approveCompletion", by: viewer, replaying: clientMutationID) { [self] database, now in
             let (scope, completion) = try completionAwaitingReview(id: id, viewer: viewer, in: database)
             try completions.markApproved(id: id, by: scope.access, at: now, scope)
@@ -120,18 +120,24 @@ extension TokenService {
         return (scope, completion)
     }
 
-    /// The entries `reference` names, as they are now (a mutation's result, or its replay's).
-    func ledgerEntries(_ reference: LedgerEntriesReference, viewer: Viewer) async throws -> [LedgerEntryRecord] {
-        guard !reference.entryIDs.isEmpty else { return [] }
-        return try await pool.readPreferringCallingThread { database in
+    /// The entries `reference` names, as they are now (a mutation's result, or its replay's), with
+    /// the viewer's access to their household.
+    func ledgerEntries(_ reference: LedgerEntriesReference, viewer: Viewer) async throws -> LedgerEntries {
+        try await pool.readPreferringCallingThread { database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
-            let placeholders = Array(repeating: "?", count: reference.entryIDs.count).joined(separator: ", ")
-            return try scope.decode(
+            let placeholders = Self.placeholders(reference.entryIDs.count)
+            guard !reference.entryIDs.isEmpty else { return ([], scope.access) }
+            return (try scope.decode(
                 LedgerEntryRecord.self,
                 "SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE household_id = {household} AND id IN (\(placeholders)) ORDER BY member_id, position",
-                StatementArguments(reference.entryIDs.map { $0 as (any DatabaseValueConvertible)? }))
+                Self.arguments(reference.entryIDs)), scope.access)
         }
     }
+}
+
+extension TokenService {
+    /// Ledger entries of one household, with the viewer's access to it.
+    public typealias LedgerEntries = (entries: [LedgerEntryRecord], access: HouseholdAccess)
 }
 
 extension ServiceError {

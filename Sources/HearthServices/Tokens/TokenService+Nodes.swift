@@ -32,7 +32,7 @@ extension TokenService {
                 return granted
             }
             func rows(_ kind: GlobalID.Kind, _ ids: [String]) throws -> [(id: String, householdID: String)] {
-                let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                let placeholders = Self.placeholders(ids.count)
                 // One literal statement per table (the scope check reads each table's name).
                 let sql = switch kind {
                 case .reward:
@@ -51,7 +51,7 @@ extension TokenService {
                     AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
                     """
                 }
-                return try owner.query(sql, StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+                return try owner.query(sql, TokenService.arguments(ids))
                     .map { row in (try row["id"], try row["household_id"]) }
             }
             var found: [String: Node] = [:]

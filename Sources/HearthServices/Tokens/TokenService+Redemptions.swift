@@ -16,7 +16,7 @@ extension TokenService {
     ///   `INSUFFICIENT_TOKENS` or `OUT_OF_STOCK`, or without a reason at the pending-requests limit.
     public func redeemReward(
         rewardID: String, memberID: String? = nil, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> RedemptionRecord {
+    ) async throws -> AccessibleRedemption {
         let requested = try await mutate("redeemReward", by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(viewer: viewer, owning: .rewards, id: rewardID, notFound: .rewardNotFound, in: database)
             let reward = try RewardRecord.findOffered(id: rewardID, scope)
@@ -59,7 +59,7 @@ extension TokenService {
     /// Grants a pending request: the held tokens are spent (a `REDEMPTION_DEBIT` entry of 0 tokens
     /// records it). Admins only.
     /// - Throws: `NOT_FOUND`, `FORBIDDEN`, `CONFLICT` with reason `ALREADY_REVIEWED` when it is not pending.
-    public func approveRedemption(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> RedemptionRecord {
+    public func approveRedemption(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleRedemption {
         try await review("approveRedemption", id: id, as: .approved, reason: nil, viewer: viewer, clientMutationID: clientMutationID)
     }
 
@@ -67,7 +67,7 @@ extension TokenService {
     /// tokens come back (a `REDEMPTION_RELEASE` entry) and so does the one taken from the stock.
     /// Admins only.
     /// - Throws: as ``approveRedemption(id:viewer:clientMutationID:)``; `BAD_USER_INPUT` on `input.reason`.
-    public func rejectRedemption(id: String, reason: String?, viewer: Viewer, clientMutationID: String? = nil) async throws -> RedemptionRecord {
+    public func rejectRedemption(id: String, reason: String?, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleRedemption {
         var problems = ProblemCollector()
         let reason = problems.check { () throws(FieldProblem) in try DisplayText.optionalLabel(reason, field: "input.reason") } ?? nil
         try problems.throwIfAny()
@@ -79,7 +79,7 @@ extension TokenService {
     /// debit or the release, gives a rejected request's item back to the stock, and records the event.
     private func review(
         _ mutation: String, id: String, as decision: RedemptionStatus, reason: String?, viewer: Viewer, clientMutationID: String?
-    ) async throws -> RedemptionRecord {
+    ) async throws -> AccessibleRedemption {
         let reviewed = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .redemptions, id: id, requiring: .admin, notFound: .redemptionNotFound, in: database)
@@ -123,12 +123,15 @@ extension TokenService {
     }
 
     /// The request `reference` names, as it is now (a mutation's result, or its replay's).
-    private func redemption(_ reference: RedemptionReference, viewer: Viewer) async throws -> RedemptionRecord {
+    private func redemption(_ reference: RedemptionReference, viewer: Viewer) async throws -> AccessibleRedemption {
         try await pool.readPreferringCallingThread { database in
-            try RedemptionRecord.find(
-                id: reference.redemptionID, try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database))
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
+            return (try RedemptionRecord.find(id: reference.redemptionID, scope), scope.access)
         }
     }
+
+    /// A request for a reward with the viewer's access to its household.
+    public typealias AccessibleRedemption = (redemption: RedemptionRecord, access: HouseholdAccess)
 }
 
 /// The request for a reward a mutation's result names, as ``MutationReplay`` stores it for a replay.

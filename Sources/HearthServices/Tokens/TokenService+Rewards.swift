@@ -7,7 +7,7 @@ extension TokenService {
     /// - Throws: `BAD_USER_INPUT` listing every problem (``checked(_:)``, and member ids that are
     ///   not of joined members of the household: `UNKNOWN_VALUE`), `NOT_FOUND`, `FORBIDDEN`,
     ///   `CONFLICT` at the rewards-per-household limit or for a reused `clientMutationID`.
-    public func createReward(householdID: String, _ draft: RewardDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> RewardRecord {
+    public func createReward(householdID: String, _ draft: RewardDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleReward {
         let draft = try checked(draft)
         let created = try await mutate("createReward", by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
@@ -36,7 +36,7 @@ extension TokenService {
     /// Changes a reward; requests already made keep the price they were made at. Admins only.
     /// - Throws: as ``createReward(householdID:_:viewer:clientMutationID:)``, and `NOT_FOUND` for a
     ///   deleted reward.
-    public func updateReward(id: String, _ changes: RewardChanges, viewer: Viewer, clientMutationID: String? = nil) async throws -> RewardRecord {
+    public func updateReward(id: String, _ changes: RewardChanges, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleReward {
         let updated = try await mutate("updateReward", by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .rewards, id: id, requiring: .admin, notFound: .rewardNotFound, in: database)
@@ -123,9 +123,9 @@ extension TokenService {
         let active = Set(try scope.query(
             """
             SELECT id FROM members WHERE household_id = {household} AND status = 'active'
-            AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+            AND id IN (\(TokenService.placeholders(ids.count)))
             """,
-            StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
+            TokenService.arguments(ids)
         ).map { row -> String in try row["id"] })
         var problems = ProblemCollector()
         for (field, memberIDs) in [("input.eligibleMemberIds", draft.eligibleMemberIDs ?? []), ("input.memberPrices", Array(draft.memberPrices.keys))]
@@ -146,12 +146,15 @@ extension TokenService {
     }
 
     /// The reward `reference` names, as it is now (a mutation's result, or its replay's).
-    private func reward(_ reference: RewardReference, viewer: Viewer) async throws -> RewardRecord {
+    private func reward(_ reference: RewardReference, viewer: Viewer) async throws -> AccessibleReward {
         try await pool.readPreferringCallingThread { database in
-            try RewardRecord.find(
-                id: reference.rewardID, try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database))
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
+            return (try RewardRecord.find(id: reference.rewardID, scope), scope.access)
         }
     }
+
+    /// A reward with the viewer's access to its household.
+    public typealias AccessibleReward = (reward: RewardRecord, access: HouseholdAccess)
 }
 
 /// The reward a mutation's result names, as ``MutationReplay`` stores it for a replay.
