@@ -15,7 +15,7 @@ struct GlobalIDTests {
         let prefixes = Dictionary(uniqueKeysWithValues: GlobalID.Kind.allCases.map { ($0, $0.rawValue) })
         #expect(prefixes == [
             .user: "usr", .session: "ses", .avatar: "avt", .household: "hh", .member: "mem", .invitation: "inv",
-            .parentalConsent: "cns", .memberDeparture: "dep",
+            .parentalConsent: "cns", .memberDeparture: "dep", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
         ])
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import GraphQL
 import Testing
 
-/// Household scoping, tried from outside: every household operation of issue 6 is called by a
-/// non-member (with ids of the household, as if guessed), by a member and by an admin. A
+/// Household scoping, tried from outside: every household operation of issue 6, and those of the
+/// token economy and the rewards store, is called by a non-member (with ids of the household, as
+/// if guessed), by a member and by an admin. A
 /// non-member always gets `NOT_FOUND`, never `FORBIDDEN`, so existence does not leak; a
 /// member gets `FORBIDDEN` exactly for the admin-only operations; an admin is never refused
 /// for authorization reasons (business rules such as the last admin may still apply).
@@ -20,6 +21,9 @@ import Testing
         let childMemberID: String
         let invitationID: String
         let consentID: String
+        /// A free reward of the store, and a pending request for it by ana for the child.
+        let rewardID: String
+        let redemptionID: String
     }
 
     /// Who calls.
@@ -118,6 +122,54 @@ import Testing
                   document: "mutation($input: RecordOnboardingStartedInput!) { recordOnboardingStarted(input: $input) { isRecorded } }") { f, _ in
             ServerProcess.input(["householdId": .string(f.householdID), "platform": "IOS"])
         },
+        Operation(name: "household.rewards", adminOnly: false,
+                  document: "query($id: ID!) { household(id: $id) { rewards { id viewerTokenCost } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "household.redemptions", adminOnly: false,
+                  document: "query($id: ID!) { household(id: $id) { redemptions(first: 5) { totalCount } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "household.viewerMember.tokenLedger", adminOnly: false,
+                  document: "query($id: ID!) { household(id: $id) { viewerMember { tokenBalance tokenLedger(first: 5) { totalCount } } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "giveBonusTokens", adminOnly: true,
+                  document: "mutation($input: GiveBonusTokensInput!) { giveBonusTokens(input: $input) { entry { id } } }") { f, _ in
+            ServerProcess.input(["memberId": .string(f.childMemberID), "amount": 5, "note": "Kind"])
+        },
+        Operation(name: "adjustTokens", adminOnly: true,
+                  document: "mutation($input: AdjustTokensInput!) { adjustTokens(input: $input) { entry { id } } }") { f, _ in
+            ServerProcess.input(["memberId": .string(f.childMemberID), "amount": 5, "note": "Fix"])
+        },
+        Operation(name: "recordPayout", adminOnly: true,
+                  document: "mutation($input: RecordPayoutInput!) { recordPayout(input: $input) { entry { id } } }") { f, _ in
+            ServerProcess.input(["memberId": .string(f.childMemberID), "tokens": 1])
+        },
+        Operation(name: "createReward", adminOnly: true,
+                  document: "mutation($input: CreateRewardInput!) { createReward(input: $input) { reward { id } } }") { f, _ in
+            ServerProcess.input(["householdId": .string(f.householdID), "name": "Cinema", "tokenCost": 30])
+        },
+        Operation(name: "updateReward", adminOnly: true,
+                  document: "mutation($input: UpdateRewardInput!) { updateReward(input: $input) { reward { id } } }") { f, _ in
+            ServerProcess.input(["rewardId": .string(f.rewardID), "tokenCost": 2])
+        },
+        Operation(name: "deleteReward", adminOnly: true,
+                  document: "mutation($input: DeleteRewardInput!) { deleteReward(input: $input) { deletedRewardId } }") { f, _ in
+            ServerProcess.input(["rewardId": .string(f.rewardID)])
+        },
+        Operation(name: "redeemReward", adminOnly: false,
+                  document: "mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }") { f, _ in
+            ServerProcess.input(["rewardId": .string(f.rewardID)])
+        },
+        Operation(name: "approveRedemption", adminOnly: true,
+                  document: "mutation($input: ApproveRedemptionInput!) { approveRedemption(input: $input) { redemption { id } } }") { f, _ in
+            ServerProcess.input(["redemptionId": .string(f.redemptionID)])
+        },
+        Operation(name: "rejectRedemption", adminOnly: true,
+                  document: "mutation($input: RejectRedemptionInput!) { rejectRedemption(input: $input) { redemption { id } } }") { f, _ in
+            ServerProcess.input(["redemptionId": .string(f.redemptionID)])
+        },
         Operation(name: "leaveHousehold", adminOnly: false,
                   document: "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId } }") { f, _ in
             ServerProcess.input(["householdId": .string(f.householdID), "incompleteTasks": "REDISTRIBUTE"])
@@ -153,10 +205,18 @@ import Testing
                 "householdId": .string(householdID), "method": "CARD", "path": "SUPERVISED",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
+        let reward = try server.graphQL(
+            "mutation($input: CreateRewardInput!) { createReward(input: $input) { reward { id } } }",
+            variables: ServerProcess.input(["householdId": .string(householdID), "name": "Free hug", "tokenCost": 0]), token: ana.token)
+        let rewardID = try #require(reward.data?["createReward"]?["reward"]?["id"]?.stringValue, "\(reward.json)")
+        let redemption = try server.graphQL(
+            "mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }",
+            variables: ServerProcess.input(["rewardId": .string(rewardID), "memberId": .string(childMemberID)]), token: ana.token)
         return Fixture(
             ana: ana, ben: ben, cara: cara, householdID: householdID, anaMemberID: anaMemberID, benMemberID: benMemberID,
             childMemberID: childMemberID, invitationID: invitationID,
-            consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue))
+            consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue), rewardID: rewardID,
+            redemptionID: try #require(redemption.data?["redeemReward"]?["redemption"]?["id"]?.stringValue, "\(redemption.json)"))
     }
 
     @Test(arguments: operations)
