@@ -63,14 +63,14 @@ extension TokenService {
     /// before; the reward stays readable through them. Admins only.
     /// - Throws: `NOT_FOUND` (also for a reward already deleted), `FORBIDDEN`.
     public func deleteReward(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("deleteReward", by: viewer, replaying: clientMutationID) { [self] database, now in
+        try await mutate("deleteReward", by: viewer, replaying: clientMutationID) { [self] database, now -> RewardReference in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .rewards, id: id, requiring: .admin, notFound: .rewardNotFound, in: database)
             _ = try RewardRecord.findOffered(id: id, scope)
             try scope.execute("UPDATE rewards SET deleted_at = ?, updated_at = ? WHERE id = ? AND household_id = {household}", [now, now, id])
             try record(.rewardDeleted, TokenChange(householdID: scope.access.householdID, rewardID: id), in: database)
-            return id
-        }
+            return RewardReference(householdID: scope.access.householdID, rewardID: id)
+        }.rewardID
     }
 
     /// `draft` trimmed, with duplicate member ids dropped, when every field is valid.

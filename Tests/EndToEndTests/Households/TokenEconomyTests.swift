@@ -248,9 +248,12 @@ import Testing
         let pricey = try f.reward(["name": "Pricey", "tokenCost": 30])
         let scarce = try f.reward(["name": "Scarce", "tokenCost": 1, "stock": 4])
         let outcomes = Mutex<[String: Int]>([:])
+        let address = server.address
+        let (ben, benMember, ana, kid) = (f.ben.token, f.benMember, f.ana.token, f.kid)
         DispatchQueue.concurrentPerform(iterations: 24) { index in
-            let (rewardID, person, member) = index % 2 == 0 ? (pricey, f.ben, f.benMember) : (scarce, f.ana, f.kid)
-            let answer = try? f.call(Self.redeem, ["rewardId": .string(rewardID), "memberId": .string(member)], as: person)
+            let (rewardID, token, member) = index % 2 == 0 ? (pricey, ben, benMember) : (scarce, ana, kid)
+            let answer = try? ServerProcess.graphQL(
+                at: address, Self.redeem, variables: ServerProcess.input(["rewardId": .string(rewardID), "memberId": .string(member)]), token: token)
             let outcome = answer?.data?["redeemReward"]?["redemption"]?["status"]?.stringValue ?? answer?.errorReason ?? "failed"
             outcomes.withLock { $0["\(rewardID == pricey ? "pricey" : "scarce") \(outcome)", default: 0] += 1 }
         }

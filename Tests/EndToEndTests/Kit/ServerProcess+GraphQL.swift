@@ -24,6 +24,14 @@ extension ServerProcess {
     /// Posts `query` with `variables` to `/graphql`, with `Authorization: Bearer token` when a
     /// token is given and any extra header lines (`Name: value\r\n` each), on a new connection.
     func graphQL(_ query: String, variables: [String: JSON] = [:], token: String? = nil, headers: String = "") throws -> GraphQLResponse {
+        try Self.graphQL(at: address, query, variables: variables, token: token, headers: headers)
+    }
+
+    /// ``graphQL(_:variables:token:headers:)`` of the server at `address`: callable from other
+    /// threads at once (each call opens its own connection), as tests of concurrent requests need.
+    static func graphQL(
+        at address: SocketAddress, _ query: String, variables: [String: JSON] = [:], token: String? = nil, headers: String = ""
+    ) throws -> GraphQLResponse {
         var request: OrderedMap<String, JSON> = ["query": .string(query)]
         if !variables.isEmpty {
             var map = OrderedMap<String, JSON>()
@@ -37,7 +45,7 @@ extension ServerProcess {
         head += "Accept: application/graphql-response+json\r\nContent-Length: \(body.count)\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         head += headers
-        let client = try connect()
+        let client = try HTTPTestClient(connectingTo: address)
         defer { client.close() }
         try client.send(Array((head + "\r\n").utf8) + body)
         let response = try client.readResponse()

@@ -55,8 +55,9 @@ struct TokenLedgerTests {
 
     @Test func amountsAreBoundedAtTheConfiguredMaximumAndNotesRequired() async throws {
         try await TokensFixture.with(configure: { $0.maximumTokenAmount = 50 }) { f in
-            #expect(try await f.tokens.giveBonusTokens(memberID: f.benMember, amount: 50, note: "Edge", viewer: f.ana).entry.amount == 50)
-            #expect(try await f.tokens.adjustTokens(memberID: f.benMember, amount: -50, note: "Edge", viewer: f.ana).entry.balanceAfter == 0)
+            let bonus = try await f.tokens.giveBonusTokens(memberID: f.benMember, amount: 50, note: "Edge", viewer: f.ana).entry
+            let adjusted = try await f.tokens.adjustTokens(memberID: f.benMember, amount: -50, note: "Edge", viewer: f.ana).entry
+            #expect(bonus.amount == 50 && adjusted.balanceAfter == 0)
             let cases: [(field: String, attempt: () async throws -> Any)] = [
                 ("input.amount", { try await f.tokens.giveBonusTokens(memberID: f.benMember, amount: 51, note: "Over", viewer: f.ana) }),
                 ("input.amount", { try await f.tokens.giveBonusTokens(memberID: f.benMember, amount: 0, note: "Zero", viewer: f.ana) }),
@@ -72,7 +73,8 @@ struct TokenLedgerTests {
                 let refused = await #expect(throws: ServiceError.self) { _ = try await attempt() }
                 #expect(refused?.code == .badUserInput && refused?.problems.first?.field == field, "\(field): \(String(describing: refused))")
             }
-            #expect(try f.h.sqlText("SELECT count(*) FROM token_ledger") == "2")
+            let entries = try f.h.sqlText("SELECT count(*) FROM token_ledger")
+            #expect(entries == "2")
         }
     }
 
@@ -89,7 +91,8 @@ struct TokenLedgerTests {
                 }
                 #expect(refused == .memberNotFound)
             }
-            #expect(try f.h.sqlText("SELECT count(*) FROM token_ledger") == "0")
+            let entries = try f.h.sqlText("SELECT count(*) FROM token_ledger")
+            #expect(entries == "0")
         }
     }
 
