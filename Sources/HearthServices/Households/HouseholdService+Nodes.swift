@@ -38,13 +38,7 @@ extension HouseholdService {
         let lookups = wanted
         return try await pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
-            var accesses: [String: HouseholdAccess] = [:]
-            func access(_ householdID: String) throws -> HouseholdAccess {
-                if let known = accesses[householdID] { return known }
-                let granted = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                accesses[householdID] = granted
-                return granted
-            }
+            var accesses = HouseholdAccesses(viewer: viewer, database)
             var found: [String: Node] = [:]
             for table in NodeTable.allCases {
                 guard let ids = lookups[table] else { continue }
@@ -53,15 +47,15 @@ extension HouseholdService {
                 switch table {
                 case .households:
                     for household in try owner.decode(HouseholdRecord.self, sql, bound) {
-                        found[household.id] = .household(household, try access(household.id))
+                        found[household.id] = .household(household, try accesses.access(household.id))
                     }
                 case .members:
                     for member in try owner.decode(MemberRecord.self, sql, bound) {
-                        found[member.id] = .member(member, try access(member.householdID))
+                        found[member.id] = .member(member, try accesses.access(member.householdID))
                     }
                 case .invitations:
                     for invitation in try owner.decode(StoredInvitation.self, sql, bound) {
-                        let scope = HouseholdScope(try access(invitation.householdID), database)
+                        let scope = HouseholdScope(try accesses.access(invitation.householdID), database)
                         found[invitation.id] = .invitation(try invitation.record(scope, at: now), scope.access)
                     }
                 case .parentalConsents:

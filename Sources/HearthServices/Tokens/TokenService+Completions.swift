@@ -123,14 +123,15 @@ extension TokenService {
     /// The entries `reference` names, as they are now (a mutation's result, or its replay's), with
     /// the viewer's access to their household.
     func ledgerEntries(_ reference: LedgerEntriesReference, viewer: Viewer) async throws -> LedgerEntries {
-        try await pool.readPreferringCallingThread { database in
-            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
-            let placeholders = Self.placeholders(reference.entryIDs.count)
-            guard !reference.entryIDs.isEmpty else { return ([], scope.access) }
-            return (try scope.decode(
+        try await read(in: reference.householdID, as: viewer) { scope in
+            guard !reference.entryIDs.isEmpty else { return [] }
+            return try scope.decode(
                 LedgerEntryRecord.self,
-                "SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE household_id = {household} AND id IN (\(placeholders)) ORDER BY member_id, position",
-                Self.arguments(reference.entryIDs)), scope.access)
+                """
+                SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE household_id = {household} AND id IN (\(Self.placeholders(reference.entryIDs.count)))
+                ORDER BY member_id, position
+                """,
+                Self.arguments(reference.entryIDs))
         }
     }
 }

@@ -24,13 +24,7 @@ extension TokenService {
         guard !wanted.isEmpty else { return [:] }
         return try await pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
-            var accesses: [String: HouseholdAccess] = [:]
-            func access(_ householdID: String) throws -> HouseholdAccess {
-                if let known = accesses[householdID] { return known }
-                let granted = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-                accesses[householdID] = granted
-                return granted
-            }
+            var accesses = HouseholdAccesses(viewer: viewer, database)
             func rows(_ kind: GlobalID.Kind, _ ids: [String]) throws -> [(id: String, householdID: String)] {
                 let placeholders = Self.placeholders(ids.count)
                 // One literal statement per table (the scope check reads each table's name).
@@ -57,7 +51,7 @@ extension TokenService {
             var found: [String: Node] = [:]
             for (kind, ids) in wanted {
                 for (id, householdID) in try rows(kind, ids) {
-                    let granted = try access(householdID)
+                    let granted = try accesses.access(householdID)
                     let scope = HouseholdScope(granted, database)
                     switch kind {
                     case .reward:

@@ -124,10 +124,7 @@ extension TokenService {
 
     /// The request `reference` names, as it is now (a mutation's result, or its replay's).
     private func redemption(_ reference: RedemptionReference, viewer: Viewer) async throws -> AccessibleRedemption {
-        try await pool.readPreferringCallingThread { database in
-            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
-            return (try RedemptionRecord.find(id: reference.redemptionID, scope), scope.access)
-        }
+        try await read(in: reference.householdID, as: viewer) { try RedemptionRecord.find(id: reference.redemptionID, $0) }
     }
 
     /// A request for a reward with the viewer's access to its household.

@@ -147,10 +147,7 @@ extension TokenService {
 
     /// The reward `reference` names, as it is now (a mutation's result, or its replay's).
     private func reward(_ reference: RewardReference, viewer: Viewer) async throws -> AccessibleReward {
-        try await pool.readPreferringCallingThread { database in
-            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
-            return (try RewardRecord.find(id: reference.rewardID, scope), scope.access)
-        }
+        try await read(in: reference.householdID, as: viewer) { try RewardRecord.find(id: reference.rewardID, $0) }
     }
 
     /// A reward with the viewer's access to its household.

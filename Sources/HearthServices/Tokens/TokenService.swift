@@ -65,6 +65,18 @@ public final class TokenService: Sendable {
         try households.changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
     }
 
+    /// What `body` reads in the household `householdID` as `viewer` may see it now, with their
+    /// access: a mutation's result read after its commit (or on its replay).
+    /// - Throws: `NOT_FOUND` when the viewer is no longer a member; what `body` throws.
+    func read<Result: Sendable>(
+        in householdID: String, as viewer: Viewer, _ body: @escaping @Sendable (HouseholdScope) throws -> Result
+    ) async throws -> (Result, HouseholdAccess) {
+        try await pool.readPreferringCallingThread { database in
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
+            return (try body(scope), scope.access)
+        }
+    }
+
     /// `amount` when it is a whole number of tokens from `minimum` to the configured maximum.
     /// - Throws: ``FieldProblem`` `OUT_OF_RANGE` for `field`.
     func tokenAmount(_ amount: Int, field: String, minimum: Int = 1) throws(FieldProblem) -> Int {

@@ -1,22 +1,11 @@
 import HearthDomain
+import TestFixtures
 import Testing
 
 /// The rounding rule of shared rewards: largest remainder, ties in member-id order rotated by the seed.
 struct TokenSplitTests {
-    /// SplitMix64: the random splits are the same every run.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func manyRandomSplitsNeverCreateOrLoseATokenAndRoundEachShareOnlyOnce() {
-        var random = SeededGenerator(state: 14)
+        var random = SeededGenerator(seed: 14)
         for round in 0..<10_000 {
             let total = Int.random(in: 0...100_000, using: &random)
             let members = Int.random(in: 1...50, using: &random)

@@ -158,7 +158,7 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
             let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             try await h.addChild(to: flat.id, by: ana, age: 7)
@@ -172,6 +172,10 @@ struct MembershipTests {
                     [flat.id, h.clock.now])
                 try database.execute("INSERT OR IGNORE INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
             }
+            // The token economy: a reward with a member's price, asked for (a hold in the ledger and a balance).
+            let reward = try await h.tokens.createReward(
+                householdID: flat.id, RewardDraft(name: "Hug", tokenCost: 0, memberPrices: [anaMember.id: 0]), viewer: ana).reward
+            _ = try await h.tokens.redeemReward(rewardID: reward.id, viewer: ana)
             let tables = try await h.householdOwnedTables()
             // The discovery finds the tables of migration 0005 (and any added later).
             #expect(Set(["members", "invitations", "parental_consents", "member_departures", "onboarding_steps", "onboarding_completions",

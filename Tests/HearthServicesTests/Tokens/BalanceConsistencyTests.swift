@@ -7,18 +7,6 @@ import Testing
 
 /// The balance kept beside the ledger always equals the sum of the entries, whatever happens.
 struct BalanceConsistencyTests {
-    /// SplitMix64, so the sequence is the same every run.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func afterARandomSequenceOfOperationsEveryBalanceIsTheSumOfItsLedger() async throws {
         try await TokensFixture.with(configure: { $0.maximumPendingRedemptionsPerMember = 1_000 }) { f in
             _ = try await f.h.service.updateEconomySettings(householdID: f.householdID, .init(earningsSplit: .equal), viewer: f.ana)
@@ -27,7 +15,7 @@ struct BalanceConsistencyTests {
                 try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Small", tokenCost: 3), viewer: f.ana).reward.id,
                 try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Big", tokenCost: 40, stock: 5), viewer: f.ana).reward.id,
             ]
-            var random = SeededGenerator(state: 489)
+            var random = SeededGenerator(seed: 489)
             var pending: [String] = []
             var credited: [String] = []
             var refusals = 0
