@@ -29,7 +29,7 @@ struct HouseholdsAPIFixture {
         try await HouseholdsHarness.with { harness in
             let service = try HearthSchema.service(
                 sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
-                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: logger)
+                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, limits: GraphQLLimits(), logger: logger)
             try await body(HouseholdsAPIFixture(harness: harness, service: service))
         }
     }
