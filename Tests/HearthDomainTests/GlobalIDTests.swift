@@ -16,6 +16,7 @@ struct GlobalIDTests {
         #expect(prefixes == [
             .user: "usr", .session: "ses", .avatar: "avt", .household: "hh", .member: "mem", .invitation: "inv",
             .parentalConsent: "cns", .memberDeparture: "dep", .chore: "chr", .choreStep: "stp", .tag: "tag", .chorePreset: "prs",
+            .choreInstance: "chi", .choreCompletion: "cmp",
         ])
     }
 

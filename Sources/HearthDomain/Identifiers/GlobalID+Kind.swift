@@ -8,9 +8,9 @@ extension GlobalID {
     ///
     /// | prefix | type | | prefix | type (reserved for the issues that add it) |
     /// |---|---|---|---|---|
-    /// | `usr` | user (`User`) | | `chi` | chore instance (one occurrence) |
-    /// | `ses` | session (`Session`) | | `cmp` | chore completion |
-    /// | `avt` | avatar (served at `/avatars/<id>`) | | `hab` | habit |
+    /// | `usr` | user (`User`) | | `hab` | habit |
+    /// | `ses` | session (`Session`) | | | |
+    /// | `avt` | avatar (served at `/avatars/<id>`) | | | |
     /// | `hh` | household (`Household`) | | `hev` | habit event |
     /// | `mem` | member (`Member`) | | `pho` | photo |
     /// | `inv` | invitation (`Invitation`) | | `fol` | follow |
@@ -20,6 +20,8 @@ extension GlobalID {
     /// | `stp` | step of a chore (`ChoreStep`) | | |
     /// | `tag` | tag (`Tag`) | | |
     /// | `prs` | chore preset (`ChorePreset`) | | |
+    /// | `chi` | chore instance (`ChoreInstance`, derived: ``ChoreInstanceID``) | | |
+    /// | `cmp` | chore completion (`ChoreCompletion`) | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -51,6 +53,11 @@ extension GlobalID {
         case tag = "tag"
         /// A chore preset: built into the binary, or saved by a household (`chore_presets`).
         case chorePreset = "prs"
+        /// One occurrence of a chore, for one member or shared (`chore_instances`); its id is
+        /// derived from the chore, the occurrence and the member (``ChoreInstanceID``).
+        case choreInstance = "chi"
+        /// A completion of a chore instance or of one of its steps (`chore_completions`).
+        case choreCompletion = "cmp"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -58,7 +65,7 @@ extension GlobalID {
         public var mayHaveLegacyIDs: Bool {
             switch self {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
-            case .chore, .choreStep, .tag, .chorePreset: false
+            case .chore, .choreStep, .tag, .chorePreset, .choreInstance, .choreCompletion: false
             }
         }
     }
