@@ -48,19 +48,31 @@ public enum HearthSchema {
     public static let maximumNodeIDs = 100
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
-    /// household fields `households`, chore fields `chores`.
+    /// household fields `households`, chore fields `chores`, instance fields `instances` (the
+    /// instance fields are left unresolved without it, for tests of other areas).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        chores: ChoreService
+        chores: ChoreService, instances: ChoreInstanceService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
         HouseholdResolvers.install(into: &resolvers, households: households)
         ChoreResolvers.install(into: &resolvers, chores: chores)
+        let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
+        if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
+        let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
+            var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
+            if let instanceServices {
+                for (id, value) in try await InstanceResolvers.nodes(ids: ids.filter { found[$0] == nil }, services: instanceServices, context: context) {
+                    found[id] = value
+                }
+            }
+            return found
+        }
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
-            return try await nodes(ids: [id], accounts: accounts, households: households, chores: chores, context: RequestContext.of(context))[id]
+            return try await findNodes([id], RequestContext.of(context))[id]
         }
         resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
             let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
@@ -68,7 +80,7 @@ public enum HearthSchema {
                 throw ServiceError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
                     FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
             }
-            let found = try await nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: RequestContext.of(context))
+            let found = try await findNodes(ids, RequestContext.of(context))
             return ids.map { found[$0] }
         }
         resolvers.subscribe("serverEvents") { _, _, _, _ in
@@ -103,12 +115,13 @@ public enum HearthSchema {
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        chores: ChoreService, limits: GraphQLLimits, logger: Logger
+        chores: ChoreService, instances: ChoreInstanceService? = nil, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
-                schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores),
+                schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
+                instances: instances),
             limits: limits, logger: logger)
     }
 }

@@ -47,6 +47,8 @@ struct ServeSettings: Sendable {
     var households: HouseholdsConfiguration
     /// Chore definitions: limits on chores, tags, steps, presets.
     var chores: ChoresConfiguration
+    /// Chore instances: the planning horizon, the undo window, occurrences per request.
+    var choreInstances: InstancesConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -134,7 +136,7 @@ struct ServeSettings: Sendable {
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
-        + ChoreSettings.options + SchedulerSettings.options + RetentionSettings.options + [
+        + ChoreSettings.options + ChoreInstanceSettings.options + SchedulerSettings.options + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
@@ -230,6 +232,7 @@ struct ServeSettings: Sendable {
         signInProviders = try SignInProviderSettings(options)
         households = try HouseholdSettings.configuration(options)
         chores = try ChoreSettings.configuration(options)
+        choreInstances = try ChoreInstanceSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

@@ -36,6 +36,8 @@ final class Application: Sendable {
     let households: HouseholdService
     /// Chore definitions, tags and presets.
     let chores: ChoreService
+    /// Chore instances, completion and history.
+    let choreInstances: ChoreInstanceService
     private let server: HTTPServer
     private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
@@ -79,14 +81,6 @@ final class Application: Sendable {
         }
         retention = RetentionJob(policy: settings.retention, jobs: jobs, changeLog: changeLog, logger: logger.labeled("retention"))
         let testJobs = TestJobRoutes(jobs: jobs, pool: pool, signals: TestJobSignals())
-        // Every kind of background work, one line each.
-        let jobHandlers: [any JobHandler] = [
-            MailDeliveryJob(
-                outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
-                logger: logger.labeled("mail")),
-            retention,
-        ] + (settings.testEndpoints ? [testJobs.handler] : [])
-        scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         accounts = try Self.makeAccountService(
             settings: settings, pool: pool, clock: clock, accessTokenKey: keys.accessToken,
             mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
@@ -94,8 +88,19 @@ final class Application: Sendable {
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
             analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
         chores = ChoreService(configuration: settings.chores, households: households)
+        choreInstances = ChoreInstanceService(configuration: settings.choreInstances, chores: chores, jobs: jobs)
+        // Every kind of background work, one line each.
+        let jobHandlers: [any JobHandler] = [
+            MailDeliveryJob(
+                outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
+                logger: logger.labeled("mail")),
+            retention,
+            choreInstances.planJob,
+        ] + (settings.testEndpoints ? [testJobs.handler] : [])
+        scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let graphQL = try Self.makeGraphQLService(
-            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores)
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
+            instances: choreInstances)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -187,12 +192,12 @@ final class Application: Sendable {
 
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
-        households: HouseholdService, chores: ChoreService
+        households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                events: events, accounts: accounts, households: households, chores: chores, limits: settings.graphQL,
+                events: events, accounts: accounts, households: households, chores: chores, instances: instances, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

@@ -13,6 +13,17 @@ public struct HistoryEntry: Sendable {
     public var isChoreDeleted: Bool
     /// What it was read with.
     public var access: ChoreAccess
+
+    /// The columns ``init(row:access:)`` reads, from `chore_completions h` joined with `chores c`.
+    static let columns = "\(ChoreCompletionRecord.columns(of: "h")), c.title AS chore_title, c.deleted_at AS chore_deleted_at"
+
+    /// Reads an entry from `row` (``columns``).
+    init(row: Row, access: ChoreAccess) throws {
+        completion = try ChoreCompletionRecord(row: row)
+        choreTitle = try row["chore_title"]
+        isChoreDeleted = try row["chore_deleted_at"] as Date? != nil
+        self.access = access
+    }
 }
 
 extension ChoreInstanceService {
@@ -40,8 +51,7 @@ extension ChoreInstanceService {
         return try await pool.readPreferringCallingThread { database in
             var arguments: [(any DatabaseValueConvertible)?] = [value]
             var sql = """
-                SELECT \(ChoreCompletionRecord.columns(of: "h")), c.title AS chore_title, c.deleted_at AS chore_deleted_at
-                FROM chore_completions h JOIN chores c ON c.id = h.chore_id
+                SELECT \(HistoryEntry.columns) FROM chore_completions h JOIN chores c ON c.id = h.chore_id
                 WHERE h.{scope} AND \(condition) AND h.status IN ('completed', 'pending_approval')
                 """
             if let cursor {
@@ -51,11 +61,8 @@ extension ChoreInstanceService {
             let rows = try access.scope(database).query(
                 sql + " ORDER BY h.completed_at DESC, h.id DESC LIMIT ?", StatementArguments(arguments + [size + 1]))
             let edges = try rows.prefix(size).map { row in
-                let completion = try ChoreCompletionRecord(row: row)
-                let entry = HistoryEntry(
-                    completion: completion, choreTitle: try row["chore_title"], isChoreDeleted: try row["chore_deleted_at"] as Date? != nil,
-                    access: access)
-                return (cursor: InstanceCursor(time: completion.completedAt, id: completion.id).text, node: entry)
+                let entry = try HistoryEntry(row: row, access: access)
+                return (cursor: InstanceCursor(time: entry.completion.completedAt, id: entry.completion.id).text, node: entry)
             }
             return InstancePage(edges: edges, hasNextPage: rows.count > size, hasPreviousPage: cursor != nil)
         }

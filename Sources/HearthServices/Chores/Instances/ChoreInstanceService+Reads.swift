@@ -74,3 +74,29 @@ extension ChoreInstanceService {
         return nil
     }
 }
+
+extension ChoreInstanceService {
+    /// The stored instances `ids` granted by `access`, by id (what completions show as their instance).
+    public func storedInstances(ids: [String], access: ChoreAccess) async throws -> [String: ChoreInstanceRecord] {
+        guard !ids.isEmpty else { return [:] }
+        return try await pool.readPreferringCallingThread { database in
+            let rows = try access.scope(database).query(
+                "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE {scope} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
+                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+            return Dictionary(uniqueKeysWithValues: try rows.map { row in let instance = try ChoreInstanceRecord(row: row); return (instance.id, instance) })
+        }
+    }
+
+    /// The members `ids` of the household `access` grants, departed ones included (history keeps
+    /// their names), by id.
+    public func members(ids: [String], access: HouseholdAccess) async throws -> [String: MemberRecord] {
+        guard !ids.isEmpty else { return [:] }
+        return try await pool.readPreferringCallingThread { database in
+            let members = try HouseholdScope(access, database).decode(
+                MemberRecord.self,
+                "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
+                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+            return Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
+        }
+    }
+}
