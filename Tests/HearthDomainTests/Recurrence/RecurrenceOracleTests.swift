@@ -47,7 +47,7 @@ struct RecurrenceOracleTests {
             let after = Date(timeIntervalSince1970: Double(test.after))
             let later = test.rule.occurrences(after: after, before: end, limit: 10).map(Self.seconds)
             let expectedLater = Array(Self.withoutRepeats(expansion.later).prefix(10))
-            let wrongOccurrence = expectedFirst.prefix(5).first { !test.rule.isOccurrence(Date(timeIntervalSince1970: Double($0))) }
+            let wrongOccurrence = expectedFirst.first { !test.rule.isOccurrence(Date(timeIntervalSince1970: Double($0))) }
             guard first != expectedFirst || later != expectedLater || wrongOccurrence != nil else { continue }
             failures += 1
             Issue.record(
