@@ -16,12 +16,13 @@ public struct HouseholdsHarness: Sendable {
     public var mail: RecordingMailQueue { accounts.mail }
 
     /// Calls `body` with a fresh harness; `configure` adjusts the configuration first,
-    /// `configureAccounts` that of the accounts harness under it, `configureChores` the chores'.
+    /// `configureAccounts` that of the accounts harness under it, `configureChores` the chores';
+    /// `readerCount` is the pool's.
     public static func with<T>(
         configure: (inout HouseholdsConfiguration) -> Void = { _ in }, configureAccounts: (inout AccountsConfiguration) -> Void = { _ in },
-        configureChores: (inout ChoresConfiguration) -> Void = { _ in }, _ body: (HouseholdsHarness) async throws -> T
+        configureChores: (inout ChoresConfiguration) -> Void = { _ in }, readerCount: Int = 4, _ body: (HouseholdsHarness) async throws -> T
     ) async throws -> T {
-        try await AccountsHarness.with(configure: configureAccounts) { accounts in
+        try await AccountsHarness.with(configure: configureAccounts, readerCount: readerCount) { accounts in
             var configuration = HouseholdsConfiguration()
             configure(&configuration)
             let bus = InProcessEventBus()

@@ -21,6 +21,11 @@ struct RecurrenceExpander {
     /// ``searchWindow`` days without one.
     private var lastProgressDay: Int
     private var startPending: Bool
+    /// The day from which a walk that skipped ahead under COUNT takes candidates.
+    private var countedBefore = Int.min
+    /// The index and first day of the block ``picked`` holds.
+    private var filledBlock = 0
+    private var blockFirstDay = 0
     private var finished = false
     private var zoneHint = -1
     private let searchWindow: Int
@@ -46,28 +51,36 @@ struct RecurrenceExpander {
             block = target
             startPending = target == 0
             lastProgressDay = day
-        } else {
-            skipCounting(to: target)
+        } else if target > 0 {
+            skipCounting(to: day)
         }
     }
 
-    /// COUNT counts from DTSTART, so a walk that starts later counts the blocks before
-    /// `target` by their candidates alone, without turning them into instants.
-    private mutating func skipCounting(to target: Int) {
-        guard target > 0, let count = rule.count else { return }
+    /// COUNT counts from DTSTART, so a walk that starts at local day `day` counts the
+    /// candidates before it by their number alone, without turning them into instants, and
+    /// goes on from the block holding the first candidate at or after it.
+    private mutating func skipCounting(to day: Int) {
+        guard let count = rule.count else { return }
         startPending = false
         generated = 1
-        while block < target && !finished {
+        countedBefore = day
+        while !finished {
             fillNextBlock()
-            for day in picked where day > rule.dtstart.dayNumber {
-                guard day <= ICalendarTime.lastDayNumber else {
-                    finished = true
+            var reached = blockFirstDay > day
+            for candidate in picked where candidate > rule.dtstart.dayNumber {
+                if candidate >= day || candidate > ICalendarTime.lastDayNumber {
+                    reached = true
                     break
                 }
                 generated += 1
-                lastProgressDay = day
+                lastProgressDay = candidate
             }
             if generated >= count { finished = true }
+            if reached {
+                // Walk this block again, from `day` on.
+                block = filledBlock
+                break
+            }
         }
         picked.removeAll(keepingCapacity: true)
         position = 0
@@ -98,7 +111,8 @@ struct RecurrenceExpander {
                 let day = picked[position]
                 position += 1
                 // DTSTART came first; what a first period holds before it is not part of the set.
-                guard day > rule.dtstart.dayNumber else { continue }
+                // Candidates before `countedBefore` were counted without being walked.
+                guard day > rule.dtstart.dayNumber, day >= countedBefore else { continue }
                 lastProgressDay = day
                 guard day <= ICalendarTime.lastDayNumber else {
                     finished = true
@@ -153,6 +167,8 @@ struct RecurrenceExpander {
                 }
             }
         }
+        filledBlock = block
+        blockFirstDay = firstDay
         block += 1
         if firstDay > ICalendarTime.lastDayNumber || firstDay - lastProgressDay > searchWindow {
             finished = true

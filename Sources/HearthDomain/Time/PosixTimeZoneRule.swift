@@ -91,7 +91,8 @@ extension PosixTimeZoneRule {
     /// Parses a TZ string; nil when it is not one (the zone then keeps its last offset).
     init?(_ text: some StringProtocol) {
         var scanner = PosixScanner(bytes: Array(text.utf8))
-        guard scanner.skipName(), let standard = scanner.offset() ?? (scanner.atEnd ? 0 : nil) else { return nil }
+        // zoneinfo reads a name without an offset as UTC.
+        guard scanner.skipName(), let standard = scanner.atEnd ? 0 : scanner.offset() else { return nil }
         standardOffset = standard
         if scanner.atEnd {
             daylight = nil

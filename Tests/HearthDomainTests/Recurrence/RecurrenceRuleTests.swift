@@ -142,6 +142,16 @@ struct RecurrenceRuleTests {
         #expect(rule.occurrences(after: T.utc("2026-02-10T00:00:00Z"), limit: 5).isEmpty)
     }
 
+    @Test func aWalkFromAnyOccurrenceOfALongIntervalWithCountFindsTheRest() throws {
+        // Found by the mutation test: counting the skipped months jumped past the month asked for.
+        let rule = try T.rule("DTSTART;TZID=Europe/Berlin:20020926T003633", "RRULE:FREQ=DAILY;INTERVAL=41;COUNT=11")
+        let all = rule.occurrences(after: .distantPast, limit: 20)
+        #expect(all.count == 11)
+        for (index, date) in all.enumerated() {
+            #expect(rule.occurrences(after: date, limit: 20) == Array(all[index...]))
+        }
+    }
+
     @Test func isOccurrenceAnswersForDueTimesOnly() throws {
         let rule = try T.rule(
             "DTSTART;TZID=Europe/Berlin:20260328T023000", "RRULE:FREQ=DAILY;COUNT=3", "EXDATE;TZID=Europe/Berlin:20260330T023000")
