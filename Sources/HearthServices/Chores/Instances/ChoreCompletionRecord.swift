@@ -90,12 +90,13 @@ public struct ChoreCompletionRecord: Sendable, Hashable {
         try scope.queryOne("SELECT \(columns) FROM chore_completions WHERE id = ? AND {scope}", [id]).map(ChoreCompletionRecord.init(row:))
     }
 
-    /// The live completions of `instanceID` in `scope`, oldest first (steps in the order done).
+    /// The live completions of `instanceID` in `scope`, oldest first (steps in the order done:
+    /// by place when done in the same millisecond).
     static func live(of instanceID: String, _ scope: ChoreScope) throws -> [ChoreCompletionRecord] {
         try scope.query(
             """
             SELECT \(columns) FROM chore_completions WHERE instance_id = ? AND {scope} AND status IN ('completed', 'pending_approval')
-            ORDER BY completed_at, id
+            ORDER BY completed_at, coalesce(step_position, -1), id
             """,
             [instanceID]
         ).map(ChoreCompletionRecord.init(row:))

@@ -129,11 +129,12 @@ extension ChoreInstanceService {
         } else {
             step = steps.first { !done.contains($0.id) } ?? steps.last
         }
+        // Done before: the step's own completion when one was named, else the one that finished it.
+        if let step, let first = live.first(where: { $0.step?.id == step.id }), request.stepID != nil || !instance.status.isDone {
+            return CompletionReference(outcome: .alreadyCompleted, instanceID: instance.id, completionID: first.id)
+        }
         if instance.status.isDone, let final = live.last(where: \.isFinal) {
             return CompletionReference(outcome: .alreadyCompleted, instanceID: instance.id, completionID: final.id)
-        }
-        if let step, let first = live.first(where: { $0.step?.id == step.id }) {
-            return CompletionReference(outcome: .alreadyCompleted, instanceID: instance.id, completionID: first.id)
         }
         let (member, recorder) = try completer(request, instance, chore, step, scope)
         if let step, step.position > 0, let previous = steps.last(where: { $0.position < step.position }), !done.contains(previous.id) {

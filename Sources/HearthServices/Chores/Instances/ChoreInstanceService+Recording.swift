@@ -64,14 +64,14 @@ extension ChoreInstanceService {
 
     /// FR-18: for an instance of `household` when the viewer's active household is another, the
     /// `choice` made (switching the active household for `switchAndComplete`); `nil` when it is
-    /// their active household.
+    /// their active household, or they have none.
     /// - Throws: The prompt (caught by ``completeChore(_:viewer:clientMutationID:)``) without a choice.
     func answerCrossHousehold(
         _ choice: CrossHouseholdChoice?, _ household: HouseholdAccess, viewer: Viewer, in database: Database, at now: Date
     ) throws -> CrossHouseholdChoice? {
         let owner = OwnerScope(Owner(viewer), database)
-        let active = try ActiveHousehold.id(owner)
-        guard active != household.householdID else { return nil }
+        // Without an active household there is nothing to switch from.
+        guard let active = try ActiveHousehold.id(owner), active != household.householdID else { return nil }
         switch choice {
         case nil:
             throw CrossHouseholdPromptError(activeHouseholdID: active)
