@@ -37,10 +37,10 @@ import Testing
             func addChores(_ count: Int) async throws {
                 for index in 0..<count {
                     _ = try await h.chores.createChore(
-                        .init(
-                            householdID: flat, title: "Chore \(index)", assignmentMode: .group, assigneeIDs: [benMember, anaMember],
+                        .init(householdID: flat, .init(
+                            title: "Chore \(index)", assignmentMode: .group, assigneeIDs: [benMember, anaMember],
                             schedule: .once(h.clock.now), steps: [.init(title: "One", assigneeID: benMember, completers: PermissionRule(memberIDs: [benMember]))],
-                            tagIDs: [tag.id], completers: PermissionRule(roles: [.member], memberIDs: [benMember])),
+                            tagIDs: [tag.id], completers: PermissionRule(roles: [.member], memberIDs: [benMember]))),
                         viewer: ana)
                 }
             }
@@ -111,8 +111,8 @@ import Testing
             let ana = try await fixture.person("ana")
             let eve = try await fixture.person("eve")
             let (flat, _) = try await fixture.household("Flat", by: ana)
-            let chore = try await h.chores.createChore(.init(householdID: flat, title: "Dishes", schedule: .once(h.clock.now)), viewer: ana).record
-            let personal = try await h.chores.createChore(.init(title: "Run", schedule: .once(h.clock.now)), viewer: ana).record
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Dishes", schedule: .once(h.clock.now))), viewer: ana).record
+            let personal = try await h.chores.createChore(.init(.init(title: "Run", schedule: .once(h.clock.now))), viewer: ana).record
             let tag = try await h.chores.createTag(householdID: flat, name: "Kitchen", viewer: ana).tag
             let saved = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
             let ids: [JSON] = [.string(chore.id), .string(personal.id), .string(tag.id), .string(saved.id), .string(ChorePreset.builtInID(2)), "chr_01900000-0000-7000-8000-000000000000"]
