@@ -45,7 +45,7 @@ public final class ChoreService: Sendable {
         _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
         _ change: @escaping @Sendable (Database, Date) throws -> Result
     ) async throws -> Result {
-        let now = households.currentTime()
+        let now = households.clock.storedNow
         return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
             try change(database, now)
         }

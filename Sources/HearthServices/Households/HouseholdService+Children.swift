@@ -81,7 +81,7 @@ extension HouseholdService {
                 message: "Show the current terms (version \(configuration.termsVersion)) with the consent."))
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         // Consents are captured offline and synced (onboarding.md): a replay returns the first record.
         let recorded = try await mutate("recordParentalConsent", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
@@ -192,7 +192,7 @@ extension HouseholdService {
         let name = problems.check { () throws(FieldProblem) in try DisplayText.name(request.displayName, field: "input.displayName") }
         if let problem = Self.ageProblem(request.age) { problems.add(problem) }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let added = try await mutate("addMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let access = scope.access
@@ -259,7 +259,7 @@ extension HouseholdService {
         }
         if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.add(problem) }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await mutate("updateMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
             let access = scope.access

@@ -41,11 +41,9 @@ extension HouseholdService {
     public func removeMember(
         id memberID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Removal {
-        let now = currentTime()
+        let now = clock.storedNow
         let removed = try await mutate("removeMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let scope = try HouseholdScope.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.findPresent(id: memberID, scope)
+            let (scope, member) = try Self.memberForAdmin(memberID, viewer: viewer, in: database)
             if member.id == scope.access.memberID {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
@@ -74,7 +72,7 @@ extension HouseholdService {
     public func leaveHousehold(
         id householdID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
-        let now = currentTime()
+        let now = clock.storedNow
         let left = try await mutate("leaveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
             let member = scope.access.member

@@ -79,7 +79,7 @@ extension HouseholdService {
             problems.check { () throws(FieldProblem) in try CurrencyCode(text, field: "input.currencyCode") }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let configured = try await mutate("updateEconomySettings", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let access = scope.access

@@ -129,7 +129,7 @@ extension HouseholdService {
         // Every member sees the roster, while the address is for admins only: without a name
         // given, the roster shows a neutral one rather than part of the address.
         let rosterName = displayName ?? Self.unnamedInviteeName
-        let now = currentTime()
+        let now = clock.storedNow
         let issued = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
             _ = try requireConfirmedEmail(viewer, in: database)
@@ -223,7 +223,7 @@ extension HouseholdService {
     /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its
     /// link, derived from the stored token id.
     private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let (invitation, access, tokenID) = try await pool.readPreferringCallingThread { database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
             guard let stored = try StoredInvitation.find(id: issued.invitationID, scope) else {
@@ -247,7 +247,7 @@ extension HouseholdService {
     public func resendInvitation(
         id: String, viewer: Viewer, clientAddress: String, clientMutationID: String? = nil
     ) async throws -> IssuedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let issued = try await mutate("resendInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (scope, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
             _ = try requireConfirmedEmail(viewer, in: database)
@@ -281,7 +281,7 @@ extension HouseholdService {
     public func revokeInvitation(
         id: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Revocation {
-        let now = currentTime()
+        let now = clock.storedNow
         let revoked = try await mutate("revokeInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (scope, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
             try scope.execute("DELETE FROM members WHERE id = ? AND household_id = {household}", [stored.memberID])
@@ -309,7 +309,7 @@ extension HouseholdService {
     /// members who are not admins (the addresses are the admins' business).
     public func invitations(_ access: HouseholdAccess) async throws -> [InvitationRecord] {
         guard access.isAdmin else { return [] }
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.readPreferringCallingThread { database in
             let scope = HouseholdScope(access, database)
             return try StoredInvitation.all(scope).map { try $0.record(scope, at: now) }
@@ -336,7 +336,7 @@ extension HouseholdService {
     public func acceptInvitation(
         _ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> JoinedHousehold {
-        let now = currentTime()
+        let now = clock.storedNow
         let joined = try await mutate("acceptInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
             guard now < invitation.expiresAt else { throw ServiceError.invitationExpired }
@@ -405,7 +405,7 @@ extension HouseholdService {
     /// the id the first run declined.
     /// - Returns: The declined invitation's id.
     public func declineInvitation(_ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("declineInvitation", by: viewer, replaying: clientMutationID, at: currentTime()) { [self] database in
+        try await mutate("declineInvitation", by: viewer, replaying: clientMutationID, at: clock.storedNow) { [self] database in
             let (_, invitation) = try answerable(reference, viewer: viewer, in: database)
             try invitation.decline(in: database)
             try record(.memberRemoved, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID), in: database)
@@ -441,7 +441,7 @@ extension HouseholdService {
     /// The invitations sent to the viewer's confirmed address, newest first, expired ones
     /// included; none while the address is not confirmed (it may not be theirs).
     public func myInvitations(viewer: Viewer) async throws -> [ReceivedInvitation] {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.readPreferringCallingThread { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.isEmailConfirmed else { return [] }
@@ -453,7 +453,7 @@ extension HouseholdService {
     /// token is the secret). An expired invitation is returned with `isExpired`.
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked token.
     public func invitationPreview(token: String) async throws -> ReceivedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let links = links
         return try await pool.readPreferringCallingThread { database in
             guard let invitation = try StoredInvitation.find(token: token, links: links, in: database) else {

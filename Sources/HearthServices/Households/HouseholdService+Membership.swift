@@ -86,7 +86,7 @@ extension HouseholdService {
             }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await mutate("updateHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let before = try HouseholdRecord.find(scope)
@@ -129,7 +129,7 @@ extension HouseholdService {
     public func deleteHousehold(
         id householdID: String, confirmName: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
-        let now = currentTime()
+        let now = clock.storedNow
         let deleted = try await mutate("deleteHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let household = try HouseholdRecord.find(scope)
@@ -173,7 +173,7 @@ extension HouseholdService {
     /// - Throws: `NOT_FOUND` when the viewer is not an active member, `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func setActiveHousehold(id householdID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ActiveHouseholdSwitch {
-        let now = currentTime()
+        let now = clock.storedNow
         let switched = try await mutate("setActiveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
             let owner = OwnerScope(Owner(viewer), database)
@@ -209,11 +209,9 @@ extension HouseholdService {
     public func changeMemberRole(
         memberID: String, to role: MemberRole, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleMember {
-        let now = currentTime()
+        let now = clock.storedNow
         let changed = try await mutate("changeMemberRole", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let scope = try HouseholdScope.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.findPresent(id: memberID, scope)
+            let (scope, member) = try Self.memberForAdmin(memberID, viewer: viewer, in: database)
             if role == .admin, !member.kind.isAdult {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
@@ -234,6 +232,16 @@ extension HouseholdService {
             return MemberReference(householdID: member.householdID, memberID: member.id)
         }
         return try await accessibleMember(changed, viewer: viewer)
+    }
+
+    /// The member `memberID`, not departed, with the scope of its household, for a change an
+    /// admin of that household makes (a role, a removal).
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN` for members; `BAD_USER_INPUT` for a departed member
+    ///   (``MemberRecord/findPresent(id:_:)``).
+    static func memberForAdmin(_ memberID: String, viewer: Viewer, in database: Database) throws -> (HouseholdScope, MemberRecord) {
+        let scope = try HouseholdScope.check(
+            viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+        return (scope, try MemberRecord.findPresent(id: memberID, scope))
     }
 
     /// How many active admins the household has besides `memberID` (departed ones do not count).

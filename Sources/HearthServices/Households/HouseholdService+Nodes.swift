@@ -34,7 +34,7 @@ extension HouseholdService {
             }
         }
         guard !wanted.isEmpty else { return [:] }
-        let now = currentTime()
+        let now = clock.storedNow
         let lookups = wanted
         return try await pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)

@@ -92,7 +92,7 @@ extension HouseholdService {
         _ mutation: String, householdID: String, viewer: Viewer, clientMutationID: String?,
         _ change: @escaping @Sendable (HouseholdScope, Date) throws -> Void
     ) async throws -> OnboardingChecklist {
-        let now = currentTime()
+        let now = clock.storedNow
         let changed = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             try change(scope, now)
@@ -111,7 +111,7 @@ extension HouseholdService {
     public func recordOnboardingStarted(
         platform: ClientPlatform, householdID: String?, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Bool {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await mutate("recordOnboardingStarted", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try householdID.map { try HouseholdAccess.check(viewer: viewer, householdID: $0, in: database) }
             return try analytics.record(

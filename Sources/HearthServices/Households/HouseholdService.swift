@@ -31,13 +31,14 @@ public final class HouseholdService: Sendable {
     /// Activation analytics.
     public let analytics: ActivationAnalytics
     let logger: Logger
-    let now: @Sendable () -> Date
+    /// The clock every time the service stamps or compares comes from.
+    let clock: any ServiceClock
 
     /// Creates the service.
-    /// - Parameter now: The wall clock; tests pass a fixed or moving one.
+    /// - Parameter clock: The clock; tests pass one they move.
     public init(
         configuration: HouseholdsConfiguration, pool: any DatabaseWriter, changeLog: ChangeLog, accounts: AccountService,
-        analytics: ActivationAnalytics, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        analytics: ActivationAnalytics, logger: Logger, clock: any ServiceClock = SystemClock()
     ) {
         self.configuration = configuration
         self.pool = pool
@@ -45,13 +46,9 @@ public final class HouseholdService: Sendable {
         self.accounts = accounts
         self.analytics = analytics
         self.logger = logger
-        self.now = now
+        self.clock = clock
     }
 
-    /// The current time at the millisecond precision the database keeps.
-    func currentTime() -> Date {
-        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
-    }
 
     // MARK: - Access
 
@@ -155,7 +152,7 @@ public final class HouseholdService: Sendable {
             problems.check { () throws(FieldProblem) in try TimeZoneName(text, field: "input.timeZone") }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let created = try await mutate("createHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let user = try requireConfirmedEmail(viewer, in: database)
             let owner = OwnerScope(Owner(viewer), database)
