@@ -34,12 +34,11 @@ public enum ChoreSchedule: Sendable, Hashable, Codable {
     /// `DTSTART` without `TZID` (the household's, or the owner's for a personal chore).
     /// - Throws: ``FieldProblem`` `INVALID_FORMAT` for `field`, its message naming the part that
     ///   was refused (`RRULE part BYHOUR: …`).
-    public static func recurrence(_ text: String, timeZone: TimeZone, field: String) throws(FieldProblem) -> ChoreSchedule {
+    public static func recurrence(_ text: String, timeZone: TimeZoneRules, field: String) throws(FieldProblem) -> ChoreSchedule {
         do {
             return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone).text)
         } catch {
-            let message = error.part.map { "\($0): \(error.message)" } ?? error.message
-            throw FieldProblem(field: field, reason: .invalidFormat, message: message)
+            throw FieldProblem(field: field, reason: .invalidFormat, message: error.description)
         }
     }
 }
