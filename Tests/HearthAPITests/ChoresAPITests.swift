@@ -123,4 +123,33 @@ import Testing
             #expect(theirs.data?["nodes"] == [.null, .null, .null, .null, ["__typename": "ChorePreset", "id": .string(ChorePreset.builtInID(2)), "title": "Tidy your room"], .null])
         }
     }
+
+    @Test func membersFollowChoreTagAndPresetChangesOnTheHouseholdsEvents() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let h = fixture.harness
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            _ = try await fixture.join(flat, ben, as: "Ben")
+            let stream = try await fixture.events(
+                "subscription($id: ID!) { householdEvents(householdId: $id) { kind choreId tagId presetId chore { title } } }", flat, as: ben)
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Dishes", schedule: .once(h.clock.now))), viewer: ana).record
+            var iterator = stream.makeAsyncIterator()
+            let created = try #require(try await iterator.next()).data?["householdEvents"]
+            #expect(created == ["kind": "CHORE_CREATED", "choreId": .string(chore.id), "tagId": .null, "presetId": .null, "chore": ["title": "Dishes"]])
+            _ = try await h.chores.createChore(.init(.init(title: "Ana's run", schedule: .once(h.clock.now))), viewer: ana)
+            let tag = try await h.chores.createTag(householdID: flat, name: "Kitchen", viewer: ana).tag
+            let preset = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
+            _ = try await h.chores.deleteChore(id: chore.id, viewer: ana)
+            var events: [JSON?] = []
+            for _ in 0..<3 { events.append(try #require(try await iterator.next()).data?["householdEvents"]) }
+            // A personal chore is its owner's: nothing on the household's stream. The chore reads as it is when
+            // delivered: gone once deleted.
+            #expect(events == [
+                ["kind": "TAG_CREATED", "choreId": .null, "tagId": .string(tag.id), "presetId": .null, "chore": .null],
+                ["kind": "CHORE_PRESET_SAVED", "choreId": .null, "tagId": .null, "presetId": .string(preset.id), "chore": .null],
+                ["kind": "CHORE_DELETED", "choreId": .string(chore.id), "tagId": .null, "presetId": .null, "chore": .null],
+            ])
+        }
+    }
 }
