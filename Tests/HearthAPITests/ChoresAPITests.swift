@@ -37,10 +37,10 @@ import Testing
             func addChores(_ count: Int) async throws {
                 for index in 0..<count {
                     _ = try await h.chores.createChore(
-                        .init(
-                            householdID: flat, title: "Chore \(index)", assignmentMode: .group, assigneeIDs: [benMember, anaMember],
+                        .init(householdID: flat, .init(
+                            title: "Chore \(index)", assignmentMode: .group, assigneeIDs: [benMember, anaMember],
                             schedule: .once(h.clock.now), steps: [.init(title: "One", assigneeID: benMember, completers: PermissionRule(memberIDs: [benMember]))],
-                            tagIDs: [tag.id], completers: PermissionRule(roles: [.member], memberIDs: [benMember])),
+                            tagIDs: [tag.id], completers: PermissionRule(roles: [.member], memberIDs: [benMember]))),
                         viewer: ana)
                 }
             }
@@ -111,8 +111,8 @@ import Testing
             let ana = try await fixture.person("ana")
             let eve = try await fixture.person("eve")
             let (flat, _) = try await fixture.household("Flat", by: ana)
-            let chore = try await h.chores.createChore(.init(householdID: flat, title: "Dishes", schedule: .once(h.clock.now)), viewer: ana).record
-            let personal = try await h.chores.createChore(.init(title: "Run", schedule: .once(h.clock.now)), viewer: ana).record
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Dishes", schedule: .once(h.clock.now))), viewer: ana).record
+            let personal = try await h.chores.createChore(.init(.init(title: "Run", schedule: .once(h.clock.now))), viewer: ana).record
             let tag = try await h.chores.createTag(householdID: flat, name: "Kitchen", viewer: ana).tag
             let saved = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
             let ids: [JSON] = [.string(chore.id), .string(personal.id), .string(tag.id), .string(saved.id), .string(ChorePreset.builtInID(2)), "chr_01900000-0000-7000-8000-000000000000"]
@@ -121,6 +121,35 @@ import Testing
             #expect((0..<ids.count).map { mine.data?["nodes"]?[$0]?["__typename"] ?? .null } == ["Chore", "Chore", "Tag", "ChorePreset", "ChorePreset", .null], "\(mine.errors)")
             let theirs = try await fixture.execute(query, ["ids": .array(ids)], as: eve)
             #expect(theirs.data?["nodes"] == [.null, .null, .null, .null, ["__typename": "ChorePreset", "id": .string(ChorePreset.builtInID(2)), "title": "Tidy your room"], .null])
+        }
+    }
+
+    @Test func membersFollowChoreTagAndPresetChangesOnTheHouseholdsEvents() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let h = fixture.harness
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            _ = try await fixture.join(flat, ben, as: "Ben")
+            let stream = try await fixture.events(
+                "subscription($id: ID!) { householdEvents(householdId: $id) { kind choreId tagId presetId chore { title } } }", flat, as: ben)
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Dishes", schedule: .once(h.clock.now))), viewer: ana).record
+            var iterator = stream.makeAsyncIterator()
+            let created = try #require(try await iterator.next()).data?["householdEvents"]
+            #expect(created == ["kind": "CHORE_CREATED", "choreId": .string(chore.id), "tagId": .null, "presetId": .null, "chore": ["title": "Dishes"]])
+            _ = try await h.chores.createChore(.init(.init(title: "Ana's run", schedule: .once(h.clock.now))), viewer: ana)
+            let tag = try await h.chores.createTag(householdID: flat, name: "Kitchen", viewer: ana).tag
+            let preset = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
+            _ = try await h.chores.deleteChore(id: chore.id, viewer: ana)
+            var events: [JSON?] = []
+            for _ in 0..<3 { events.append(try #require(try await iterator.next()).data?["householdEvents"]) }
+            // A personal chore is its owner's: nothing on the household's stream. The chore reads as it is when
+            // delivered: gone once deleted.
+            #expect(events == [
+                ["kind": "TAG_CREATED", "choreId": .null, "tagId": .string(tag.id), "presetId": .null, "chore": .null],
+                ["kind": "CHORE_PRESET_SAVED", "choreId": .null, "tagId": .null, "presetId": .string(preset.id), "chore": .null],
+                ["kind": "CHORE_DELETED", "choreId": .string(chore.id), "tagId": .null, "presetId": .null, "chore": .null],
+            ])
         }
     }
 }

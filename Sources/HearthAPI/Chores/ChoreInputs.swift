@@ -10,17 +10,13 @@ enum ChoreInputs {
     /// A `CreateChoreInput`.
     static func newChore(_ input: MutationInput) throws -> ChoreService.NewChore {
         ChoreService.NewChore(
-            id: input.string("id"), householdID: input.string("householdId"), presetID: input.string("presetId"),
-            title: input.string("title"), description: input.string("description"),
-            assignmentMode: try input.optionalEnumValue("assignmentMode"), assigneeIDs: input.strings("assigneeIds"),
-            schedule: try input.object("schedule").map(schedule), steps: try input.objects("steps")?.map(step),
-            tagIDs: input.strings("tagIds"), tokens: input.int("tokens"), requiresApproval: input.bool("requiresApproval"),
-            completers: try input.object("completers").map(rule), editors: try input.object("editors").map(rule))
+            id: input.string("id"), householdID: input.string("householdId"), presetID: input.string("presetId"), try fields(input))
     }
 
-    /// An `UpdateChoreInput`'s changes.
-    static func changes(_ input: MutationInput) throws -> ChoreService.ChoreChanges {
-        ChoreService.ChoreChanges(
+    /// The definition's fields of a `CreateChoreInput` or an `UpdateChoreInput`: absent ones are not set,
+    /// a `null` description clears it.
+    static func fields(_ input: MutationInput) throws -> ChoreFields {
+        ChoreFields(
             title: input.string("title"), description: input.change("description"),
             assignmentMode: try input.optionalEnumValue("assignmentMode"), assigneeIDs: input.strings("assigneeIds"),
             schedule: try input.object("schedule").map(schedule), steps: try input.objects("steps")?.map(step),

@@ -12,7 +12,7 @@ extension ChoreResolvers {
         }
         resolvers.resolveMutation("updateChore") { input, context in
             let (record, access) = try await chores.updateChore(
-                id: try input.requiredString("choreId"), try ChoreInputs.changes(input), viewer: try context.viewer(),
+                id: try input.requiredString("choreId"), try ChoreInputs.fields(input), viewer: try context.viewer(),
                 clientMutationID: input.clientMutationID)
             return ["chore": ChoreValue.values([record], access: access, service: chores)[0]]
         }

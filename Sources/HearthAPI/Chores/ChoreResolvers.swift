@@ -20,6 +20,13 @@ enum ChoreResolvers {
                 after: arguments.string("after"), viewer: try RequestContext.of(context).viewer())
             return connection(page, chores: chores)
         }
+        resolvers.resolveAsync("HouseholdEvent", "chore") { source, _, _, _ in
+            // The chore as the subscriber may see it when the event is delivered; null once it is gone.
+            let event = source as! HouseholdEventValue
+            guard let choreID = event.chores?.choreID else { return nil }
+            guard case .chore(let record, let access)? = try await chores.nodes(ids: [choreID], viewer: event.subscriber)[choreID] else { return nil }
+            return ChoreValue.values([record], access: access, service: chores)[0]
+        }
         resolvers.resolveAsync("Query", "personalChores") { _, arguments, context, _ in
             let page = try await chores.chores(
                 householdID: nil, filter: try ChoreInputs.filter(arguments), first: arguments.int("first"), after: arguments.string("after"),

@@ -38,8 +38,7 @@ public enum ChoreSchedule: Sendable, Hashable, Codable {
         do {
             return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone).text)
         } catch {
-            let message = error.part.map { "\($0): \(error.message)" } ?? error.message
-            throw FieldProblem(field: field, reason: .invalidFormat, message: message)
+            throw FieldProblem(field: field, reason: .invalidFormat, message: error.description)
         }
     }
 }

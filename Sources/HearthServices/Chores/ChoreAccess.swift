@@ -68,12 +68,6 @@ public struct ChoreAccess: Sendable, Hashable {
 
         var kind: GlobalID.Kind { self == .chores ? .chore : .tag }
         var notFound: ServiceError { self == .chores ? .choreNotFound : .tagNotFound }
-        var ownersQuery: String {
-            switch self {
-            case .chores: "SELECT household_id, user_id FROM chores WHERE id = ? AND deleted_at IS NULL"
-            case .tags: "SELECT household_id, user_id FROM tags WHERE id = ?"
-            }
-        }
     }
 
     /// The access to the object `id` of `table` for `viewer`, inside the caller's transaction: one of
@@ -81,7 +75,10 @@ public struct ChoreAccess: Sendable, Hashable {
     /// - Throws: `NOT_FOUND` (the table's) for an unknown, deleted or malformed id, one of another
     ///   type, or one of a household they are not in or of another user, alike.
     static func check(viewer: Viewer, owning table: OwnedTable, id: String, in database: Database) throws -> ChoreAccess {
-        guard GlobalID.mayName(table.kind, id), let row = try database.queryOne(table.ownersQuery, [id]) else { throw table.notFound }
+        // Whose the object is: the question this check answers, so before any scope exists.
+        let owners = table == .chores
+            ? "SELECT household_id, user_id FROM chores WHERE id = ? AND deleted_at IS NULL" : "SELECT household_id, user_id FROM tags WHERE id = ?"
+        guard GlobalID.mayName(table.kind, id), let row = try database.queryOne(owners, [id]) else { throw table.notFound }
         if let householdID: String = try row["household_id"] {
             do {
                 return ChoreAccess(try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database))

@@ -1,54 +1,65 @@
 import FoundationEssentials
 import HearthDomain
 
-/// The parts of a chore one create or edit sets, their format checked without reading anything
-/// (titles, description, tokens, the number of steps, an interval's range); `nil` fields are not
-/// set. References (members, tags, step ids) and recurrence rules are checked later, in the
-/// transaction, against the chore's household (``ChoreService/draft(_:over:isNew:_:at:)``).
-struct ChoreFields: Sendable {
-    var title: String?
-    /// `.some(nil)` clears the description.
-    var description: String??
-    var assignmentMode: AssignmentMode?
-    var assigneeIDs: [String]?
-    var schedule: ChoreService.ScheduleRequest?
-    var steps: [ChoreService.StepRequest]?
-    var tagIDs: [String]?
-    var tokens: Int?
-    var requiresApproval: Bool?
-    var completers: PermissionRule?
-    var editors: PermissionRule?
+/// The parts of a chore definition a create or an edit sets (FR-32, FR-33); `nil` fields are not
+/// set: a create takes them from its preset or the defaults, an edit keeps them. Lists given replace
+/// the chore's. Their format is checked without reading anything (``checked(maximumSteps:)``);
+/// references (members, tags, step ids) and recurrence rules are checked in the transaction,
+/// against the chore's household (``ChoreService/draft(_:over:isNew:_:at:)``).
+public struct ChoreFields: Sendable {
+    /// 1–80 characters.
+    public var title: String?
+    /// Up to 2000 characters, several lines; `.some(nil)` clears it.
+    public var description: String??
+    /// Who the chore is for (personal chores: `individual` only).
+    public var assignmentMode: AssignmentMode?
+    /// Active members of the household: one for `individual`, at least one for `group`, none for
+    /// `allMembers`, at most one (the primary assignee) for `singleAction`.
+    public var assigneeIDs: [String]?
+    /// When it is due.
+    public var schedule: ChoreService.ScheduleRequest?
+    /// Ordered steps; steps naming an id of the chore's keep it.
+    public var steps: [ChoreService.StepRequest]?
+    /// Tags of the household (or the owner's personal tags).
+    public var tagIDs: [String]?
+    /// Tokens earned, 0 or more.
+    public var tokens: Int?
+    /// Whether completions need approval; a new chore's default is on when an assignee is a child
+    /// or shadow (for `allMembers`: when the household has one).
+    public var requiresApproval: Bool?
+    /// Who besides the assignees may complete it (admins only may set it).
+    public var completers: PermissionRule?
+    /// Who besides admins may edit it (admins only may set it); a new chore's default is its
+    /// creator when not an admin.
+    public var editors: PermissionRule?
 
-    /// Nothing set.
-    init() {}
-
-    /// The fields of `changes`, checked.
-    /// - Throws: `BAD_USER_INPUT` listing every problem.
-    init(checking changes: ChoreService.ChoreChanges, maximumSteps: Int) throws {
-        title = changes.title
-        description = changes.description
-        assignmentMode = changes.assignmentMode
-        assigneeIDs = changes.assigneeIDs.map(Self.unique)
-        schedule = changes.schedule
-        steps = changes.steps
-        tagIDs = changes.tagIDs.map(Self.unique)
-        tokens = changes.tokens
-        requiresApproval = changes.requiresApproval
-        completers = changes.completers
-        editors = changes.editors
-        try check(maximumSteps: maximumSteps)
+    /// Creates the fields.
+    public init(
+        title: String? = nil, description: String?? = nil, assignmentMode: AssignmentMode? = nil, assigneeIDs: [String]? = nil,
+        schedule: ChoreService.ScheduleRequest? = nil, steps: [ChoreService.StepRequest]? = nil, tagIDs: [String]? = nil, tokens: Int? = nil,
+        requiresApproval: Bool? = nil, completers: PermissionRule? = nil, editors: PermissionRule? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.assignmentMode = assignmentMode
+        self.assigneeIDs = assigneeIDs
+        self.schedule = schedule
+        self.steps = steps
+        self.tagIDs = tagIDs
+        self.tokens = tokens
+        self.requiresApproval = requiresApproval
+        self.completers = completers
+        self.editors = editors
     }
 
-    /// The fields of `request`, checked.
-    /// - Throws: `BAD_USER_INPUT` listing every problem.
-    init(checking request: ChoreService.NewChore, maximumSteps: Int) throws {
-        try self.init(
-            checking: ChoreService.ChoreChanges(
-                title: request.title, description: request.description.map { .some($0) }, assignmentMode: request.assignmentMode,
-                assigneeIDs: request.assigneeIDs, schedule: request.schedule, steps: request.steps, tagIDs: request.tagIDs,
-                tokens: request.tokens, requiresApproval: request.requiresApproval, completers: request.completers,
-                editors: request.editors),
-            maximumSteps: maximumSteps)
+    /// The fields with titles and the description trimmed and lists of ids without repeats.
+    /// - Throws: `BAD_USER_INPUT` listing every problem of format.
+    func checked(maximumSteps: Int) throws -> ChoreFields {
+        var fields = self
+        fields.assigneeIDs = assigneeIDs.map(Self.unique)
+        fields.tagIDs = tagIDs.map(Self.unique)
+        try fields.check(maximumSteps: maximumSteps)
+        return fields
     }
 
     /// Checks the format of every field set, trimming titles and the description.

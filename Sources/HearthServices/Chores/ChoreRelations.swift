@@ -61,7 +61,7 @@ public struct TagRecord: Sendable, Hashable, Decodable {
 
     /// ``columns`` qualified with the alias `alias`.
     static func columns(of alias: String) -> String {
-        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+        SQLColumns.qualified(columns, by: alias)
     }
 }
 

@@ -35,8 +35,10 @@ extension ChoreService {
         }
     }
 
-    /// What `createChore` is given (FR-32). Absent fields take the preset's value when `presetID`
-    /// names one (FR-44), else their default.
+    /// What `createChore` is given (FR-32): where, from which preset, and the definition's fields.
+    /// Fields left `nil` take the preset's value when `presetID` names one (FR-44), else their default
+    /// (a title and a schedule are required without a preset; mode `singleAction`, `individual` for
+    /// personal chores; no steps, tags or rules; 0 tokens).
     public struct NewChore: Sendable {
         /// An id made by the client (`chr_<UUID>`, for offline creation); the server makes one when `nil`.
         public var id: String?
@@ -44,98 +46,15 @@ extension ChoreService {
         public var householdID: String?
         /// A preset whose configuration the chore starts from (built in, or the household's).
         public var presetID: String?
-        /// 1–80 characters; required without a preset.
-        public var title: String?
-        /// Up to 2000 characters.
-        public var description: String?
-        /// Default: the preset's, else `singleAction` (`individual` for personal chores, the only mode they have).
-        public var assignmentMode: AssignmentMode?
-        /// Active members of the household: one for `individual`, at least one for `group`, none for
-        /// `allMembers`, at most one (the primary assignee) for `singleAction`.
-        public var assigneeIDs: [String]?
-        /// Required without a preset (whose schedule starts today).
-        public var schedule: ScheduleRequest?
-        /// Ordered steps; default: the preset's, else none.
-        public var steps: [StepRequest]?
-        /// Tags of the household (or the owner's personal tags); default: the preset's tags that
-        /// exist, created when the caller manages tags.
-        public var tagIDs: [String]?
-        /// Tokens earned, 0 or more; default: the preset's, else 0.
-        public var tokens: Int?
-        /// Default: on when an assignee is a child or shadow (for `allMembers`: when the household has one).
-        public var requiresApproval: Bool?
-        /// Who besides the assignees may complete it (admins only may set it); default: nobody.
-        public var completers: PermissionRule?
-        /// Who besides admins may edit it (admins only may set it); default: its creator when not an admin.
-        public var editors: PermissionRule?
+        /// The definition's fields.
+        public var fields: ChoreFields
 
         /// Creates the request.
-        public init(
-            id: String? = nil, householdID: String? = nil, presetID: String? = nil, title: String? = nil, description: String? = nil,
-            assignmentMode: AssignmentMode? = nil, assigneeIDs: [String]? = nil, schedule: ScheduleRequest? = nil,
-            steps: [StepRequest]? = nil, tagIDs: [String]? = nil, tokens: Int? = nil, requiresApproval: Bool? = nil,
-            completers: PermissionRule? = nil, editors: PermissionRule? = nil
-        ) {
+        public init(id: String? = nil, householdID: String? = nil, presetID: String? = nil, _ fields: ChoreFields = ChoreFields()) {
             self.id = id
             self.householdID = householdID
             self.presetID = presetID
-            self.title = title
-            self.description = description
-            self.assignmentMode = assignmentMode
-            self.assigneeIDs = assigneeIDs
-            self.schedule = schedule
-            self.steps = steps
-            self.tagIDs = tagIDs
-            self.tokens = tokens
-            self.requiresApproval = requiresApproval
-            self.completers = completers
-            self.editors = editors
-        }
-    }
-
-    /// What `updateChore` changes (FR-33); `nil` fields stay as they are. Lists given replace the
-    /// chore's (steps keep their ids where the request names them).
-    public struct ChoreChanges: Sendable {
-        /// A new title.
-        public var title: String?
-        /// A new description; `.some(nil)` clears it.
-        public var description: String??
-        /// A new mode; give `assigneeIDs` with it when the mode needs other assignees.
-        public var assignmentMode: AssignmentMode?
-        /// New assignees.
-        public var assigneeIDs: [String]?
-        /// A new schedule.
-        public var schedule: ScheduleRequest?
-        /// New steps.
-        public var steps: [StepRequest]?
-        /// New tags.
-        public var tagIDs: [String]?
-        /// New tokens.
-        public var tokens: Int?
-        /// Whether completions need approval.
-        public var requiresApproval: Bool?
-        /// A new completion rule (admins only).
-        public var completers: PermissionRule?
-        /// A new editors rule (admins only).
-        public var editors: PermissionRule?
-
-        /// Creates the request.
-        public init(
-            title: String? = nil, description: String?? = nil, assignmentMode: AssignmentMode? = nil, assigneeIDs: [String]? = nil,
-            schedule: ScheduleRequest? = nil, steps: [StepRequest]? = nil, tagIDs: [String]? = nil, tokens: Int? = nil,
-            requiresApproval: Bool? = nil, completers: PermissionRule? = nil, editors: PermissionRule? = nil
-        ) {
-            self.title = title
-            self.description = description
-            self.assignmentMode = assignmentMode
-            self.assigneeIDs = assigneeIDs
-            self.schedule = schedule
-            self.steps = steps
-            self.tagIDs = tagIDs
-            self.tokens = tokens
-            self.requiresApproval = requiresApproval
-            self.completers = completers
-            self.editors = editors
+            self.fields = fields
         }
     }
 }

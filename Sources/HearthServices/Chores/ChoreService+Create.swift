@@ -16,7 +16,7 @@ extension ChoreService {
     ///   others than admins); `CONFLICT` at the chores limit, for a taken client-made id, or a
     ///   reused `clientMutationID`.
     public func createChore(_ request: NewChore, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleChore {
-        let fields = try ChoreFields(checking: request, maximumSteps: configuration.maximumStepsPerChore)
+        let fields = try request.fields.checked(maximumSteps: configuration.maximumStepsPerChore)
         if let id = request.id, !Self.isTyped(.chore, id) {
             throw ServiceError.invalid(InputProblems([
                 FieldProblem(field: "input.id", reason: .invalidFormat, message: "A chore id is chr_ and a lowercase UUID.")]))

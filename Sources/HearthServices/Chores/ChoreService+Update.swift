@@ -11,9 +11,9 @@ extension ChoreService {
     ///   `CHORE_EDITORS`, or `ADMINS_ONLY` for permission rules); `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func updateChore(
-        id: String, _ changes: ChoreChanges, viewer: Viewer, clientMutationID: String? = nil
+        id: String, _ changes: ChoreFields, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleChore {
-        let fields = try ChoreFields(checking: changes, maximumSteps: configuration.maximumStepsPerChore)
+        let fields = try changes.checked(maximumSteps: configuration.maximumStepsPerChore)
         let updated = try await mutate("updateChore", by: viewer, replaying: clientMutationID) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
             let scope = access.scope(database)

@@ -96,7 +96,7 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
 
     /// ``columns`` qualified with the table alias `alias` (`m.id, m.household_id, …`), for joins.
     static func columns(of alias: String) -> String {
-        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+        SQLColumns.qualified(columns, by: alias)
     }
 
     /// The member `id` of the household of `scope`, departed or not.

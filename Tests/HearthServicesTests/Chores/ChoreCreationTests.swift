@@ -223,10 +223,10 @@ struct ChoreCreationTests {
         try await HouseholdsHarness.with { h in
             let f = try await h.choreFamily()
             let id = "chr_01900000-0000-7000-8000-0000000000aa"
-            #expect(try await h.chore("Offline", in: f.householdID, by: f.admin) { $0.id = id }.id == id)
-            let again = await h.refusal { try await h.chore("Again", in: nil, by: f.member) { $0.id = id } }
+            #expect(try await h.chore("Offline", in: f.householdID, by: f.admin, id: id).id == id)
+            let again = await h.refusal { try await h.chore("Again", in: nil, by: f.member, id: id) }
             #expect(again?.code == .conflict && again?.problems.first?.field == "input.id")
-            let malformed = await h.refusal { try await h.chore("Bad", in: nil, by: f.member) { $0.id = "01900000-0000-7000-8000-0000000000ab" } }
+            let malformed = await h.refusal { try await h.chore("Bad", in: nil, by: f.member, id: "01900000-0000-7000-8000-0000000000ab") }
             #expect(malformed?.code == .badUserInput && malformed?.problems.first?.field == "input.id")
         }
     }
@@ -234,7 +234,7 @@ struct ChoreCreationTests {
     @Test func aReplayedClientMutationIDReturnsTheFirstChoreAndCreatesNoOther() async throws {
         try await HouseholdsHarness.with { h in
             let f = try await h.choreFamily()
-            let request = ChoreService.NewChore(householdID: f.householdID, title: "Once", schedule: .once(h.clock.now))
+            let request = ChoreService.NewChore(householdID: f.householdID, .init(title: "Once", schedule: .once(h.clock.now)))
             let first = try await h.chores.createChore(request, viewer: f.admin, clientMutationID: "offline-1").record
             let replay = try await h.chores.createChore(request, viewer: f.admin, clientMutationID: "offline-1").record
             #expect(first.id == replay.id)

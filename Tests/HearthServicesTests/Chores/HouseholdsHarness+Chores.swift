@@ -53,14 +53,15 @@ extension HouseholdsHarness {
         return memberID
     }
 
-    /// A one-off chore of `householdID` (personal when `nil`) titled `title`, by `viewer`, with `configure` applied to the request.
+    /// A one-off chore of `householdID` (personal when `nil`) titled `title`, by `viewer`, with `configure`
+    /// applied to its fields; `id` is a client-made id.
     @discardableResult
     func chore(
-        _ title: String, in householdID: String?, by viewer: Viewer, _ configure: (inout ChoreService.NewChore) -> Void = { _ in }
+        _ title: String, in householdID: String?, by viewer: Viewer, id: String? = nil, _ configure: (inout ChoreFields) -> Void = { _ in }
     ) async throws -> ChoreRecord {
-        var request = ChoreService.NewChore(householdID: householdID, title: title, schedule: .once(clock.now.addingTimeInterval(86_400)))
-        configure(&request)
-        return try await chores.createChore(request, viewer: viewer).record
+        var fields = ChoreFields(title: title, schedule: .once(clock.now.addingTimeInterval(86_400)))
+        configure(&fields)
+        return try await chores.createChore(.init(id: id, householdID: householdID, fields), viewer: viewer).record
     }
 
     /// The error `body` throws, which must be a ``ServiceError``.

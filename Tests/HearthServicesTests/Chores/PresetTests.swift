@@ -88,7 +88,7 @@ struct PresetTests {
             let preset = try #require(await Self.preset(titled: "Do a load of laundry", h, f.admin))
             let existing = try await h.chores.createTag(householdID: f.householdID, name: "laundry", viewer: f.admin).tag
             let chore = try await h.chores.createChore(
-                .init(householdID: f.householdID, presetID: preset.id, title: "Ben's laundry", assignmentMode: .individual, assigneeIDs: [f.memberID], tokens: 7),
+                .init(householdID: f.householdID, presetID: preset.id, .init(title: "Ben's laundry", assignmentMode: .individual, assigneeIDs: [f.memberID], tokens: 7)),
                 viewer: f.admin).record
             #expect(chore.title == "Ben's laundry" && chore.tokens == 7 && chore.assignmentMode == .individual)
             #expect(chore.schedule == .afterCompletion(every: 3, unit: .days, firstDueAt: h.clock.now))

@@ -165,9 +165,9 @@ struct MembershipTests {
             _ = try await h.chores.updateChoreCreationPolicy(householdID: flat.id, creators: PermissionRule(roles: [.member]), viewer: ana)
             let tag = try await h.chores.createTag(householdID: flat.id, name: "Kitchen", viewer: ana).tag
             let chore = try await h.chores.createChore(
-                .init(
-                    householdID: flat.id, title: "Dishes", assignmentMode: .individual, assigneeIDs: [anaMember.id], schedule: .once(h.clock.now),
-                    steps: [.init(title: "Wash")], tagIDs: [tag.id], completers: PermissionRule(kinds: [.child])),
+                .init(householdID: flat.id, .init(
+                    title: "Dishes", assignmentMode: .individual, assigneeIDs: [anaMember.id], schedule: .once(h.clock.now),
+                    steps: [.init(title: "Wash")], tagIDs: [tag.id], completers: PermissionRule(kinds: [.child]))),
                 viewer: ana).record
             _ = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
             try await h.addChild(to: flat.id, by: ana, age: 7)
