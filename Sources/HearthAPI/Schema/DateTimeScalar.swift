@@ -38,6 +38,12 @@ public struct DateTimeScalar: ScalarCoercing {
         GraphQLError(message: message, extensions: ["code": .string(ErrorCode.badUserInput)])
     }
 
+    /// The instant `text` (a value this scalar coerced) names, to the millisecond; `nil` when it
+    /// does not parse.
+    public static func date(_ text: String) -> Date? {
+        parse(text).map { Date(timeIntervalSince1970: Double($0.millisecondsSinceEpoch) / 1000) }
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` (`T` and `Z` in either case); `nil`
     /// for anything else, including impossible dates such as February 30.
     public static func parse(_ text: String) -> WallClock.Instant? {

@@ -48,19 +48,38 @@ public enum HearthSchema {
     public static let maximumNodeIDs = 100
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
-    /// household fields `households`, the token economy's `tokens`.
+    /// household fields `households`, chore fields `chores`, instance fields `instances` and the
+    /// token economy's `tokens` (the instance and token fields are left unresolved without them,
+    /// for tests of other areas).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        tokens: TokenService
+        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
         HouseholdResolvers.install(into: &resolvers, households: households)
-        TokenResolvers.install(into: &resolvers, tokens: tokens)
+        ChoreResolvers.install(into: &resolvers, chores: chores)
+        let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
+        if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
+        if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
+        let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
+            var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
+            if let instanceServices {
+                for (id, value) in try await InstanceResolvers.nodes(ids: ids.filter { found[$0] == nil }, services: instanceServices, context: context) {
+                    found[id] = value
+                }
+            }
+            if let tokens {
+                for (id, value) in try await TokenResolvers.nodes(ids: ids.filter { found[$0] == nil }, tokens: tokens, context: context) {
+                    found[id] = value
+                }
+            }
+            return found
+        }
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
-            return try await nodes(ids: [id], accounts: accounts, households: households, tokens: tokens, context: RequestContext.of(context))[id]
+            return try await findNodes([id], RequestContext.of(context))[id]
         }
         resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
             let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
@@ -68,7 +87,7 @@ public enum HearthSchema {
                 throw ServiceError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
                     FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
             }
-            let found = try await nodes(ids: ids, accounts: accounts, households: households, tokens: tokens, context: RequestContext.of(context))
+            let found = try await findNodes(ids, RequestContext.of(context))
             return ids.map { found[$0] }
         }
         resolvers.subscribe("serverEvents") { _, _, _, _ in
@@ -81,20 +100,19 @@ public enum HearthSchema {
     }
 
     /// The objects of `ids` the viewer may see, by id: their account and sessions, the households,
-    /// members and (for admins) invitations and consents of the households they belong to, and
-    /// those households' rewards, requests and ledger entries they may see. Ids of
+    /// members and (for admins) invitations and consents of the households they belong to, and their
+    /// households' and personal chores, tags and presets (and the built-in presets). Ids of
     /// anything else are absent, whether unknown, out of reach, of a type that is no node, or
     /// malformed. Each id's type (``GlobalID``) says which table to read, so each service reads
     /// only the tables the ids name (legacy bare-UUID ids: every table that may hold them).
     private static func nodes(
-        ids: [String], accounts: AccountService, households: HouseholdService, tokens: TokenService, context: RequestContext
+        ids: [String], accounts: AccountService, households: HouseholdService, chores: ChoreService, context: RequestContext
     ) async throws -> [String: any Sendable] {
         var found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: context)
-        let rest = ids.filter { found[$0] == nil }
-        for (id, value) in try await HouseholdResolvers.nodes(ids: rest, households: households, context: context) {
+        for (id, value) in try await HouseholdResolvers.nodes(ids: ids.filter { found[$0] == nil }, households: households, context: context) {
             found[id] = value
         }
-        for (id, value) in try await TokenResolvers.nodes(ids: ids.filter { found[$0] == nil }, tokens: tokens, context: context) {
+        for (id, value) in try await ChoreResolvers.nodes(ids: ids.filter { found[$0] == nil }, chores: chores, context: context) {
             found[id] = value
         }
         return found
@@ -104,12 +122,13 @@ public enum HearthSchema {
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        tokens: TokenService, limits: GraphQLLimits, logger: Logger
+        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
-                schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, tokens: tokens),
+                schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
+                instances: instances, tokens: tokens),
             limits: limits, logger: logger)
     }
 }

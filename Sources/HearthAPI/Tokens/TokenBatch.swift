@@ -16,7 +16,7 @@ final class TokenBatch: Sendable {
     /// A batch for objects of the household `access` grants.
     init(access: HouseholdAccess, tokens: TokenService) {
         self.access = access
-        members = DataLoader { try await tokens.members(ids: $0, access) }
+        members = DataLoader { try await tokens.instances.members(ids: $0, access: access) }
         rewards = DataLoader { try await tokens.rewards(ids: $0, access) }
         redemptions = DataLoader { try await tokens.redemptions(ids: $0, access) }
     }

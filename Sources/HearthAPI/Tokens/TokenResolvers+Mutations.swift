@@ -12,17 +12,17 @@ extension TokenResolvers {
 
     private static func installCompletionsAndLedger(into resolvers: inout Resolvers, tokens: TokenService) {
         resolvers.resolveMutation("approveCompletion") { input, context in
-            let completionID = try input.requiredString("completionId")
-            let (entries, access) = try await tokens.approveCompletion(
-                id: completionID, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
-            let batch = TokenBatch(access: access, tokens: tokens)
-            return ["completionId": completionID, "ledgerEntries": entries.map { LedgerEntryValue($0, batch: batch) }]
+            payload(
+                try await tokens.approveCompletion(
+                    id: try input.requiredString("completionId"), viewer: try context.viewer(), clientMutationID: input.clientMutationID),
+                tokens: tokens)
         }
         resolvers.resolveMutation("rejectCompletion") { input, context in
-            let completionID = try input.requiredString("completionId")
-            try await tokens.rejectCompletion(
-                id: completionID, reason: input.string("reason"), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
-            return ["completionId": completionID]
+            payload(
+                try await tokens.rejectCompletion(
+                    id: try input.requiredString("completionId"), reason: input.string("reason"), viewer: try context.viewer(),
+                    clientMutationID: input.clientMutationID),
+                tokens: tokens)
         }
         resolvers.resolveMutation("adjustTokens") { input, context in
             try await payload(tokens.adjustTokens(
@@ -82,6 +82,16 @@ extension TokenResolvers {
                 id: try input.requiredString("redemptionId"), reason: input.string("reason"), viewer: try context.viewer(),
                 clientMutationID: input.clientMutationID), tokens: tokens)
         }
+    }
+
+    /// The `{ completion ledgerEntries }` payload of a completion an admin decided on.
+    private static func payload(_ reviewed: TokenService.ReviewedCompletion, tokens: TokenService) -> [String: any Sendable] {
+        let instances = InstanceBatch(access: reviewed.choreAccess, services: InstanceServices(chores: tokens.instances.chores, instances: tokens.instances))
+        let batch = TokenBatch(access: reviewed.access, tokens: tokens)
+        return [
+            "completion": ChoreCompletionValue(record: reviewed.completion, batch: instances),
+            "ledgerEntries": reviewed.entries.map { LedgerEntryValue($0, batch: batch) },
+        ]
     }
 
     /// The `{ entry member }` payload of an admin's ledger entry.

@@ -99,6 +99,16 @@ enum TokenResolvers {
                 return redemption.batch.member(memberID(redemption.record))
             }
         }
+        // A completion's review, which approving and rejecting record.
+        resolvers.resolveField("ChoreCompletion", "reviewedBy") { source, _, _, _ in
+            let completion = source as! ChoreCompletionValue
+            return .async(completion.batch.member(completion.record.reviewedByMemberID))
+        }
+        resolvers.resolve("ChoreCompletion", "reviewedAt") { source, _, _, _ in (source as! ChoreCompletionValue).record.reviewedAt }
+        resolvers.resolve("ChoreCompletion", "rejectionReason") { source, _, _, _ in
+            let completion = (source as! ChoreCompletionValue).record
+            return completion.status == .rejected ? completion.reviewNote : nil
+        }
         resolvers.resolveField("RewardRedemption", "reward") { source, _, _, _ in
             let redemption = source as! RedemptionValue
             let load = redemption.batch.rewards.load(redemption.record.rewardID)

@@ -34,6 +34,10 @@ final class Application: Sendable {
     let accounts: AccountService
     /// Households, membership and onboarding.
     let households: HouseholdService
+    /// Chore definitions, tags and presets.
+    let chores: ChoreService
+    /// Chore instances, completion and history.
+    let choreInstances: ChoreInstanceService
     /// Token ledgers, approvals and the rewards store.
     let tokens: TokenService
     private let server: HTTPServer
@@ -79,23 +83,27 @@ final class Application: Sendable {
         }
         retention = RetentionJob(policy: settings.retention, jobs: jobs, changeLog: changeLog, logger: logger.labeled("retention"))
         let testJobs = TestJobRoutes(jobs: jobs, pool: pool, signals: TestJobSignals())
-        // Every kind of background work, one line each.
-        let jobHandlers: [any JobHandler] = [
-            MailDeliveryJob(
-                outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
-                logger: logger.labeled("mail")),
-            retention,
-        ] + (settings.testEndpoints ? [testJobs.handler] : [])
-        scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         accounts = try Self.makeAccountService(
             settings: settings, pool: pool, clock: clock, accessTokenKey: keys.accessToken,
             mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
             analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
-        tokens = TokenService(configuration: settings.tokens, households: households)
+        chores = ChoreService(configuration: settings.chores, households: households)
+        choreInstances = ChoreInstanceService(configuration: settings.choreInstances, chores: chores, jobs: jobs)
+        // Every kind of background work, one line each.
+        let jobHandlers: [any JobHandler] = [
+            MailDeliveryJob(
+                outbox: mailOutbox, transport: try Self.makeMailTransport(settings.mail, logger: logger.labeled("mail")), links: links,
+                logger: logger.labeled("mail")),
+            retention,
+            choreInstances.planJob,
+        ] + (settings.testEndpoints ? [testJobs.handler] : [])
+        scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
+        tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         let graphQL = try Self.makeGraphQLService(
-            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, tokens: tokens)
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
+            instances: choreInstances, tokens: tokens)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -187,12 +195,13 @@ final class Application: Sendable {
 
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
-        households: HouseholdService, tokens: TokenService
+        households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                events: events, accounts: accounts, households: households, tokens: tokens, limits: settings.graphQL,
+                events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
+                limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

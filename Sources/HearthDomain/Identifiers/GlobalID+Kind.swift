@@ -8,14 +8,20 @@ extension GlobalID {
     ///
     /// | prefix | type | | prefix | type (reserved for the issues that add it) |
     /// |---|---|---|---|---|
-    /// | `usr` | user (`User`) | | `chr` | chore |
-    /// | `ses` | session (`Session`) | | `chi` | chore instance (one occurrence) |
-    /// | `avt` | avatar (served at `/avatars/<id>`) | | `cmp` | chore completion |
-    /// | `hh` | household (`Household`) | | `hab` | habit |
-    /// | `mem` | member (`Member`) | | `hev` | habit event |
-    /// | `inv` | invitation (`Invitation`) | | `pho` | photo |
-    /// | `cns` | parental consent (`ParentalConsent`) | | `fol` | follow |
-    /// | `dep` | member departure record | | `shr` | share |
+    /// | `usr` | user (`User`) | | `hab` | habit |
+    /// | `ses` | session (`Session`) | | | |
+    /// | `avt` | avatar (served at `/avatars/<id>`) | | | |
+    /// | `hh` | household (`Household`) | | `hev` | habit event |
+    /// | `mem` | member (`Member`) | | `pho` | photo |
+    /// | `inv` | invitation (`Invitation`) | | `fol` | follow |
+    /// | `cns` | parental consent (`ParentalConsent`) | | `shr` | share |
+    /// | `dep` | member departure record | | | |
+    /// | `chr` | chore (`Chore`) | | |
+    /// | `stp` | step of a chore (`ChoreStep`) | | |
+    /// | `tag` | tag (`Tag`) | | |
+    /// | `prs` | chore preset (`ChorePreset`) | | |
+    /// | `chi` | chore instance (`ChoreInstance`, derived: ``ChoreInstanceID``) | | |
+    /// | `cmp` | chore completion (`ChoreCompletion`) | | |
     /// | `rwd` | reward (`Reward`) | | | |
     /// | `rdm` | request for a reward (`RewardRedemption`) | | | |
     /// | `led` | token ledger entry (`TokenLedgerEntry`) | | | |
@@ -42,6 +48,19 @@ extension GlobalID {
         case parentalConsent = "cns"
         /// The record of a member leaving or being removed (`member_departures`).
         case memberDeparture = "dep"
+        /// A chore definition, of a household or personal (`chores`).
+        case chore = "chr"
+        /// One named step of a multi-step chore (`chore_steps`).
+        case choreStep = "stp"
+        /// A tag of a household or of one user's personal chores (`tags`).
+        case tag = "tag"
+        /// A chore preset: built into the binary, or saved by a household (`chore_presets`).
+        case chorePreset = "prs"
+        /// One occurrence of a chore, for one member or shared (`chore_instances`); its id is
+        /// derived from the chore, the occurrence and the member (``ChoreInstanceID``).
+        case choreInstance = "chi"
+        /// A completion of a chore instance or of one of its steps (`chore_completions`).
+        case choreCompletion = "cmp"
         /// A reward of a household's store (`rewards`).
         case reward = "rwd"
         /// A member's request for a reward (`reward_redemptions`).
@@ -55,6 +74,7 @@ extension GlobalID {
         public var mayHaveLegacyIDs: Bool {
             switch self {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
+            case .chore, .choreStep, .tag, .chorePreset, .choreInstance, .choreCompletion: false
             case .reward, .redemption, .ledgerEntry: false
             }
         }

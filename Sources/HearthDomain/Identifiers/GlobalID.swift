@@ -55,6 +55,13 @@ public struct GlobalID: RawRepresentable, Hashable, Sendable, CustomStringConver
         }
         bytes[6] = 0x70 | (bytes[6] & 0x0F)  // version 7
         bytes[8] = 0x80 | (bytes[8] & 0x3F)  // variant 10
+        return make(kind, uuidBytes: bytes)
+    }
+
+    /// The id of `kind` holding the UUID `uuidBytes` (16 bytes, version and variant bits set by
+    /// the caller): for ids derived from what they name (``ChoreInstanceID``).
+    public static func make(_ kind: Kind, uuidBytes bytes: [UInt8]) -> GlobalID {
+        precondition(bytes.count == 16, "a UUID has 16 bytes")
         let hex = Array("0123456789abcdef".utf8)
         var text = Array(kind.rawValue.utf8)
         text.reserveCapacity(text.count + 1 + uuidLength)

@@ -84,6 +84,27 @@ public struct ServiceError: Error, Sendable, Equatable {
         case invitationExpired = "INVITATION_EXPIRED"
         /// The `clientMutationId` was already used by this user for a different mutation.
         case clientMutationIdReused = "CLIENT_MUTATION_ID_REUSED"
+        /// `FORBIDDEN` by the household's chore-creation policy (FR-25): the caller is neither an
+        /// admin nor admitted by it.
+        case choreCreationPolicy = "CHORE_CREATION_POLICY"
+        /// `FORBIDDEN` by a chore's editors rule (FR-25): the caller is neither an admin nor admitted by it.
+        case choreEditors = "CHORE_EDITORS"
+        /// `FORBIDDEN` because only the household's admins may do this (set permission rules,
+        /// delete chores, manage tags, save presets, change the creation policy).
+        case adminsOnly = "ADMINS_ONLY"
+        /// `FORBIDDEN` by a chore's (or step's) completion rule (FR-25, FR-26): the member is
+        /// neither an admin, nor assigned, nor admitted by it; or a completion recorded for a child
+        /// by someone who may not complete the chore themselves.
+        case choreCompleters = "CHORE_COMPLETERS"
+        /// `CONFLICT`: the step is locked until the step before it is done (FR-38).
+        case stepLocked = "STEP_LOCKED"
+        /// `CONFLICT`: the chore instance was cancelled (its chore deleted) or archived (a one-off
+        /// chore past its due day): it can no longer be completed.
+        case instanceClosed = "INSTANCE_CLOSED"
+        /// `CONFLICT`: nothing of the chore instance is completed, so there is nothing to undo.
+        case notCompleted = "NOT_COMPLETED"
+        /// `FORBIDDEN`: the completion is older than the undo window; only admins may undo it now.
+        case undoWindowPassed = "UNDO_WINDOW_PASSED"
         /// `CONFLICT`: the change would take a member's token balance below zero (a reward
         /// costing more than they have, a payout or correction of more than they have).
         case insufficientTokens = "INSUFFICIENT_TOKENS"

@@ -27,6 +27,8 @@ public struct ChangeLog: Sendable {
     public let bus: any EventBus
     /// The clock stamping recorded changes.
     public let clock: any ServiceClock
+    /// What other areas do inside the transaction of a change they follow.
+    public let reactions = ChangeReactions()
 
     /// A change log in `pool`'s database publishing to `bus`.
     ///
@@ -37,14 +39,15 @@ public struct ChangeLog: Sendable {
         self.clock = clock
     }
 
-    /// Appends a change to the log inside the caller's write transaction and arranges for
-    /// it to be published on the bus after that transaction commits (nothing is published
-    /// if it rolls back, or if the savepoint around this call is undone).
+    /// Appends a change to the log inside the caller's write transaction, runs the
+    /// ``reactions`` to its kind there, and arranges for it to be published on the bus after
+    /// that transaction commits (nothing is published if it rolls back, or if the savepoint
+    /// around this call is undone).
     ///
     /// - Parameter database: the connection of a write transaction of ``pool``.
     /// - Returns: the event as it will be published, with its sequence.
     /// - Throws: `EncodingError` when the payload cannot be encoded, ``StoreError`` when
-    ///   the insert fails.
+    ///   the insert fails, what a reaction throws.
     @discardableResult
     public func record<Payload: Encodable & Sendable>(
         topic: Topic, kind: EventKind, payload: Payload, in database: Database
@@ -59,6 +62,7 @@ public struct ChangeLog: Sendable {
         let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt)
         let bus = bus
         database.afterCommit { bus.publish([event]) }
+        try reactions.react(to: event, in: database)
         return event
     }
 

@@ -66,6 +66,24 @@ public struct HouseholdAccess: Sendable, Hashable {
         return HouseholdAccess(userID: viewer.userID, member: member)
     }
 
+    /// The access the server's own scheduled work in `householdID` runs with (planning chore
+    /// instances, reacting to a change it follows), which has no viewer: that of the household's
+    /// longest-standing active admin, so it may read and write what an admin may. A household
+    /// always has one (the last admin can neither leave nor be demoted). Never for a request: a
+    /// request's access is its viewer's (``check(viewer:householdID:requiring:in:)``).
+    /// - Returns: `nil` when the household no longer exists.
+    static func scheduled(householdID: String, in database: Database) throws -> HouseholdAccess? {
+        guard let member = try database.decodeOne(
+            MemberRecord.self,
+            """
+            SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND role = 'admin' AND status = 'active'
+            AND user_id IS NOT NULL ORDER BY joined_at, id LIMIT 1
+            """,
+            [householdID]), let userID = member.userID
+        else { return nil }
+        return HouseholdAccess(userID: userID, member: member)
+    }
+
     /// Checks access to the household owning the object `id` of `table`, with the same rules;
     /// an unknown id, or one of another type than the table's (without a read), answers like a
     /// household the viewer is not in.
@@ -94,6 +112,7 @@ enum HouseholdOwnedTable: String {
     case rewards
     case redemptions = "reward_redemptions"
     case ledgerEntries = "token_ledger"
+    case choreCompletions = "chore_completions"
 
     /// The type of the ids of the table's rows.
     var kind: GlobalID.Kind {
@@ -104,6 +123,7 @@ enum HouseholdOwnedTable: String {
         case .rewards: .reward
         case .redemptions: .redemption
         case .ledgerEntries: .ledgerEntry
+        case .choreCompletions: .choreCompletion
         }
     }
 }

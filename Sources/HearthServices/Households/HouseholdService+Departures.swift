@@ -124,10 +124,6 @@ extension HouseholdService {
             """,
             [GlobalID.make(.memberDeparture, now: now).rawValue, member.id, erases ? nil : member.userID, reason.rawValue,
              incompleteTasks.rawValue, userID, now])
-        try record(
-            reason.eventKind,
-            HouseholdChange(householdID: member.householdID, memberID: member.id, userID: member.userID, incompleteTasks: incompleteTasks),
-            in: scope.database)
         if erases {
             try scope.execute(
                 """
@@ -143,6 +139,12 @@ extension HouseholdService {
         if let owner = Owner(accountOf: member) {
             try ActiveHousehold.membershipEnded(householdID: member.householdID, at: now, OwnerScope(owner, scope.database))
         }
+        // Recorded once the member is departed, so what reacts to it in this transaction (the
+        // instances of every-member chores) sees the household as it is after.
+        try record(
+            reason.eventKind,
+            HouseholdChange(householdID: member.householdID, memberID: member.id, userID: member.userID, incompleteTasks: incompleteTasks),
+            in: scope.database)
         return DepartureReference(householdID: member.householdID, memberID: member.id, erasedPersonalData: erases)
     }
 

@@ -60,6 +60,9 @@ public struct OnboardingChecklist: Sendable, Hashable {
     public var steps: [OnboardingStepStatus]
     /// When the required steps were all done (recorded once).
     public var completedAt: Date?
+    /// When the household's first chore was completed (approved, when it needed approval):
+    /// onboarding.md's activation milestone.
+    public var firstChoreCompletedAt: Date?
 
     /// Whether every required step is done: the wizard is complete.
     public var isComplete: Bool { steps.allSatisfy { !$0.step.isRequired || $0.state == .done } }
@@ -70,12 +73,9 @@ public struct OnboardingChecklist: Sendable, Hashable {
         steps.first { $0.step.isRequired && $0.state != .done }?.step ?? steps.first { $0.state == .pending }?.step
     }
 
-    /// Whether the home screen's checklist card is hidden: every step done or skipped.
-    ///
-    /// D-ONBOARD-3 dismisses the card at the household's first completed chore; until the
-    /// chores feature exists, no household has one, so this is the whole rule, and the chores
-    /// feature adds that condition when it lands.
-    public var isDismissed: Bool { steps.allSatisfy { $0.state != .pending } }
+    /// Whether the home screen's checklist card is hidden (D-ONBOARD-3): once the household's first
+    /// chore is completed, or every step is done or skipped, whichever comes first.
+    public var isDismissed: Bool { firstChoreCompletedAt != nil || steps.allSatisfy { $0.state != .pending } }
 
     /// The status of `step`.
     public subscript(step: OnboardingStep) -> OnboardingStepStatus { steps[step.index] }
@@ -99,7 +99,8 @@ enum OnboardingProgress {
             steps[step.index].lastVisitedAt = try row["last_visited_at"]
         }
         let completedAt: Date? = try scope.scalar(Date.self, "SELECT completed_at FROM onboarding_completions WHERE household_id = {household}")
-        return OnboardingChecklist(steps: steps, completedAt: completedAt)
+        let firstChore: Date? = try scope.scalar(Date.self, "SELECT completed_at FROM household_first_completions WHERE household_id = {household}")
+        return OnboardingChecklist(steps: steps, completedAt: completedAt, firstChoreCompletedAt: firstChore)
     }
 
     /// Marks `step` done; returns whether it was not done before (done again changes nothing).

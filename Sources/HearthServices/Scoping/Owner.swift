@@ -6,7 +6,8 @@
 /// Made from proof of who the account is: a ``Viewer`` (an authenticated request) or the access
 /// checked for one, a member record read through a household's scope (whose account an admin's
 /// change concerns), or, inside the accounts service, the account a credential has just proved
-/// (``init(authenticated:)``). Never from an id a client sent.
+/// (``init(authenticated:)``), or the owner of rows the server's scheduled work handles
+/// (``init(scheduledWorkOf:)``). Never from an id a client sent.
 struct Owner: ScopeKey, Sendable, Hashable {
     static let marker = "{owner}"
     static let statements = ScopedStatements(marker: marker)
@@ -40,6 +41,12 @@ struct Owner: ScopeKey, Sendable, Hashable {
     /// caller's own account as the API shows it (a `User` that is the viewer, or that the
     /// request's credential proved), for the fields only its owner sees.
     init(authenticated userID: String) {
+        self.userID = userID
+    }
+
+    /// The owner of personal chores the server's scheduled work plans (their instances), read from
+    /// the chore's row: work with no viewer, done for the account that owns the rows.
+    init(scheduledWorkOf userID: String) {
         self.userID = userID
     }
 }

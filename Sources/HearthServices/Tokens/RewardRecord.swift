@@ -49,7 +49,7 @@ public struct RewardRecord: Sendable, Hashable {
         try scope.forEachRow(
             """
             SELECT reward_id, member_id, token_cost FROM reward_members
-            WHERE household_id = {household} AND reward_id IN (\(TokenService.placeholders(ids.count)))
+            WHERE household_id = {household} AND reward_id IN (\(ChoreReferences.placeholders(ids.count)))
             ORDER BY reward_id, member_id
             """,
             TokenService.arguments(ids)

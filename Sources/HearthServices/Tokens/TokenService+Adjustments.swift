@@ -83,10 +83,14 @@ extension TokenService {
             new.recordedBy = scope.access.memberID
             let appended = try TokenLedger.append(new, scope, at: now)
             try record(.tokensChanged, TokenChange(householdID: scope.access.householdID, entries: [appended]), in: database)
-            return LedgerEntriesReference(householdID: scope.access.householdID, entryIDs: [appended.id])
+            return LedgerEntryReference(householdID: scope.access.householdID, entryID: appended.id)
         }
-        let (entries, access) = try await ledgerEntries(written, viewer: viewer)
-        guard let entry = entries.first else { throw ServiceError.memberNotFound }
+        let (entry, access) = try await read(in: written.householdID, as: viewer) { scope in
+            try scope.decodeOne(
+                LedgerEntryRecord.self, "SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE id = ? AND household_id = {household}",
+                [written.entryID])
+        }
+        guard let entry else { throw ServiceError.memberNotFound }
         return (entry, access)
     }
 

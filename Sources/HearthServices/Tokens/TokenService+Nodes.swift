@@ -26,7 +26,7 @@ extension TokenService {
             let owner = OwnerScope(Owner(viewer), database)
             var accesses = HouseholdAccesses(viewer: viewer, database)
             func rows(_ kind: GlobalID.Kind, _ ids: [String]) throws -> [(id: String, householdID: String)] {
-                let placeholders = Self.placeholders(ids.count)
+                let placeholders = ChoreReferences.placeholders(ids.count)
                 // One literal statement per table (the scope check reads each table's name).
                 let sql = switch kind {
                 case .reward:

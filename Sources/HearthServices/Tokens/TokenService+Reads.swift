@@ -133,24 +133,11 @@ extension TokenService {
 extension TokenService {
     // MARK: - Related rows of many objects at once (the API's batches)
 
-    /// The members `ids` of the household of `access`, departed ones included (history names
-    /// them), by id; ids of other households are absent.
-    public func members(ids: [String], _ access: HouseholdAccess) async throws -> [String: MemberRecord] {
-        guard !ids.isEmpty else { return [:] }
-        return try await pool.readPreferringCallingThread { database in
-            try HouseholdScope(access, database).decode(
-                MemberRecord.self,
-                "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(Self.placeholders(ids.count)))",
-                Self.arguments(ids)
-            ).reduce(into: [:]) { $0[$1.id] = $1 }
-        }
-    }
-
     /// The rewards `ids` of the household of `access`, deleted ones included, by id.
     public func rewards(ids: [String], _ access: HouseholdAccess) async throws -> [String: RewardRecord] {
         guard !ids.isEmpty else { return [:] }
         return try await pool.readPreferringCallingThread { database in
-            try RewardRecord.find(HouseholdScope(access, database), where: "id IN (\(Self.placeholders(ids.count)))", ids)
+            try RewardRecord.find(HouseholdScope(access, database), where: "id IN (\(ChoreReferences.placeholders(ids.count)))", ids)
                 .reduce(into: [:]) { $0[$1.id] = $1 }
         }
     }
@@ -161,15 +148,10 @@ extension TokenService {
         return try await pool.readPreferringCallingThread { database in
             try HouseholdScope(access, database).decode(
                 RedemptionRecord.self,
-                "SELECT \(RedemptionRecord.columns) FROM reward_redemptions WHERE household_id = {household} AND id IN (\(Self.placeholders(ids.count)))",
+                "SELECT \(RedemptionRecord.columns) FROM reward_redemptions WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
                 Self.arguments(ids)
             ).filter { Self.maySee($0, access) }.reduce(into: [:]) { $0[$1.id] = $1 }
         }
-    }
-
-    /// `count` comma-separated `?` placeholders, for `IN (…)`.
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// `ids` as statement arguments.

@@ -123,7 +123,7 @@ extension TokenService {
         let active = Set(try scope.query(
             """
             SELECT id FROM members WHERE household_id = {household} AND status = 'active'
-            AND id IN (\(TokenService.placeholders(ids.count)))
+            AND id IN (\(ChoreReferences.placeholders(ids.count)))
             """,
             TokenService.arguments(ids)
         ).map { row -> String in try row["id"] })

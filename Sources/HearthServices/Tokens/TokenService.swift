@@ -8,9 +8,10 @@ import HearthStore
 ///
 /// - Ledger: append-only (``TokenLedger``); a member's balance is the sum of their entries, kept
 ///   beside them in the same transaction and never below zero.
-/// - Completions: the chore instances call ``credit(completion:recordedBy:in:at:)`` and
-///   ``reverse(completion:recordedBy:in:at:)`` in their transaction; admins approve or reject completions
-///   waiting for approval through the ``ChoreCompletionStore`` seam (`+Completions`).
+/// - Completions: a completion that counts is credited, and one undone reversed, in the
+///   transaction that records it (``TokenCredits``, reacting to the chore instances' events);
+///   admins approve or reject completions waiting for approval (`+Completions`), which settles them
+///   through ``ChoreInstanceService``.
 /// - Shared rewards are split by the household's `earningsSplit` with ``TokenSplit``'s rounding
 ///   rule, which never creates or loses a token.
 /// - Money is exact: a payout stores the rate in force and the money as decimal text
@@ -27,22 +28,19 @@ import HearthStore
 public final class TokenService: Sendable {
     /// Limits.
     public let configuration: TokensConfiguration
+    /// Chore instances: the completions approving and rejecting settle.
+    public let instances: ChoreInstanceService
     /// Households: membership checks, replay protection, the change log, the economy settings.
-    public let households: HouseholdService
-    /// The completions approving and rejecting act on.
-    let completions: any ChoreCompletionStore
+    public var households: HouseholdService { instances.chores.households }
 
-    /// Creates the service over `households`' store and change log. Until chore instances exist,
-    /// no completion can be approved or rejected (every id is `NOT_FOUND`).
-    public convenience init(configuration: TokensConfiguration, households: HouseholdService) {
-        self.init(configuration: configuration, households: households, completions: NoChoreCompletions())
-    }
-
-    /// Creates the service with the completions of `completions`.
-    init(configuration: TokensConfiguration, households: HouseholdService, completions: any ChoreCompletionStore) {
+    /// Creates the service over `instances` (and through them the chores' and households' store
+    /// and change log), and registers its reactions on the change log: a completion that counts
+    /// (recorded without needing approval, or approved) is credited, and one undone reversed, in
+    /// the transaction of that change (``TokenCredits``).
+    public init(configuration: TokensConfiguration, instances: ChoreInstanceService) {
         self.configuration = configuration
-        self.households = households
-        self.completions = completions
+        self.instances = instances
+        TokenCredits.register(on: instances.chores.households.changeLog)
     }
 
     /// The store.
@@ -97,8 +95,8 @@ public final class TokenService: Sendable {
     }
 }
 
-/// The ledger entries a mutation wrote, as ``MutationReplay`` stores them for a replay.
-struct LedgerEntriesReference: Codable {
+/// The ledger entry a mutation wrote, as ``MutationReplay`` stores it for a replay.
+struct LedgerEntryReference: Codable {
     var householdID: String
-    var entryIDs: [String]
+    var entryID: String
 }

@@ -38,22 +38,14 @@ struct BalanceConsistencyTests {
                         _ = try await f.tokens.rejectRedemption(id: pending.removeLast(), reason: nil, viewer: f.ana)
                     case 6:
                         let id = "cmp_\(step)"
-                        let participants = members.filter { _ in Bool.random(using: &random) }
-                        f.completions.add(
-                            CompletionCredit(
-                                completionID: id, choreID: "chr_1", tokens: .random(in: 0...17, using: &random), completerID: member,
-                                participantIDs: participants),
-                            householdID: f.householdID)
-                        _ = try await f.tokens.approveCompletion(id: id, viewer: f.ana)
+                        let credit = CompletionCredit(
+                            completionID: id, choreID: "chr_1", tokens: .random(in: 0...17, using: &random), completerID: member,
+                            participantIDs: members.filter { _ in Bool.random(using: &random) })
+                        _ = try f.inTransaction { scope, now in try TokenCredits.credit(completion: credit, recordedBy: nil, in: scope, at: now) }
                         credited.append(id)
                     default:
                         guard let id = credited.randomElement(using: &random) else { continue }
-                        let now = f.h.clock.storedNow
-                        _ = try await f.h.pool.write { database in
-                            try f.tokens.reverse(
-                                completion: id, recordedBy: nil, in: try HouseholdScope.check(viewer: f.ana, householdID: f.householdID, in: database),
-                                at: now)
-                        }
+                        _ = try f.inTransaction { scope, now in try TokenCredits.reverse(completion: id, recordedBy: nil, in: scope, at: now) }
                     }
                 } catch let error as ServiceError where error.reason == .insufficientTokens || error.reason == .outOfStock {
                     refusals += 1

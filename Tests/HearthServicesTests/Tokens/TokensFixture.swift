@@ -2,85 +2,36 @@ import FoundationEssentials
 import HearthDomain
 @testable import HearthServices
 import HearthStore
-import Synchronization
 import TestFixtures
 import Testing
 
-/// Completions kept in memory, standing in for the chore instances' table behind the
-/// ``ChoreCompletionStore`` seam: what approving and rejecting read and change.
-final class FakeCompletions: ChoreCompletionStore {
-    struct Stored {
-        var householdID: String
-        var completion: ReviewableCompletion
-        var approvedBy: String?
-        var rejection: (by: String, reason: String?)?
-    }
-
-    let stored = Mutex<[String: Stored]>([:])
-
-    /// Adds a completion waiting for approval (or, with `pending: false`, a final one).
-    func add(_ credit: CompletionCredit, householdID: String, pending: Bool = true) {
-        stored.withLock { $0[credit.completionID] = Stored(householdID: householdID, completion: ReviewableCompletion(isPendingApproval: pending, credit: credit)) }
-    }
-
-    subscript(id: String) -> Stored? { stored.withLock { $0[id] } }
-
-    func householdID(ofCompletion id: String, in database: Database) throws -> String? {
-        stored.withLock { $0[id]?.householdID }
-    }
-
-    func completion(id: String, _ scope: HouseholdScope) throws -> ReviewableCompletion? {
-        stored.withLock { $0[id].flatMap { $0.householdID == scope.access.householdID ? $0.completion : nil } }
-    }
-
-    func markApproved(id: String, by reviewer: HouseholdAccess, at now: Date, _ scope: HouseholdScope) throws {
-        stored.withLock {
-            $0[id]?.approvedBy = reviewer.memberID
-            $0[id]?.completion.isPendingApproval = false
-        }
-    }
-
-    func markRejected(id: String, reason: String?, by reviewer: HouseholdAccess, at now: Date, _ scope: HouseholdScope) throws {
-        stored.withLock {
-            $0[id]?.rejection = (reviewer.memberID, reason)
-            $0[id]?.completion.isPendingApproval = false
-        }
-    }
-}
-
-/// Household "Flat" of its admin `ana`, with `ben` (an adult member) and `eve` (in another
-/// household, "Elsewhere", of her own), and a token service with fake completions.
+/// The chore family of the instances harness (Flat of `ana`, admin, with `ben`, a member, and
+/// `kim`, a child with a login; `eve` in a household of her own) and a token service over its
+/// chore instances, with its reactions on the change log.
 struct TokensFixture {
-    let h: HouseholdsHarness
+    let harness: InstancesHarness
     let tokens: TokenService
-    let completions: FakeCompletions
-    let householdID: String
-    let otherHouseholdID: String
-    let ana: Viewer
-    let ben: Viewer
-    let eve: Viewer
-    let anaMember: String
-    let benMember: String
-    let eveMember: String
+    let family: ChoreFamily
+
+    var h: HouseholdsHarness { harness.households }
+    var householdID: String { family.householdID }
+    var otherHouseholdID: String { family.outsiderHouseholdID }
+    var ana: Viewer { family.admin }
+    var ben: Viewer { family.member }
+    var kim: Viewer { family.child }
+    var eve: Viewer { family.outsider }
+    var anaMember: String { family.adminMemberID }
+    var benMember: String { family.memberID }
+    var kimMember: String { family.childMemberID }
+    var eveMember: String { family.outsiderMemberID }
 
     /// Calls `body` with a fresh fixture; `configure` adjusts the token limits first.
-    static func with(
-        configure: (inout TokensConfiguration) -> Void = { _ in }, configureHouseholds: (inout HouseholdsConfiguration) -> Void = { _ in },
-        _ body: (TokensFixture) async throws -> Void
-    ) async throws {
-        try await HouseholdsHarness.with(configure: configureHouseholds) { h in
+    static func with(configure: (inout TokensConfiguration) -> Void = { _ in }, _ body: (TokensFixture) async throws -> Void) async throws {
+        try await InstancesHarness.with { harness in
             var configuration = TokensConfiguration()
             configure(&configuration)
-            let completions = FakeCompletions()
-            let (householdID, ana, ben, eve) = try await h.flatWithMemberAndOutsider()
-            let otherHouseholdID = try await h.householdID(named: "Elsewhere", eve)
-            let fixture = TokensFixture(
-                h: h, tokens: TokenService(configuration: configuration, households: h.service, completions: completions),
-                completions: completions, householdID: householdID, otherHouseholdID: otherHouseholdID, ana: ana, ben: ben, eve: eve,
-                anaMember: try h.sqlText("SELECT id FROM members WHERE user_id = '\(ana.userID)'")!,
-                benMember: try h.sqlText("SELECT id FROM members WHERE user_id = '\(ben.userID)'")!,
-                eveMember: try h.sqlText("SELECT id FROM members WHERE user_id = '\(eve.userID)'")!)
-            try await body(fixture)
+            let tokens = TokenService(configuration: configuration, instances: harness.instances)
+            try await body(TokensFixture(harness: harness, tokens: tokens, family: try await harness.households.choreFamily()))
         }
     }
 
@@ -111,7 +62,32 @@ struct TokensFixture {
 
     /// The member record `memberID` of Flat as `viewer` reaches it.
     func member(_ memberID: String, as viewer: Viewer) async throws -> MemberRecord {
-        try #require(try await tokens.members(ids: [memberID], access(viewer))[memberID])
+        try #require(try await tokens.instances.members(ids: [memberID], access: access(viewer))[memberID])
+    }
+
+    /// A one-off chore of Flat worth `tokens`, due in an hour, assigned to `assignees` (ben when
+    /// not given), with `configure` applied; returns it and its instance's id.
+    func chore(
+        _ title: String, tokens: Int, assignees: [String]? = nil, requiresApproval: Bool = false, _ configure: (inout ChoreFields) -> Void = { _ in }
+    ) async throws -> (chore: ChoreRecord, instanceID: String) {
+        let due = harness.clock.now.addingTimeInterval(3600)
+        let chore = try await h.chore(title, in: householdID, by: ana) {
+            $0.assignmentMode = .individual
+            $0.assigneeIDs = assignees ?? [benMember]
+            $0.requiresApproval = requiresApproval
+            $0.tokens = tokens
+            $0.schedule = .once(due)
+            configure(&$0)
+        }
+        return (chore, harness.instanceID(chore, at: due))
+    }
+
+    /// Runs `body` with Flat's scope in a write transaction, as the chore instances' changes do.
+    func inTransaction<T: Sendable>(_ body: @escaping @Sendable (HouseholdScope, Date) throws -> T) throws -> T {
+        let now = h.clock.storedNow
+        let (ana, householdID) = (ana, householdID)
+        return try h.pool.write { database in
+            try body(try HouseholdScope.check(viewer: ana, householdID: householdID, in: database), now)
+        }
     }
 }
-

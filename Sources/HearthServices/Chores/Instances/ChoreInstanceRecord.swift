@@ -1,0 +1,90 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// A chore instance (`chore_instances`, migration 0013): one occurrence of a chore for one member
+/// (`GROUP`, `ALL_MEMBERS`) or shared (`INDIVIDUAL`, `SINGLE_ACTION`, personal chores). Stored up
+/// to the planning horizon, computed beyond it (``isMaterialized`` false) with the same id.
+public struct ChoreInstanceRecord: Sendable, Hashable {
+    /// `chi_…`, derived from chore, occurrence and member (``ChoreInstanceID``).
+    public var id: String
+    /// The chore.
+    public var choreID: String
+    /// The household, for a household chore.
+    public var householdID: String?
+    /// The owner, for a personal chore.
+    public var ownerID: String?
+    /// The member of a per-member instance; `nil` when shared.
+    public var memberID: String?
+    /// The original due time (RECURRENCE-ID).
+    public var occurrenceAt: Date
+    /// When it is due.
+    public var dueAt: Date
+    /// Where it stands.
+    public var status: ChoreInstanceStatus
+    /// Who claimed a shared instance (claiming comes with the next issue).
+    public var claimantID: String?
+    /// When it was completed, while completed or waiting for approval.
+    public var completedAt: Date?
+    /// Whether it is stored; `false` for one computed beyond what is planned.
+    public var isMaterialized: Bool
+
+    /// Whether it is a personal chore's.
+    public var isPersonal: Bool { householdID == nil }
+
+    /// The columns, in the order ``init(row:)`` reads them.
+    static let columns = "id, chore_id, household_id, user_id, member_id, occurrence_at, due_at, status, claimant_id, completed_at"
+
+    /// ``columns`` qualified with `alias`.
+    static func columns(of alias: String) -> String {
+        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// Reads a stored instance from `row` (``columns``).
+    init(row: Row) throws {
+        id = try row["id"]
+        choreID = try row["chore_id"]
+        householdID = try row["household_id"]
+        ownerID = try row["user_id"]
+        memberID = try row["member_id"]
+        occurrenceAt = try row["occurrence_at"]
+        dueAt = try row["due_at"]
+        status = ChoreInstanceStatus(rawValue: try row["status"]) ?? .pending
+        claimantID = try row["claimant_id"]
+        completedAt = try row["completed_at"]
+        isMaterialized = true
+    }
+
+    /// The pending instance of `chore` at `occurrence` for `memberID`, as planning makes it.
+    init(chore: ChoreRecord, occurrence: Date, memberID: String?) {
+        id = ChoreInstanceID.make(choreID: chore.id, occurrence: occurrence, memberID: memberID).rawValue
+        choreID = chore.id
+        householdID = chore.householdID
+        ownerID = chore.ownerID
+        self.memberID = memberID
+        occurrenceAt = occurrence
+        dueAt = occurrence
+        status = .pending
+        isMaterialized = false
+    }
+
+    /// Stores this (computed) instance in `scope`, unless it is stored already.
+    /// - Returns: Whether it was written now.
+    @discardableResult
+    func insert(at now: Date, _ scope: ChoreScope) throws -> Bool {
+        try scope.execute(
+            """
+            INSERT INTO chore_instances (
+                id, chore_id, household_id, user_id, member_id, occurrence_at, due_at, status, created_at, updated_at)
+            VALUES (?, ?, {scope_ids}, ?, ?, ?, 'pending', ?, ?)
+            ON CONFLICT (id) DO NOTHING
+            """,
+            [id, choreID, memberID, occurrenceAt, dueAt, now, now])
+        return scope.changedRowCount == 1
+    }
+
+    /// The stored instance `id` of `scope`, or `nil`.
+    static func find(id: String, _ scope: ChoreScope) throws -> ChoreInstanceRecord? {
+        try scope.queryOne("SELECT \(columns) FROM chore_instances WHERE id = ? AND {scope}", [id]).map(ChoreInstanceRecord.init(row:))
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+extension ChoreInstanceService {
+    /// The token economy's seam (FR-ONBOARD-5/6): settles a completion waiting for approval,
+    /// inside the caller's write transaction, as the household admin of `access`. The token
+    /// helper's `approveCompletion` and `rejectCompletion` call it, then credit (or not) the
+    /// ledger in the same transaction; they may also react to the events it records
+    /// (`chore_instance.completion_approved`, `chore_instance.completion_rejected`, with a
+    /// ``ChoreCompletionChange``), as to `chore_instance.completed` (a completion that needed no
+    /// approval is recorded `completed` at once) and `chore_instance.completion_undone`.
+    ///
+    /// - Approving marks the completion and its instance completed, and makes it the household's
+    ///   first completed chore when none was (``FirstChoreCompletion``, `first_chore_completed`
+    ///   with the approver as its actor).
+    /// - Rejecting marks the completion rejected with `note`, and the instance is to do again
+    ///   (an `afterCompletion` chore's next instance, planned from the rejected completion, goes).
+    ///
+    /// - Returns: The completion as it is now.
+    /// - Throws: `FORBIDDEN` (`ADMINS_ONLY`) for a non-admin access; `NOT_FOUND` for a completion
+    ///   that is not the household's; `CONFLICT` when it is not waiting for approval.
+    func settleApproval(
+        completionID: String, approve: Bool, note: String? = nil, by access: HouseholdAccess, in database: Database, at now: Date
+    ) throws -> ChoreCompletionRecord {
+        guard access.isAdmin else { throw ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins approve completions.") }
+        let scope = ChoreAccess(access).scope(database)
+        guard GlobalID.mayName(.choreCompletion, completionID), let pending = try ChoreCompletionRecord.find(id: completionID, scope) else {
+            throw ServiceError.completionNotFound
+        }
+        guard pending.status == .pendingApproval else {
+            throw ServiceError(.conflict, reason: .alreadyReviewed, "This completion is not waiting for approval (it is \(pending.status.rawValue)).")
+        }
+        try scope.execute(
+            """
+            UPDATE chore_completions SET status = ?, reviewed_by = ?, reviewed_at = ?, review_note = ?
+            WHERE id = ? AND {scope} AND status = 'pending_approval'
+            """,
+            [approve ? ChoreCompletionStatus.completed.rawValue : ChoreCompletionStatus.rejected.rawValue, access.memberID, now, note,
+             completionID])
+        if approve {
+            try scope.execute(
+                "UPDATE chore_instances SET status = 'completed', updated_at = ? WHERE id = ? AND {scope} AND status = 'pending_approval'",
+                [now, pending.instanceID])
+        } else {
+            try reopen(pending.instanceID, scope, at: now)
+        }
+        guard let settled = try ChoreCompletionRecord.find(id: completionID, scope) else { throw ServiceError.completionNotFound }
+        try chores.record(completion: settled, kind: approve ? .choreCompletionApproved : .choreCompletionRejected, scope)
+        if approve {
+            try FirstChoreCompletion.record(settled, actorID: access.userID, analytics: households.analytics, HouseholdScope(access, database), at: now)
+        } else if let chore = try? ChoreRecord.find(id: pending.choreID, scope) {
+            try planner.plan(chore, scope, at: now)
+        }
+        return settled
+    }
+}

@@ -1,0 +1,196 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// Which instances `myChores` shows (FR-54); every condition given must hold.
+public struct MyChoresFilter: Sendable, Hashable {
+    /// Instances of chores carrying all of these tags (FR-48).
+    public var tagIDs: [String]
+    /// Instances in one of these states; `[.pending]` when empty.
+    public var statuses: [ChoreInstanceStatus]
+    /// Only this household's instances (no personal ones).
+    public var householdID: String?
+    /// Only personal (`true`) or only household (`false`) instances.
+    public var isPersonal: Bool?
+    /// Due at or after this time.
+    public var dueAfter: Date?
+    /// Due at or before this time; now plus the horizon when absent.
+    public var dueBefore: Date?
+
+    /// Creates the filter.
+    public init(
+        tagIDs: [String] = [], statuses: [ChoreInstanceStatus] = [], householdID: String? = nil, isPersonal: Bool? = nil,
+        dueAfter: Date? = nil, dueBefore: Date? = nil
+    ) {
+        self.tagIDs = Array(Set(tagIDs)).sorted()
+        self.statuses = ChoreInstanceStatus.allCases.filter(statuses.contains)
+        self.householdID = householdID
+        self.isPersonal = isPersonal
+        self.dueAfter = dueAfter
+        self.dueBefore = dueBefore
+    }
+}
+
+/// An instance in `myChores`, with its chore and the access it was read with.
+public typealias MyChore = ChoreInstanceService.AccessibleInstance
+
+extension ChoreInstanceService {
+    /// The viewer's chores to do (FR-54), across their households and their personal chores, by
+    /// due time (then id): the instances of their personal chores, and of each household they are
+    /// an active member of those assigned to them (their own instance of a `GROUP` or
+    /// `ALL_MEMBERS` chore, an `INDIVIDUAL` chore or a step-less `SINGLE_ACTION` chore of which they
+    /// are the assignee) or claimable by them (a `SINGLE_ACTION` instance they may complete that
+    /// nobody else claimed). Instances beyond what is planned are computed (not stored).
+    /// - Throws: `BAD_USER_INPUT` for `first` outside 0–100, a foreign cursor, or `dueAfter` after
+    ///   `dueBefore`; `NOT_FOUND` for a `householdId` of a household they are not in.
+    public func myChores(filter: MyChoresFilter = MyChoresFilter(), first: Int? = nil, after: String? = nil, viewer: Viewer) async throws -> InstancePage<MyChore> {
+        let (size, cursor) = try InstanceCursor.page(first: first, after: after, kind: .choreInstance, maximum: InstancePage<MyChore>.maximumSize)
+        if let from = filter.dueAfter, let to = filter.dueBefore, from > to {
+            throw ServiceError.invalid(InputProblems([FieldProblem(field: "filter.dueBefore", reason: .outOfRange, message: "dueBefore is before dueAfter.")]))
+        }
+        if let householdID = filter.householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
+        let through = filter.dueBefore ?? clock.now.addingTimeInterval(configuration.horizonSeconds)
+        return try await pool.readPreferringCallingThread { [self] database in
+            var found: [MyChore] = []
+            for access in try accesses(filter, viewer: viewer, in: database) {
+                let query = MyChoresQuery(filter: filter, cursor: cursor, limit: size + 1, through: through, access: access)
+                found += try query.stored(database) + query.unplanned(planner, database)
+            }
+            var seen = Set<String>()
+            let ordered = found.sorted { ($0.instance.dueAt, $0.instance.id) < ($1.instance.dueAt, $1.instance.id) }.filter { seen.insert($0.instance.id).inserted }
+            let page = ordered.prefix(size).map { (cursor: InstanceCursor(time: $0.instance.dueAt, id: $0.instance.id).text, node: $0) }
+            return InstancePage(edges: page, hasNextPage: ordered.count > size, hasPreviousPage: cursor != nil)
+        }
+    }
+
+    /// The scopes `myChores` reads: the viewer's personal chores and each household they are an
+    /// active member of, as `filter` narrows them.
+    private func accesses(_ filter: MyChoresFilter, viewer: Viewer, in database: Database) throws -> [ChoreAccess] {
+        if let householdID = filter.householdID {
+            guard filter.isPersonal != true else { return [] }
+            return [try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)]
+        }
+        var accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
+        guard filter.isPersonal != true else { return accesses }
+        let households = try OwnerScope(Owner(viewer), database).query(
+            "SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active' ORDER BY household_id")
+        for row in households {
+            accesses.append(try ChoreAccess.check(viewer: viewer, householdID: try row["household_id"], in: database))
+        }
+        return accesses
+    }
+}
+
+/// One `myChores` read in one scope: the stored instances (one statement) and those beyond what is
+/// planned (computed per chore that has some, ``InstancePlanner/unplanned(_:_:from:through:limit:)``).
+struct MyChoresQuery {
+    let filter: MyChoresFilter
+    let cursor: InstanceCursor?
+    let limit: Int
+    let through: Date
+    let access: ChoreAccess
+
+    private var statuses: [ChoreInstanceStatus] { filter.statuses.isEmpty ? [.pending] : filter.statuses }
+
+    /// The stored instances of the scope that are the viewer's, in order, at most ``limit``.
+    func stored(_ database: Database) throws -> [MyChore] {
+        var sql = """
+            SELECT \(ChoreInstanceRecord.columns(of: "i")) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
+            WHERE i.{scope} AND c.deleted_at IS NULL AND i.status IN (\(ChoreReferences.placeholders(statuses.count))) AND i.due_at <= ?
+            """
+        var arguments: [(any DatabaseValueConvertible)?] = statuses.map(\.rawValue) + [through]
+        if let from = filter.dueAfter {
+            sql += " AND i.due_at >= ?"
+            arguments.append(from)
+        }
+        if let cursor {
+            sql += " AND (i.due_at, i.id) > (?, ?)"
+            arguments += [cursor.time, cursor.id]
+        }
+        if !filter.tagIDs.isEmpty {
+            sql += """
+                 AND (SELECT count(*) FROM chore_tags ct WHERE ct.chore_id = i.chore_id AND ct.tag_id IN (\(ChoreReferences.placeholders(filter.tagIDs.count)))) = ?
+                """
+            arguments += filter.tagIDs.map { $0 } + [filter.tagIDs.count]
+        }
+        if let member = access.household?.member {
+            sql += " AND " + Self.isTheirs(member)
+            arguments += Self.isTheirsArguments(member)
+        }
+        sql += " ORDER BY i.due_at, i.id LIMIT ?"
+        let scope = access.scope(database)
+        let instances = try scope.query(sql, StatementArguments(arguments + [limit])).map(ChoreInstanceRecord.init(row:))
+        let choreIDs = Array(Set(instances.map(\.choreID))).sorted()
+        guard !choreIDs.isEmpty else { return [] }
+        let chores = Dictionary(uniqueKeysWithValues: try scope.decode(
+            ChoreRecord.self, "SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND id IN (\(ChoreReferences.placeholders(choreIDs.count)))",
+            StatementArguments(choreIDs.map { $0 as (any DatabaseValueConvertible)? })
+        ).map { ($0.id, $0) })
+        return instances.compactMap { instance in chores[instance.choreID].map { (instance, $0, access) } }
+    }
+
+    /// The instances of the scope beyond what is planned that are the viewer's.
+    func unplanned(_ planner: InstancePlanner, _ database: Database) throws -> [MyChore] {
+        guard statuses.contains(.pending) else { return [] }
+        let scope = access.scope(database)
+        let from = [filter.dueAfter, cursor?.time].compactMap { $0 }.max() ?? .distantPast
+        let chores = try scope.decode(
+            ChoreRecord.self,
+            """
+            SELECT \(ChoreRecord.columns.split(separator: ", ").map { "c.\($0)" }.joined(separator: ", ")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
+            WHERE p.{scope} AND c.deleted_at IS NULL AND p.next_unplanned_at IS NOT NULL AND p.next_unplanned_at <= ? ORDER BY c.id
+            """,
+            [through])
+        guard !chores.isEmpty else { return [] }
+        let tags = filter.tagIDs.isEmpty ? [:] : try ChoreDetails.tags(of: chores.map(\.id), scope)
+        var found: [MyChore] = []
+        for chore in chores where Set(filter.tagIDs).isSubset(of: Set((tags[chore.id] ?? []).map(\.id))) {
+            let rules = try access.household.map { _ in
+                CompletionRules(
+                    chore: chore, assignees: try ChoreDetails.assignees(of: [chore], scope)[chore.id] ?? [],
+                    rules: try ChoreDetails.rules(of: [chore.id], scope)[chore.id] ?? ChoreRuleSet())
+            }
+            for instance in try planner.unplanned(chore, scope, from: from, through: through, limit: limit) {
+                if let cursor, (instance.dueAt, instance.id) <= (cursor.time, cursor.id) { continue }
+                if let member = access.household?.member, let rules, !Self.isTheirs(instance, chore, rules, member) { continue }
+                found.append((instance, chore, access))
+            }
+        }
+        return found
+    }
+
+    /// Whether a computed instance is `member`'s in the sense of ``isTheirs(_:)``.
+    static func isTheirs(_ instance: ChoreInstanceRecord, _ chore: ChoreRecord, _ rules: CompletionRules, _ member: MemberRecord) -> Bool {
+        if let owner = instance.memberID { return owner == member.id }
+        if rules.assignees.contains(where: { $0.member.id == member.id }) { return true }
+        return chore.assignmentMode == .singleAction && rules.admits(member, instance, step: nil)
+    }
+
+    /// The SQL condition (over `chore_instances i` and `chores c`) of an instance being `member`'s:
+    /// their own, assigned to them, or a `SINGLE_ACTION` one they may complete that nobody else claimed.
+    static func isTheirs(_ member: MemberRecord) -> String {
+        let eligible: String
+        if member.role == .admin {
+            eligible = "1 = 1"
+        } else {
+            let grants = "SELECT 1 FROM chore_grants g WHERE g.chore_id = i.chore_id AND g.action = 'complete' AND g.step_id IS NULL"
+            let admitted = member.kind.isAdult ? "(g.member_id = ? OR g.member_kind = ? OR g.role = ?)" : "(g.member_id = ? OR g.member_kind = ?)"
+            eligible = "EXISTS (\(grants) AND \(admitted))" + (member.kind.isAdult ? " OR NOT EXISTS (\(grants))" : "")
+        }
+        return """
+            (i.member_id = ? OR (i.member_id IS NULL AND (
+                EXISTS (SELECT 1 FROM chore_assignees a WHERE a.chore_id = i.chore_id AND a.member_id = ?)
+                OR (c.assignment_mode = 'single_action' AND (i.claimant_id IS NULL OR i.claimant_id = ?) AND (\(eligible))))))
+            """
+    }
+
+    /// The arguments of ``isTheirs(_:)``, in order.
+    static func isTheirsArguments(_ member: MemberRecord) -> [(any DatabaseValueConvertible)?] {
+        var arguments: [(any DatabaseValueConvertible)?] = [member.id, member.id, member.id]
+        if member.role != .admin {
+            arguments += [member.id, member.kind.rawValue]
+            if member.kind.isAdult { arguments.append(member.role.rawValue) }
+        }
+        return arguments
+    }
+}

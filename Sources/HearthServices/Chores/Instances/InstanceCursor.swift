@@ -1,0 +1,63 @@
+import FoundationEssentials
+import HearthDomain
+import Support
+
+/// Where an instance or completion is in a list ordered by a time, then by id: the base64url
+/// text of the time's Unix milliseconds and the id. Opaque to clients.
+struct InstanceCursor: Equatable {
+    var time: Date
+    var id: String
+
+    init(time: Date, id: String) {
+        self.time = time
+        self.id = id
+    }
+
+    /// The cursor `text` names, of an id of `kind`; `nil` when it is not one of ours.
+    init?(_ text: String, kind: GlobalID.Kind) {
+        guard text.utf8.count <= 200, let bytes = Base64URL.decode(text) else { return nil }
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: "|", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let milliseconds = Int64(parts[0]), GlobalID.mayName(kind, parts[1]) else { return nil }
+        time = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        id = parts[1]
+    }
+
+    /// The opaque text.
+    var text: String { Base64URL.encode(Array("\(ChoreInstanceID.unixMilliseconds(time))|\(id)".utf8)) }
+
+    /// `first` and `after` of a list checked: the page size (`maximum` when absent) and the cursor.
+    /// - Throws: `BAD_USER_INPUT` on `first` (outside 0…`maximum`) and `after` (not a cursor of this list).
+    static func page(first: Int?, after: String?, kind: GlobalID.Kind, maximum: Int) throws -> (size: Int, cursor: InstanceCursor?) {
+        var problems = ProblemCollector()
+        if let first, !(0...maximum).contains(first) {
+            problems.add(FieldProblem(field: "first", reason: .outOfRange, message: "Ask for 0 to \(maximum) at a time."))
+        }
+        let cursor = after.flatMap { text -> InstanceCursor? in
+            guard let cursor = InstanceCursor(text, kind: kind) else {
+                problems.add(FieldProblem(field: "after", reason: .invalidFormat, message: "This cursor is not one this list gave out."))
+                return nil
+            }
+            return cursor
+        }
+        try problems.throwIfAny()
+        return (first ?? maximum, cursor)
+    }
+}
+
+/// One page of a list of instances or completions (a Relay cursor connection, forward).
+public struct InstancePage<Node: Sendable>: Sendable {
+    /// The most one page holds, and the page size when `first` is not given.
+    public static var maximumSize: Int { 100 }
+
+    /// The nodes of the page, in order, each with its cursor.
+    public var edges: [(cursor: String, node: Node)]
+    /// Whether more follow.
+    public var hasNextPage: Bool
+    /// Whether the page started after a cursor (approximate, as the Relay specification allows).
+    public var hasPreviousPage: Bool
+
+    /// The first node's cursor.
+    public var startCursor: String? { edges.first?.cursor }
+    /// The last node's cursor.
+    public var endCursor: String? { edges.last?.cursor }
+}

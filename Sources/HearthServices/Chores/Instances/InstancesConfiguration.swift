@@ -1,0 +1,28 @@
+/// Limits and windows of chore instances and completion. Read once at start from flags and
+/// environment (HearthApp's `ChoreInstanceSettings`) and passed down.
+public struct InstancesConfiguration: Sendable {
+    /// How far ahead the scheduler writes instances (`--chore-horizon`): an occurrence due at most
+    /// this long from now is stored; later ones are computed when read, and written by their first
+    /// completion.
+    public var horizon: Duration = .seconds(14 * 86_400)
+    /// How long after a completion the member who did it (or recorded it) may undo it
+    /// (`--chore-undo-window`); household admins, and owners of personal chores, may any time.
+    public var undoWindow: Duration = .seconds(5 * 60)
+    /// The most due times `Chore.occurrences` answers at once (`--max-chore-occurrences`).
+    public var maximumOccurrences = 500
+    /// The most occurrences one planning run writes per chore member: bounds the catch-up after a
+    /// long downtime (a daily chore writes 15 in a normal run).
+    public var maximumPlannedOccurrences = 1_000
+
+    /// The defaults.
+    public init() {}
+
+    /// ``horizon`` in seconds.
+    var horizonSeconds: Double { Self.seconds(horizon) }
+    /// ``undoWindow`` in seconds.
+    var undoWindowSeconds: Double { Self.seconds(undoWindow) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
