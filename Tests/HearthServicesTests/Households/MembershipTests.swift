@@ -161,7 +161,9 @@ struct MembershipTests {
             let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
             let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
-            // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset.
+            // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset; the
+            // chore's instance, plan and completion, the household's first completed chore.
+            let instances = ChoreInstanceService(configuration: InstancesConfiguration(), chores: h.chores, jobs: JobQueue(pool: h.pool, clock: h.clock))
             _ = try await h.chores.updateChoreCreationPolicy(householdID: flat.id, creators: PermissionRule(roles: [.member]), viewer: ana)
             let tag = try await h.chores.createTag(householdID: flat.id, name: "Kitchen", viewer: ana).tag
             let chore = try await h.chores.createChore(
@@ -170,6 +172,8 @@ struct MembershipTests {
                     steps: [.init(title: "Wash")], tagIDs: [tag.id], completers: PermissionRule(kinds: [.child]))),
                 viewer: ana).record
             _ = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
+            let instance = try #require(try await instances.myChores(viewer: ana).edges.first?.node.instance)
+            #expect(try await instances.completeChore(.init(instanceID: instance.id), viewer: ana).outcome == .completed)
             try await h.addChild(to: flat.id, by: ana, age: 7)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
             try await h.invite("cy@example.com", to: other.id, by: ana)
