@@ -161,19 +161,21 @@ struct MembershipTests {
             let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
             let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
-            // Chore instances and the token economy over the chores, their reactions registered.
+            // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset; the
+            // chore's instance, plan and completion, the household's first completed chore; the token
+            // economy over them (its reactions registered).
             let instances = ChoreInstanceService(configuration: InstancesConfiguration(), chores: h.chores, jobs: JobQueue(pool: h.pool, clock: h.clock))
             let tokens = TokenService(configuration: TokensConfiguration(), instances: instances)
-            let due = h.clock.storedNow.addingTimeInterval(3600)
-            // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset.
             _ = try await h.chores.updateChoreCreationPolicy(householdID: flat.id, creators: PermissionRule(roles: [.member]), viewer: ana)
             let tag = try await h.chores.createTag(householdID: flat.id, name: "Kitchen", viewer: ana).tag
             let chore = try await h.chores.createChore(
                 .init(householdID: flat.id, .init(
-                    title: "Dishes", assignmentMode: .individual, assigneeIDs: [anaMember.id], schedule: .once(due),
+                    title: "Dishes", assignmentMode: .individual, assigneeIDs: [anaMember.id], schedule: .once(h.clock.now),
                     steps: [.init(title: "Wash")], tagIDs: [tag.id], completers: PermissionRule(kinds: [.child]))),
                 viewer: ana).record
             _ = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
+            let instance = try #require(try await instances.myChores(viewer: ana).edges.first?.node.instance)
+            #expect(try await instances.completeChore(.init(instanceID: instance.id), viewer: ana).outcome == .completed)
             try await h.addChild(to: flat.id, by: ana, age: 7)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
             try await h.invite("cy@example.com", to: other.id, by: ana)
@@ -185,10 +187,7 @@ struct MembershipTests {
                     [flat.id, h.clock.now])
                 try database.execute("INSERT OR IGNORE INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
             }
-            // The chore's instance completed (the household's first), and the token economy: a reward
-            // with a member's price, asked for (a hold in the ledger and a balance).
-            _ = try await instances.completeChore(
-                CompletionRequest(instanceID: ChoreInstanceID.make(choreID: chore.id, occurrence: due, memberID: nil).rawValue), viewer: ana)
+            // The token economy: a reward with a member's price, asked for (a hold in the ledger and a balance).
             let reward = try await tokens.createReward(
                 householdID: flat.id, RewardDraft(name: "Hug", tokenCost: 0, memberPrices: [anaMember.id: 0]), viewer: ana).reward
             _ = try await tokens.redeemReward(rewardID: reward.id, viewer: ana)

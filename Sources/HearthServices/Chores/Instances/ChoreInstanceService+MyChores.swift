@@ -168,18 +168,22 @@ struct MyChoresQuery {
 
     /// The SQL condition (over `chore_instances i` and `chores c`) of an instance being `member`'s:
     /// their own, assigned to them, or a `SINGLE_ACTION` one they may complete that nobody else claimed.
+    /// For a household's scope only (it names `{household}`).
     static func isTheirs(_ member: MemberRecord) -> String {
         let eligible: String
         if member.role == .admin {
             eligible = "1 = 1"
         } else {
-            let grants = "SELECT 1 FROM chore_grants g WHERE g.chore_id = i.chore_id AND g.action = 'complete' AND g.step_id IS NULL"
+            let grants = """
+                SELECT 1 FROM chore_grants g WHERE g.household_id = {household} AND g.chore_id = i.chore_id AND g.action = 'complete'
+                AND g.step_id IS NULL
+                """
             let admitted = member.kind.isAdult ? "(g.member_id = ? OR g.member_kind = ? OR g.role = ?)" : "(g.member_id = ? OR g.member_kind = ?)"
             eligible = "EXISTS (\(grants) AND \(admitted))" + (member.kind.isAdult ? " OR NOT EXISTS (\(grants))" : "")
         }
         return """
             (i.member_id = ? OR (i.member_id IS NULL AND (
-                EXISTS (SELECT 1 FROM chore_assignees a WHERE a.chore_id = i.chore_id AND a.member_id = ?)
+                EXISTS (SELECT 1 FROM chore_assignees a WHERE a.household_id = {household} AND a.chore_id = i.chore_id AND a.member_id = ?)
                 OR (c.assignment_mode = 'single_action' AND (i.claimant_id IS NULL OR i.claimant_id = ?) AND (\(eligible))))))
             """
     }

@@ -75,13 +75,14 @@ public final class ChoreInstanceService: Sendable {
     /// The chores of `scope` whose instances depend on whether member `memberID` is active:
     /// `ALL_MEMBERS` chores, and `GROUP` chores assigned to them.
     private static func choresFollowing(memberID: String, _ scope: ChoreScope) throws -> [ChoreRecord] {
-        try scope.decode(
+        try scope.household?.decode(
             ChoreRecord.self,
             """
-            SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND deleted_at IS NULL AND (assignment_mode = 'all_members'
-                OR (assignment_mode = 'group' AND id IN (SELECT chore_id FROM chore_assignees a WHERE a.{scope} AND a.member_id = ?)))
+            SELECT \(ChoreRecord.columns) FROM chores WHERE household_id = {household} AND deleted_at IS NULL AND (assignment_mode = 'all_members'
+                OR (assignment_mode = 'group' AND id IN (
+                    SELECT chore_id FROM chore_assignees a WHERE a.household_id = {household} AND a.member_id = ?)))
             ORDER BY id
             """,
-            [memberID])
+            [memberID]) ?? []
     }
 }

@@ -9,7 +9,7 @@ import TestFixtures
 @Suite struct CompletionTests {
     /// A chore of the family's household due in an hour, for `ben` unless configured otherwise.
     private static func chore(
-        _ harness: InstancesHarness, _ family: ChoreFamily, _ title: String = "Laundry", _ configure: (inout ChoreService.NewChore) -> Void = { _ in }
+        _ harness: InstancesHarness, _ family: ChoreFamily, _ title: String = "Laundry", _ configure: (inout ChoreFields) -> Void = { _ in }
     ) async throws -> (chore: ChoreRecord, instanceID: String) {
         let due = harness.clock.now.addingTimeInterval(3600)
         let chore = try await harness.households.chore(title, in: family.householdID, by: family.admin) {

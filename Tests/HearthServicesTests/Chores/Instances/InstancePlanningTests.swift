@@ -132,7 +132,7 @@ import TestFixtures
             try await harness.complete(first, as: family.member)
             let later = harness.instanceID(chore, at: harness.clock.now.addingTimeInterval(600 + 2 * Self.day))
             _ = try await harness.chores.updateChore(
-                id: chore.id, ChoreService.ChoreChanges(schedule: harness.daily(startingIn: 1800)), viewer: family.admin)
+                id: chore.id, ChoreFields(schedule: harness.daily(startingIn: 1800)), viewer: family.admin)
             let stored = try harness.storedInstances(of: chore.id)
             #expect(stored.first?.hasSuffix("completed") == true, "the completed one stays")
             #expect(stored.filter { $0.hasSuffix("pending") }.count == 14)

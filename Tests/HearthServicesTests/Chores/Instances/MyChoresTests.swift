@@ -11,7 +11,7 @@ import TestFixtures
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
             let now = harness.clock.now
-            func once(_ title: String, in household: String?, after hours: Double, _ configure: @escaping (inout ChoreService.NewChore) -> Void = { _ in }) async throws -> ChoreRecord {
+            func once(_ title: String, in household: String?, after hours: Double, _ configure: @escaping (inout ChoreFields) -> Void = { _ in }) async throws -> ChoreRecord {
                 try await harness.households.chore(title, in: household, by: household == nil ? family.member : family.admin) {
                     $0.schedule = .once(now.addingTimeInterval(hours * 3600))
                     configure(&$0)
