@@ -31,6 +31,8 @@ import Testing
         /// A free reward of the store, and a pending request for it by ana for the child.
         let rewardID: String
         let redemptionID: String
+        /// Kim's completion of a chore, waiting for approval.
+        let completionID: String
     }
 
     /// Who calls.
@@ -177,6 +179,14 @@ import Testing
                   document: "mutation($input: RejectRedemptionInput!) { rejectRedemption(input: $input) { redemption { id } } }") { f, _ in
             ServerProcess.input(["redemptionId": .string(f.redemptionID)])
         },
+        Operation(name: "approveCompletion", adminOnly: true,
+                  document: "mutation($input: ApproveCompletionInput!) { approveCompletion(input: $input) { completion { id } } }") { f, _ in
+            ServerProcess.input(["completionId": .string(f.completionID)])
+        },
+        Operation(name: "rejectCompletion", adminOnly: true,
+                  document: "mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { id } } }") { f, _ in
+            ServerProcess.input(["completionId": .string(f.completionID), "reason": "Again, please"])
+        },
         Operation(name: "leaveHousehold", adminOnly: false,
                   document: "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId } }") { f, _ in
             ServerProcess.input(["householdId": .string(f.householdID), "incompleteTasks": "REDISTRIBUTE"])
@@ -272,7 +282,8 @@ import Testing
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
         let kim = try server.person("kim")
-        _ = try server.childWithLogin(kim, in: householdID, by: ana)
+        let kimMemberID = try server.childWithLogin(kim, in: householdID, by: ana)
+        let waiting = try server.childCompletesAChore(kim, member: kimMemberID, in: householdID, createdBy: ana, tokens: 3, requiresApproval: true)
         let chore = try server.chore("Dishes", in: householdID, as: ana)
         let choreID = try #require(chore["id"]?.stringValue)
         let saved = try server.graphQL(
@@ -291,7 +302,8 @@ import Testing
             consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue), choreID: choreID,
             tagID: try server.tag("Kitchen", in: householdID, as: ana),
             presetID: try #require(saved.data?["saveChorePreset"]?["preset"]?["id"]?.stringValue, "\(saved.json)"), rewardID: rewardID,
-            redemptionID: try #require(redemption.data?["redeemReward"]?["redemption"]?["id"]?.stringValue, "\(redemption.json)"))
+            redemptionID: try #require(redemption.data?["redeemReward"]?["redemption"]?["id"]?.stringValue, "\(redemption.json)"),
+            completionID: waiting.completionID)
     }
 
     @Test(arguments: operations)

@@ -51,32 +51,31 @@ import Testing
         }
         """
 
-    /// Flat of `ana` (admin) with `ben` (a member, by invitation) and the shadow `Kid`, and `cara`
-    /// with a household of her own.
+    /// The chore family (Flat of `ana`, admin, with `ben`, a member, and `kim`, a child with a login;
+    /// `cara` with a household of her own) and the shadow `Kid` in Flat, who has no login.
     struct Family {
         let server: ServerProcess
-        let ana: ServerProcess.Person
-        let ben: ServerProcess.Person
-        let cara: ServerProcess.Person
-        let householdID: String
-        let caraHouseholdID: String
-        let anaMember: String
-        let benMember: String
+        let family: ServerProcess.ChoreFamily
         let kid: String
-        let caraMember: String
+
+        var ana: ServerProcess.Person { family.ana }
+        var ben: ServerProcess.Person { family.ben }
+        var kim: ServerProcess.Person { family.kim }
+        var cara: ServerProcess.Person { family.cara }
+        var householdID: String { family.householdID }
+        var caraHouseholdID: String { family.caraHouseholdID }
+        var anaMember: String { family.anaMemberID }
+        var benMember: String { family.benMemberID }
+        var kimMember: String { family.kimMemberID }
+        var caraMember: String { family.caraMemberID }
 
         init(_ server: ServerProcess) throws {
             self.server = server
-            ana = try server.person("ana")
-            ben = try server.person("ben")
-            cara = try server.person("cara")
-            (householdID, anaMember) = try server.createHousehold("Flat", as: ana)
-            (caraHouseholdID, caraMember) = try server.createHousehold("Cara's home", as: cara)
-            benMember = try server.join(ben, householdID, invitedBy: ana)
+            family = try server.choreFamily()
             let added = try server.graphQL(
                 "mutation($input: AddMemberInput!) { addMember(input: $input) { member { id } } }",
-                variables: ServerProcess.input(["householdId": .string(householdID), "kind": "SHADOW", "displayName": "Kid", "age": 14]),
-                token: ana.token)
+                variables: ServerProcess.input(["householdId": .string(family.householdID), "kind": "SHADOW", "displayName": "Kid", "age": 14]),
+                token: family.ana.token)
             kid = try #require(added.data?["addMember"]?["member"]?["id"]?.stringValue, "\(added.json)")
         }
 
@@ -143,16 +142,19 @@ import Testing
         let query = "query($id: ID!) { household(id: $id) { members { edges { node { id tokenBalance tokenLedger { totalCount } } } } } }"
         func balances(_ person: ServerProcess.Person) throws -> [String: JSON] {
             let read = try f.server.graphQL(query, variables: ["id": .string(f.householdID)], token: person.token)
+            guard case .array(let edges)? = read.data?["household"]?["members"]?["edges"] else {
+                Issue.record("members: \(read.json)")
+                return [:]
+            }
             var found: [String: JSON] = [:]
-            for index in 0..<3 {
-                let node = try #require(read.data?["household"]?["members"]?["edges"]?[index]?["node"], "\(read.json)")
+            for node in edges.compactMap({ $0["node"] }) {
                 found[try #require(node["id"]?.stringValue)] = node["tokenBalance"]
                 #expect((node["tokenBalance"] == .null) == (node["tokenLedger"] == .null))
             }
             return found
         }
-        #expect(try balances(f.ben) == [f.anaMember: .null, f.benMember: 5, f.kid: .null])
-        #expect(try balances(f.ana) == [f.anaMember: 0, f.benMember: 5, f.kid: 7])
+        #expect(try balances(f.ben) == [f.anaMember: .null, f.benMember: 5, f.kimMember: .null, f.kid: .null])
+        #expect(try balances(f.ana) == [f.anaMember: 0, f.benMember: 5, f.kimMember: 0, f.kid: 7])
     }
 
     @Test func FR_ONBOARD_5_aRequestHoldsTokensUntilAnAdminApprovesOrRejectsIt() throws {
@@ -267,16 +269,66 @@ import Testing
         #expect(try server.databaseText("SELECT CAST(stock AS TEXT) FROM rewards WHERE id = '\(scarce)'") == "0")
     }
 
-    @Test func FR_ONBOARD_6_approvingOrRejectingAnUnknownCompletionIsNotFound() throws {
+    static let approveCompletion = """
+        mutation($input: ApproveCompletionInput!) {
+          approveCompletion(input: $input) { completion { id status reviewedBy { id } reviewedAt } ledgerEntries { kind amount member { id } } }
+        }
+        """
+    static let rejectCompletion = """
+        mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { status rejectionReason } } }
+        """
+
+    /// A chore of Flat worth `tokens` that `kim` completes (``ServerProcess/childCompletesAChore``).
+    static func kimCompletes(_ f: Family, tokens: Int, requiresApproval: Bool) throws -> (instanceID: String, completionID: JSON, status: JSON?) {
+        let done = try f.server.childCompletesAChore(
+            f.kim, member: f.kimMember, in: f.householdID, createdBy: f.ana, tokens: tokens, requiresApproval: requiresApproval)
+        return (done.instanceID, .string(done.completionID), done.status.map { .string($0) })
+    }
+
+    @Test func FR_ONBOARD_6_anAdminApprovesACompletionWhichCreditsItsTokensOrRejectsItWhichCreditsNone() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let f = try Family(server)
-        for (document, person) in [
-            ("mutation($input: ApproveCompletionInput!) { approveCompletion(input: $input) { completionId } }", f.ana),
-            ("mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completionId } }", f.ben),
-        ] {
-            let refused = try f.call(document, ["completionId": "cmp_01900000-0000-7000-8000-000000000000"], as: person)
-            #expect(refused.errorCode == "NOT_FOUND", "\(refused.json)")
+        let (_, completionID, status) = try Self.kimCompletes(f, tokens: 5, requiresApproval: true)
+        #expect(status == "PENDING_APPROVAL")
+        for person in [f.ben, f.kim] {
+            let refused = try f.call(Self.approveCompletion, ["completionId": completionID], as: person)
+            #expect(refused.errorCode == "FORBIDDEN", "\(refused.json)")
         }
+        // Cara, admin of another household, gets exactly the answer of an id that does not exist.
+        let caras = try f.call(Self.approveCompletion, ["completionId": completionID], as: f.cara)
+        let unknown = try f.call(Self.approveCompletion, ["completionId": "cmp_01900000-0000-7000-8000-000000000000"], as: f.cara)
+        #expect(caras.errorCode == "NOT_FOUND" && caras.json["errors"] == unknown.json["errors"], "\(caras.json)")
+        let approved = try f.call(Self.approveCompletion, ["completionId": completionID, "clientMutationId": "approve-1"], as: f.ana)
+        #expect(approved.data?["approveCompletion"]?["completion"]?["status"] == "COMPLETED", "\(approved.json)")
+        #expect(approved.data?["approveCompletion"]?["completion"]?["reviewedBy"]?["id"]?.stringValue == f.anaMember)
+        #expect(approved.data?["approveCompletion"]?["ledgerEntries"] == [["kind": "CREDIT", "amount": 5, "member": ["id": .string(f.kimMember)]]])
+        let replayed = try f.call(Self.approveCompletion, ["completionId": completionID, "clientMutationId": "approve-1"], as: f.ana)
+        #expect(replayed.data?["approveCompletion"]?["ledgerEntries"] == approved.data?["approveCompletion"]?["ledgerEntries"])
+        let twice = try f.call(Self.approveCompletion, ["completionId": completionID], as: f.ana)
+        #expect(twice.errorCode == "CONFLICT" && twice.errorReason == "ALREADY_REVIEWED", "\(twice.json)")
+        let own = try server.graphQL(Self.ledger, variables: ["id": .string(f.kimMember)], token: f.kim.token)
+        #expect(own.data?["node"]?["tokenBalance"] == 5, "\(own.json)")
+
+        let (_, second, _) = try Self.kimCompletes(f, tokens: 3, requiresApproval: true)
+        let rejected = try f.call(Self.rejectCompletion, ["completionId": second, "reason": "Still messy"], as: f.ana)
+        #expect(rejected.data?["rejectCompletion"]?["completion"] == ["status": "REJECTED", "rejectionReason": "Still messy"], "\(rejected.json)")
+        #expect(try f.storedBalance(f.kimMember) == "5")
+    }
+
+    @Test func FR_ONBOARD_6_aCompletionNeedingNoApprovalIsCreditedAtOnceAndUndoingItReversesTheCredit() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try Family(server)
+        let (instanceID, _, status) = try Self.kimCompletes(f, tokens: 4, requiresApproval: false)
+        #expect(status == "COMPLETED")
+        #expect(try f.storedBalance(f.kimMember) == "4")
+        let undone = try f.call(
+            "mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { undoneCompletion { status } } }",
+            ["instanceId": .string(instanceID)], as: f.kim)
+        #expect(undone.data?["uncompleteChore"]?["undoneCompletion"]?["status"] == "UNDONE", "\(undone.json)")
+        let read = try server.graphQL(Self.ledger, variables: ["id": .string(f.kimMember)], token: f.kim.token)
+        #expect(read.data?["node"]?["tokenBalance"] == 0, "\(read.json)")
+        #expect(read.data?["node"]?["tokenLedger"]?["edges"]?[0]?["node"]?["kind"] == "REVERSAL")
     }
 }

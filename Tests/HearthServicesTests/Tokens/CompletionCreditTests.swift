@@ -106,7 +106,8 @@ struct CompletionCreditTests {
         try await TokensFixture.with { f in
             let (_, instance) = try await f.chore("Room", tokens: 6, assignees: [f.kimMember], requiresApproval: true)
             let done = try await f.harness.complete(instance, as: f.kim)
-            #expect(done.outcome == .pendingApproval && (try f.storedBalance(f.kimMember)) == 0)
+            let balance = try f.storedBalance(f.kimMember)
+            #expect(done.outcome == .pendingApproval && balance == 0)
             let completionID = try #require(done.completion?.id)
             let approved = try await f.tokens.approveCompletion(id: completionID, viewer: f.ana, clientMutationID: "approve-1")
             #expect(approved.completion.status == .completed && approved.completion.reviewedByMemberID == f.anaMember)
