@@ -1,12 +1,9 @@
 import HearthDomain
 
 extension EventKind {
-    /// Tokens moved by an admin: an adjustment, a bonus or a payout.
+    /// Tokens moved outside the rewards store: a completion credited or reversed, an admin's
+    /// adjustment, bonus or payout.
     public static let tokensChanged: EventKind = "tokens.changed"
-    /// A completion waiting for approval was approved and its tokens credited.
-    public static let completionApproved: EventKind = "completion.approved"
-    /// A completion waiting for approval was rejected; its instance is open again.
-    public static let completionRejected: EventKind = "completion.rejected"
     /// A reward was added to the store.
     public static let rewardCreated: EventKind = "reward.created"
     /// A reward's name, price, stock or members changed.
@@ -34,7 +31,7 @@ public struct TokenChange: Codable, Sendable, Equatable {
     public var rewardID: String?
     /// The request for a reward concerned.
     public var redemptionID: String?
-    /// The completion approved or rejected.
+    /// The completion credited or reversed.
     public var completionID: String?
 
     /// Creates a payload.
