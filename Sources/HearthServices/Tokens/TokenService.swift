@@ -47,15 +47,12 @@ public final class TokenService: Sendable {
     var pool: any DatabaseWriter { households.pool }
 
     /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered under
-    /// `clientMutationID` (``HouseholdService/mutate(_:by:replaying:at:_:)``); `change` gets the time.
+    /// `clientMutationID`, with the time (``ChoreService``'s replay-protected transaction).
     func mutate<Result: Codable & Sendable>(
         _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
         _ change: @escaping @Sendable (Database, Date) throws -> Result
     ) async throws -> Result {
-        let now = households.clock.storedNow
-        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
-            try change(database, now)
-        }
+        try await instances.chores.mutate(mutation, by: viewer, replaying: clientMutationID, change)
     }
 
     /// Records `kind` with `change` on the household's topic, to publish after commit.
