@@ -109,20 +109,19 @@ def main():
                 samples[side].append(parse(subprocess.run(command, check=True, capture_output=True, text=True).stdout))
     finally:
         os.unlink(file.name)
-    for name in ("parse_expand", "expand"):
+    for name, label, goal in (("parse_expand", "parse and expand", 50), ("expand", "expand parsed rules", None)):
         counts = {side: {round_[name]["occurrences"] for round_ in rounds} for side, rounds in samples.items()}
         if counts["hearth"] != counts["dateutil"] or len(counts["hearth"]) != 1:
             sys.exit(f"{name}: the sides found different occurrences: {counts}")
-        ours = statistics.median(round_[name]["cpu_s"] for round_ in samples["hearth"])
-        theirs = statistics.median(round_[name]["cpu_s"] for round_ in samples["dateutil"])
-        label = {"parse_expand": "parse and expand", "expand": "expand parsed rules"}[name]
-        print(f"chores recurrence: {COUNT:,} rules one year ahead, {label}, {int(counts['hearth'].pop()):,} occurrences, "
+        occurrences = counts["hearth"].pop()
+        ours = [round_[name]["cpu_s"] for round_ in samples["hearth"]]
+        theirs = [round_[name]["cpu_s"] for round_ in samples["dateutil"]]
+        print(f"chores recurrence: {COUNT:,} rules one year ahead ({occurrences:,.0f} occurrences), {label}, "
               f"{ROUNDS} alternating rounds (CPU time, medians)")
-        benchlib.report(f"chores recurrence {label} (rule sets per CPU second)", 1 / ours, 1 / theirs, "sets/s",
-                        goal=50 if name == "parse_expand" else None)
-        print(f"CPU per pass: hearth {ours * 1000:.1f} ms, dateutil {theirs * 1000:.0f} ms; per round: "
-              + ", ".join(f"{t['parse_expand' if name == 'parse_expand' else 'expand']['cpu_s'] / o[name]['cpu_s']:.0f}"
-                          for o, t in zip(samples["hearth"], samples["dateutil"])), flush=True)
-
+        benchlib.report(f"chores recurrence {label} (occurrences per CPU second)", occurrences / statistics.median(ours),
+                        occurrences / statistics.median(theirs), "occ/s", goal=goal)
+        print(f"CPU for the {COUNT:,} rules: hearth {statistics.median(ours) * 1000:.1f} ms, dateutil "
+              f"{statistics.median(theirs) * 1000:,.0f} ms; ratio per round: "
+              + ", ".join(f"{t / o:.0f}" for o, t in zip(ours, theirs)), flush=True)
 
 main()
