@@ -49,6 +49,8 @@ let package = Package(
 
         // Engine benchmark (tools/bench/graphql, run by `make bench`).
         .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
+        // Recurrence benchmark, the Swift side of tools/bench/chores/run.py (`make bench`).
+        .executableTarget(name: "RecurrenceBench", dependencies: ["HearthDomain"], path: "tools/bench/chores/Sources"),
         // The heap cached documents hold, measured in a process of its own (DocumentCacheMemoryTests runs it).
         .executableTarget(name: "MemoryProbe", dependencies: ["GraphQL", "HearthAPI", "Support"], path: "tools/memory-probe/Sources"),
 

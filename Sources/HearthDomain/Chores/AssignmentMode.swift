@@ -10,7 +10,8 @@ public enum AssignmentMode: String, Sendable, CaseIterable, Codable {
     case allMembers = "all_members"
     /// One shared instance (FR-30): the first completion by any eligible member finishes it for
     /// everyone. An optional primary assignee sees it first; the chore's completion rule says who
-    /// else is eligible (every active member when the rule is empty).
+    /// else is eligible (every active adult when the rule is empty: children are eligible when the
+    /// rule names them or their kind, ``PermissionRule``).
     case singleAction = "single_action"
 
     /// How many assignees the mode takes: exactly one, at least one, none (computed), at most one.

@@ -28,35 +28,36 @@ struct ICalendarTime: Hashable, Sendable, Comparable {
     static let lastDayNumber = CivilCalendar.dayNumber(year: 9999, month: 12, day: 31)
 
     /// `YYYYMMDD` as a day number, or nil when it is not a valid date in ``years``.
-    static func dayNumber(date text: some StringProtocol) -> Int? {
-        let digits = text.utf8.map { Int($0) - Int(UInt8(ascii: "0")) }
-        guard digits.count == 8, digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        let month = digits[4] * 10 + digits[5]
-        let day = digits[6] * 10 + digits[7]
-        guard years.contains(year), (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else {
-            return nil
-        }
+    static func dayNumber(date bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count == 8, let year = number(bytes, at: bytes.startIndex, digits: 4),
+            let month = number(bytes, at: bytes.startIndex + 4, digits: 2), let day = number(bytes, at: bytes.startIndex + 6, digits: 2),
+            years.contains(year), (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month)
+        else { return nil }
         return CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` (letters in either case); with `Z` the form is UTC, else `form`.
     /// Nil when malformed or out of range (a second of 60 included: leap seconds name no
     /// instant here, nor in python-dateutil).
-    init?(_ text: some StringProtocol, form: Form) {
-        let upper = text.uppercased()
-        let isUTC = upper.hasSuffix("Z")
-        let body = isUTC ? upper.dropLast() : upper[...]
-        guard body.utf8.count == 15, body.utf8.dropFirst(8).first == UInt8(ascii: "T"),
-            let dayNumber = Self.dayNumber(date: body.prefix(8))
+    init?(_ bytes: ArraySlice<UInt8>, form: Form) {
+        let start = bytes.startIndex
+        let isUTC = bytes.count == 16 && bytes[start + 15].asciiUppercased == UInt8(ascii: "Z")
+        guard bytes.count == (isUTC ? 16 : 15), bytes[start + 8].asciiUppercased == UInt8(ascii: "T"),
+            let dayNumber = Self.dayNumber(date: bytes[start..<start + 8]), let hour = Self.number(bytes, at: start + 9, digits: 2),
+            let minute = Self.number(bytes, at: start + 11, digits: 2), let second = Self.number(bytes, at: start + 13, digits: 2),
+            hour < 24, minute < 60, second < 60
         else { return nil }
-        let digits = body.utf8.suffix(6).map { Int($0) - Int(UInt8(ascii: "0")) }
-        guard digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
-        let hour = digits[0] * 10 + digits[1]
-        let minute = digits[2] * 10 + digits[3]
-        let second = digits[4] * 10 + digits[5]
-        guard hour < 24, minute < 60, second < 60 else { return nil }
         self.init(dayNumber: dayNumber, secondOfDay: hour * 3600 + minute * 60 + second, form: isUTC ? .utc : form)
+    }
+
+    /// The number the `digits` ASCII digits from `start` write, or nil when one is not a digit.
+    private static func number(_ bytes: ArraySlice<UInt8>, at start: Int, digits: Int) -> Int? {
+        var value = 0
+        for index in start..<start + digits {
+            guard bytes[index].isASCIIDigit else { return nil }
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     init(dayNumber: Int, secondOfDay: Int, form: Form) {

@@ -10,8 +10,8 @@ struct RecurrenceExpander {
     private let plan: RecurrencePlan
     /// The index of the next block: blocks are numbered from DTSTART's.
     private var block: Int
-    private var candidates: [Int] = []
-    private var picked: [Int] = []
+    private var candidates = DayBuffer()
+    private var picked = DayBuffer()
     private var position = 0
     /// Occurrences the rule generated so far, for COUNT (those EXDATE removes count too, as
     /// RFC 5545 says).
@@ -28,6 +28,7 @@ struct RecurrenceExpander {
     private var blockFirstDay = 0
     private var finished = false
     private var zoneHint = -1
+    private var exceptionIndex = 0
     private let searchWindow: Int
 
     /// A walk from the start of the series, or, for a rule without COUNT, from the block
@@ -43,8 +44,6 @@ struct RecurrenceExpander {
         block = 0
         startPending = true
         lastProgressDay = rule.dtstart.dayNumber
-        candidates.reserveCapacity(32)
-        picked.reserveCapacity(32)
         guard day > rule.dtstart.dayNumber else { return }
         let target = Self.block(holding: day, of: rule)
         if rule.count == nil {
@@ -67,7 +66,8 @@ struct RecurrenceExpander {
         while !finished {
             fillNextBlock()
             var reached = blockFirstDay > day
-            for candidate in picked where candidate > rule.dtstart.dayNumber {
+            for index in 0..<picked.count where picked[index] > rule.dtstart.dayNumber {
+                let candidate = picked[index]
                 if candidate >= day || candidate > ICalendarTime.lastDayNumber {
                     reached = true
                     break
@@ -82,7 +82,7 @@ struct RecurrenceExpander {
                 break
             }
         }
-        picked.removeAll(keepingCapacity: true)
+        picked.removeAll()
         position = 0
     }
 
@@ -139,15 +139,19 @@ struct RecurrenceExpander {
             finished = true
             return nil
         }
-        guard !rule.exceptions.contains(instant), instant > lastInstant else { return nil }
+        guard instant > lastInstant else { return nil }
+        // Instants come in increasing order: the excluded ones are passed by with a cursor.
+        let exceptions = rule.exceptions
+        while exceptionIndex < exceptions.count && exceptions[exceptionIndex] < instant { exceptionIndex += 1 }
+        if exceptionIndex < exceptions.count && exceptions[exceptionIndex] == instant { return nil }
         lastInstant = instant
         return instant
     }
 
     /// Computes the candidates of the next block into ``picked``, or finishes.
     private mutating func fillNextBlock() {
-        candidates.removeAll(keepingCapacity: true)
-        picked.removeAll(keepingCapacity: true)
+        candidates.removeAll()
+        picked.removeAll()
         position = 0
         let firstDay: Int
         switch plan.frequency {
@@ -251,17 +255,40 @@ struct RecurrenceExpander {
             let index = position > 0 ? position - 1 : count + position
             if index >= 0 && index < count { picked.append(candidates[index]) }
         }
-        picked.sort()
-        var unique = 0
-        for index in picked.indices where index == 0 || picked[index] != picked[index - 1] {
-            picked[unique] = picked[index]
-            unique += 1
-        }
-        picked.removeLast(picked.count - unique)
+        picked.sortRemovingRepeats()
     }
 
     private func monthOf(_ monthIndex: Int) -> (year: Int, month: Int) {
         let year = CivilCalendar.floorDivide(monthIndex, 12)
         return (year, monthIndex - year * 12 + 1)
+    }
+}
+
+/// The days of one block, in a buffer allocated once per walk: a YEARLY block holds at most
+/// 366 candidates.
+private struct DayBuffer {
+    private var days = [Int](repeating: 0, count: 366)
+    private(set) var count = 0
+
+    subscript(index: Int) -> Int { days[index] }
+
+    mutating func append(_ day: Int) {
+        days[count] = day
+        count += 1
+    }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Sorts the days and drops repeats (BYSETPOS=1,-1 on a one-day block picks it twice).
+    mutating func sortRemovingRepeats() {
+        days[0..<count].sort()
+        var unique = 0
+        for index in 0..<count where index == 0 || days[index] != days[index - 1] {
+            days[unique] = days[index]
+            unique += 1
+        }
+        count = unique
     }
 }

@@ -45,6 +45,34 @@ struct RecurrencePattern: Hashable, Sendable {
     /// The largest INTERVAL and COUNT: nine digits, so arithmetic on them never overflows.
     static let maximumNumber = 999_999_999
 
+    /// The parts chores support.
+    private enum Part: String {
+        case frequency = "FREQ"
+        case interval = "INTERVAL"
+        case count = "COUNT"
+        case until = "UNTIL"
+        case months = "BYMONTH"
+        case monthDays = "BYMONTHDAY"
+        case weekdays = "BYDAY"
+        case setPositions = "BYSETPOS"
+        case weekStart = "WKST"
+
+        /// Its bit in the set of parts seen.
+        var bit: UInt16 {
+            switch self {
+            case .frequency: 0
+            case .interval: 1
+            case .count: 2
+            case .until: 3
+            case .months: 4
+            case .monthDays: 5
+            case .weekdays: 6
+            case .setPositions: 7
+            case .weekStart: 8
+            }
+        }
+    }
+
     /// The parts that RFC 5545 defines and chores do not support, with the reason given.
     private static let unsupportedParts: [String: String] = [
         "BYSECOND": "a chore recurs at the time of day of its DTSTART.",
@@ -63,31 +91,39 @@ struct RecurrencePattern: Hashable, Sendable {
     /// Parses an RRULE value such as `FREQ=MONTHLY;BYDAY=-1FR` (names and values in either case).
     ///
     /// - Throws: ``RecurrenceError`` naming the part at fault.
-    init(_ value: String) throws(RecurrenceError) {
-        var seen = Set<String>()
+    init(_ value: ArraySlice<UInt8>) throws(RecurrenceError) {
+        var seen: UInt16 = 0
         var frequency: Frequency?
         var pattern = RecurrencePattern(frequency: .daily)
-        for piece in value.split(separator: ";", omittingEmptySubsequences: false) {
-            guard let equals = piece.firstIndex(of: "="), piece.startIndex != equals else {
+        // Names and values ignore case.
+        let value = ArraySlice(value.map(\.asciiUppercased))
+        for piece in value.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+            guard let equals = piece.firstIndex(of: UInt8(ascii: "=")), piece.startIndex != equals else {
                 throw .malformed("RRULE", "RRULE is a list of NAME=VALUE parts separated by semicolons, such as FREQ=WEEKLY;BYDAY=MO.")
             }
-            let name = piece[..<equals].uppercased()
-            let text = piece[piece.index(after: equals)...].uppercased()
-            guard seen.insert(name).inserted else { throw .malformed(name, "\(name) appears more than once.") }
-            switch name {
-            case "FREQ":
-                guard let value = Frequency(rawValue: text) else {
-                    if ["SECONDLY", "MINUTELY", "HOURLY"].contains(text) {
-                        throw .unsupported(name, "FREQ=\(text) is not supported: chores recur DAILY, WEEKLY, MONTHLY or YEARLY.")
+            let name = String(decoding: piece[..<equals], as: UTF8.self)
+            let text = piece[(equals + 1)...]
+            guard let part = Part(rawValue: name) else {
+                if let reason = Self.unsupportedParts[name] { throw .unsupported(name, "\(name) is not supported: \(reason)") }
+                throw .unsupported(name, "\(name) is not an RRULE part chores support.")
+            }
+            guard seen & UInt16(1) << part.bit == 0 else { throw .malformed(name, "\(name) appears more than once.") }
+            seen |= UInt16(1) << part.bit
+            switch part {
+            case .frequency:
+                let word = String(decoding: text, as: UTF8.self)
+                guard let value = Frequency(rawValue: word) else {
+                    if ["SECONDLY", "MINUTELY", "HOURLY"].contains(word) {
+                        throw .unsupported(name, "FREQ=\(word) is not supported: chores recur DAILY, WEEKLY, MONTHLY or YEARLY.")
                     }
                     throw .malformed(name, "FREQ is DAILY, WEEKLY, MONTHLY or YEARLY.")
                 }
                 frequency = value
-            case "INTERVAL":
+            case .interval:
                 pattern.interval = try Self.number(text, part: name, in: 1...Self.maximumNumber)
-            case "COUNT":
+            case .count:
                 pattern.count = try Self.number(text, part: name, in: 1...Self.maximumNumber)
-            case "UNTIL":
+            case .until:
                 if let time = ICalendarTime(text, form: .floating) {
                     pattern.until = .dateTime(time)
                 } else if let day = ICalendarTime.dayNumber(date: text) {
@@ -95,24 +131,20 @@ struct RecurrencePattern: Hashable, Sendable {
                 } else {
                     throw .malformed(name, "UNTIL is a date and time such as 20261231T235959Z, from year 1900 to 9999.")
                 }
-            case "BYMONTH":
-                pattern.months = try Self.numbers(text, part: name, allowing: { (1...12).contains($0) }, "BYMONTH takes months 1 to 12.")
-            case "BYMONTHDAY":
-                pattern.monthDays = try Self.numbers(
-                    text, part: name, allowing: { (1...31).contains(abs($0)) }, "BYMONTHDAY takes days 1 to 31 or -31 to -1.")
-            case "BYSETPOS":
+            case .months:
+                pattern.months = try Self.numbers(text, part: name, in: 1...12, "BYMONTH takes months 1 to 12.")
+            case .monthDays:
+                pattern.monthDays = try Self.numbers(text, part: name, in: 1...31, "BYMONTHDAY takes days 1 to 31 or -31 to -1.", signed: true)
+            case .setPositions:
                 pattern.setPositions = try Self.numbers(
-                    text, part: name, allowing: { (1...366).contains(abs($0)) }, "BYSETPOS takes positions 1 to 366 or -366 to -1.")
-            case "BYDAY":
+                    text, part: name, in: 1...366, "BYSETPOS takes positions 1 to 366 or -366 to -1.", signed: true)
+            case .weekdays:
                 pattern.weekdays = try Self.weekdayNumbers(text)
-            case "WKST":
-                guard let weekday = WeekdayNumber.names.firstIndex(of: text) else {
+            case .weekStart:
+                guard let weekday = Self.weekday(text) else {
                     throw .malformed(name, "WKST is a weekday: MO, TU, WE, TH, FR, SA or SU.")
                 }
                 pattern.weekStart = weekday
-            default:
-                if let reason = Self.unsupportedParts[name] { throw .unsupported(name, "\(name) is not supported: \(reason)") }
-                throw .unsupported(name, "\(name) is not an RRULE part chores support.")
             }
         }
         guard let frequency else { throw .malformed("FREQ", "FREQ is required: DAILY, WEEKLY, MONTHLY or YEARLY.") }
@@ -137,41 +169,55 @@ struct RecurrencePattern: Hashable, Sendable {
         }
     }
 
-    private static func number(_ text: String, part: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int {
-        guard text.utf8.count <= 9, text.utf8.allSatisfy(\.isASCIIDigit), let value = Int(text), range.contains(value) else {
+    private static func number(_ text: ArraySlice<UInt8>, part: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int {
+        guard let value = unsignedNumber(text, maximumDigits: 9), range.contains(value) else {
             throw .malformed(part, "\(part) is a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }
 
-    /// A comma-separated list of signed numbers, sorted and without repeats.
+    /// A comma-separated list of numbers in `range` (or, when `signed`, their negatives too),
+    /// sorted and without repeats.
     private static func numbers(
-        _ text: String, part: String, allowing isAllowed: (Int) -> Bool, _ message: String
+        _ text: ArraySlice<UInt8>, part: String, in range: ClosedRange<Int>, _ message: String, signed: Bool = false
     ) throws(RecurrenceError) -> [Int] {
-        var values = Set<Int>()
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = signedNumber(item), isAllowed(value) else { throw .malformed(part, message) }
-            values.insert(value)
+        var values: [Int] = []
+        for item in text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let value = signedNumber(item), range.contains(abs(value)), signed || value > 0 else { throw .malformed(part, message) }
+            if !values.contains(value) { values.append(value) }
         }
         return values.sorted()
     }
 
     /// `[+|-]digits` (at most three digits), or nil.
-    private static func signedNumber(_ text: Substring) -> Int? {
-        var digits = text
-        var sign = 1
-        if let first = digits.first, first == "+" || first == "-" {
-            sign = first == "-" ? -1 : 1
-            digits = digits.dropFirst()
-        }
-        guard (1...3).contains(digits.utf8.count), digits.utf8.allSatisfy(\.isASCIIDigit), let value = Int(digits) else { return nil }
-        return sign * value
+    private static func signedNumber(_ text: ArraySlice<UInt8>) -> Int? {
+        guard let first = text.first else { return nil }
+        let sign = first == UInt8(ascii: "-") ? -1 : 1
+        let digits = first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? text.dropFirst() : text
+        return unsignedNumber(digits, maximumDigits: 3).map { sign * $0 }
     }
 
-    private static func weekdayNumbers(_ text: String) throws(RecurrenceError) -> [WeekdayNumber] {
-        var values = Set<WeekdayNumber>()
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard item.utf8.count >= 2, let weekday = WeekdayNumber.names.firstIndex(of: String(item.suffix(2))) else {
+    /// One to `maximumDigits` ASCII digits, or nil.
+    private static func unsignedNumber(_ text: ArraySlice<UInt8>, maximumDigits: Int) -> Int? {
+        guard (1...maximumDigits).contains(text.count) else { return nil }
+        var value = 0
+        for byte in text {
+            guard byte.isASCIIDigit else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// `MO`…`SU` (upper-case) as 0…6.
+    private static func weekday(_ text: ArraySlice<UInt8>) -> Int? {
+        guard text.count == 2 else { return nil }
+        return WeekdayNumber.names.firstIndex { $0.utf8.elementsEqual(text) }
+    }
+
+    private static func weekdayNumbers(_ text: ArraySlice<UInt8>) throws(RecurrenceError) -> [WeekdayNumber] {
+        var values: [WeekdayNumber] = []
+        for item in text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let weekday = weekday(item.suffix(2)) else {
                 throw .malformed("BYDAY", "BYDAY lists weekdays such as MO,WE,FR, each with an optional ordinal such as -1FR.")
             }
             let ordinalText = item.dropLast(2)
@@ -182,7 +228,8 @@ struct RecurrencePattern: Hashable, Sendable {
                 }
                 ordinal = value
             }
-            values.insert(WeekdayNumber(weekday: weekday, ordinal: ordinal))
+            let entry = WeekdayNumber(weekday: weekday, ordinal: ordinal)
+            if !values.contains(entry) { values.append(entry) }
         }
         return values.sorted()
     }

@@ -12,21 +12,23 @@ struct RecurrencePlan: Sendable {
     let filtersMonthDays: Bool
     /// Bit d for each day d of BYMONTHDAY.
     let positiveMonthDays: UInt32
-    /// For each month length 28–31 (index 0–3), the days of BYMONTHDAY's negative values (-1 the last day).
-    let negativeMonthDays: [UInt32]
+    /// Bit n for each negative value -n of BYMONTHDAY (-1 is the last day).
+    let negativeMonthDays: UInt32
     /// Whether BYDAY (given or taken from DTSTART) filters days.
     let filtersWeekdays: Bool
     /// Bit w for each weekday of BYDAY without an ordinal (0 is Monday).
     let weekdays: UInt8
-    /// For each weekday of the 1st of a month (index 0 Monday), the days of that month on one
-    /// of ``weekdays``.
-    let weekdayDays: [UInt32]
     /// BYDAY entries with an ordinal, such as (4, -1) for -1FR.
     let ordinals: [(weekday: Int, ordinal: Int)]
     /// Whether YEARLY ordinals count within the year (no BYMONTH) rather than within each month.
     let ordinalsCountInYear: Bool
     let setPositions: [Int]
     let weekStart: Int
+
+    /// The days of a month that fall on one weekday, by how many days after the 1st it first comes.
+    private static let weekdayDays: [UInt32] = (0..<7).map { offset in
+        stride(from: offset + 1, through: 31, by: 7).reduce(0) { $0 | UInt32(1) << $1 }
+    }
 
     /// ``months`` when BYMONTH allows every month.
     static let everyMonth: UInt16 = 0b1_1111_1111_1110
@@ -57,17 +59,9 @@ struct RecurrencePlan: Sendable {
         self.months = months.isEmpty ? Self.everyMonth : months.reduce(0) { $0 | UInt16(1) << $1 }
         filtersMonthDays = !monthDays.isEmpty
         positiveMonthDays = monthDays.filter { $0 > 0 }.reduce(0) { $0 | UInt32(1) << $1 }
-        negativeMonthDays = (28...31).map { length in
-            monthDays.filter { $0 < 0 && length + 1 + $0 >= 1 }.reduce(0) { $0 | UInt32(1) << (length + 1 + $1) }
-        }
+        negativeMonthDays = monthDays.filter { $0 < 0 }.reduce(0) { $0 | UInt32(1) << -$1 }
         filtersWeekdays = !weekdays.isEmpty
-        let plain = weekdays.filter { $0.ordinal == nil }.reduce(UInt8(0)) { $0 | UInt8(1) << $1.weekday }
-        self.weekdays = plain
-        weekdayDays = (0..<7).map { firstWeekday in
-            (1...31).reduce(UInt32(0)) { mask, day in
-                plain & UInt8(1) << ((firstWeekday + day - 1) % 7) != 0 ? mask | UInt32(1) << day : mask
-            }
-        }
+        self.weekdays = weekdays.filter { $0.ordinal == nil }.reduce(UInt8(0)) { $0 | UInt8(1) << $1.weekday }
         ordinals = weekdays.compactMap { entry in entry.ordinal.map { (entry.weekday, $0) } }
         ordinalsCountInYear = pattern.frequency == .yearly && pattern.months.isEmpty
         setPositions = pattern.setPositions
@@ -80,10 +74,22 @@ struct RecurrencePlan: Sendable {
     func days(month: Int, first: Int, length: Int, yearOrdinalDays: [Int]) -> UInt32 {
         guard months & UInt16(1) << month != 0 else { return 0 }
         var mask = Self.allDays(length)
-        if filtersMonthDays { mask &= positiveMonthDays | negativeMonthDays[length - 28] }
+        if filtersMonthDays {
+            var days = positiveMonthDays
+            var negatives = negativeMonthDays
+            while negatives != 0 {
+                let fromEnd = negatives.trailingZeroBitCount
+                if fromEnd <= length { days |= UInt32(1) << (length + 1 - fromEnd) }
+                negatives &= negatives - 1
+            }
+            mask &= days
+        }
         if filtersWeekdays && mask != 0 {
             let firstWeekday = CivilCalendar.weekday(ofDayNumber: first)
-            var byDay = weekdayDays[firstWeekday]
+            var byDay: UInt32 = 0
+            for weekday in 0..<7 where weekdays & UInt8(1) << weekday != 0 {
+                byDay |= Self.weekdayDays[(weekday - firstWeekday + 7) % 7]
+            }
             if ordinalsCountInYear {
                 for day in yearOrdinalDays where day >= first && day < first + length { byDay |= UInt32(1) << (day - first + 1) }
             } else {

@@ -55,8 +55,8 @@ extension RecurrenceRule {
             case nil: nil
             }
 
-        var exceptionTimes = Set<ICalendarTime>()
-        var exceptions = Set<Int>()
+        var exceptionTimes: [ICalendarTime] = []
+        var exceptions: [Int] = []
         var exceptionCount = 0
         for line in exceptionLines {
             let times = try times(of: line)
@@ -67,13 +67,13 @@ extension RecurrenceRule {
             }
             for time in times {
                 let timeZone = try resolve(time.form, ruleZone: zone, timeZones: timeZones)
-                exceptionTimes.insert(time)
-                exceptions.insert(timeZone.instant(forLocal: time.localSeconds, hint: &hint))
+                exceptionTimes.append(time)
+                exceptions.append(timeZone.instant(forLocal: time.localSeconds, hint: &hint))
             }
         }
         return RecurrenceRule(
-            text: canonicalText(start: start, pattern: pattern, exceptions: exceptionTimes), timeZone: zone, pattern: pattern,
-            start: start, untilInstant: untilInstant, exceptions: exceptions)
+            timeZone: zone, pattern: pattern, start: start, untilInstant: untilInstant, exceptionTimes: Array(Set(exceptionTimes)).sorted(),
+            exceptions: exceptions.sorted())
     }
 
     /// The zone a value's form names; a floating value takes `ruleZone`.
@@ -114,7 +114,7 @@ extension RecurrenceRule {
         }
         let form: ICalendarTime.Form = zone.map { .zone($0) } ?? .floating
         var times: [ICalendarTime] = []
-        for item in line.value.split(separator: ",", omittingEmptySubsequences: false) {
+        for item in line.value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
             guard let time = ICalendarTime(item, form: form) else {
                 throw .malformed(property, "\(property) is a date and time such as 20260329T093000, in the years 1900 to 9999.")
             }
@@ -124,27 +124,5 @@ extension RecurrenceRule {
             times.append(time)
         }
         return times
-    }
-
-    /// DTSTART, RRULE, then one EXDATE line per zone form, values sorted.
-    private static func canonicalText(start: ICalendarTime, pattern: RecurrencePattern, exceptions: Set<ICalendarTime>) -> String {
-        var lines = [propertyText("DTSTART", form: start.form) + start.text, "RRULE:" + pattern.text]
-        var group: [ICalendarTime] = []
-        for time in exceptions.sorted() {
-            if let first = group.first, first.form != time.form {
-                lines.append(propertyText("EXDATE", form: first.form) + group.map(\.text).joined(separator: ","))
-                group.removeAll()
-            }
-            group.append(time)
-        }
-        if let first = group.first {
-            lines.append(propertyText("EXDATE", form: first.form) + group.map(\.text).joined(separator: ","))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func propertyText(_ name: String, form: ICalendarTime.Form) -> String {
-        if case .zone(let zone) = form { return name + ";TZID=" + zone + ":" }
-        return name + ":"
     }
 }

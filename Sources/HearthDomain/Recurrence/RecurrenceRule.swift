@@ -47,18 +47,22 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// The canonical text: DTSTART, RRULE and EXDATE lines separated by LF, names upper-case,
     /// RRULE parts in a fixed order with sorted lists and defaults left out, EXDATE values
     /// sorted and grouped by zone. Parsing it again gives an equal rule.
-    public let text: String
+    public var text: String { Self.canonicalText(start: dtstart, pattern: pattern, exceptions: exceptionTimes) }
     /// The zone of DTSTART's wall clock: its TZID, UTC, or the default zone.
     public let timeZone: TimeZoneRules
 
+    /// The RRULE as written.
+    let pattern: RecurrencePattern
+    /// The EXDATE values as written, sorted and without repeats.
+    let exceptionTimes: [ICalendarTime]
     let plan: RecurrencePlan
     /// DTSTART as written.
     let dtstart: ICalendarTime
     let startInstant: Int
     let count: Int?
     let untilInstant: Int?
-    /// The instants EXDATE removes.
-    let exceptions: Set<Int>
+    /// The instants EXDATE removes, sorted.
+    let exceptions: [Int]
     /// DTSTART's month (``CivilCalendar/monthIndex(year:month:)``) and year, and the first
     /// day of its week (from WKST): where the periods are counted from.
     let startMonthIndex: Int
@@ -66,11 +70,12 @@ public struct RecurrenceRule: Sendable, Hashable {
     let firstWeekStart: Int
 
     init(
-        text: String, timeZone: TimeZoneRules, pattern: RecurrencePattern, start: ICalendarTime, untilInstant: Int?,
-        exceptions: Set<Int>
+        timeZone: TimeZoneRules, pattern: RecurrencePattern, start: ICalendarTime, untilInstant: Int?, exceptionTimes: [ICalendarTime],
+        exceptions: [Int]
     ) {
-        self.text = text
         self.timeZone = timeZone
+        self.pattern = pattern
+        self.exceptionTimes = exceptionTimes
         dtstart = start
         var hint = -1
         startInstant = timeZone.instant(forLocal: start.localSeconds, hint: &hint)
@@ -128,11 +133,16 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// Far beyond year 9999 either way, and far from overflowing.
     private static let limit = 1 << 40
 
+    /// Rules are equal when their canonical texts are, in the same zone (a floating DTSTART
+    /// means another rule in another default zone).
     public static func == (left: RecurrenceRule, right: RecurrenceRule) -> Bool {
-        left.text == right.text && left.timeZone.identifier == right.timeZone.identifier
+        left.pattern == right.pattern && left.dtstart == right.dtstart && left.exceptionTimes == right.exceptionTimes
+            && left.timeZone.identifier == right.timeZone.identifier
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
+        hasher.combine(pattern)
+        hasher.combine(dtstart)
+        hasher.combine(exceptionTimes)
     }
 }
