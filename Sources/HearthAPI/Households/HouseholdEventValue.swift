@@ -19,9 +19,19 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         .chorePresetDeleted: "CHORE_PRESET_DELETED",
     ]
 
+    /// The `HouseholdEventKind` names of the instance events, which carry a ``ChoreChange`` (planned)
+    /// or a ``ChoreCompletionChange`` (completions).
+    static let instanceKindNames: [EventKind: String] = [
+        .choreInstancesPlanned: "CHORE_INSTANCES_PLANNED",
+        .choreCompleted: "CHORE_COMPLETED",
+        .choreCompletionUndone: "CHORE_COMPLETION_UNDONE",
+        .choreCompletionApproved: "CHORE_COMPLETION_APPROVED",
+        .choreCompletionRejected: "CHORE_COMPLETION_REJECTED",
+    ]
+
     /// The `HouseholdEventKind` name of each event kind the subscription delivers. `household.created`
     /// is not among them (a subscription can only start once the household exists).
-    static let kindNames: [EventKind: String] = choreKindNames.merging([
+    static let kindNames: [EventKind: String] = choreKindNames.merging(instanceKindNames) { chore, _ in chore }.merging([
         .memberJoined: "MEMBER_JOINED",
         .memberInvited: "MEMBER_INVITED",
         .memberLeft: "MEMBER_LEFT",
@@ -38,8 +48,10 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
     let kind: String
     /// What changed.
     let change: HouseholdChange
-    /// For chore, tag and preset events: which chore, tag or preset.
+    /// For chore, tag and preset events (instance events too): which chore, tag or preset.
     let chores: ChoreChange?
+    /// For completion events: which instance and completion.
+    let completion: ChoreCompletionChange?
     /// When the change was committed.
     let at: Date
     /// Whether events were dropped before this one because the subscriber fell behind.
@@ -56,7 +68,9 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
     init?(_ event: Event, missedEvents: Bool, subscriber: Viewer) throws {
         guard let kind = Self.kindNames[event.kind] else { return nil }
         let change = try event.payload.decode(HouseholdChange.self)
-        chores = Self.choreKindNames[event.kind] == nil ? nil : try event.payload.decode(ChoreChange.self)
+        let isInstanceEvent = Self.instanceKindNames[event.kind] != nil
+        chores = Self.choreKindNames[event.kind] == nil && !isInstanceEvent ? nil : try event.payload.decode(ChoreChange.self)
+        completion = isInstanceEvent && event.kind != .choreInstancesPlanned ? try event.payload.decode(ChoreCompletionChange.self) : nil
         sequence = event.sequence
         self.kind = kind
         self.change = change
@@ -81,6 +95,8 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         case "choreId": chores?.choreID
         case "tagId": chores?.tagID
         case "presetId": chores?.presetID
+        case "instanceId": completion?.instanceID
+        case "completionId": completion?.completionID
         case "at": at
         case "missedEvents": missedEvents
         default: nil

@@ -72,6 +72,7 @@ struct OnboardingChecklistValue: Sendable, FieldResolvable {
         case "nextStep": checklist.nextStep.map { GraphQLEnum.name(of: $0) }
         case "isComplete": checklist.isComplete
         case "completedAt": checklist.completedAt
+        case "firstChoreCompletedAt": checklist.firstChoreCompletedAt
         case "isDismissed": checklist.isDismissed
         default: nil
         }

@@ -10,10 +10,10 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The JSON bodies of the tour's `gql '…'` requests, in order.
-    static func tourRequests() throws -> [String] {
+    /// The JSON bodies of the `gql '…'` requests of the tour under `heading`, in order.
+    static func tourRequests(_ heading: String = "#### API tour: chores") throws -> [String] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "#### API tour: chores"))
+        let start = try #require(readme.range(of: heading))
         let section = readme[start.upperBound...]
         let end = section.range(of: "\n### ")?.lowerBound ?? section.endIndex
         return section[..<end].components(separatedBy: "```sh\ngql '").dropFirst().map { block in
@@ -30,15 +30,7 @@ import Testing
         let (householdID, memberID) = try server.createHousehold("City Flat", as: ana)
         var values = ["<household.id>": householdID, "<member.id>": memberID]
         for request in requests {
-            var body = request
-            for (placeholder, value) in values { body = body.replacingOccurrences(of: placeholder, with: value) }
-            #expect(!body.contains("\"<"), "an unfilled placeholder in:\n\(body)")
-            let json = try JSON(parsing: Array(body.utf8))
-            var variables: [String: JSON] = [:]
-            if case .object(let object)? = json["variables"] { for (name, value) in object { variables[name] = value } }
-            let response = try server.graphQL(try #require(json["query"]?.stringValue), variables: variables, token: ana.token)
-            #expect(response.json["errors"] == nil, "\(body)\n→ \(response.json)")
-            let data = try #require(response.data)
+            let data = try Self.send(request, values: values, as: ana, on: server)
             if let tag = data["createTag"]?["tag"]?["id"]?.stringValue { values["<tag.id>"] = tag }
             if let chore = data["createChore"]?["chore"], chore["requiresApproval"] != nil { values["<chore.id>"] = chore["id"]?.stringValue }
         }
@@ -49,5 +41,19 @@ import Testing
             variables: ["id": .string(householdID)], token: ana.token)
         #expect(left.data?["householdChores"]?["edges"] == [["node": ["title": "Tidy your room"]]], "\(left.json)")
         #expect(left.data?["personalChores"]?["totalCount"] == 1)
+    }
+
+    /// Sends the tour request `request` with its placeholders replaced by `values` as `person`;
+    /// expects it to answer without errors, and returns its data.
+    static func send(_ request: String, values: [String: String], as person: ServerProcess.Person, on server: ServerProcess) throws -> JSON {
+        var body = request
+        for (placeholder, value) in values { body = body.replacingOccurrences(of: placeholder, with: value) }
+        #expect(!body.contains("\"<"), "an unfilled placeholder in:\n\(body)")
+        let json = try JSON(parsing: Array(body.utf8))
+        var variables: [String: JSON] = [:]
+        if case .object(let object)? = json["variables"] { for (name, value) in object { variables[name] = value } }
+        let response = try server.graphQL(try #require(json["query"]?.stringValue), variables: variables, token: person.token)
+        #expect(response.json["errors"] == nil, "\(body)\n→ \(response.json)")
+        return try #require(response.data)
     }
 }

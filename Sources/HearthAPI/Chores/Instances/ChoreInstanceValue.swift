@@ -5,7 +5,7 @@ import HearthServices
 
 /// A `ChoreInstance` of `schema.graphql`: the record, its chore's value, and the batch its related
 /// rows load through.
-final class ChoreInstanceValue: Sendable, FieldResolvable, TypeNameResolvable {
+final class ChoreInstanceValue: Sendable, FieldResolvable, TypeNameResolvable, InstanceBatched {
     let record: ChoreInstanceRecord
     let chore: ChoreValue
     let batch: InstanceBatch
@@ -45,7 +45,7 @@ final class ChoreInstanceValue: Sendable, FieldResolvable, TypeNameResolvable {
 }
 
 /// A `ChoreCompletion`: the record (with its chore's title when known) and its batch.
-final class ChoreCompletionValue: Sendable, FieldResolvable, TypeNameResolvable {
+final class ChoreCompletionValue: Sendable, FieldResolvable, TypeNameResolvable, InstanceBatched {
     let record: ChoreCompletionRecord
     let choreTitle: String?
     let batch: InstanceBatch
@@ -100,4 +100,9 @@ struct InstanceStepValue: Sendable, FieldResolvable {
         default: nil
         }
     }
+}
+
+/// A value whose related rows load through an ``InstanceBatch``.
+protocol InstanceBatched: Sendable {
+    var batch: InstanceBatch { get }
 }

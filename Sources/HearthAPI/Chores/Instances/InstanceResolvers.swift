@@ -68,16 +68,8 @@ enum InstanceResolvers {
             let load = instance.batch.choreBatch.household.load(householdID)
             return .async { try await load().map { HouseholdValue(record: $0, access: access) } }
         }
-        resolvers.resolveField("ChoreInstance", "member") { source, _, _, _ in
-            let instance = source as! ChoreInstanceValue
-            let load = instance.batch.member(instance.record.memberID)
-            return .async { try await load() }
-        }
-        resolvers.resolveField("ChoreInstance", "claimant") { source, _, _, _ in
-            let instance = source as! ChoreInstanceValue
-            let load = instance.batch.member(instance.record.claimantID)
-            return .async { try await load() }
-        }
+        resolveMember(into: &resolvers, "ChoreInstance", "member") { (instance: ChoreInstanceValue) in instance.record.memberID }
+        resolveMember(into: &resolvers, "ChoreInstance", "claimant") { (instance: ChoreInstanceValue) in instance.record.claimantID }
         resolvers.resolveField("ChoreInstance", "completions") { source, _, _, _ in
             let instance = source as! ChoreInstanceValue
             guard instance.record.isMaterialized else { return .value([ChoreCompletionValue]()) }
@@ -113,18 +105,23 @@ enum InstanceResolvers {
         }
     }
 
-    /// The `ChoreCompletion` fields read through the batch.
-    private static func installCompletionFields(into resolvers: inout Resolvers) {
-        resolvers.resolveField("ChoreCompletion", "member") { source, _, _, _ in
-            let completion = source as! ChoreCompletionValue
-            let load = completion.batch.member(completion.record.memberID)
+    /// Resolves `type.field` as the member `memberID` names in the source (`null` for none),
+    /// loaded with the source's batch.
+    private static func resolveMember<Source: InstanceBatched>(
+        into resolvers: inout Resolvers, _ type: String, _ field: String, _ memberID: @escaping @Sendable (Source) -> String?
+    ) {
+        resolvers.resolveField(type, field) { source, _, _, _ in
+            let value = source as! Source
+            let load = value.batch.member(memberID(value))
             return .async { try await load() }
         }
-        resolvers.resolveField("ChoreCompletion", "recordedBy") { source, _, _, _ in
-            let completion = source as! ChoreCompletionValue
-            guard completion.record.isRecordedForAnother else { return .value(nil) }
-            let load = completion.batch.member(completion.record.recordedByMemberID)
-            return .async { try await load() }
+    }
+
+    /// The `ChoreCompletion` fields read through the batch.
+    private static func installCompletionFields(into resolvers: inout Resolvers) {
+        resolveMember(into: &resolvers, "ChoreCompletion", "member") { (completion: ChoreCompletionValue) in completion.record.memberID }
+        resolveMember(into: &resolvers, "ChoreCompletion", "recordedBy") { (completion: ChoreCompletionValue) in
+            completion.record.isRecordedForAnother ? completion.record.recordedByMemberID : nil
         }
         resolvers.resolveField("ChoreCompletion", "chore") { source, _, _, _ in
             let completion = source as! ChoreCompletionValue

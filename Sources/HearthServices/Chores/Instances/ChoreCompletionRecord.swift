@@ -60,7 +60,7 @@ public struct ChoreCompletionRecord: Sendable, Hashable {
 
     /// ``columns`` qualified with `alias`.
     static func columns(of alias: String) -> String {
-        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+        SQLColumns.qualified(columns, by: alias)
     }
 
     init(row: Row) throws {

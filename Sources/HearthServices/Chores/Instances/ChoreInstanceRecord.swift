@@ -37,7 +37,7 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
 
     /// ``columns`` qualified with `alias`.
     static func columns(of alias: String) -> String {
-        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+        SQLColumns.qualified(columns, by: alias)
     }
 
     /// Reads a stored instance from `row` (``columns``).

@@ -113,12 +113,6 @@ extension ChoreInstanceService {
     private func complete(_ request: CompletionRequest, viewer: Viewer, in database: Database, at now: Date) throws -> CompletionReference {
         let (instance, chore, access) = try resolve(id: request.instanceID, viewer: viewer, in: database)
         let scope = access.scope(database)
-        if instance.status.isClosed {
-            throw ServiceError(
-                .conflict, reason: .instanceClosed,
-                instance.status == .cancelled ? "This chore was deleted: its instance can no longer be completed."
-                    : "This one-off chore is past its due day and archived: it can no longer be completed.")
-        }
         let steps = try ChoreDetails.steps(of: [chore.id], scope)[chore.id] ?? []
         let live = instance.isMaterialized ? try ChoreCompletionRecord.live(of: instance.id, scope) : []
         let done = Set(live.compactMap(\.step?.id))
@@ -129,6 +123,14 @@ extension ChoreInstanceService {
         } else {
             step = steps.first { !done.contains($0.id) } ?? steps.last
         }
+        // Who may comes first: a refusal does not depend on the instance's state.
+        let (member, recorder) = try completer(request, instance, chore, step, scope)
+        if instance.status.isClosed {
+            throw ServiceError(
+                .conflict, reason: .instanceClosed,
+                instance.status == .cancelled ? "This chore was deleted: its instance can no longer be completed."
+                    : "This one-off chore is past its due day and archived: it can no longer be completed.")
+        }
         // Done before: the step's own completion when one was named, else the one that finished it.
         if let step, let first = live.first(where: { $0.step?.id == step.id }), request.stepID != nil || !instance.status.isDone {
             return CompletionReference(outcome: .alreadyCompleted, instanceID: instance.id, completionID: first.id)
@@ -136,7 +138,6 @@ extension ChoreInstanceService {
         if instance.status.isDone, let final = live.last(where: \.isFinal) {
             return CompletionReference(outcome: .alreadyCompleted, instanceID: instance.id, completionID: final.id)
         }
-        let (member, recorder) = try completer(request, instance, chore, step, scope)
         if let step, step.position > 0, let previous = steps.last(where: { $0.position < step.position }), !done.contains(previous.id) {
             throw ServiceError(
                 .conflict, reason: .stepLocked, "The step “\(step.title)” is locked until “\(previous.title)” is done.",

@@ -7,25 +7,10 @@ import TestFixtures
 /// Completing instances (FR-35, FR-38, FR-18, FR-25/26): steps in order, who may, for whom,
 /// approval, the cross-household prompt, concurrency and replays.
 @Suite struct CompletionTests {
-    /// A chore of the family's household due in an hour, for `ben` unless configured otherwise.
-    private static func chore(
-        _ harness: InstancesHarness, _ family: ChoreFamily, _ title: String = "Laundry", _ configure: (inout ChoreFields) -> Void = { _ in }
-    ) async throws -> (chore: ChoreRecord, instanceID: String) {
-        let due = harness.clock.now.addingTimeInterval(3600)
-        let chore = try await harness.households.chore(title, in: family.householdID, by: family.admin) {
-            $0.assignmentMode = .individual
-            $0.assigneeIDs = [family.memberID]
-            $0.requiresApproval = false
-            $0.schedule = .once(due)
-            configure(&$0)
-        }
-        return (chore, harness.instanceID(chore, at: due))
-    }
-
     @Test func stepsAreDoneInOrderEachItsOwnRecordAndTheLastCompletesTheInstance() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (chore, id) = try await Self.chore(harness, family) {
+            let (chore, id) = try await harness.oneOffChore(family) {
                 $0.steps = [.init(title: "Load"), .init(title: "Hang"), .init(title: "Fold")]
             }
             let steps = try await harness.chores.steps(
@@ -51,16 +36,16 @@ import TestFixtures
     @Test func theAssigneeTheRuleAndAdminsMayCompleteOthersAreRefusedNamingTheRule() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, forBen) = try await Self.chore(harness, family, "Ben's")
+            let (_, forBen) = try await harness.oneOffChore(family, "Ben's")
             let refused = await harness.households.refusal { try await harness.complete(forBen, as: family.child) }
             #expect(refused?.code == .forbidden && refused?.reason == .choreCompleters)
             #expect(refused?.message.contains("Ben") == true && refused?.message.contains("admins") == true, "\(String(describing: refused))")
             #expect(try await harness.complete(forBen, as: family.admin).outcome == .completed)
             // A rule naming children admits Kim.
-            let (_, ruled) = try await Self.chore(harness, family, "Ruled") { $0.completers = PermissionRule(kinds: [.child]) }
+            let (_, ruled) = try await harness.oneOffChore(family, "Ruled") { $0.completers = PermissionRule(kinds: [.child]) }
             #expect(try await harness.complete(ruled, as: family.child).outcome == .completed)
             // A role admits adults only: "members" does not let a child complete what is not theirs.
-            let (_, members) = try await Self.chore(harness, family, "Members") { $0.completers = PermissionRule(roles: [.member]) }
+            let (_, members) = try await harness.oneOffChore(family, "Members") { $0.completers = PermissionRule(roles: [.member]) }
             #expect(await harness.households.refusal { try await harness.complete(members, as: family.child) }?.reason == .choreCompleters)
         }
     }
@@ -68,7 +53,7 @@ import TestFixtures
     @Test func aSingleActionChoreWithoutARuleIsForEveryAdultAndItsFirstCompletionFinishesItForAll() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, id) = try await Self.chore(harness, family, "Bins") {
+            let (_, id) = try await harness.oneOffChore(family, "Bins") {
                 $0.assignmentMode = .singleAction
                 $0.assigneeIDs = []
             }
@@ -83,7 +68,7 @@ import TestFixtures
     @Test func manyConcurrentCompletionsOfOneSharedInstanceCountOnceAndTheOthersLearnWhoDidIt() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, id) = try await Self.chore(harness, family, "Shared") {
+            let (_, id) = try await harness.oneOffChore(family, "Shared") {
                 $0.assignmentMode = .singleAction
                 $0.assigneeIDs = []
             }
@@ -108,7 +93,7 @@ import TestFixtures
     @Test func aReplayedClientMutationIDReturnsTheFirstResultAndRecordsNothingMore() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, id) = try await Self.chore(harness, family)
+            let (_, id) = try await harness.oneOffChore(family)
             let first = try await harness.instances.completeChore(.init(instanceID: id), viewer: family.member, clientMutationID: "offline-1")
             let replay = try await harness.instances.completeChore(.init(instanceID: id), viewer: family.member, clientMutationID: "offline-1")
             #expect(first.outcome == .completed && replay.outcome == .completed && replay.completion?.id == first.completion?.id)
@@ -119,7 +104,7 @@ import TestFixtures
     @Test func anInstanceOfAnotherHouseholdThanTheActiveOneAsksForAChoiceFirst() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, id) = try await Self.chore(harness, family)
+            let (_, id) = try await harness.oneOffChore(family)
             // Ben's active household becomes one of his own.
             let own = try await harness.households.service.createHousehold(.init(name: "Ben's cottage"), viewer: family.member)
             _ = try await harness.households.service.setActiveHousehold(id: own.household.id, viewer: family.member)
@@ -132,7 +117,7 @@ import TestFixtures
                 .init(instanceID: id, crossHousehold: .completeAnyway), viewer: family.member, clientMutationID: "q-1")
             #expect(anyway.outcome == .completed && anyway.completion?.crossHousehold == .completeAnyway)
             #expect(try await harness.households.service.activeHouseholdID(viewer: family.member) == own.household.id)
-            let (_, other) = try await Self.chore(harness, family, "Other")
+            let (_, other) = try await harness.oneOffChore(family, "Other")
             let switched = try await harness.complete(other, as: family.member, crossHousehold: .switchAndComplete)
             #expect(switched.outcome == .completed && switched.completion?.crossHousehold == .switchAndComplete)
             #expect(try await harness.households.service.activeHouseholdID(viewer: family.member) == family.householdID)
@@ -142,7 +127,7 @@ import TestFixtures
     @Test func anotherHouseholdsInstanceAnswersNotFoundExactlyLikeAnUnknownID() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (chore, id) = try await Self.chore(harness, family)
+            let (chore, id) = try await harness.oneOffChore(family)
             let theirs = await harness.households.refusal { try await harness.complete(id, as: family.outsider) }
             let unknown = await harness.households.refusal {
                 try await harness.complete(harness.instanceID(chore, at: harness.clock.now.addingTimeInterval(7)), as: family.member)
@@ -157,7 +142,7 @@ import TestFixtures
             let family = try await harness.households.choreFamily()
             let shadow = try await harness.households.service.addMember(
                 householdID: family.householdID, .init(kind: .shadow, displayName: "Tim", age: 15), viewer: family.admin).member.id
-            let (_, id) = try await Self.chore(harness, family, "Tim's") { $0.assigneeIDs = [shadow] }
+            let (_, id) = try await harness.oneOffChore(family, "Tim's") { $0.assigneeIDs = [shadow] }
             // Ben may not complete Tim's chore, so he may not record it for him either.
             let refused = await harness.households.refusal { try await harness.complete(id, as: family.member, for: shadow) }
             #expect(refused?.reason == .choreCompleters)
@@ -173,7 +158,7 @@ import TestFixtures
     @Test func aChoreNeedingApprovalWaitsAndTheSeamApprovesOrRejectsIt() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (chore, id) = try await Self.chore(harness, family, "Room") {
+            let (chore, id) = try await harness.oneOffChore(family, "Room") {
                 $0.assigneeIDs = [family.childMemberID]
                 $0.requiresApproval = true
             }
@@ -207,7 +192,7 @@ import TestFixtures
     @Test func anAdminsOwnRecordOfAChoreNeedingApprovalIsItsApproval() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
-            let (_, id) = try await Self.chore(harness, family) {
+            let (_, id) = try await harness.oneOffChore(family) {
                 $0.assigneeIDs = [family.childMemberID]
                 $0.requiresApproval = true
             }

@@ -21,14 +21,7 @@ import TestFixtures
             let access = try await harness.households.service.access(viewer: family.admin, householdID: family.householdID)
             #expect(try await harness.households.service.onboarding(access).isDismissed == false)
             for title in ["One", "Two"] {
-                let due = harness.clock.now.addingTimeInterval(3600)
-                let chore = try await harness.households.chore(title, in: family.householdID, by: family.admin) {
-                    $0.assignmentMode = .individual
-                    $0.assigneeIDs = [family.memberID]
-                    $0.requiresApproval = false
-                    $0.schedule = .once(due)
-                }
-                try await harness.complete(harness.instanceID(chore, at: due), as: family.member)
+                try await harness.complete(try await harness.oneOffChore(family, title).instanceID, as: family.member)
             }
             let events = try Self.events(harness)
             #expect(events.count == 1)

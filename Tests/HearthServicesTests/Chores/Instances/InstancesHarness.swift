@@ -81,6 +81,22 @@ struct InstancesHarness {
         return String(digits)
     }
 
+    /// A one-off chore of the family's household due in an hour, for `ben` without approval unless
+    /// `configure` says otherwise; with the id of its instance.
+    func oneOffChore(
+        _ family: ChoreFamily, _ title: String = "Laundry", _ configure: (inout ChoreFields) -> Void = { _ in }
+    ) async throws -> (chore: ChoreRecord, instanceID: String) {
+        let due = clock.now.addingTimeInterval(3600)
+        let chore = try await households.chore(title, in: family.householdID, by: family.admin) {
+            $0.assignmentMode = .individual
+            $0.assigneeIDs = [family.memberID]
+            $0.requiresApproval = false
+            $0.schedule = .once(due)
+            configure(&$0)
+        }
+        return (chore, instanceID(chore, at: due))
+    }
+
     /// Completes `instanceID` as `viewer`.
     @discardableResult
     func complete(_ instanceID: String, as viewer: Viewer, step: String? = nil, crossHousehold: CrossHouseholdChoice? = nil, for child: String? = nil) async throws -> CompletionResult {
