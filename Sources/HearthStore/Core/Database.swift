@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// One SQLite connection, handed to the closures of ``DatabaseReader/read(_:)`` and
 /// ``DatabaseWriter/write(_:)``.
@@ -25,6 +26,9 @@ public final class Database {
     private var savepointDepth = 0
     /// Work to run once the open transaction commits, in registration order.
     private var commitCallbacks: [() -> Void] = []
+    /// Statements executed on this connection, transaction control included: the pool's
+    /// statistics read it from other threads, hence atomic (one writer, so never contended).
+    let executedStatements = Atomic<Int>(0)
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -111,9 +115,8 @@ public final class Database {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
-            let count = Int32(columns.names.count)
             repeat {
-                try body(Row(columns: columns, values: (0..<count).map(statement.value(at:))))
+                try body(statement.row(columns))
             } while try statement.step()
         }
     }
@@ -129,8 +132,7 @@ public final class Database {
     public func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return nil }
-            let columns = statement.columns
-            return Row(columns: columns, values: (0..<Int32(columns.names.count)).map(statement.value(at:)))
+            return statement.row(statement.columns)
         }
     }
 
@@ -158,6 +160,25 @@ public final class Database {
 
     /// The first result row decoded as `T`, or `nil` when there is none.
     public func decodeOne<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        try queryOne(sql, arguments)?.decode(T.self)
+    }
+
+    /// Every result row read as the record `T` (see ``FetchableRecord``), without `Codable`.
+    public func decode<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        try withStatement(sql, arguments) { statement in
+            var records: [T] = []
+            guard try statement.step() else { return records }
+            let columns = statement.columns
+            let positions = columns.positions(of: T.columns)
+            repeat {
+                records.append(try T(row: RecordRow(row: statement.row(columns), columns: T.columns, positions: positions)))
+            } while try statement.step()
+            return records
+        }
+    }
+
+    /// The first result row read as the record `T`, or `nil` when there is none.
+    public func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
         try queryOne(sql, arguments)?.decode(T.self)
     }
 
@@ -305,6 +326,7 @@ public final class Database {
             }
         }
         statement.isInUse = true
+        executedStatements.add(1, ordering: .relaxed)
         defer {
             statement.reset()
             statement.isInUse = false

@@ -12,6 +12,10 @@ public struct ConnectionStatistics: Sendable, Hashable {
     public var waits: Int
     /// Total time callers spent waiting, over completed waits.
     public var totalWaitTime: Duration
+    /// Statements the group's connections executed since the pool opened, transaction
+    /// control (`BEGIN`, `COMMIT`, the read snapshot's pin) included, scripts not: what a
+    /// request path costs in statements, for tests and metrics.
+    public var statements: Int
 
     /// ``totalWaitTime`` in seconds, the unit Prometheus expects.
     public var totalWaitSeconds: Double {

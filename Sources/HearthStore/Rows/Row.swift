@@ -69,6 +69,11 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
         try T(from: RowDecoder(row: self))
     }
 
+    /// Reads the row as the record `T` (see ``FetchableRecord``), without `Codable`.
+    public func decode<T: FetchableRecord>(_ type: T.Type = T.self) throws -> T {
+        try T(row: RecordRow(row: self, columns: T.columns, positions: columns.positions(of: T.columns)))
+    }
+
     /// Column names and values, `name: value`, for debugging (blobs show their size only).
     public var description: String {
         "[" + zip(columnNames, values).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
@@ -83,39 +88,5 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(columnNames)
         hasher.combine(values)
-    }
-}
-
-/// Column names of a result set and a case-insensitive name lookup, built once per prepared
-/// statement (see `Statement.columns`) and shared by its rows.
-final class ColumnIndex: Sendable {
-    let names: [String]
-    private let exactPositions: [String: Int]
-    private let foldedPositions: [String: Int]
-    /// Up to this many columns, a name is found by comparing names in order, which costs less
-    /// than hashing it (most rows have a handful of columns, read in select order).
-    private static let linearSearchLimit = 16
-
-    init(names: [String]) {
-        self.names = names
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        // The first column wins when a join yields duplicate names, as in SQLite's own lookup.
-        for (index, name) in names.enumerated().reversed() {
-            exact[name] = index
-            folded[name.lowercased()] = index
-        }
-        self.exactPositions = exact
-        self.foldedPositions = folded
-    }
-
-    /// The position of a column: exact spelling first, then case-insensitively like SQL.
-    func index(of name: String) -> Int? {
-        if names.count <= Self.linearSearchLimit {
-            if let index = names.firstIndex(of: name) { return index }
-        } else if let index = exactPositions[name] {
-            return index
-        }
-        return foldedPositions[name.lowercased()]
     }
 }
