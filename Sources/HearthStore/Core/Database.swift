@@ -29,6 +29,9 @@ public final class Database {
     /// Statements executed on this connection, transaction control included: the pool's
     /// statistics read it from other threads, hence atomic (one writer, so never contended).
     let executedStatements = Atomic<Int>(0)
+    /// Statements compiled on this connection (misses of its statement cache), read like
+    /// ``executedStatements``.
+    let preparedStatements = Atomic<Int>(0)
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -165,21 +168,38 @@ public final class Database {
 
     /// Every result row read as the record `T` (see ``FetchableRecord``), without `Codable`.
     public func decode<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        var records: [T] = []
+        try forEachRecord(T.self, sql, arguments) { record in
+            records.append(record)
+            return true
+        }
+        return records
+    }
+
+    /// The first result row read as the record `T`, or `nil` when there is none; later rows
+    /// are not computed.
+    public func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        var first: T?
+        try forEachRecord(T.self, sql, arguments) { record in
+            first = record
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with each result row read as `T` until it returns `false`. Where the
+    /// record's columns are in the result is looked up once per statement, not per row.
+    private func forEachRecord<T: FetchableRecord>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments, _ body: (T) throws -> Bool
+    ) throws {
         try withStatement(sql, arguments) { statement in
-            var records: [T] = []
-            guard try statement.step() else { return records }
+            guard try statement.step() else { return }
             let columns = statement.columns
             let positions = columns.positions(of: T.columns)
             repeat {
-                records.append(try T(row: RecordRow(row: statement.row(columns), columns: T.columns, positions: positions)))
+                guard try body(T(row: RecordRow(row: statement.row(columns), columns: T.columns, positions: positions))) else { return }
             } while try statement.step()
-            return records
         }
-    }
-
-    /// The first result row read as the record `T`, or `nil` when there is none.
-    public func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
-        try queryOne(sql, arguments)?.decode(T.self)
     }
 
     // MARK: State
@@ -321,6 +341,7 @@ public final class Database {
             statement = cached
         } else {
             statement = try prepare(sql)
+            preparedStatements.add(1, ordering: .relaxed)
             if !statementCache.contains(sql) {
                 statementCache.insert(statement)
             }

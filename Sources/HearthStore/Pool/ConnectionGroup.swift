@@ -219,7 +219,8 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                 acquisitions: state.acquisitions,
                 waits: state.waits,
                 totalWaitTime: state.totalWaitTime,
-                statements: 0
+                statements: 0,
+                preparedStatements: 0
             )
         }
     }

@@ -18,6 +18,12 @@ GraphQL pipeline and authentication without any household work. The two loads al
 BENCH_ROUNDS times each; the figures are the medians, with the server's CPU time per request.
 wrk's Lua script counts responses that carry GraphQL errors and the run fails on any.
 
+Before the load, each kind of request is sent alone a few times and the SQL statements the
+server executed for it are read from `/metrics` (`hearth_db_statements_total`, transaction
+control included, and `hearth_db_statements_prepared_total`): statements per request do not
+depend on the machine's load, so they show a change in the read path even where the timings
+are noise.
+
 Run with `make bench` (or `.venv/bin/python tools/bench/households/run.py` after
 `make release`). Options through the environment: BENCH_SECONDS (default 5, per wrk run),
 BENCH_ROUNDS (3), BENCH_CONNECTIONS (64)."""
@@ -28,6 +34,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
@@ -133,6 +140,46 @@ def request_files(directory, admins, members, household, shadow):
     return paths, mix
 
 
+def operation_name(entry):
+    """The name of the operation a request body sends (`Home`, `Rename`, ...)."""
+    match = re.match(r"\s*(?:query|mutation)\s+(\w+)", json.loads(entry)["query"])
+    return match.group(1) if match else TYPENAME
+
+
+def statement_counters(hearth):
+    """The server's (statements executed, statements compiled) so far, over every connection."""
+    with urllib.request.urlopen(hearth.url("/metrics"), timeout=30) as response:
+        text = response.read().decode()
+    def total(name):
+        return sum(float(value) for value in re.findall(rf"^{name}{{[^}}]*}} (\S+)$", text, re.MULTILINE))
+    return total("hearth_db_statements_total"), total("hearth_db_statements_prepared_total")
+
+
+def statements_per_request(hearth, client, mix, repeat=10):
+    """Sends each kind of request of the mix (and the baseline) `repeat` times, one at a time,
+    and prints the statements the server executed and compiled per request of each kind."""
+    kinds = {}
+    for token, entry in mix + [(mix[0][0], body(TYPENAME))]:
+        kinds.setdefault(operation_name(entry), (token, entry))
+    before = statement_counters(hearth)
+    scrape = [after - first for after, first in zip(statement_counters(hearth), before)]  # what a scrape itself reads
+    figures = []
+    for name, (token, entry) in kinds.items():
+        # Once unmeasured, so caches emptied by the commits before (a write's) are full again.
+        for sent in range(repeat + 1):
+            if sent == 1:
+                before = statement_counters(hearth)
+            request = json.loads(entry.replace("{n}", f"s{sent}"))
+            client.run(request["query"], request["variables"], token)
+        executed, prepared = ((after - first - extra) / repeat
+                              for after, first, extra in zip(statement_counters(hearth), before, scrape))
+        figures.append((name, executed, prepared))
+    weights = {name: sum(1 for _, entry in mix if operation_name(entry) == name) / len(mix) for name, _, _ in figures}
+    average = sum(weights[name] * executed for name, executed, _ in figures)
+    print("SQL statements per request (prepared): " + ", ".join(
+        f"{name} {executed:.1f} ({prepared:.1f})" for name, executed, prepared in figures) + f"; the mix {average:.1f}", flush=True)
+
+
 def main():
     hearth = benchlib.Hearth("--access-log", "off", "--access-token-ttl", "1h", "--password-hash-cost", "10",
                              "--public-base-url", BASE_URL)
@@ -144,6 +191,7 @@ def main():
         for token, entry in mix:  # every request of the mix answers without errors before the load
             request = json.loads(entry.replace("{n}", "0"))
             client.run(request["query"], request["variables"], token)
+        statements_per_request(hearth, client, mix)
         url = hearth.url("/graphql")
         benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=SCRIPT, script_args=[mix_file])  # warm-up
         writes = sum(1 for _, entry in mix if "updateMember" in entry)
