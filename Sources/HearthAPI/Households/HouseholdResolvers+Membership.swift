@@ -13,16 +13,7 @@ extension HouseholdResolvers {
             let page = try await households.members(
                 household.access, first: arguments.int("first"), after: arguments.string("after"), last: arguments.int("last"),
                 before: arguments.string("before"))
-            let pageInfo: [String: any Sendable] = [
-                "hasNextPage": page.hasNextPage, "hasPreviousPage": page.hasPreviousPage,
-                "startCursor": page.startCursor, "endCursor": page.endCursor,
-            ]
-            return [
-                "edges": page.edges.map { edge -> [String: any Sendable] in
-                    ["cursor": edge.cursor, "node": MemberValue(record: edge.member, access: household.access)]
-                },
-                "pageInfo": pageInfo, "totalCount": page.totalCount,
-            ] as [String: any Sendable]
+            return MemberConnectionValue(page: page, access: household.access)
         }
         resolvers.resolveField("Member", "user") { source, _, _, _ in
             let member = source as! MemberValue

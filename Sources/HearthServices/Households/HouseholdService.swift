@@ -216,19 +216,7 @@ public final class HouseholdService: Sendable {
     /// gives and whether it is their active one: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
         try await pool.readPreferringCallingThread { database in
-            let listed = try database.query(
-                """
-                SELECT h.id, a.user_id IS NOT NULL AS is_active FROM members m JOIN households h ON h.id = m.household_id
-                LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-                WHERE m.user_id = ? AND m.status = 'active'
-                ORDER BY a.user_id IS NULL, h.name_key, h.id
-                """,
-                [viewer.userID]
-            ).map { row -> (id: String, isActive: Bool) in (try row["id"], try row["is_active"]) }
-            return try listed.map { id, isActive in
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-                return (try HouseholdRecord.find(access, in: database), access, isActive)
-            }
+            try HouseholdAccess.memberships(of: viewer, in: database).map { ($0.household, $0.access, $0.isActive) }
         }
     }
 
@@ -238,8 +226,8 @@ public final class HouseholdService: Sendable {
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
         return try await pool.readPreferringCallingThread { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-            return (try HouseholdRecord.find(access, in: database), access)
+            let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
+            return (household, access)
         }
     }
 

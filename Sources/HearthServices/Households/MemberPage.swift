@@ -9,7 +9,7 @@ public struct MemberPage: Sendable {
     public static let maximumSize = 100
 
     /// The members of the page, in order, each with the cursor that points at it.
-    public var edges: [(cursor: String, member: MemberRecord)]
+    public var edges: [MemberEdge]
     /// Whether members follow the page.
     public var hasNextPage: Bool
     /// Whether members precede the page.
@@ -23,9 +23,20 @@ public struct MemberPage: Sendable {
     public var endCursor: String? { edges.last?.cursor }
 }
 
+/// A member of a ``MemberPage`` and where it is in the list.
+public struct MemberEdge: Sendable {
+    /// The member.
+    public var member: MemberRecord
+    let position: MemberCursor
+
+    /// The opaque cursor that points at the member: made when asked for, since most pages are
+    /// shown without their cursors.
+    public var cursor: String { position.text }
+}
+
 /// Where a member is in the order of ``MemberPage``, as an opaque cursor: the base64url text of
 /// the sort key (admin first, joining time as stored, id).
-struct MemberCursor: Equatable {
+struct MemberCursor: Equatable, Sendable {
     /// 0 for admins, 1 for members: the SQL expression ``rankSQL``.
     var rank: Int
     /// `joined_at` as stored (ISO 8601 text, which sorts chronologically).
@@ -99,15 +110,21 @@ extension HouseholdService {
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
             let direction = backward ? "DESC" : "ASC"
-            let rows = try database.query(
+            // The count comes with the page, as a subquery SQL evaluates once; only an empty page
+            // needs a statement of its own for it.
+            var totalCount: Int?
+            var rows: [MemberEdge] = []
+            try database.forEachRow(
                 """
-                SELECT \(MemberRecord.columns) FROM members WHERE \(conditions.joined(separator: " AND "))
+                SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = ?) AS total_count
+                FROM members WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
                 """,
-                StatementArguments(arguments + [size + 1])
-            ).map { row in
+                StatementArguments([access.householdID] + arguments + [size + 1])
+            ) { row in
                 let member = try row.decode(MemberRecord.self)
-                return (cursor: MemberCursor(member, joinedAt: try row["joined_at"]).text, member: member)
+                rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row["joined_at"])))
+                totalCount = try row["total_count"]
             }
             var edges = Array(rows.prefix(size))
             if backward { edges.reverse() }
@@ -117,13 +134,12 @@ extension HouseholdService {
                     Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(key) \(comparison) (?, ?, ?))",
                     StatementArguments([access.householdID] + cursor.arguments)) ?? false
             }
-            let totalCount = try database.scalar(
-                Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
             return MemberPage(
                 edges: edges,
                 hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
                 hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
-                totalCount: totalCount)
+                totalCount: try totalCount
+                    ?? database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0)
         }
     }
 

@@ -195,9 +195,9 @@ public final class Database {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
-            let positions = columns.positions(of: T.columns)
+            let layout = columns.layout(of: T.columns)
             repeat {
-                guard try body(T(row: RecordRow(row: statement.row(columns), columns: T.columns, positions: positions))) else { return }
+                guard try body(T(row: RecordRow(row: statement.row(columns), columns: T.columns, layout: layout))) else { return }
             } while try statement.step()
         }
     }

@@ -11,9 +11,9 @@ final class ColumnIndex: Sendable {
     /// than hashing it (most rows have a handful of columns, read in select order).
     private static let linearSearchLimit = 16
 
-    /// The record layouts read from this result set and their positions (see
-    /// ``positions(of:)``). A statement serves one or two record types, so a short list.
-    private let recordPositions = Mutex<[(columns: RecordColumns, positions: [Int]?)]>([])
+    /// The record layouts read from this result set and where their columns are (see
+    /// ``layout(of:from:)``). A statement serves one or two record types, so a short list.
+    private let layouts = Mutex<[(columns: RecordColumns, offset: Int, layout: RecordLayout)]>([])
 
     init(names: [String]) {
         self.names = names
@@ -38,16 +38,51 @@ final class ColumnIndex: Sendable {
         return foldedPositions[name.lowercased()]
     }
 
-    /// Where the columns of `record` are in this result set: `nil` when the result's columns
-    /// start with the record's, in order (what `SELECT \(Record.columns), …` gives), otherwise
-    /// one position per record column, `-1` for a column the result lacks. Looked up by name
-    /// once per prepared statement and record type, then kept.
-    func positions(of record: RecordColumns) -> [Int]? {
-        recordPositions.withLock { known in
-            if let entry = known.first(where: { $0.columns === record }) { return entry.positions }
-            let positions: [Int]? = names.starts(with: record.names) ? nil : record.names.map { index(of: $0) ?? -1 }
-            known.append((record, positions))
-            return positions
+    /// The position of the first column named `name` at or after `offset`, compared like
+    /// ``index(of:)``.
+    private func index(of name: String, from offset: Int) -> Int? {
+        let candidates = names.indices.dropFirst(offset)
+        if let index = candidates.first(where: { names[$0] == name }) { return index }
+        let folded = name.lowercased()
+        return candidates.first { names[$0].lowercased() == folded }
+    }
+
+    /// Where the columns of `record` are in this result set, looking from column `offset` on
+    /// (a join selects one record's columns after another's): `.contiguous` when the columns
+    /// from `offset` are the record's, in order (what `SELECT \(Record.columns), …` gives),
+    /// otherwise each column found by name, `-1` for one the result lacks. Looked up once per
+    /// prepared statement, record type and offset, then kept.
+    func layout(of record: RecordColumns, from offset: Int = 0) -> RecordLayout {
+        layouts.withLock { known in
+            if let entry = known.first(where: { $0.columns === record && $0.offset == offset }) { return entry.layout }
+            let layout: RecordLayout
+            if offset <= names.count, names[offset...].starts(with: record.names) {
+                layout = .contiguous(from: offset)
+            } else {
+                layout = .scattered(record.names.map { name in
+                    offset == 0 ? index(of: name) ?? -1 : index(of: name, from: offset) ?? -1
+                })
+            }
+            known.append((record, offset, layout))
+            return layout
+        }
+    }
+}
+
+/// Where a ``FetchableRecord``'s columns are in a result row.
+@usableFromInline
+enum RecordLayout: Sendable {
+    /// In the record's order, the first at this position.
+    case contiguous(from: Int)
+    /// At these positions, one per record column; `-1` for a column the result lacks.
+    case scattered([Int])
+
+    /// The position of the record's column `index`; `-1` when the result lacks it.
+    @inlinable
+    func position(of index: Int) -> Int {
+        switch self {
+        case .contiguous(let offset): offset + index
+        case .scattered(let positions): positions[index]
         }
     }
 }

@@ -41,9 +41,17 @@ public final class RecordColumns: Sendable, CustomStringConvertible {
     /// The names as a select list: `id, name, created_at`.
     public let description: String
 
+    /// How many columns the record reads: where the next record's columns start in a join.
+    public var count: Int { names.count }
+
     /// Columns named `names`, in order.
     public init(_ names: String...) {
         self.names = names
         description = names.joined(separator: ", ")
+    }
+
+    /// The names qualified by a table or alias, as a select list for joins: `m.id, m.name`.
+    public func qualified(by table: String) -> String {
+        names.map { "\(table).\($0)" }.joined(separator: ", ")
     }
 }

@@ -7,13 +7,13 @@ public struct RecordRow {
     /// The row.
     public let row: Row
     @usableFromInline let columns: RecordColumns
-    /// Where the record's columns are in `row`; `nil` when they lead the row in order.
-    @usableFromInline let positions: [Int]?
+    /// Where the record's columns are in `row`.
+    @usableFromInline let layout: RecordLayout
 
-    init(row: Row, columns: RecordColumns, positions: [Int]?) {
+    init(row: Row, columns: RecordColumns, layout: RecordLayout) {
         self.row = row
         self.columns = columns
-        self.positions = positions
+        self.layout = layout
     }
 
     /// The value of the record's column `index`, converted to `T`.
@@ -25,7 +25,7 @@ public struct RecordRow {
     @inlinable
     public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
         get throws {
-            let position = positions?[index] ?? index
+            let position = layout.position(of: index)
             guard position >= 0 else {
                 // Only an optional converts from NULL: a missing column is `nil` for it.
                 if let absent = T.fromDatabaseValue(.null) { return absent }

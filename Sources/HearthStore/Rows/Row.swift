@@ -71,7 +71,20 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads the row as the record `T` (see ``FetchableRecord``), without `Codable`.
     public func decode<T: FetchableRecord>(_ type: T.Type = T.self) throws -> T {
-        try T(row: RecordRow(row: self, columns: T.columns, positions: columns.positions(of: T.columns)))
+        try decode(T.self, at: 0)
+    }
+
+    /// Reads the record `T` from the row's columns from position `offset` on: a join selects
+    /// one record's columns after another's, whose names may repeat (`id`, `updated_at`).
+    ///
+    /// ```swift
+    /// try db.forEachRow("SELECT \(Member.columns.qualified(by: "m")), \(Household.columns.qualified(by: "h")) FROM …") { row in
+    ///     let member = try row.decode(Member.self, at: 0)
+    ///     let household = try row.decode(Household.self, at: Member.columns.count)
+    /// }
+    /// ```
+    public func decode<T: FetchableRecord>(_ type: T.Type, at offset: Int) throws -> T {
+        try T(row: RecordRow(row: self, columns: T.columns, layout: columns.layout(of: T.columns, from: offset)))
     }
 
     /// Column names and values, `name: value`, for debugging (blobs show their size only).
