@@ -57,11 +57,9 @@ public struct HouseholdAccess: Sendable, Hashable {
     ///   `FORBIDDEN` when their role is below `role`.
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
-        guard let member = try database.decodeOne(
-            MemberRecord.self,
-            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
-            [householdID, viewer.userID])
-        else { throw ServiceError.householdNotFound }
+        guard let member = try database.decodeOne(MemberRecord.self, Self.checkSQL, [householdID, viewer.userID]) else {
+            throw ServiceError.householdNotFound
+        }
         return try granting(viewer, member, requiring: role)
     }
 
@@ -72,14 +70,9 @@ public struct HouseholdAccess: Sendable, Hashable {
         viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database
     ) throws -> (access: HouseholdAccess, household: HouseholdRecord) {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
-        guard let row = try database.queryOne(
-            """
-            SELECT \(MemberRecord.columns.qualified(by: "m")), \(HouseholdRecord.columns.qualified(by: "h"))
-            FROM members m JOIN households h ON h.id = m.household_id
-            WHERE m.household_id = ? AND m.user_id = ? AND m.status = 'active'
-            """,
-            [householdID, viewer.userID])
-        else { throw ServiceError.householdNotFound }
+        guard let row = try database.queryOne(Self.checkReadingHouseholdSQL, [householdID, viewer.userID]) else {
+            throw ServiceError.householdNotFound
+        }
         let access = try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: role)
         return (access, try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count))
     }
@@ -92,23 +85,31 @@ public struct HouseholdAccess: Sendable, Hashable {
         of viewer: Viewer, activeHouseholdOnly: Bool = false, in database: Database
     ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
         var memberships: [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] = []
-        try database.forEachRow(
-            """
-            SELECT \(MemberRecord.columns.qualified(by: "m")), \(HouseholdRecord.columns.qualified(by: "h")),
-                a.user_id IS NOT NULL AS is_active
-            FROM members m JOIN households h ON h.id = m.household_id
-            LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-            WHERE m.user_id = ? AND m.status = 'active'\(activeHouseholdOnly ? " AND a.user_id IS NOT NULL" : "")
-            ORDER BY a.user_id IS NULL, h.name_key, h.id
-            """,
-            [viewer.userID]
-        ) { row in
+        try database.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL, [viewer.userID]) { row in
             let household = try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count)
             let isActive: Bool = try row[MemberRecord.columns.count + HouseholdRecord.columns.count]
             memberships.append((try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
         }
         return memberships
     }
+
+    // The statements of the checks, their SQL texts built once (building them for every call
+    // cost more than looking them up in the statement cache).
+    private static let checkSQL = "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'"
+    private static let recordColumns = "\(MemberRecord.columns.qualified(by: "m")), \(HouseholdRecord.columns.qualified(by: "h"))"
+    private static let checkReadingHouseholdSQL = """
+        SELECT \(recordColumns) FROM members m JOIN households h ON h.id = m.household_id
+        WHERE m.household_id = ? AND m.user_id = ? AND m.status = 'active'
+        """
+    private static let membershipSelect = """
+        SELECT \(recordColumns), a.user_id IS NOT NULL AS is_active
+        FROM members m JOIN households h ON h.id = m.household_id
+        LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
+        WHERE m.user_id = ? AND m.status = 'active'
+        """
+    private static let membershipsSQL = "\(membershipSelect) ORDER BY a.user_id IS NULL, h.name_key, h.id"
+    /// At most one row (a user has one active household): nothing to sort.
+    private static let activeMembershipSQL = "\(membershipSelect) AND a.user_id IS NOT NULL"
 
     /// The access `member`, the viewer's active membership just read, grants.
     /// - Throws: ``ServiceError`` `FORBIDDEN` when their role is below `role`.
