@@ -70,6 +70,30 @@ struct MemberCursor: Equatable, Sendable {
     var arguments: [(any DatabaseValueConvertible)?] { [rank, joinedAt, id] }
 }
 
+extension MemberPage {
+    /// The list's order as an SQL row value; index `members_page` (migration 0015) holds it.
+    static let sortKey = "(\(MemberCursor.rankSQL), joined_at, id)"
+
+    /// The statement reading a page: the members of the household bound first (`?`), with its
+    /// member count (bound again), after the key `(?, ?, ?)` of `after`'s cursor and before that of
+    /// `before`'s when given, in list order or backward, at most `?` rows.
+    static func statement(after: Bool, before: Bool, backward: Bool) -> String {
+        statements[(after ? 1 : 0) + (before ? 2 : 0) + (backward ? 4 : 0)]
+    }
+
+    /// The statements of every shape, built once: building one per page cost more than reading it.
+    private static let statements: [String] = (0..<8).map { shape in
+        let after = shape & 1 != 0 ? " AND \(sortKey) > (?, ?, ?)" : ""
+        let before = shape & 2 != 0 ? " AND \(sortKey) < (?, ?, ?)" : ""
+        let direction = shape & 4 != 0 ? "DESC" : "ASC"
+        return """
+            SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = ?) AS total_count
+            FROM members WHERE household_id = ?\(after)\(before)
+            ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
+            """
+    }
+}
+
 extension HouseholdService {
     /// A page of the members of the household `access` grants (invited ones included): after
     /// the cursor `after` and before `before`, the first `first` or the last `last` of them
@@ -95,32 +119,17 @@ extension HouseholdService {
             problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "before") }
         }
         try problems.throwIfAny()
-        let key = "(\(MemberCursor.rankSQL), joined_at, id)"
         return try await pool.readPreferringCallingThread { database in
-            var conditions = ["household_id = ?"]
-            var arguments: [(any DatabaseValueConvertible)?] = [access.householdID]
-            if let afterCursor {
-                conditions.append("\(key) > (?, ?, ?)")
-                arguments += afterCursor.arguments
-            }
-            if let beforeCursor {
-                conditions.append("\(key) < (?, ?, ?)")
-                arguments += beforeCursor.arguments
-            }
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
-            let direction = backward ? "DESC" : "ASC"
             // The count comes with the page, as a subquery SQL evaluates once; only an empty page
             // needs a statement of its own for it.
             var totalCount: Int?
             var rows: [MemberEdge] = []
             try database.forEachRow(
-                """
-                SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = ?) AS total_count
-                FROM members WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
-                """,
-                StatementArguments([access.householdID] + arguments + [size + 1])
+                MemberPage.statement(after: afterCursor != nil, before: beforeCursor != nil, backward: backward),
+                StatementArguments(
+                    [access.householdID, access.householdID] + (afterCursor?.arguments ?? []) + (beforeCursor?.arguments ?? []) + [size + 1])
             ) { row in
                 let member = try row.decode(MemberRecord.self)
                 rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row["joined_at"])))
@@ -131,7 +140,7 @@ extension HouseholdService {
             func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
                 guard let cursor else { return false }
                 return try database.scalar(
-                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(key) \(comparison) (?, ?, ?))",
+                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(MemberPage.sortKey) \(comparison) (?, ?, ?))",
                     StatementArguments([access.householdID] + cursor.arguments)) ?? false
             }
             return MemberPage(
