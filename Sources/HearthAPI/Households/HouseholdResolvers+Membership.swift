@@ -12,12 +12,13 @@ extension HouseholdResolvers {
             let household = source as! HouseholdValue
             let page = try await households.members(
                 household.access, first: arguments.int("first"), after: arguments.string("after"), last: arguments.int("last"),
-                before: arguments.string("before"))
+                before: arguments.string("before"), includeDeparted: arguments.bool("includeDeparted") ?? false)
             return MemberConnectionValue(page: page, access: household.access)
         }
         resolvers.resolveField("Member", "user") { source, _, _, _ in
             let member = source as! MemberValue
-            guard let userID = member.record.userID else { return .value(nil) }
+            // A departed member's account is no longer the household's business: history shows the name only.
+            guard let userID = member.record.userID, member.record.status != .departed else { return .value(nil) }
             let isViewer = userID == member.access.userID
             if let user = try households.accounts.userWithoutWaiting(id: userID) {
                 return .value(user.map { UserValue(record: $0, isViewer: isViewer) })

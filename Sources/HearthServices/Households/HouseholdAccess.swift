@@ -6,8 +6,9 @@ import HearthStore
 /// ``check(viewer:owning:id:requiring:in:)`` and their variants that read the household's
 /// record in the same statement (``checkReadingHousehold(viewer:householdID:requiring:in:)``,
 /// ``memberships(of:activeHouseholdOnly:in:)``) make one, after reading the caller's active
-/// membership, so every function that takes a `HouseholdAccess` can rely on it, and filters
-/// every read and write of household data on ``householdID``.
+/// membership, so every function that takes a `HouseholdAccess` can rely on it. Household data
+/// is read and written through the access's ``HouseholdScope``, which binds ``householdID`` into
+/// every statement itself.
 ///
 /// Whatever the reason a caller may not see a household (it does not exist, they are not a
 /// member, the id belongs to another household's object), the answer is the same `NOT_FOUND`,
@@ -57,7 +58,8 @@ public struct HouseholdAccess: Sendable, Hashable {
     ///   `FORBIDDEN` when their role is below `role`.
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
-        guard let member = try database.decodeOne(MemberRecord.self, Self.checkSQL, [householdID, viewer.userID]) else {
+        // The viewer's own membership: their owner scope, never another account's row.
+        guard let member = try OwnerScope(Owner(viewer), database).decodeOne(MemberRecord.self, Self.checkSQL, [householdID]) else {
             throw ServiceError.householdNotFound
         }
         return try granting(viewer, member, requiring: role)
@@ -70,7 +72,7 @@ public struct HouseholdAccess: Sendable, Hashable {
         viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database
     ) throws -> (access: HouseholdAccess, household: HouseholdRecord) {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
-        guard let row = try database.queryOne(Self.checkReadingHouseholdSQL, [householdID, viewer.userID]) else {
+        guard let row = try OwnerScope(Owner(viewer), database).queryOne(Self.checkReadingHouseholdSQL, [householdID]) else {
             throw ServiceError.householdNotFound
         }
         let access = try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: role)
@@ -85,7 +87,8 @@ public struct HouseholdAccess: Sendable, Hashable {
         of viewer: Viewer, activeHouseholdOnly: Bool = false, in database: Database
     ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
         var memberships: [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] = []
-        try database.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL, [viewer.userID]) { row in
+        let owner = OwnerScope(Owner(viewer), database)
+        try owner.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL) { row in
             let household = try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count)
             let isActive: Bool = try row[MemberRecord.columns.count + HouseholdRecord.columns.count]
             memberships.append((try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
@@ -93,19 +96,20 @@ public struct HouseholdAccess: Sendable, Hashable {
         return memberships
     }
 
-    // The statements of the checks, their SQL texts built once (building them for every call
-    // cost more than looking them up in the statement cache).
-    private static let checkSQL = "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'"
+    // The statements of the checks (the viewer's own memberships, so through their owner scope,
+    // which reaches the households of those memberships), their SQL texts built once: building
+    // them for every call cost more than looking them up in the statement cache.
+    private static let checkSQL = "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'active'"
     private static let recordColumns = "\(MemberRecord.columns.qualified(by: "m")), \(HouseholdRecord.columns.qualified(by: "h"))"
     private static let checkReadingHouseholdSQL = """
         SELECT \(recordColumns) FROM members m JOIN households h ON h.id = m.household_id
-        WHERE m.household_id = ? AND m.user_id = ? AND m.status = 'active'
+        WHERE m.household_id = ? AND m.user_id = {owner} AND m.status = 'active'
         """
     private static let membershipSelect = """
         SELECT \(recordColumns), a.user_id IS NOT NULL AS is_active
         FROM members m JOIN households h ON h.id = m.household_id
         LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-        WHERE m.user_id = ? AND m.status = 'active'
+        WHERE m.user_id = {owner} AND m.status = 'active'
         """
     private static let membershipsSQL = "\(membershipSelect) ORDER BY a.user_id IS NULL, h.name_key, h.id"
     /// At most one row (a user has one active household): nothing to sort.

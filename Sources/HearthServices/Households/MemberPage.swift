@@ -14,7 +14,7 @@ public struct MemberPage: Sendable {
     public var hasNextPage: Bool
     /// Whether members precede the page.
     public var hasPreviousPage: Bool
-    /// How many members the household has, invited ones included.
+    /// How many members the list has in all, invited ones included (departed ones when asked for).
     public var totalCount: Int
 
     /// The first member's cursor.
@@ -74,35 +74,45 @@ extension MemberPage {
     /// The list's order as an SQL row value; index `members_page` (migration 0015) holds it.
     static let sortKey = "(\(MemberCursor.rankSQL), joined_at, id)"
 
-    /// The statement reading a page: the members of the household bound first (`?`), with its
-    /// member count (bound again), after the key `(?, ?, ?)` of `after`'s cursor and before that of
-    /// `before`'s when given, in list order or backward, at most `?` rows.
-    static func statement(after: Bool, before: Bool, backward: Bool) -> String {
-        statements[(after ? 1 : 0) + (before ? 2 : 0) + (backward ? 4 : 0)]
+    /// The statement reading a page of the members of a household (its scope's `{household}`)
+    /// with how many the whole list holds: departed members only when `includeDeparted`; after the
+    /// key `(?, ?, ?)` of `after`'s cursor and before that of `before`'s when given; in list order
+    /// or backward; at most `?` rows.
+    static func statement(includeDeparted: Bool, after: Bool, before: Bool, backward: Bool) -> String {
+        statements[(after ? 1 : 0) + (before ? 2 : 0) + (backward ? 4 : 0) + (includeDeparted ? 8 : 0)]
+    }
+
+    /// The condition that leaves departed members out of a list, unless it includes them.
+    static func listed(includeDeparted: Bool) -> String {
+        includeDeparted ? "" : " AND status <> 'departed'"
     }
 
     /// The statements of every shape, built once: building one per page cost more than reading it.
-    private static let statements: [String] = (0..<8).map { shape in
+    private static let statements: [String] = (0..<16).map { shape in
+        let listed = listed(includeDeparted: shape & 8 != 0)
         let after = shape & 1 != 0 ? " AND \(sortKey) > (?, ?, ?)" : ""
         let before = shape & 2 != 0 ? " AND \(sortKey) < (?, ?, ?)" : ""
         let direction = shape & 4 != 0 ? "DESC" : "ASC"
         return """
-            SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = ?) AS total_count
-            FROM members WHERE household_id = ?\(after)\(before)
+            SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = {household}\(listed)) AS total_count
+            FROM members WHERE household_id = {household}\(listed)\(after)\(before)
             ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
             """
     }
 }
 
 extension HouseholdService {
-    /// A page of the members of the household `access` grants (invited ones included): after
-    /// the cursor `after` and before `before`, the first `first` or the last `last` of them
-    /// (``MemberPage/maximumSize`` when neither is given). `hasPreviousPage` and `hasNextPage`
+    /// A page of the members of the household `access` grants (invited ones included, departed
+    /// ones only when `includeDeparted`): after the cursor `after` and before `before`, the first
+    /// `first` or the last `last` of them (``MemberPage/maximumSize`` when neither is given). `hasPreviousPage` and `hasNextPage`
     /// follow the Relay specification: when paging forward, `hasPreviousPage` says whether
     /// members precede `after`; when paging backward, `hasNextPage` whether members follow `before`.
     /// - Throws: `BAD_USER_INPUT` (every problem at once) for a negative or over-100 `first` or
     ///   `last`, both given, or a cursor that is not one of ours.
-    public func members(_ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil) async throws -> MemberPage {
+    public func members(
+        _ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil,
+        includeDeparted: Bool = false
+    ) async throws -> MemberPage {
         var problems = ProblemCollector()
         for (field, count) in [("first", first), ("last", last)] {
             if let count, !(0...MemberPage.maximumSize).contains(count) {
@@ -119,17 +129,18 @@ extension HouseholdService {
             problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "before") }
         }
         try problems.throwIfAny()
+        let listed = MemberPage.listed(includeDeparted: includeDeparted)
         return try await pool.readPreferringCallingThread { database in
+            let scope = HouseholdScope(access, database)
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
             // The count comes with the page, as a subquery SQL evaluates once; only an empty page
             // needs a statement of its own for it.
             var totalCount: Int?
             var rows: [MemberEdge] = []
-            try database.forEachRow(
-                MemberPage.statement(after: afterCursor != nil, before: beforeCursor != nil, backward: backward),
-                StatementArguments(
-                    [access.householdID, access.householdID] + (afterCursor?.arguments ?? []) + (beforeCursor?.arguments ?? []) + [size + 1])
+            try scope.forEachRow(
+                MemberPage.statement(includeDeparted: includeDeparted, after: afterCursor != nil, before: beforeCursor != nil, backward: backward),
+                StatementArguments((afterCursor?.arguments ?? []) + (beforeCursor?.arguments ?? []) + [size + 1])
             ) { row in
                 let member = try row.decode(MemberRecord.self)
                 rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row["joined_at"])))
@@ -139,16 +150,16 @@ extension HouseholdService {
             if backward { edges.reverse() }
             func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
                 guard let cursor else { return false }
-                return try database.scalar(
-                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(MemberPage.sortKey) \(comparison) (?, ?, ?))",
-                    StatementArguments([access.householdID] + cursor.arguments)) ?? false
+                return try scope.scalar(
+                    Bool.self,
+                    "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(MemberPage.sortKey) \(comparison) (?, ?, ?))",
+                    StatementArguments(cursor.arguments)) ?? false
             }
             return MemberPage(
                 edges: edges,
                 hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
                 hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
-                totalCount: try totalCount
-                    ?? database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0)
+                totalCount: try totalCount ?? scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0)
         }
     }
 
