@@ -6,19 +6,23 @@ import HearthServices
 ///
 /// Objects rather than dictionaries, so that the executor reads each field through one switch
 /// and a cursor is made only when the query selects it (most screens show members without
-/// their cursors).
+/// their cursors). The page's members share one loader of their accounts, so `user` on every
+/// member costs one read for the page, not one per member; it lives as long as this result, so
+/// nothing it loaded outlives the request.
 final class MemberConnectionValue: Sendable, FieldResolvable {
     let page: MemberPage
     let access: HouseholdAccess
+    let users: DataLoader<String, UserRecord?>
 
-    init(page: MemberPage, access: HouseholdAccess) {
+    init(page: MemberPage, access: HouseholdAccess, accounts: AccountService) {
         self.page = page
         self.access = access
+        users = DataLoader(maxBatchSize: MemberPage.maximumSize) { ids in try await accounts.users(ids: ids) }
     }
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "edges": page.edges.map { MemberEdgeValue(edge: $0, access: access) }
+        case "edges": page.edges.map { MemberEdgeValue(edge: $0, access: access, users: users) }
         case "pageInfo": MemberPageInfoValue(page: page)
         case "totalCount": page.totalCount
         default: nil
@@ -30,15 +34,17 @@ final class MemberConnectionValue: Sendable, FieldResolvable {
 final class MemberEdgeValue: Sendable, FieldResolvable {
     let edge: MemberEdge
     let access: HouseholdAccess
+    let users: DataLoader<String, UserRecord?>
 
-    init(edge: MemberEdge, access: HouseholdAccess) {
+    init(edge: MemberEdge, access: HouseholdAccess, users: DataLoader<String, UserRecord?>) {
         self.edge = edge
         self.access = access
+        self.users = users
     }
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "node": MemberValue(record: edge.member, access: access)
+        case "node": MemberValue(record: edge.member, access: access, users: users)
         case "cursor": edge.cursor
         default: nil
         }

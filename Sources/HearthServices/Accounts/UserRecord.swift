@@ -60,6 +60,16 @@ public struct UserRecord: Sendable, Hashable, FetchableRecord {
         try database.decodeOne(UserRecord.self, "SELECT \(columns) FROM users WHERE id = ?", [id])
     }
 
+    /// The accounts with `ids`, in one statement; an id without an account maps to `nil`.
+    static func find(ids: [String], in database: Database) throws -> [String: UserRecord?] {
+        var users = Dictionary(uniqueKeysWithValues: ids.map { ($0, UserRecord?.none) })
+        let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        for user in try database.decode(UserRecord.self, "SELECT \(columns) FROM users WHERE id IN (\(list))", StatementArguments(ids.map { $0 })) {
+            users[user.id] = user
+        }
+        return users
+    }
+
     /// The account whose address (regardless of case) is `emailKey`.
     static func find(emailKey: String, in database: Database) throws -> UserRecord? {
         try database.decodeOne(UserRecord.self, "SELECT \(columns) FROM users WHERE email_key = ?", [emailKey])
