@@ -78,6 +78,7 @@ $(VENV)/.installed: tools/requirements.txt
 
 bench: deps bench-deps venv release
 	$(SWIFT) build -c release --product GraphQLBench
+	$(SWIFT) build -c release --product RecurrenceBench
 	tools/bench/run-all
 
 # RFC 6455 / RFC 7692 conformance: Autobahn|Testsuite's fuzzingclient against `hearth serve --ws-echo`

@@ -49,6 +49,8 @@ let package = Package(
 
         // Engine benchmark (tools/bench/graphql, run by `make bench`).
         .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
+        // Recurrence benchmark, the Swift side of tools/bench/chores/run.py (`make bench`).
+        .executableTarget(name: "RecurrenceBench", dependencies: ["HearthDomain"], path: "tools/bench/chores/Sources"),
         // The heap cached documents hold, measured in a process of its own (DocumentCacheMemoryTests runs it).
         .executableTarget(name: "MemoryProbe", dependencies: ["GraphQL", "HearthAPI", "Support"], path: "tools/memory-probe/Sources"),
 
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
-        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
+        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain", "TestPython"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestProcess", "TestPython"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "SMTP", "Support"]),

@@ -103,6 +103,11 @@ public struct MemberRecord: Sendable, Hashable, FetchableRecord {
         departedAt = try row[11]
     }
 
+    /// ``columns`` qualified with the table alias `alias` (`m.id, m.household_id, …`), for joins.
+    static func columns(of alias: String) -> String {
+        columns.qualified(by: alias)
+    }
+
     /// The member `id` of the household of `scope`, departed or not.
     /// - Throws: `NOT_FOUND` when there is no such member in that household.
     static func find(id: String, _ scope: HouseholdScope) throws -> MemberRecord {

@@ -21,10 +21,18 @@ public enum TimeZoneDatabase {
     /// and `+` components (never `.` or `..`, never the `posix/` and `right/` variant trees)
     /// naming a file that starts with the TZif magic.
     public static func contains(_ name: String) -> Bool {
-        guard isWellFormed(name) else { return false }
+        contents(of: name) != nil
+    }
+
+    /// The bytes of zone `name`'s TZif file (RFC 8536), or nil when `name` is not a zone of the
+    /// database (the same test as ``contains(_:)``). HearthDomain's `TimeZoneRules` reads them.
+    public static func contents(of name: String) -> [UInt8]? {
+        guard isWellFormed(name) else { return nil }
         // Zone files are a few kilobytes; reading one whole is simpler than a partial read.
-        guard let contents = FileManager.default.contents(atPath: directory + "/" + name) else { return false }
-        return contents.starts(with: Array("TZif".utf8))
+        guard let contents = FileManager.default.contents(atPath: directory + "/" + name),
+            contents.starts(with: Array("TZif".utf8))
+        else { return nil }
+        return Array(contents)
     }
 
     private static func isWellFormed(_ name: String) -> Bool {

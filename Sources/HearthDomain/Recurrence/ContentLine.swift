@@ -1,0 +1,106 @@
+/// One property of iCalendar text (RFC 5545 §3.1): `NAME;PARAM=value:VALUE`, after unfolding.
+struct ContentLine: Sendable {
+    /// The property name, upper-case.
+    let name: String
+    /// The parameters in order: names upper-case, values as written without their quotes.
+    let parameters: [(name: String, value: String)]
+    /// Everything after the first colon outside quotes.
+    let value: ArraySlice<UInt8>
+
+    /// The content lines of `text`: lines end in CRLF or LF; a line that starts with a space or
+    /// a tab continues the previous one (RFC 5545 §3.1 folding); blank lines are skipped.
+    ///
+    /// - Throws: ``RecurrenceError`` `malformed` for characters outside printable ASCII or a
+    ///   line that is not `NAME[;PARAM=value…]:VALUE`.
+    static func lines(of text: String) throws(RecurrenceError) -> [ContentLine] {
+        // The unfolded text, in one buffer the lines' values share.
+        var unfolded: [UInt8] = []
+        var lineStarts: [Int] = []
+        var bytes = Array(text.utf8)
+        // White space around the whole text (a trailing newline, indentation) is not content.
+        while let last = bytes.last, last.isASCIIWhitespace { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "\n"))
+        unfolded.reserveCapacity(bytes.count)
+        var index = bytes.firstIndex { !$0.isASCIIWhitespace } ?? bytes.count
+        var lineStart = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\r") {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\n") else {
+                    throw .malformed(nil, "A carriage return must be followed by a line feed.")
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\n") {
+                // A line starting with white space continues this one, minus that one character.
+                if index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                    index += 1
+                    continue
+                }
+                // Trailing white space is not part of a value (python-dateutil strips it too).
+                while unfolded.count > lineStart, unfolded[unfolded.count - 1] == UInt8(ascii: " ") || unfolded[unfolded.count - 1] == UInt8(ascii: "\t") {
+                    unfolded.removeLast()
+                }
+                if unfolded.count > lineStart { lineStarts.append(lineStart) }
+                lineStart = unfolded.count
+                continue
+            }
+            guard byte == UInt8(ascii: "\t") || (byte >= 0x20 && byte < 0x7F) else {
+                throw .malformed(nil, "A recurrence is printable ASCII text: iCalendar lines of DTSTART, RRULE and EXDATE.")
+            }
+            unfolded.append(byte)
+        }
+        var lines: [ContentLine] = []
+        lines.reserveCapacity(lineStarts.count)
+        for (number, start) in lineStarts.enumerated() {
+            let end = number + 1 < lineStarts.count ? lineStarts[number + 1] : unfolded.count
+            lines.append(try ContentLine(unfolded[start..<end]))
+        }
+        return lines
+    }
+
+    private init(_ bytes: ArraySlice<UInt8>) throws(RecurrenceError) {
+        var position = bytes.startIndex
+        func isNameByte(_ byte: UInt8) -> Bool { byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") }
+        func readName() -> String {
+            let start = position
+            while position < bytes.endIndex, isNameByte(bytes[position]) { position += 1 }
+            return String(asciiUppercasing: bytes[start..<position])
+        }
+        name = readName()
+        guard !name.isEmpty else {
+            throw .malformed(nil, "Each line is NAME:VALUE, such as RRULE:FREQ=WEEKLY.")
+        }
+        var parameters: [(name: String, value: String)] = []
+        while position < bytes.endIndex, bytes[position] == UInt8(ascii: ";") {
+            position += 1
+            let parameter = readName()
+            guard !parameter.isEmpty, position < bytes.endIndex, bytes[position] == UInt8(ascii: "=") else {
+                throw .malformed(name, "A parameter of \(name) is NAME=value.")
+            }
+            position += 1
+            var value: [UInt8] = []
+            if position < bytes.endIndex, bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                while position < bytes.endIndex, bytes[position] != UInt8(ascii: "\"") {
+                    value.append(bytes[position])
+                    position += 1
+                }
+                guard position < bytes.endIndex else { throw .malformed(name, "A quoted parameter value of \(name) is not closed.") }
+                position += 1
+            } else {
+                while position < bytes.endIndex, ![UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\"")].contains(bytes[position]) {
+                    value.append(bytes[position])
+                    position += 1
+                }
+            }
+            parameters.append((parameter, String(decoding: value, as: UTF8.self)))
+        }
+        guard position < bytes.endIndex, bytes[position] == UInt8(ascii: ":") else {
+            throw .malformed(name, "\(name) must be followed by a colon and its value.")
+        }
+        self.parameters = parameters
+        value = bytes[(position + 1)...]
+    }
+}
