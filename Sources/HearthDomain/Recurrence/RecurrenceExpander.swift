@@ -1,3 +1,5 @@
+import Support
+
 /// Walks a rule's recurrence set in time order, one instant at a time.
 ///
 /// It goes block by block (a month for DAILY rules, the rule's own period otherwise), computes
