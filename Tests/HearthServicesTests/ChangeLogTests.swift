@@ -187,7 +187,7 @@ import Testing
         try await TemporaryDatabase.withPool { pool in
             try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
             let bus = InProcessEventBus()
-            let changeLog = ChangeLog(pool: pool, bus: bus, now: { instant })
+            let changeLog = ChangeLog(pool: pool, bus: bus, clock: ManualClock(start: instant))
             let subscription = bus.subscribe(to: [Self.kitchen], bufferSize: 8)
             let payload = ChoreDone(chore: "dishes", at: instant)
             _ = try await pool.write { db in

@@ -64,7 +64,7 @@ struct MailDelivery {
     let scheduler: JobScheduler
 
     init(
-        pool: DatabasePool, transport: any MailTransport, clock: any SchedulingClock = SystemClock(),
+        pool: DatabasePool, transport: any MailTransport, clock: any ServiceClock = SystemClock(),
         retry: RetryPolicy = RetryPolicy(jitter: { 1 }), keepsLinkTokens: Bool = false
     ) {
         outbox = MailOutbox(jobs: JobQueue(pool: pool, clock: clock), messageIDDomain: "hearth.test", keepsLinkTokens: keepsLinkTokens)

@@ -68,7 +68,7 @@ public struct AccountsHarness: Sendable {
                     lifetime: configuration.accessTokenLifetime),
                 mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example"), links: LinkTokens(key: SecureRandom.bytes(32))), commonPasswords: ["password1234", "qwertyuiop"],
                 identityProviders: identityProviders, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
-                now: { clock.now }, monotonicSeconds: { clock.monotonicSeconds })
+                clock: clock)
             return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))
         }
     }

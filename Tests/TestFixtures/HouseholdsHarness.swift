@@ -26,9 +26,9 @@ public struct HouseholdsHarness: Sendable {
             let clock = accounts.clock
             let service = HouseholdService(
                 configuration: configuration, pool: accounts.pool,
-                changeLog: ChangeLog(pool: accounts.pool, bus: bus, now: { clock.now }), accounts: accounts.service,
+                changeLog: ChangeLog(pool: accounts.pool, bus: bus, clock: clock), accounts: accounts.service,
                 analytics: ActivationAnalytics(key: Array(repeating: 7, count: 32)),
-                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), now: { clock.now })
+                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), clock: clock)
             return try await body(HouseholdsHarness(accounts: accounts, service: service, bus: bus))
         }
     }

@@ -5,7 +5,7 @@ import Synchronization
 /// A clock tests move by hand: wall time and monotonic seconds advance together, and tasks
 /// sleeping on it (the job scheduler waiting for its next due time) wake when it is moved
 /// past their deadline, never on their own.
-public final class ManualClock: SchedulingClock {
+public final class ManualClock: ServiceClock {
     private struct State {
         var offset: Double = 0
         var sleepers: [Int: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = [:]
@@ -15,17 +15,17 @@ public final class ManualClock: SchedulingClock {
     }
 
     private let state = Mutex(State())
-    private let start = Date(timeIntervalSince1970: 1_790_000_000)
+    private let start: Date
 
-    public init() {}
+    /// A clock reading `start` until it is moved.
+    public init(start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
+        self.start = start
+    }
 
     /// The wall-clock time.
     public var now: Date { start.addingTimeInterval(state.withLock { $0.offset }) }
     /// Monotonic seconds.
     public var monotonicSeconds: Double { state.withLock { $0.offset } + 1000 }
-
-    /// The wall clock as a `now` closure.
-    public var function: @Sendable () -> Date { { [self] in now } }
 
     /// Moves both clocks forward and wakes the sleepers whose deadline has come.
     public func advance(seconds: Double) {

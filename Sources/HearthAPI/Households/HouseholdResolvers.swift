@@ -32,7 +32,7 @@ enum HouseholdResolvers {
         resolvers.resolveField("Household", "isActive") { source, _, _, _ in
             let household = source as! HouseholdValue
             if let isActive = household.knownIsActive { return .value(isActive) }
-            return .async { try await households.activeHouseholdID(userID: household.access.userID) == household.record.id }
+            return .async { try await households.isActiveHousehold(household.access) }
         }
         resolvers.resolve("Household", "viewerMember") { source, _, _, _ in
             let household = source as! HouseholdValue

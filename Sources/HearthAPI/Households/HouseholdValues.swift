@@ -55,6 +55,7 @@ final class MemberValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "age": access.isAdmin ? record.age : nil
         case "isViewer": record.id == access.memberID
         case "joinedAt": record.joinedAt
+        case "departedAt": record.departedAt
         default: nil
         }
     }

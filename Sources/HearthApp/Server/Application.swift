@@ -63,8 +63,10 @@ final class Application: Sendable {
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
             pool: pool, logger: logger.labeled("keys"))
         let links = LinkTokens(key: keys.link)
-        changeLog = ChangeLog(pool: pool, bus: bus)
-        jobs = JobQueue(pool: pool)
+        // The one clock of every service.
+        let clock = SystemClock()
+        changeLog = ChangeLog(pool: pool, bus: bus, clock: clock)
+        jobs = JobQueue(pool: pool, clock: clock)
         mailOutbox = MailOutbox(
             jobs: jobs, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
         if mailOutbox.keepsLinkTokens {
@@ -84,11 +86,11 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         accounts = try Self.makeAccountService(
-            settings: settings, pool: pool, accessTokenKey: keys.accessToken,
+            settings: settings, pool: pool, clock: clock, accessTokenKey: keys.accessToken,
             mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
-            analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"))
+            analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households)
         let authenticator = Authenticator(accounts: accounts)
@@ -142,7 +144,7 @@ final class Application: Sendable {
     }
 
     private static func makeAccountService(
-        settings: ServeSettings, pool: DatabasePool, accessTokenKey: [UInt8], mail: AccountMail, logger: Logger
+        settings: ServeSettings, pool: DatabasePool, clock: any ServiceClock, accessTokenKey: [UInt8], mail: AccountMail, logger: Logger
     ) throws -> AccountService {
         let configuration = settings.accounts.accounts
         let accessTokens = AccessTokens(
@@ -151,7 +153,7 @@ final class Application: Sendable {
             configuration: configuration, pool: pool, accessTokens: accessTokens, mail: mail,
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
             identityProviders: try makeIdentityProviders(settings: settings.signInProviders, logger: logger.labeled("sign-in")),
-            logger: logger.labeled("accounts"))
+            logger: logger.labeled("accounts"), clock: clock)
     }
 
     /// The enabled identity providers, each with its key set: read from its file now, or

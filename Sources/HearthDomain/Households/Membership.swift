@@ -13,6 +13,10 @@ public enum MemberKind: String, Sendable, CaseIterable, Codable {
     public var isAdult: Bool { self == .parent || self == .coParent }
     /// Whether adding a member of this kind under 13, or of unknown age, needs parental consent.
     public var needsConsentWhenYoung: Bool { !isAdult }
+    /// Whether a departed member of this kind is anonymised: children and shadows, whose data
+    /// the parents gave on their behalf (COPPA: it goes when they leave). Adults keep their
+    /// household name in its history.
+    public var isAnonymisedOnDeparture: Bool { !isAdult }
 }
 
 /// A member's permissions (FR-16). Stored as the raw value.
@@ -26,12 +30,14 @@ public enum MemberRole: String, Sendable, CaseIterable, Codable, Comparable {
     public static func < (lhs: MemberRole, rhs: MemberRole) -> Bool { lhs == .member && rhs == .admin }
 }
 
-/// Whether a member has joined. Stored as the raw value.
+/// Whether a member has joined, or has left. Stored as the raw value.
 public enum MemberStatus: String, Sendable, CaseIterable, Codable {
     /// Part of the household.
     case active
     /// Invited; joins on accepting.
     case invited
+    /// Left or was removed: the record stays so history keeps its name, and rejoining revives it.
+    case departed
 }
 
 /// What happens to a departing member's incomplete tasks (FR-14, FR-15). Stored as the raw value.

@@ -36,7 +36,7 @@ extension AccountService {
     /// fetch the links in messages before their reader does. Callable signed out (the token is
     /// the secret); a holder of the token learns nothing but whether it still works.
     public func emailLinkState(token: String, for link: EmailLink) async throws -> EmailLinkState {
-        let now = currentTime()
+        let now = clock.storedNow
         let stored = try await pool.read { [self] database in
             try storedEmailToken(token, in: database)
         }

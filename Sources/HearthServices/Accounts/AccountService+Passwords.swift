@@ -15,16 +15,17 @@ extension AccountService {
         let email: EmailAddress
         do { email = try EmailAddress(text, field: "input.email") } catch { throw ServiceError.invalid(InputProblems([error])) }
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         try await pool.write { [self] database in
             guard let user = try UserRecord.find(emailKey: email.key, in: database) else {
                 try mail.noAccount(to: email.value, in: database)
                 return
             }
-            try retireEmailTokens(purpose: .resetPassword, userID: user.id, at: now, in: database)
+            // The address is the account's: its owner reads the link (a reset proves nothing yet).
+            let owner = OwnerScope(Owner(authenticated: user.id), database)
+            try retireEmailTokens(purpose: .resetPassword, at: now, owner)
             let token = try insertEmailToken(
-                purpose: .resetPassword, userID: user.id, email: user.email,
-                lifetime: configuration.passwordResetTokenLifetime, at: now, in: database)
+                purpose: .resetPassword, email: user.email, lifetime: configuration.passwordResetTokenLifetime, at: now, owner)
             try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: database)
         }
     }
@@ -34,7 +35,7 @@ extension AccountService {
     /// address, so an unconfirmed one becomes confirmed.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` (`linkInvalid`, or the password's problem).
     public func resetPassword(token: String, newPassword: String) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let owner = try await pool.read { [self] database -> UserRecord? in
             guard let live = try liveEmailToken(token, purposes: [.resetPassword], at: now, in: database) else { return nil }
             return try UserRecord.find(id: live.userID, in: database)
@@ -51,7 +52,7 @@ extension AccountService {
                 WHERE id = ?
                 """,
                 [passwordHash, now, spent.email, now, spent.userID])
-            _ = try revokeAll(userID: spent.userID, reason: "password_reset", at: now, in: database)
+            _ = try revokeAll(reason: "password_reset", at: now, OwnerScope(Owner(authenticated: spent.userID), database))
             let user = try UserRecord.find(id: spent.userID, in: database)!
             try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
             return user
@@ -73,13 +74,14 @@ extension AccountService {
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try checkPassword(newPassword, field: "input.newPassword", for: user)
         let passwordHash = try await hashPassword(newPassword)
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await pool.write { [self] database in
             try database.execute("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, now, user.id])
-            let others = try database.query(
-                "SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id <> ?", [user.id, viewer.sessionID]
+            let owner = OwnerScope(Owner(viewer), database)
+            let others = try owner.query(
+                "SELECT id FROM sessions WHERE user_id = {owner} AND revoked_at IS NULL AND id <> ?", [viewer.sessionID]
             ).map { row -> String in try row["id"] }
-            try revoke(others, reason: "password_changed", at: now, in: database)
+            try revoke(others, reason: "password_changed", at: now, owner)
             try mail.passwordChanged(to: user.email, name: user.displayName, in: database)
             return try UserRecord.find(id: user.id, in: database)!
         }

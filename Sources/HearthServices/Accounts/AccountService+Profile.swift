@@ -56,7 +56,7 @@ extension AccountService {
 
     /// Writes `change` in one transaction.
     private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
         return try await pool.write { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
@@ -66,14 +66,15 @@ extension AccountService {
             if let zone = change.timeZone {
                 try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
             }
+            let owner = OwnerScope(Owner(viewer), database)
             if let avatar = change.avatar, let avatarID {
-                try database.execute(
-                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [avatarID, user.id, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
+                try owner.execute(
+                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)",
+                    [avatarID, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
                      SHA256.hexDigest(of: avatar.bytes), avatar.bytes, now])
-                try Self.replaceAvatar(of: user, with: avatarID, at: now, in: database)
+                try Self.replaceAvatar(of: user, with: avatarID, at: now, owner)
             } else if change.removesAvatar, user.avatarId != nil {
-                try Self.replaceAvatar(of: user, with: nil, at: now, in: database)
+                try Self.replaceAvatar(of: user, with: nil, at: now, owner)
             }
             return try UserRecord.find(id: user.id, in: database)!
         }
@@ -97,35 +98,37 @@ extension AccountService {
         }
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.write { [self] database in
             try ensureAvailable(username: nil, email: email, in: database, field: "input.newEmail")
-            try retireEmailTokens(purpose: .changeEmail, userID: user.id, at: now, in: database)
+            let owner = OwnerScope(Owner(viewer), database)
+            try retireEmailTokens(purpose: .changeEmail, at: now, owner)
             let token = try insertEmailToken(
-                purpose: .changeEmail, userID: user.id, email: email.value,
-                lifetime: configuration.emailChangeTokenLifetime, at: now, in: database)
+                purpose: .changeEmail, email: email.value, lifetime: configuration.emailChangeTokenLifetime, at: now, owner)
             try mail.confirmNewAddress(to: email.value, name: user.displayName, token: token, in: database)
             return user
         }
     }
 
-    /// The address waiting for confirmation of a change, if any.
+    /// The address of the account `userID` waiting for confirmation of a change, if any. For the
+    /// caller's own account only, as ``signInMethods(userID:)``.
     public func pendingEmail(userID: String) async throws -> String? {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.read { database in
-            try database.scalar(
+            try OwnerScope(Owner(authenticated: userID), database).scalar(
                 String.self,
                 """
-                SELECT email FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+                SELECT email FROM email_tokens WHERE user_id = {owner} AND purpose = ? AND used_at IS NULL AND expires_at > ?
                 ORDER BY created_at DESC LIMIT 1
                 """,
-                [userID, EmailTokenPurpose.changeEmail.rawValue, now])
+                [EmailTokenPurpose.changeEmail.rawValue, now])
         }
     }
 
-    /// Moves `userID` to the confirmed address `email` inside the caller's transaction and
+    /// Moves the owner to the confirmed address `email` inside the caller's transaction and
     /// tells the old address.
-    func completeEmailChange(userID: String, to email: String, at now: Date, in database: Database) throws -> UserRecord {
+    func completeEmailChange(to email: String, at now: Date, _ owner: OwnerScope) throws -> UserRecord {
+        let (userID, database) = (owner.key.userID, owner.database)
         guard let user = try UserRecord.find(id: userID, in: database) else { throw ServiceError.linkInvalid }
         let address = try EmailAddress(email, field: "input.token")
         try ensureAvailable(username: nil, email: address, in: database, field: "input.token")
@@ -133,8 +136,8 @@ extension AccountService {
             "UPDATE users SET email = ?, email_key = ?, email_confirmed_at = ?, updated_at = ? WHERE id = ?",
             [address.value, address.key, now, now, userID])
         // Links sent to the old address (confirmation, reset) no longer apply.
-        try retireEmailTokens(purpose: .confirmEmail, userID: userID, at: now, in: database)
-        try retireEmailTokens(purpose: .resetPassword, userID: userID, at: now, in: database)
+        try retireEmailTokens(purpose: .confirmEmail, at: now, owner)
+        try retireEmailTokens(purpose: .resetPassword, at: now, owner)
         try mail.addressChanged(to: user.email, name: user.displayName, newAddress: address.value, in: database)
         return try UserRecord.find(id: userID, in: database)!
     }

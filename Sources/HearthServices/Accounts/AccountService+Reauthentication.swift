@@ -37,7 +37,7 @@ extension AccountService {
             try await confirmProviderCredential(credential, of: user, methods: methods, clientAddress: clientAddress)
             return
         }
-        if currentTime() <= viewer.signedInAt.adding(configuration.reauthenticationWindow) { return }
+        if clock.storedNow <= viewer.signedInAt.adding(configuration.reauthenticationWindow) { return }
         let names = methods.compactMap { SignInProvider($0)?.displayName }.joined(separator: " or ")
         throw ServiceError.reauthenticationRequired(
             methods, "Sign in with \(names) again to do this: this device signed in too long ago.")
@@ -81,7 +81,7 @@ extension AccountService {
         }
         // The provider's clock may differ from ours by up to the skew its tokens are checked with.
         let skew = identityProviders[provider]?.configuration.clockSkew ?? .zero
-        guard let issuedAt = identity.issuedAt, currentTime() <= issuedAt.adding(configuration.reauthenticationWindow + skew) else {
+        guard let issuedAt = identity.issuedAt, clock.storedNow <= issuedAt.adding(configuration.reauthenticationWindow + skew) else {
             throw ServiceError.reauthenticationRequired(
                 methods, "Sign in with \(provider.displayName) again: this \(provider.displayName) sign-in is too long ago.")
         }

@@ -60,7 +60,7 @@ extension AccountService {
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         try await checkAvailable(username: username, email: email)
         let passwordHash = try await hashPassword(request.password)
-        let now = currentTime()
+        let now = clock.storedNow
         let userID = GlobalID.make(.user, now: now).rawValue
         let (user, session) = try await pool.write { [self] database in
             // Checked again inside the transaction: someone may have taken the name while we hashed.
@@ -71,12 +71,12 @@ extension AccountService {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [userID, username.value, username.key, email.value, email.key, passwordHash, displayName, now, now])
+            let owner = OwnerScope(Owner(authenticated: userID), database)
             let token = try insertEmailToken(
-                purpose: .confirmEmail, userID: userID, email: email.value,
-                lifetime: configuration.confirmationTokenLifetime, at: now, in: database)
+                purpose: .confirmEmail, email: email.value, lifetime: configuration.confirmationTokenLifetime, at: now, owner)
             try mail.confirmAddress(to: email.value, name: displayName, token: token, in: database)
             let user = try UserRecord.find(id: userID, in: database)!
-            return (user, try startSession(for: userID, deviceLabel: request.deviceLabel, at: now, in: database))
+            return (user, try startSession(deviceLabel: request.deviceLabel, at: now, owner))
         }
         logger.info("account registered", ["user.id": user.id])
         return (user, session)
@@ -87,11 +87,11 @@ extension AccountService {
     /// - Throws: ``ServiceError`` `linkInvalid`; `CONFLICT` when another account confirmed
     ///   the same address first.
     public func confirmEmail(token: String) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         let user = try await pool.write { [self] database in
             let spent = try spendEmailToken(token, purposes: [.confirmEmail, .changeEmail], at: now, in: database)
             if spent.purpose == .changeEmail {
-                return try completeEmailChange(userID: spent.userID, to: spent.email, at: now, in: database)
+                return try completeEmailChange(to: spent.email, at: now, OwnerScope(Owner(authenticated: spent.userID), database))
             }
             // A token for an address the account no longer has confirms nothing.
             guard let user = try UserRecord.find(id: spent.userID, in: database), user.email == spent.email else {
@@ -112,12 +112,12 @@ extension AccountService {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
         if user.isEmailConfirmed { throw ServiceError(.conflict, "Your email address is already confirmed.") }
         try throttle.beginMailRequest(recipient: user.email.lowercased(), address: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         try await pool.write { [self] database in
-            try retireEmailTokens(purpose: .confirmEmail, userID: user.id, at: now, in: database)
+            let owner = OwnerScope(Owner(viewer), database)
+            try retireEmailTokens(purpose: .confirmEmail, at: now, owner)
             let token = try insertEmailToken(
-                purpose: .confirmEmail, userID: user.id, email: user.email,
-                lifetime: configuration.confirmationTokenLifetime, at: now, in: database)
+                purpose: .confirmEmail, email: user.email, lifetime: configuration.confirmationTokenLifetime, at: now, owner)
             try mail.confirmAddress(to: user.email, name: user.displayName, token: token, in: database)
         }
     }

@@ -51,12 +51,12 @@ extension AccountService {
         }
         throttle.loginSucceeded(account: emailKey, address: clientAddress)
         let upgradedHash = hasher.needsRehash(passwordHash) ? try await hashPassword(password) : nil
-        let now = currentTime()
+        let now = clock.storedNow
         let session = try await pool.write { [self] database in
             if let upgradedHash {
                 try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [upgradedHash, user.id, passwordHash])
             }
-            return try startSession(for: user.id, deviceLabel: deviceLabel, endsSurplus: endsSurplus, at: now, in: database)
+            return try startSession(deviceLabel: deviceLabel, endsSurplus: endsSurplus, at: now, OwnerScope(Owner(authenticated: user.id), database))
         }
         logger.info("signed in", ["user.id": user.id, "session.id": session.session.id])
         return (user, session)
@@ -79,7 +79,7 @@ extension AccountService {
     public func refresh(refreshToken: String, clientAddress: String) async throws -> IssuedSession {
         try throttle.beginRefresh(address: clientAddress)
         let digest = OneTimeToken.digest(of: refreshToken)
-        let now = currentTime()
+        let now = clock.storedNow
         let grace = configuration.refreshGracePeriod
         let outcome: Result<IssuedSession, ServiceError>
         if case .refuse(let error) = try await pool.read({ try RefreshDecision(digest, grace: grace, at: now, in: $0) }) {
@@ -92,8 +92,8 @@ extension AccountService {
                     return .failure(error)
                 case .rotate(let stored, let spent, let isRetry):
                     return .success(try rotate(stored, spending: spent, isRetry: isRetry, at: now, in: database))
-                case .revokeReused(let sessionID):
-                    try revoke([sessionID], reason: "refresh_token_reused", at: now, in: database)
+                case .revokeReused(let sessionID, let userID):
+                    try revoke([sessionID], reason: "refresh_token_reused", at: now, OwnerScope(Owner(authenticated: userID), database))
                     return .failure(RefreshDecision.reused)
                 }
             }
@@ -110,16 +110,16 @@ extension AccountService {
 
     /// Signs out the viewer's session (FR-05): its access and refresh tokens stop working.
     public func logout(viewer: Viewer) async throws {
-        let now = currentTime()
-        try await pool.write { [self] database in try revoke([viewer.sessionID], reason: "logout", at: now, in: database) }
+        let now = clock.storedNow
+        try await pool.write { [self] database in try revoke([viewer.sessionID], reason: "logout", at: now, OwnerScope(Owner(viewer), database)) }
         logger.info("signed out", ["user.id": viewer.userID, "session.id": viewer.sessionID])
     }
 
     /// Signs out every session of the viewer's account, this one included. Returns how many ended.
     public func logoutEverywhere(viewer: Viewer) async throws -> Int {
-        let now = currentTime()
+        let now = clock.storedNow
         let count = try await pool.write { [self] database in
-            try revokeAll(userID: viewer.userID, reason: "logout_everywhere", at: now, in: database)
+            try revokeAll(reason: "logout_everywhere", at: now, OwnerScope(Owner(viewer), database))
         }
         logger.info("signed out everywhere", ["user.id": viewer.userID, "sessions": String(count)])
         return count
@@ -134,36 +134,36 @@ extension AccountService {
     ///   `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED`.
     public func revokeSession(id: String, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String) async throws -> SessionRecord {
         guard let user = try await user(id: viewer.userID) else { throw ServiceError.signedOut }
-        let now = currentTime()
+        let now = clock.storedNow
         // An id that is not a session's is not looked up.
-        let target = try await GlobalID.mayName(.session, id) ? pool.read { try StoredSession.find("id = ?", id, in: $0) } : nil
-        guard let target, target.record.userId == viewer.userID, target.record.isActive(at: now) else {
+        let target = try await GlobalID.mayName(.session, id) ? pool.read { try StoredSession.find(id: id, OwnerScope(Owner(viewer), $0)) } : nil
+        guard let target, target.record.isActive(at: now) else {
             throw ServiceError(.notFound, "No such session.")
         }
         if id != viewer.sessionID {
             try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         }
         return try await pool.write { [self] database in
-            guard let stored = try StoredSession.find("id = ?", id, in: database), stored.record.userId == viewer.userID,
-                  stored.record.isActive(at: now)
+            let owner = OwnerScope(Owner(viewer), database)
+            guard let stored = try StoredSession.find(id: id, owner), stored.record.isActive(at: now)
             else { throw ServiceError(.notFound, "No such session.") }
-            try revoke([id], reason: "revoked_by_user", at: now, in: database)
-            return try StoredSession.find("id = ?", id, in: database)!.record
+            try revoke([id], reason: "revoked_by_user", at: now, owner)
+            return try StoredSession.find(id: id, owner)!.record
         }
     }
 
     /// The viewer's active sessions, most recently used first.
     public func activeSessions(viewer: Viewer) async throws -> [SessionRecord] {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.read { database in
-            try database.decode(
+            try OwnerScope(Owner(viewer), database).decode(
                 SessionRecord.self,
                 """
                 SELECT \(SessionRecord.columns) FROM sessions
-                WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND refresh_expires_at > ?
+                WHERE user_id = {owner} AND revoked_at IS NULL AND expires_at > ? AND refresh_expires_at > ?
                 ORDER BY last_used_at DESC, id
                 """,
-                [viewer.userID, now, now])
+                [now, now])
         }
     }
 
@@ -172,7 +172,7 @@ extension AccountService {
     /// is cached (``SessionDirectory``).
     /// - Throws: ``ServiceError`` `UNAUTHENTICATED` with the reason.
     public func authenticate(accessToken: String) async throws(ServiceError) -> Viewer {
-        let now = now()
+        let now = clock.now
         let claims: AccessTokenClaims
         if let verified = verifiedTokens.claims(of: accessToken) {
             guard now < verified.expiresAt else {
@@ -213,7 +213,7 @@ extension AccountService {
     /// (evicted when full). A session that no longer exists counts as revoked.
     public func sessionState(id: String) async throws -> SessionState {
         guard let entry = try await sessionEntry(id), !entry.isRevoked else { return .revoked }
-        let remaining = entry.expiresAt.timeIntervalSince(now())
+        let remaining = entry.expiresAt.timeIntervalSince(clock.now)
         return remaining > 0 ? .live(remaining: .milliseconds(Int64((remaining * 1000).rounded(.up)))) : .expired
     }
 
@@ -223,7 +223,7 @@ extension AccountService {
     private func sessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
         if let cached = sessions.entry(id) { return cached }
         let mark = sessions.mark()
-        guard let stored = try await pool.read({ try StoredSession.find("id = ?", id, in: $0) }) else { return nil }
+        guard let stored = try await pool.read({ try StoredSession.named(by: "id = ?", id, in: $0) }) else { return nil }
         let entry = stored.record.directoryEntry
         sessions.fill(entry, for: id, readAfter: mark)
         return entry
@@ -231,35 +231,33 @@ extension AccountService {
 
     // MARK: - Steps inside write transactions
 
-    /// Creates a session for `userID` and issues its first tokens, ending the least recently
+    /// Creates a session for the owner and issues its first tokens, ending the least recently
     /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser`` unless `endsSurplus`
     /// is false (a session that ends with its request).
-    func startSession(
-        for userID: String, deviceLabel: String?, endsSurplus: Bool = true, at now: Date, in database: Database
-    ) throws -> IssuedSession {
+    func startSession(deviceLabel: String?, endsSurplus: Bool = true, at now: Date, _ owner: OwnerScope) throws -> IssuedSession {
         let sessionID = GlobalID.make(.session, now: now).rawValue
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         let expiresAt = now.adding(configuration.sessionMaximumLifetime)
         // As at every rotation, the refresh token never outlives the session.
         let refreshExpiresAt = min(now.adding(configuration.refreshTokenLifetime), expiresAt)
-        try database.execute(
+        try owner.execute(
             """
             INSERT INTO sessions (id, user_id, device_label, refresh_token_hash, refresh_expires_at, created_at, last_used_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)
             """,
-            [sessionID, userID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
+            [sessionID, label, refreshToken.digest, refreshExpiresAt, now, now, expiresAt])
         // All but the most recently used sessions the limit keeps.
-        let surplus = !endsSurplus ? [] : try database.query(
+        let surplus = !endsSurplus ? [] : try owner.query(
             """
-            SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id NOT IN (
-                SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY last_used_at DESC, id DESC LIMIT ?)
+            SELECT id FROM sessions WHERE user_id = {owner} AND revoked_at IS NULL AND id NOT IN (
+                SELECT id FROM sessions WHERE user_id = {owner} AND revoked_at IS NULL ORDER BY last_used_at DESC, id DESC LIMIT ?)
             """,
-            [userID, userID, configuration.maximumSessionsPerUser]
+            [configuration.maximumSessionsPerUser]
         ).map { row -> String in try row["id"] }
-        if !surplus.isEmpty { try revoke(surplus, reason: "session_limit", at: now, in: database) }
-        let record = try StoredSession.find("id = ?", sessionID, in: database)!.record
-        return issue(record, refreshToken: refreshToken, at: now, in: database)
+        if !surplus.isEmpty { try revoke(surplus, reason: "session_limit", at: now, owner) }
+        let record = try StoredSession.find(id: sessionID, owner)!.record
+        return issue(record, refreshToken: refreshToken, at: now, in: owner.database)
     }
 
     /// Spends the session's current refresh token, moves the session to its next generation
@@ -271,18 +269,20 @@ extension AccountService {
         _ stored: StoredSession, spending spent: [UInt8], isRetry: Bool, at now: Date, in database: Database
     ) throws -> IssuedSession {
         let refreshToken = OneTimeToken()
+        // The refresh token presented proved the session's owner.
+        let owner = OwnerScope(Owner(authenticated: stored.record.userId), database)
         try database.execute("INSERT INTO spent_refresh_tokens (token_hash, session_id) VALUES (?, ?) ON CONFLICT DO NOTHING", [spent, stored.record.id])
         let previous = isRetry ? (stored.previousTokenHash ?? spent) : spent
         let rotatedAt = isRetry ? (stored.rotatedAt ?? now) : now
         let refreshExpiry = min(now.adding(configuration.refreshTokenLifetime), stored.record.expiresAt)
-        try database.execute(
+        try owner.execute(
             """
             UPDATE sessions SET generation = generation + 1, refresh_token_hash = ?, refresh_expires_at = ?,
                 previous_token_hash = ?, rotated_at = ?, last_used_at = ?
-            WHERE id = ?
+            WHERE id = ? AND user_id = {owner}
             """,
             [refreshToken.digest, refreshExpiry, previous, rotatedAt, now, stored.record.id])
-        let record = try StoredSession.find("id = ?", stored.record.id, in: database)!.record
+        let record = try StoredSession.find(id: stored.record.id, owner)!.record
         return issue(record, refreshToken: refreshToken, at: now, in: database)
     }
 
@@ -297,21 +297,23 @@ extension AccountService {
         return IssuedSession(session: record, accessToken: accessToken, accessTokenExpiresAt: expiresAt, refreshToken: refreshToken.value)
     }
 
-    /// Revokes sessions `ids`; after commit, the directory and the sessions' observers learn it.
-    func revoke(_ ids: [String], reason: String, at now: Date, in database: Database) throws {
+    /// Revokes the owner's sessions `ids`; after commit, the directory and the sessions'
+    /// observers learn it.
+    func revoke(_ ids: [String], reason: String, at now: Date, _ owner: OwnerScope) throws {
         for id in ids {
-            try database.execute(
-                "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL", [now, reason, id])
+            try owner.execute(
+                "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND user_id = {owner} AND revoked_at IS NULL",
+                [now, reason, id])
         }
         let sessions = sessions
-        database.afterCommit { sessions.ended(ids, .revoked) }
+        owner.database.afterCommit { sessions.ended(ids, .revoked) }
     }
 
-    /// Revokes every active session of `userID`; returns how many.
-    func revokeAll(userID: String, reason: String, at now: Date, in database: Database) throws -> Int {
-        let ids = try database.query("SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL", [userID])
+    /// Revokes every active session of the owner; returns how many.
+    func revokeAll(reason: String, at now: Date, _ owner: OwnerScope) throws -> Int {
+        let ids = try owner.query("SELECT id FROM sessions WHERE user_id = {owner} AND revoked_at IS NULL")
             .map { row -> String in try row["id"] }
-        try revoke(ids, reason: reason, at: now, in: database)
+        try revoke(ids, reason: reason, at: now, owner)
         return ids.count
     }
 }
@@ -337,12 +339,25 @@ struct StoredSession: Decodable {
         rotatedAt = try container.decodeIfPresent(Date.self, forKey: .rotatedAt)
     }
 
-    /// The session whose `condition` (one `?` placeholder) matches `value`.
-    static func find(_ condition: String, _ value: some DatabaseValueConvertible, in database: Database) throws -> StoredSession? {
+    /// The session a credential names: `condition` (one `?` placeholder) matches `value`, a
+    /// refresh token's digest or the session id of a verified access token. A credential lookup,
+    /// across owners: the credential is what proves the owner.
+    static func named(by condition: String, _ value: some DatabaseValueConvertible, in database: Database) throws -> StoredSession? {
         try database.decodeOne(
             StoredSession.self,
             "SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at FROM sessions WHERE \(condition)",
             [value])
+    }
+
+    /// The owner's session `id`.
+    static func find(id: String, _ owner: OwnerScope) throws -> StoredSession? {
+        try owner.decodeOne(
+            StoredSession.self,
+            """
+            SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at FROM sessions
+            WHERE id = ? AND user_id = {owner}
+            """,
+            [id])
     }
 
     /// Why this session cannot be refreshed at `now`, if it cannot.

@@ -56,26 +56,28 @@ extension AccountService {
         provider: SignInProvider, idToken: String, nonce: String?, deviceLabel: String?, displayName: String?, clientAddress: String
     ) async throws -> ProviderSignInResult {
         let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, nonceField: "input.nonce", clientAddress: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         let requestedName = displayName.map { String($0.trimmingWhitespace().prefix(Self.maximumDisplayNameLength)) }
         let result = try await pool.write { [self] database -> ProviderSignInResult in
             if let user = try linkedUser(identity, in: database) {
-                try database.execute(
-                    "UPDATE provider_identities SET email = ? WHERE provider = ? AND subject = ?",
+                let owner = OwnerScope(Owner(authenticated: user.id), database)
+                try owner.execute(
+                    "UPDATE provider_identities SET email = ? WHERE provider = ? AND subject = ? AND user_id = {owner}",
                     [identity.email, provider.rawValue, identity.subject])
-                let session = try startSession(for: user.id, deviceLabel: deviceLabel, at: now, in: database)
+                let session = try startSession(deviceLabel: deviceLabel, at: now, owner)
                 return ProviderSignInResult(outcome: .signedIn, user: user, session: session, existingAccountSignInMethods: [])
             }
             let email = try verifiedEmail(of: identity)
             if let existing = try UserRecord.find(emailKey: email.key, in: database) {
+                // The provider verified the address, the account's: its holder may learn how it signs in.
                 return ProviderSignInResult(
                     outcome: .linkRequired, existingAccountEmail: existing.email,
-                    existingAccountSignInMethods: try signInMethods(of: existing, in: database))
+                    existingAccountSignInMethods: try signInMethods(of: existing, OwnerScope(Owner(authenticated: existing.id), database)))
             }
             let name = [requestedName, identity.name.map { String($0.prefix(Self.maximumDisplayNameLength)) }]
                 .lazy.compactMap { $0 }.first { !$0.isEmpty }
             let user = try createAccount(for: identity, email: email, displayName: name, at: now, in: database)
-            let session = try startSession(for: user.id, deviceLabel: deviceLabel, at: now, in: database)
+            let session = try startSession(deviceLabel: deviceLabel, at: now, OwnerScope(Owner(authenticated: user.id), database))
             return ProviderSignInResult(outcome: .accountCreated, user: user, session: session, existingAccountSignInMethods: [])
         }
         switch result.outcome {
@@ -107,7 +109,7 @@ extension AccountService {
         try await requireRecentAuthentication(proof, of: user, viewer: viewer, clientAddress: clientAddress)
         let identity = try await verifiedIdentity(
             provider, idToken: credential.idToken, nonce: credential.nonce, nonceField: "input.nonce", clientAddress: clientAddress)
-        let now = currentTime()
+        let now = clock.storedNow
         let linked = try await pool.write { [self] database -> Bool in
             if let owner = try linkedUser(identity, in: database) {
                 guard owner.id == user.id else {
@@ -117,13 +119,14 @@ extension AccountService {
                 }
                 return false
             }
-            if try database.scalar(
-                Int.self, "SELECT count(*) FROM provider_identities WHERE user_id = ? AND provider = ?", [user.id, provider.rawValue]) ?? 0 > 0 {
+            let owner = OwnerScope(Owner(viewer), database)
+            if try owner.scalar(
+                Int.self, "SELECT count(*) FROM provider_identities WHERE user_id = {owner} AND provider = ?", [provider.rawValue]) ?? 0 > 0 {
                 throw ServiceError(
                     .conflict, reason: .providerAlreadyLinked,
                     "Your account is already linked to another \(provider.displayName) account. Unlink it first.")
             }
-            try insertIdentity(identity, userID: user.id, at: now, in: database)
+            try insertIdentity(identity, at: now, owner)
             try mail.signInProviderLinked(to: user.email, name: user.displayName, provider: provider, in: database)
             return true
         }
@@ -144,7 +147,8 @@ extension AccountService {
         try await requireRecentAuthentication(proof, of: current, viewer: viewer, clientAddress: clientAddress)
         let user = try await pool.write { [self] database -> UserRecord in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            let methods = try signInMethods(of: user, in: database)
+            let owner = OwnerScope(Owner(viewer), database)
+            let methods = try signInMethods(of: user, owner)
             guard methods.contains(SignInMethod(provider)) else {
                 throw ServiceError(.notFound, "Your account is not linked to \(provider.displayName).")
             }
@@ -153,7 +157,7 @@ extension AccountService {
                     .conflict, reason: .lastSignInMethod,
                     "\(provider.displayName) is the only way to sign in to your account. Set a password (use \"Forgot password\") or link another provider first.")
             }
-            try database.execute("DELETE FROM provider_identities WHERE user_id = ? AND provider = ?", [user.id, provider.rawValue])
+            try owner.execute("DELETE FROM provider_identities WHERE user_id = {owner} AND provider = ?", [provider.rawValue])
             try mail.signInProviderUnlinked(to: user.email, name: user.displayName, provider: provider, in: database)
             return user
         }
@@ -162,11 +166,12 @@ extension AccountService {
     }
 
     /// How the account `userID` can sign in: `PASSWORD` when it has one, then its linked
-    /// providers.
+    /// providers. For the caller's own account only (the API asks for a `User` that is the
+    /// viewer, or the account the request's credential has just proved), so it is the owner.
     public func signInMethods(userID: String) async throws -> [SignInMethod] {
         try await pool.read { [self] database in
             guard let user = try UserRecord.find(id: userID, in: database) else { return [] }
-            return try signInMethods(of: user, in: database)
+            return try signInMethods(of: user, OwnerScope(Owner(authenticated: userID), database))
         }
     }
 
@@ -186,7 +191,7 @@ extension AccountService {
                 field: nonceField, reason: .required, message: "Sign-in with \(provider.displayName) needs the nonce the app generated.")]))
         }
         do {
-            return try await identityProvider.verify(idToken: idToken, rawNonce: nonce, at: currentTime())
+            return try await identityProvider.verify(idToken: idToken, rawNonce: nonce, at: clock.storedNow)
         } catch {
             if error.code == .keySetUnavailable {
                 logger.error("identity provider keys unavailable", ["provider": provider.rawValue])
@@ -203,7 +208,8 @@ extension AccountService {
         }
     }
 
-    /// The account `identity` is linked to, if any.
+    /// The account `identity` is linked to, if any. A credential lookup: the provider's subject
+    /// names the owner, so it is read across owners.
     func linkedUser(_ identity: ProviderIdentity, in database: Database) throws -> UserRecord? {
         guard let userID = try database.scalar(
             String.self, "SELECT user_id FROM provider_identities WHERE provider = ? AND subject = ?",
@@ -237,7 +243,7 @@ extension AccountService {
             VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)
             """,
             [userID, username.value, username.key, email.value, email.key, now, displayName ?? username.value, now, now])
-        try insertIdentity(identity, userID: userID, at: now, in: database)
+        try insertIdentity(identity, at: now, OwnerScope(Owner(authenticated: userID), database))
         return try UserRecord.find(id: userID, in: database)!
     }
 
@@ -261,16 +267,16 @@ extension AccountService {
     /// How many numbered username suggestions are tried in order.
     static let usernameSuggestionAttempts = 20
 
-    private func insertIdentity(_ identity: ProviderIdentity, userID: String, at now: Date, in database: Database) throws {
-        try database.execute(
-            "INSERT INTO provider_identities (provider, subject, user_id, email, linked_at) VALUES (?, ?, ?, ?, ?)",
-            [identity.provider.rawValue, identity.subject, userID, identity.email, now])
+    private func insertIdentity(_ identity: ProviderIdentity, at now: Date, _ owner: OwnerScope) throws {
+        try owner.execute(
+            "INSERT INTO provider_identities (provider, subject, user_id, email, linked_at) VALUES (?, ?, {owner}, ?, ?)",
+            [identity.provider.rawValue, identity.subject, identity.email, now])
     }
 
-    /// `user`'s sign-in methods: `PASSWORD` first when it has one, then providers in
-    /// ``SignInProvider`` order.
-    func signInMethods(of user: UserRecord, in database: Database) throws -> [SignInMethod] {
-        let linked = Set(try database.query("SELECT provider FROM provider_identities WHERE user_id = ?", [user.id])
+    /// The sign-in methods of `user`, the owner: `PASSWORD` first when it has one, then providers
+    /// in ``SignInProvider`` order.
+    func signInMethods(of user: UserRecord, _ owner: OwnerScope) throws -> [SignInMethod] {
+        let linked = Set(try owner.query("SELECT provider FROM provider_identities WHERE user_id = {owner}")
             .map { row -> String in try row["provider"] })
         return (user.passwordHash == nil ? [] : [.password])
             + SignInProvider.allCases.filter { linked.contains($0.rawValue) }.map(SignInMethod.init)

@@ -36,18 +36,18 @@ public final class AccountService: Sendable {
     let hasher: PasswordHasher
     let mail: AccountMail
     let logger: Logger
-    let now: @Sendable () -> Date
+    /// The clock every time the service stamps or compares comes from.
+    let clock: any ServiceClock
 
     /// Creates the service.
     /// - Parameters:
     ///   - commonPasswords: The passwords registration refuses (`resources/common-passwords.txt`).
     ///   - identityProviders: Google and Apple, when sign-in with them is configured.
-    ///   - now: The wall clock; tests pass a fixed or moving one.
+    ///   - clock: The clock; tests pass one they move.
     public init(
         configuration: AccountsConfiguration, pool: any DatabaseWriter, accessTokens: AccessTokens, mail: AccountMail,
         commonPasswords: [String], identityProviders: [IdentityProvider] = [], logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init,
-        monotonicSeconds: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds
+        clock: any ServiceClock = SystemClock()
     ) {
         self.configuration = configuration
         self.identityProviders = Dictionary(identityProviders.map { ($0.configuration.provider, $0) }) { _, last in last }
@@ -55,10 +55,10 @@ public final class AccountService: Sendable {
         self.accessTokens = accessTokens
         self.mail = mail
         self.logger = logger
-        self.now = now
+        self.clock = clock
         sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
         userCache = CommitScopedCache(pool: pool)
-        throttle = LoginThrottle(configuration: configuration, now: monotonicSeconds)
+        throttle = LoginThrottle(configuration: configuration, clock: clock)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
         hashing = WorkerPool(
             label: "password-hashing", concurrency: configuration.passwordHashingConcurrency,
@@ -67,11 +67,6 @@ public final class AccountService: Sendable {
     }
 
     // MARK: - Shared steps
-
-    /// The current time, rounded to the millisecond as stored, so values read back compare equal.
-    func currentTime() -> Date {
-        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
-    }
 
     /// Hashes `password` on a hashing thread.
     /// - Throws: `RATE_LIMITED` when too many hashes are waiting.
@@ -121,20 +116,21 @@ public final class AccountService: Sendable {
         try userCache.valueWithoutWaiting(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
-    /// Creates a single-use emailed token for `userID` inside the caller's transaction: its row
+    /// Creates a single-use emailed token for the owner inside the caller's transaction: its row
     /// keeps the token's id, never the token (see ``LinkTokens``).
     func insertEmailToken(
-        purpose: EmailTokenPurpose, userID: String, email: String, lifetime: Duration, at now: Date, in database: Database
+        purpose: EmailTokenPurpose, email: String, lifetime: Duration, at now: Date, _ owner: OwnerScope
     ) throws -> LinkToken {
         let token = mail.links.issue(.emailToken)
-        try database.execute(
-            "INSERT INTO email_tokens (token_id, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [token.id, userID, purpose.rawValue, email, now, now.adding(lifetime)])
+        try owner.execute(
+            "INSERT INTO email_tokens (token_id, user_id, purpose, email, created_at, expires_at) VALUES (?, {owner}, ?, ?, ?, ?)",
+            [token.id, purpose.rawValue, email, now, now.adding(lifetime)])
         return token
     }
 
     /// The emailed token `presented`, as stored, spent or not; nil when it was not made with the
-    /// link key or its row is gone.
+    /// link key or its row is gone. A credential lookup: the token names its owner, so it is
+    /// read across owners.
     func storedEmailToken(_ presented: String, in database: Database) throws -> SpentEmailToken? {
         guard let id = mail.links.id(of: presented, as: .emailToken) else { return nil }
         return try database.decodeOne(
@@ -160,16 +156,16 @@ public final class AccountService: Sendable {
         _ presented: String, purposes: Set<EmailTokenPurpose>, at now: Date, in database: Database
     ) throws -> SpentEmailToken {
         guard let token = try liveEmailToken(presented, purposes: purposes, at: now, in: database) else { throw ServiceError.linkInvalid }
-        try database.execute("UPDATE email_tokens SET used_at = ? WHERE token_id = ?", [now, token.id])
+        try OwnerScope(Owner(authenticated: token.userID), database).execute(
+            "UPDATE email_tokens SET used_at = ? WHERE token_id = ? AND user_id = {owner}", [now, token.id])
         return token
     }
 
-    /// Marks every unused token of `purpose` for `userID` as used (a new one replaces them,
-    /// or the state they would change no longer exists).
-    func retireEmailTokens(purpose: EmailTokenPurpose, userID: String, at now: Date, in database: Database) throws {
-        try database.execute(
-            "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
-            [now, userID, purpose.rawValue])
+    /// Marks every unused token of `purpose` of the owner as used (a new one replaces them, or
+    /// the state they would change no longer exists).
+    func retireEmailTokens(purpose: EmailTokenPurpose, at now: Date, _ owner: OwnerScope) throws {
+        try owner.execute(
+            "UPDATE email_tokens SET used_at = ? WHERE user_id = {owner} AND purpose = ? AND used_at IS NULL", [now, purpose.rawValue])
     }
 }
 

@@ -30,23 +30,18 @@ public final class LoginThrottle: Sendable {
     }
 
     private let limiters: Mutex<Limiters>
-    private let now: @Sendable () -> Double
+    private let clock: any ServiceClock
 
     /// Creates the throttle.
-    /// - Parameter now: Monotonic seconds; tests pass a clock they move.
-    public init(configuration: AccountsConfiguration, now: @escaping @Sendable () -> Double = LoginThrottle.monotonicSeconds) {
+    /// - Parameter clock: Its monotonic seconds time the buckets; tests pass a clock they move.
+    public init(configuration: AccountsConfiguration, clock: any ServiceClock = SystemClock()) {
         limiters = Mutex(Limiters(
             accounts: RateLimiter(rule: configuration.failedLoginsPerAccount),
             addresses: RateLimiter(rule: configuration.failedLoginsPerAddress),
             mailAddresses: RateLimiter(rule: configuration.mailRequestsPerAddress),
             mailRecipients: RateLimiter(rule: configuration.mailRequestsPerRecipient),
             refreshAddresses: RateLimiter(rule: configuration.failedRefreshesPerAddress)))
-        self.now = now
-    }
-
-    /// The process's monotonic clock in seconds.
-    public static func monotonicSeconds() -> Double {
-        Double(MonotonicClock.nanoseconds()) / 1e9
+        self.clock = clock
     }
 
     /// Takes a sign-in attempt for `account` from `address`.
@@ -57,7 +52,7 @@ public final class LoginThrottle: Sendable {
 
     /// Gives back the tokens of a sign-in that succeeded.
     func loginSucceeded(account: String, address: String) {
-        let now = now()
+        let now = clock.monotonicSeconds
         limiters.withLock { limiters in
             limiters.accounts.refund(for: account, now: now)
             limiters.addresses.refund(for: address, now: now)
@@ -77,7 +72,7 @@ public final class LoginThrottle: Sendable {
 
     /// Gives back the token of a refresh that succeeded.
     func refreshSucceeded(address: String) {
-        let now = now()
+        let now = clock.monotonicSeconds
         limiters.withLock { $0.refreshAddresses.refund(for: address, now: now) }
     }
 
@@ -89,7 +84,7 @@ public final class LoginThrottle: Sendable {
 
     /// Takes a token for each key from its limiter, or none when any bucket is empty.
     private func take(_ keys: [(limiter: WritableKeyPath<Limiters, RateLimiter>, key: String)]) throws(ServiceError) {
-        let now = now()
+        let now = clock.monotonicSeconds
         let wait = limiters.withLock { limiters -> Double in
             let wait = keys.map { limiters[keyPath: $0.limiter].waitTime(for: $0.key, now: now) }.max() ?? 0
             if wait == 0 {

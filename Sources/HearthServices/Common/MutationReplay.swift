@@ -16,22 +16,21 @@ enum MutationReplay {
     /// The longest accepted `clientMutationId`.
     static let maximumIDLength = 200
 
-    /// Runs `change` once per `clientMutationID` for `userID`, inside the caller's write
-    /// transaction, and returns its result (the stored one on a replay). Without an id,
-    /// `change` simply runs.
+    /// Runs `change` once per `clientMutationID` of the owner (the user making the mutation),
+    /// inside the caller's write transaction, and returns its result (the stored one on a
+    /// replay). Without an id, `change` simply runs.
     /// - Throws: `CONFLICT` (reason `CLIENT_MUTATION_ID_REUSED`) when the id was used for
     ///   another mutation; `BAD_USER_INPUT` for an overlong id; whatever `change` throws.
     static func run<Result: Codable>(
-        userID: String, clientMutationID: String?, mutation: String, at now: Date, in database: Database,
-        _ change: () throws -> Result
+        clientMutationID: String?, mutation: String, at now: Date, _ owner: OwnerScope, _ change: () throws -> Result
     ) throws -> Result {
         guard let clientMutationID, !clientMutationID.isEmpty else { return try change() }
         if clientMutationID.utf8.count > maximumIDLength {
             throw ServiceError(.badUserInput, "A clientMutationId has at most \(maximumIDLength) bytes.", problems: [
                 FieldProblem(field: "input.clientMutationId", reason: .tooLong, message: "At most \(maximumIDLength) bytes.")])
         }
-        if let stored = try database.queryOne(
-            "SELECT mutation, result FROM mutation_replays WHERE user_id = ? AND client_mutation_id = ?", [userID, clientMutationID]) {
+        if let stored = try owner.queryOne(
+            "SELECT mutation, result FROM mutation_replays WHERE user_id = {owner} AND client_mutation_id = ?", [clientMutationID]) {
             guard try stored["mutation"] as String == mutation else {
                 throw ServiceError(
                     .conflict, reason: .clientMutationIdReused,
@@ -41,9 +40,9 @@ enum MutationReplay {
         }
         let result = try change()
         let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        try database.execute(
-            "INSERT INTO mutation_replays (user_id, client_mutation_id, mutation, result, created_at) VALUES (?, ?, ?, ?, ?)",
-            [userID, clientMutationID, mutation, encoded, now])
+        try owner.execute(
+            "INSERT INTO mutation_replays (user_id, client_mutation_id, mutation, result, created_at) VALUES ({owner}, ?, ?, ?, ?)",
+            [clientMutationID, mutation, encoded, now])
         return result
     }
 }

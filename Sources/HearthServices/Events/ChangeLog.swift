@@ -25,15 +25,16 @@ public struct ChangeLog: Sendable {
     let pool: any DatabaseWriter
     /// Where committed changes are published.
     public let bus: any EventBus
-    private let now: @Sendable () -> Date
+    /// The clock stamping recorded changes.
+    public let clock: any ServiceClock
 
     /// A change log in `pool`'s database publishing to `bus`.
     ///
-    /// - Parameter now: the clock stamping recorded changes; tests may fix it.
-    public init(pool: any DatabaseWriter, bus: any EventBus, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter clock: the clock stamping recorded changes; tests pass one they move.
+    public init(pool: any DatabaseWriter, bus: any EventBus, clock: any ServiceClock = SystemClock()) {
         self.pool = pool
         self.bus = bus
-        self.now = now
+        self.clock = clock
     }
 
     /// Appends a change to the log inside the caller's write transaction and arranges for
@@ -50,7 +51,7 @@ public struct ChangeLog: Sendable {
     ) throws -> Event {
         let payload = try EventPayload(payload)
         // Milliseconds, as stored: an event read back from the log equals the published one.
-        let committedAt = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
+        let committedAt = clock.storedNow
         let sequence = try database.scalar(
             Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at) VALUES (?, ?, ?, ?) RETURNING sequence",
             [topic.key, kind.rawValue, payload.json, committedAt]

@@ -4,8 +4,9 @@ import HearthStore
 /// Proof that a user may act in one household with at least a given role: the server side of
 /// row-level security. Only ``check(viewer:householdID:requiring:in:)`` and
 /// ``check(viewer:owning:id:requiring:in:)`` make one, after reading the caller's active
-/// membership, so every function that takes a `HouseholdAccess` can rely on it, and filters
-/// every read and write of household data on ``householdID``.
+/// membership, so every function that takes a `HouseholdAccess` can rely on it. Household data
+/// is read and written through the access's ``HouseholdScope``, which binds ``householdID`` into
+/// every statement itself.
 ///
 /// Whatever the reason a caller may not see a household (it does not exist, they are not a
 /// member, the id belongs to another household's object), the answer is the same `NOT_FOUND`,
@@ -55,10 +56,11 @@ public struct HouseholdAccess: Sendable, Hashable {
     ///   `FORBIDDEN` when their role is below `role`.
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
-        guard let member = try database.decodeOne(
+        // The viewer's own membership: their owner scope, never another account's row.
+        guard let member = try OwnerScope(Owner(viewer), database).decodeOne(
             MemberRecord.self,
-            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
-            [householdID, viewer.userID])
+            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'active'",
+            [householdID])
         else { throw ServiceError.householdNotFound }
         guard member.role >= role else { throw ServiceError.adminsOnly }
         return HouseholdAccess(userID: viewer.userID, member: member)

@@ -43,10 +43,9 @@ public struct HouseholdRecord: Sendable, Hashable, Decodable {
     static let columns =
         "id, name, emoji, location_label, time_zone, currency_per_token, currency_code, earnings_split, created_by, created_at, updated_at"
 
-    /// The household `access` grants.
-    static func find(_ access: HouseholdAccess, in database: Database) throws -> HouseholdRecord {
-        guard let household = try database.decodeOne(
-            HouseholdRecord.self, "SELECT \(columns) FROM households WHERE id = ?", [access.householdID])
+    /// The household of `scope`.
+    static func find(_ scope: HouseholdScope) throws -> HouseholdRecord {
+        guard let household = try scope.decodeOne(HouseholdRecord.self, "SELECT \(columns) FROM households WHERE id = {household}")
         else { throw ServiceError.householdNotFound }
         return household
     }
@@ -64,7 +63,7 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
     public var kind: MemberKind
     /// What they may do.
     public var role: MemberRole
-    /// Active or invited.
+    /// Active, invited or departed.
     public var status: MemberStatus
     /// The name shown in the household.
     public var displayName: String
@@ -76,6 +75,8 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
     public var joinedAt: Date
     /// When the record last changed.
     public var updatedAt: Date
+    /// When they left or were removed; `nil` unless ``status`` is ``MemberStatus/departed``.
+    public var departedAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -87,17 +88,37 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
         case consentID = "consent_id"
         case joinedAt = "joined_at"
         case updatedAt = "updated_at"
+        case departedAt = "departed_at"
     }
 
     /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = "id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at"
+    static let columns = "id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at, departed_at"
 
-    /// The member `id` of the household `access` grants.
+    /// The member `id` of the household of `scope`, departed or not.
     /// - Throws: `NOT_FOUND` when there is no such member in that household.
-    static func find(id: String, _ access: HouseholdAccess, in database: Database) throws -> MemberRecord {
-        guard let member = try database.decodeOne(
-            MemberRecord.self, "SELECT \(columns) FROM members WHERE id = ? AND household_id = ?", [id, access.householdID])
+    static func find(id: String, _ scope: HouseholdScope) throws -> MemberRecord {
+        guard let member = try scope.decodeOne(
+            MemberRecord.self, "SELECT \(columns) FROM members WHERE id = ? AND household_id = {household}", [id])
         else { throw ServiceError.memberNotFound }
+        return member
+    }
+
+    /// How many members the household of `scope` has, invited ones included and departed ones
+    /// not: what the members-per-household limit counts.
+    static func countPresent(_ scope: HouseholdScope) throws -> Int {
+        try scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household} AND status <> 'departed'") ?? 0
+    }
+
+    /// The member `id` of the household of `scope`, when they have not departed: what a change
+    /// to a member (role, name, removal) acts on.
+    /// - Throws: `NOT_FOUND` when there is no such member; `BAD_USER_INPUT` on `input.memberId`
+    ///   (reason `NOT_ALLOWED`) for one who has left.
+    static func findPresent(id: String, _ scope: HouseholdScope) throws -> MemberRecord {
+        let member = try find(id: id, scope)
+        guard member.status != .departed else {
+            throw ServiceError.invalid(InputProblems([FieldProblem(
+                field: "input.memberId", reason: .notAllowed, message: "This person has left the household.")]))
+        }
         return member
     }
 }

@@ -81,34 +81,34 @@ extension HouseholdService {
                 message: "Show the current terms (version \(configuration.termsVersion)) with the consent."))
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         // Consents are captured offline and synced (onboarding.md): a replay returns the first record.
         let recorded = try await mutate("recordParentalConsent", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-            let unused = try database.scalar(
-                Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = ? AND used_at IS NULL",
-                [access.householdID]) ?? 0
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let access = scope.access
+            let unused = try scope.scalar(
+                Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = {household} AND used_at IS NULL") ?? 0
             if unused >= configuration.maximumMembersPerHousehold {
                 throw ServiceError(.conflict, "This household has \(unused) unused consents. Add the children they were given for first.")
             }
             let consentID = GlobalID.make(.parentalConsent, now: now).rawValue
-            try database.execute(
+            try scope.execute(
                 """
                 INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, {household}, ?, ?, ?, ?, ?, ?)
                 """,
-                [consentID, access.householdID, access.userID, method.rawValue, path.rawValue, statement!, termsVersion, now])
+                [consentID, access.userID, method.rawValue, path.rawValue, statement!, termsVersion, now])
             try analytics.record(
                 .childConsentCaptured, actorID: access.userID, householdID: access.householdID,
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
             return ConsentReference(householdID: access.householdID, consentID: consentID)
         }
         return try await pool.readPreferringCallingThread { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
-            guard let consent = try database.decodeOne(
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
+            guard let consent = try scope.decodeOne(
                 ParentalConsentRecord.self,
-                "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
-                [recorded.consentID, access.householdID])
+                "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = {household}",
+                [recorded.consentID])
             else { throw ServiceError.householdNotFound }
             return consent
         }
@@ -120,22 +120,20 @@ extension HouseholdService {
         var consentID: String
     }
 
-    /// The consent `consentID` of the household `access` grants, when it may admit a member of
+    /// The consent `consentID` of the household of `scope`, when it may admit a member of
     /// `kind`: unused, and on the path of that kind. Every path that gives a member a consent
     /// goes through here, which is what keeps a consent to its own household (a trigger did
     /// until migration 0010).
     /// - Throws: `BAD_USER_INPUT` on `input.consentId`: `UNKNOWN_VALUE` when no such consent
     ///   is in that household, `NOT_ALLOWED` when it is used or on the other path.
-    private func usableConsent(
-        _ consentID: String, for kind: MemberKind, _ access: HouseholdAccess, in database: Database
-    ) throws -> ParentalConsentRecord {
+    private func usableConsent(_ consentID: String, for kind: MemberKind, _ scope: HouseholdScope) throws -> ParentalConsentRecord {
         func refused(_ reason: FieldProblem.Reason, _ message: String) -> ServiceError {
             ServiceError.invalid(InputProblems([FieldProblem(field: "input.consentId", reason: reason, message: message)]))
         }
-        guard GlobalID.mayName(.parentalConsent, consentID), let consent = try database.decodeOne(
+        guard GlobalID.mayName(.parentalConsent, consentID), let consent = try scope.decodeOne(
             ParentalConsentRecord.self,
-            "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = ?",
-            [consentID, access.householdID])
+            "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = {household}",
+            [consentID])
         else { throw refused(.unknownValue, "No such parental consent in this household. Record the consent first.") }
         if consent.usedAt != nil {
             throw refused(.notAllowed, "This consent was already used for a member; each consent serves one child. Record a new one.")
@@ -149,9 +147,8 @@ extension HouseholdService {
     }
 
     /// Marks `consent` used by the member being added or updated, in the caller's transaction.
-    private func use(_ consent: ParentalConsentRecord, at now: Date, in database: Database) throws {
-        try database.execute(
-            "UPDATE parental_consents SET used_at = ? WHERE id = ? AND household_id = ?", [now, consent.id, consent.householdID])
+    private func use(_ consent: ParentalConsentRecord, at now: Date, _ scope: HouseholdScope) throws {
+        try scope.execute("UPDATE parental_consents SET used_at = ? WHERE id = ? AND household_id = {household}", [now, consent.id])
     }
 
     // MARK: - Adding children and shadows
@@ -195,23 +192,24 @@ extension HouseholdService {
         let name = problems.check { () throws(FieldProblem) in try DisplayText.name(request.displayName, field: "input.displayName") }
         if let problem = Self.ageProblem(request.age) { problems.add(problem) }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let added = try await mutate("addMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let access = scope.access
             // Every check before the first write: a refusal stores nothing of the child.
-            let consent = try request.consentID.map { try usableConsent($0, for: request.kind, access, in: database) }
+            let consent = try request.consentID.map { try usableConsent($0, for: request.kind, scope) }
             if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
                 throw ServiceError.consentRequired
             }
-            try ensureRoomForAnotherMember(access, in: database)
+            try ensureRoomForAnotherMember(scope)
             let memberID = GlobalID.make(.member, now: now).rawValue
-            if let consent { try use(consent, at: now, in: database) }
-            try database.execute(
+            if let consent { try use(consent, at: now, scope) }
+            try scope.execute(
                 """
                 INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at)
-                VALUES (?, ?, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
+                VALUES (?, {household}, NULL, ?, 'member', 'active', ?, ?, ?, ?, ?)
                 """,
-                [memberID, access.householdID, request.kind.rawValue, name!, request.age, consent?.id, now, now])
+                [memberID, request.kind.rawValue, name!, request.age, consent?.id, now, now])
             try record(.memberJoined, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
             try analytics.record(
                 .memberInvited, actorID: access.userID, householdID: access.householdID,
@@ -221,9 +219,10 @@ extension HouseholdService {
         return try await accessibleMember(added, viewer: viewer)
     }
 
-    /// Refuses a new member beyond the members-per-household limit (invited ones count).
-    private func ensureRoomForAnotherMember(_ access: HouseholdAccess, in database: Database) throws {
-        let count = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+    /// Refuses a new member beyond the members-per-household limit (invited ones count,
+    /// departed ones do not).
+    private func ensureRoomForAnotherMember(_ scope: HouseholdScope) throws {
+        let count = try MemberRecord.countPresent(scope)
         if count >= configuration.maximumMembersPerHousehold {
             throw ServiceError(.conflict, "This household has \(count) members, the most allowed. Remove one first.")
         }
@@ -246,7 +245,8 @@ extension HouseholdService {
     ///   - age: `nil` keeps the age, `.some(nil)` makes it unknown, `.some(n)` sets it.
     ///   - consentID: A consent for a member who has none; refused for a member who has one.
     /// - Throws: `BAD_USER_INPUT` (name, age outside 0–130, an age for an adult, the consent
-    ///   problems of ``addMember(householdID:_:viewer:clientMutationID:)``), `CONSENT_REQUIRED`,
+    ///   problems of ``addMember(householdID:_:viewer:clientMutationID:)``; `input.memberId` for one
+    ///   who has left), `CONSENT_REQUIRED`,
     ///   `NOT_FOUND` (no such member in the caller's households), `FORBIDDEN` (someone else's
     ///   account, or not an admin), `CONFLICT` for a reused `clientMutationID`.
     public func updateMember(
@@ -259,11 +259,11 @@ extension HouseholdService {
         }
         if case .some(let newAge) = age, let problem = Self.ageProblem(newAge) { problems.add(problem) }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await mutate("updateMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(
-                viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.find(id: memberID, access, in: database)
+            let scope = try HouseholdScope.check(viewer: viewer, owning: .members, id: memberID, notFound: .memberNotFound, in: database)
+            let access = scope.access
+            let member = try MemberRecord.findPresent(id: memberID, scope)
             let isOwnRecord = member.id == access.memberID
             guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
                 throw ServiceError(.forbidden, access.isAdmin
@@ -283,19 +283,19 @@ extension HouseholdService {
                         field: "input.consentId", reason: .notAllowed,
                         message: "This member needs no new consent.")]))
                 }
-                consent = try usableConsent(consentID, for: member.kind, access, in: database)
+                consent = try usableConsent(consentID, for: member.kind, scope)
             }
             let newAge = age ?? member.age
             if member.consentID == nil, consent == nil, ChildAge.needsConsent(kind: member.kind, age: newAge) {
                 throw ServiceError.consentRequired
             }
-            if let consent { try use(consent, at: now, in: database) }
-            try database.execute(
+            if let consent { try use(consent, at: now, scope) }
+            try scope.execute(
                 """
                 UPDATE members SET display_name = ?, age = ?, consent_id = ?, updated_at = ?
-                WHERE id = ? AND household_id = ?
+                WHERE id = ? AND household_id = {household}
                 """,
-                [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id, access.householdID])
+                [name ?? member.displayName, newAge, consent?.id ?? member.consentID, now, member.id])
             try record(
                 .memberUpdated, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
                 in: database)

@@ -79,19 +79,19 @@ extension HouseholdService {
             problems.check { () throws(FieldProblem) in try CurrencyCode(text, field: "input.currencyCode") }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let configured = try await mutate("updateEconomySettings", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-            let current = economy(of: try HouseholdRecord.find(access, in: database))
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let access = scope.access
+            let current = economy(of: try HouseholdRecord.find(scope))
             let amount = changes.currencyPerToken ?? current.currencyPerToken
-            try database.execute(
+            try scope.execute(
                 """
                 UPDATE households SET currency_per_token = ?, currency_code = ?, earnings_split = ?, updated_at = ?
-                WHERE id = ?
+                WHERE id = {household}
                 """,
-                [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue,
-                 now, access.householdID])
-            try markOnboardingStepDone(.economy, householdID: access.householdID, actorID: access.userID, at: now, in: database)
+                [amount.description, code?.code ?? current.currencyCode, (changes.earningsSplit ?? current.earningsSplit).rawValue, now])
+            try markOnboardingStepDone(.economy, scope, at: now)
             try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
             try analytics.record(
                 .economyConfigured, actorID: access.userID, householdID: access.householdID,

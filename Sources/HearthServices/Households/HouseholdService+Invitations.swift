@@ -16,8 +16,10 @@ public enum InvitationReference: Sendable, Hashable {
 /// roster shows, with the kind and role the invitee gets) and an `invitations` row holding the
 /// id of the link's single-use token (``LinkTokens``: the token itself needs the link key,
 /// which the database does not hold) and the address the invitation is bound to.
-/// Accepting links the member row to the invitee's account and deletes the invitation row;
-/// declining and revoking delete the member row, which takes the invitation with it.
+/// Accepting links the member row to the invitee's account and deletes the invitation row (or,
+/// for someone who left the household before, revives their departed record and deletes the
+/// placeholder with its invitation); declining and revoking delete the member row, which takes
+/// the invitation with it.
 ///
 /// **Bound to the address.** Only an account whose *confirmed* email address is the invited
 /// one can accept or decline: holding the link is not enough, so a forwarded or leaked link
@@ -127,67 +129,67 @@ extension HouseholdService {
         // Every member sees the roster, while the address is for admins only: without a name
         // given, the roster shows a neutral one rather than part of the address.
         let rosterName = displayName ?? Self.unnamedInviteeName
-        let now = currentTime()
+        let now = clock.storedNow
         let issued = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: request.householdID, requiring: .admin, in: database)
             _ = try requireConfirmedEmail(viewer, in: database)
-            let household = try HouseholdRecord.find(access, in: database)
-            try ensureInvitable(email, to: household, access, in: database)
+            let household = try HouseholdRecord.find(scope)
+            try ensureInvitable(email, to: household, scope)
             let memberID = GlobalID.make(.member, now: now).rawValue
             let invitationID = GlobalID.make(.invitation, now: now).rawValue
             let token = links.issue(.invitation)
-            try database.execute(
+            try scope.execute(
                 """
                 INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                VALUES (?, ?, NULL, ?, ?, 'invited', ?, ?, ?)
+                VALUES (?, {household}, NULL, ?, ?, 'invited', ?, ?, ?)
                 """,
-                [memberID, access.householdID, request.kind.rawValue, request.role.rawValue,
-                 rosterName, now, now])
-            try database.execute(
+                [memberID, request.kind.rawValue, request.role.rawValue, rosterName, now, now])
+            try scope.execute(
                 """
                 INSERT INTO invitations (id, household_id, member_id, email, email_key, token_id, invited_by, created_at, sent_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, {household}, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [invitationID, access.householdID, memberID, email.value, email.key, token.id, viewer.userID, now, now,
+                [invitationID, memberID, email.value, email.key, token.id, viewer.userID, now, now,
                  now.adding(configuration.invitationLifetime)])
-            try send(token, to: email.value, kind: request.kind, role: request.role, household: household, access,
+            try send(token, to: email.value, kind: request.kind, role: request.role, household: household, scope.access,
                      clientAddress: clientAddress, in: database)
-            try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: memberID), in: database)
+            try record(.memberInvited, HouseholdChange(householdID: household.id, memberID: memberID), in: database)
             try analytics.record(
-                .memberInvited, actorID: viewer.userID, householdID: access.householdID,
+                .memberInvited, actorID: viewer.userID, householdID: household.id,
                 properties: ["kind": request.kind == .coParent ? "coParent" : "parent"], at: now, in: database)
-            return Issued(householdID: access.householdID, invitationID: invitationID)
+            return Issued(householdID: household.id, invitationID: invitationID)
         }
         return try await issuedInvitation(issued, viewer: viewer)
     }
 
-    /// Refuses to invite `email` to `household` when its account is already an active member,
-    /// an invitation to it is pending, or the household is at a limit.
-    private func ensureInvitable(_ email: EmailAddress, to household: HouseholdRecord, _ access: HouseholdAccess, in database: Database) throws {
-        let isMember = try database.scalar(
+    /// Refuses to invite `email` to `household` when its account is already an active member
+    /// (one who left may be invited back), an invitation to it is pending, or the household is
+    /// at a limit.
+    private func ensureInvitable(_ email: EmailAddress, to household: HouseholdRecord, _ scope: HouseholdScope) throws {
+        let isMember = try scope.scalar(
             Int.self,
             """
             SELECT count(*) FROM members m JOIN users u ON u.id = m.user_id
-            WHERE m.household_id = ? AND m.status = 'active' AND u.email_key = ?
+            WHERE m.household_id = {household} AND m.status = 'active' AND u.email_key = ?
             """,
-            [access.householdID, email.key]) ?? 0 > 0
+            [email.key]) ?? 0 > 0
         if isMember {
             let message = "\(email.value) is already a member of \(household.name)."
             throw ServiceError(
                 .conflict, reason: .alreadyMember, message, problems: [FieldProblem(field: "input.email", reason: .taken, message: message)])
         }
-        let isPending = try database.scalar(
-            Int.self, "SELECT count(*) FROM invitations WHERE household_id = ? AND email_key = ?", [access.householdID, email.key]) ?? 0 > 0
+        let isPending = try scope.scalar(
+            Int.self, "SELECT count(*) FROM invitations WHERE household_id = {household} AND email_key = ?", [email.key]) ?? 0 > 0
         if isPending {
             throw ServiceError(
                 .conflict, "\(email.value) was already invited to \(household.name). Send the invitation again instead (resendInvitation).")
         }
-        let members = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+        let members = try MemberRecord.countPresent(scope)
         if members >= configuration.maximumMembersPerHousehold {
             throw ServiceError(
                 .conflict, "\(household.name) has \(members) members, invitations included, the most allowed. Remove someone first.")
         }
-        let pending = try database.scalar(Int.self, "SELECT count(*) FROM invitations WHERE household_id = ?", [access.householdID]) ?? 0
+        let pending = try scope.scalar(Int.self, "SELECT count(*) FROM invitations WHERE household_id = {household}") ?? 0
         if pending >= configuration.maximumPendingInvitations {
             throw ServiceError(
                 .conflict, "\(household.name) has \(pending) invitations waiting for an answer, the most allowed. Withdraw one first.")
@@ -221,13 +223,13 @@ extension HouseholdService {
     /// The invitation `issued` names, as its household's admin `viewer` sees it now, with its
     /// link, derived from the stored token id.
     private func issuedInvitation(_ issued: Issued, viewer: Viewer) async throws -> IssuedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let (invitation, access, tokenID) = try await pool.readPreferringCallingThread { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
-            guard let stored = try StoredInvitation.find(id: issued.invitationID, access, in: database) else {
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: issued.householdID, requiring: .admin, in: database)
+            guard let stored = try StoredInvitation.find(id: issued.invitationID, scope) else {
                 throw ServiceError.invitationNotFound
             }
-            return (try stored.record(access, at: now, in: database), access, stored.tokenID)
+            return (try stored.record(scope, at: now), scope.access, stored.tokenID)
         }
         let token = links.token(.invitation, id: tokenID).value
         return IssuedInvitation(
@@ -245,22 +247,22 @@ extension HouseholdService {
     public func resendInvitation(
         id: String, viewer: Viewer, clientAddress: String, clientMutationID: String? = nil
     ) async throws -> IssuedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let issued = try await mutate("resendInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+            let (scope, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
             _ = try requireConfirmedEmail(viewer, in: database)
-            let member = try MemberRecord.find(id: stored.memberID, access, in: database)
+            let member = try MemberRecord.find(id: stored.memberID, scope)
             let token = links.issue(.invitation)
-            try database.execute(
+            try scope.execute(
                 """
                 UPDATE invitations SET token_id = ?, sent_at = ?, send_count = send_count + 1, expires_at = ?
-                WHERE id = ? AND household_id = ?
+                WHERE id = ? AND household_id = {household}
                 """,
-                [token.id, now, now.adding(configuration.invitationLifetime), stored.id, access.householdID])
-            try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(access, in: database),
-                     access, clientAddress: clientAddress, in: database)
-            try record(.memberInvited, HouseholdChange(householdID: access.householdID, memberID: member.id), in: database)
-            return Issued(householdID: access.householdID, invitationID: stored.id)
+                [token.id, now, now.adding(configuration.invitationLifetime), stored.id])
+            try send(token, to: stored.email, kind: member.kind, role: member.role, household: try HouseholdRecord.find(scope),
+                     scope.access, clientAddress: clientAddress, in: database)
+            try record(.memberInvited, HouseholdChange(householdID: stored.householdID, memberID: member.id), in: database)
+            return Issued(householdID: stored.householdID, invitationID: stored.id)
         }
         return try await issuedInvitation(issued, viewer: viewer)
     }
@@ -279,12 +281,12 @@ extension HouseholdService {
     public func revokeInvitation(
         id: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Revocation {
-        let now = currentTime()
+        let now = clock.storedNow
         let revoked = try await mutate("revokeInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let (access, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
-            try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [stored.memberID, access.householdID])
-            try record(.memberRemoved, HouseholdChange(householdID: access.householdID, memberID: stored.memberID), in: database)
-            return RevokedInvitation(householdID: access.householdID, invitationID: stored.id)
+            let (scope, stored) = try managedInvitation(id: id, viewer: viewer, in: database)
+            try scope.execute("DELETE FROM members WHERE id = ? AND household_id = {household}", [stored.memberID])
+            try record(.memberRemoved, HouseholdChange(householdID: stored.householdID, memberID: stored.memberID), in: database)
+            return RevokedInvitation(householdID: stored.householdID, invitationID: stored.id)
         }
         return Revocation(revokedInvitationID: revoked.invitationID, household: try await household(id: revoked.householdID, viewer: viewer))
     }
@@ -296,28 +298,31 @@ extension HouseholdService {
     }
 
     /// Invitation `id` when `viewer` is an admin of its household.
-    private func managedInvitation(id: String, viewer: Viewer, in database: Database) throws -> (HouseholdAccess, StoredInvitation) {
-        let access = try HouseholdAccess.check(
+    private func managedInvitation(id: String, viewer: Viewer, in database: Database) throws -> (HouseholdScope, StoredInvitation) {
+        let scope = try HouseholdScope.check(
             viewer: viewer, owning: .invitations, id: id, requiring: .admin, notFound: .invitationNotFound, in: database)
-        guard let stored = try StoredInvitation.find(id: id, access, in: database) else { throw ServiceError.invitationNotFound }
-        return (access, stored)
+        guard let stored = try StoredInvitation.find(id: id, scope) else { throw ServiceError.invitationNotFound }
+        return (scope, stored)
     }
 
     /// The pending invitations of the household `access` grants, newest first; empty for
     /// members who are not admins (the addresses are the admins' business).
     public func invitations(_ access: HouseholdAccess) async throws -> [InvitationRecord] {
         guard access.isAdmin else { return [] }
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.readPreferringCallingThread { database in
-            try StoredInvitation.all(access, in: database).map { try $0.record(access, at: now, in: database) }
+            let scope = HouseholdScope(access, database)
+            return try StoredInvitation.all(scope).map { try $0.record(scope, at: now) }
         }
     }
 
     // MARK: - Answering (FR-13)
 
     /// Accepts an invitation (FR-13): the viewer joins its household with the invited kind and
-    /// role, under their account's display name; the invitation is spent. The household becomes
-    /// their active one when they had none (the database's trigger). Records `member.joined`.
+    /// role, under their account's display name; the invitation is spent. Someone who left the
+    /// household (or was removed) gets their departed member record back, with the same id, so
+    /// their history reattaches; the invitation's placeholder record goes (`member.removed`). The
+    /// household becomes their active one when they had none. Records `member.joined`.
     /// A replay of a `clientMutationID` returns the household and membership the first run
     /// joined, as they are now, where the spent token alone would answer `LINK_INVALID`.
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked
@@ -331,32 +336,67 @@ extension HouseholdService {
     public func acceptInvitation(
         _ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> JoinedHousehold {
-        let now = currentTime()
+        let now = clock.storedNow
         let joined = try await mutate("acceptInvitation", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let (user, invitation) = try answerable(reference, viewer: viewer, in: database)
             guard now < invitation.expiresAt else { throw ServiceError.invitationExpired }
-            if try database.scalar(
-                Int.self, "SELECT count(*) FROM members WHERE household_id = ? AND user_id = ?", [invitation.householdID, user.id]) ?? 0 > 0 {
-                let name = try database.scalar(String.self, "SELECT name FROM households WHERE id = ?", [invitation.householdID]) ?? ""
+            let owner = OwnerScope(Owner(viewer), database)
+            if let name = try owner.scalar(
+                String.self,
+                """
+                SELECT h.name FROM members m JOIN households h ON h.id = m.household_id
+                WHERE m.household_id = ? AND m.user_id = {owner} AND m.status = 'active'
+                """,
+                [invitation.householdID]) {
                 throw ServiceError(
                     .conflict, reason: .alreadyMember,
                     "You are already a member of \(name). The invitation stays until you decline it or an admin withdraws it.")
             }
-            try ensureRoomForAnotherHousehold(userID: user.id, in: database)
-            try database.execute(
-                """
-                UPDATE members SET user_id = ?, status = 'active', display_name = ?, joined_at = ?, updated_at = ?
-                WHERE id = ? AND household_id = ? AND status = 'invited'
-                """,
-                [user.id, user.displayName, now, now, invitation.memberID, invitation.householdID])
-            try ActiveHousehold.activateIfNone(householdID: invitation.householdID, userID: user.id, at: now, in: database)
-            try database.execute("DELETE FROM invitations WHERE id = ?", [invitation.id])
-            try record(
-                .memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID, userID: user.id),
-                in: database)
-            return MemberReference(householdID: invitation.householdID, memberID: invitation.memberID)
+            try ensureRoomForAnotherHousehold(owner)
+            let memberID = try join(invitation, as: user, viewer, at: now, in: database)
+            try ActiveHousehold.activateIfNone(householdID: invitation.householdID, at: now, owner)
+            try record(.memberJoined, HouseholdChange(householdID: invitation.householdID, memberID: memberID, userID: user.id), in: database)
+            return MemberReference(householdID: invitation.householdID, memberID: memberID)
         }
         return try await joinedHousehold(joined, viewer: viewer)
+    }
+
+    /// Makes `viewer` (whose account is `user`) an active member of `invitation`'s household as it
+    /// offers, inside the caller's transaction, and spends the invitation; returns their member
+    /// id: the one of their departed record when they had left before (revived, so history
+    /// reattaches, and the invitation's placeholder goes with the invitation), else the
+    /// placeholder's, now theirs.
+    private func join(_ invitation: StoredInvitation, as user: UserRecord, _ viewer: Viewer, at now: Date, in database: Database) throws -> String {
+        let owner = OwnerScope(Owner(viewer), database)
+        let departed = try owner.scalar(
+            String.self, "SELECT id FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'departed'",
+            [invitation.householdID])
+        if let departed {
+            let offered = try invitation.received(at: now, in: database)
+            try owner.execute(
+                """
+                UPDATE members SET kind = ?, role = ?, status = 'active', display_name = ?, joined_at = ?, updated_at = ?, departed_at = NULL
+                WHERE id = ? AND user_id = {owner} AND status = 'departed'
+                """,
+                [offered.kind.rawValue, offered.role.rawValue, user.displayName, now, now, departed])
+        } else {
+            // The invited placeholder becomes the owner's own record.
+            try owner.execute(
+                """
+                UPDATE members SET user_id = {owner}, status = 'active', display_name = ?, joined_at = ?, updated_at = ?
+                WHERE id = ? AND household_id = ? AND status = 'invited'
+                """,
+                [user.displayName, now, now, invitation.memberID, invitation.householdID])
+        }
+        // A member now: the rest goes through their access.
+        let scope = try HouseholdScope.check(viewer: viewer, householdID: invitation.householdID, in: database)
+        if departed != nil {
+            try scope.execute("DELETE FROM members WHERE id = ? AND household_id = {household} AND status = 'invited'", [invitation.memberID])
+            try record(.memberRemoved, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID), in: database)
+        } else {
+            try scope.execute("DELETE FROM invitations WHERE id = ? AND household_id = {household}", [invitation.id])
+        }
+        return departed ?? invitation.memberID
     }
 
     /// Declines an invitation (FR-13): it and its invited member record are removed, expired or
@@ -365,9 +405,9 @@ extension HouseholdService {
     /// the id the first run declined.
     /// - Returns: The declined invitation's id.
     public func declineInvitation(_ reference: InvitationReference, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("declineInvitation", by: viewer, replaying: clientMutationID, at: currentTime()) { [self] database in
+        try await mutate("declineInvitation", by: viewer, replaying: clientMutationID, at: clock.storedNow) { [self] database in
             let (_, invitation) = try answerable(reference, viewer: viewer, in: database)
-            try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [invitation.memberID, invitation.householdID])
+            try invitation.decline(in: database)
             try record(.memberRemoved, HouseholdChange(householdID: invitation.householdID, memberID: invitation.memberID), in: database)
             return invitation.id
         }
@@ -401,15 +441,11 @@ extension HouseholdService {
     /// The invitations sent to the viewer's confirmed address, newest first, expired ones
     /// included; none while the address is not confirmed (it may not be theirs).
     public func myInvitations(viewer: Viewer) async throws -> [ReceivedInvitation] {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await pool.readPreferringCallingThread { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.isEmailConfirmed else { return [] }
-            return try database.decode(
-                StoredInvitation.self,
-                "SELECT \(StoredInvitation.columns) FROM invitations WHERE email_key = ? ORDER BY created_at DESC, id DESC",
-                [user.email.lowercased()]
-            ).map { try $0.received(at: now, in: database) }
+            return try StoredInvitation.all(addressedTo: user.email.lowercased(), in: database).map { try $0.received(at: now, in: database) }
         }
     }
 
@@ -417,7 +453,7 @@ extension HouseholdService {
     /// token is the secret). An expired invitation is returned with `isExpired`.
     /// - Throws: `BAD_USER_INPUT` with reason `LINK_INVALID` for an unknown, spent or revoked token.
     public func invitationPreview(token: String) async throws -> ReceivedInvitation {
-        let now = currentTime()
+        let now = clock.storedNow
         let links = links
         return try await pool.readPreferringCallingThread { database in
             guard let invitation = try StoredInvitation.find(token: token, links: links, in: database) else {

@@ -3,8 +3,8 @@ import HearthDomain
 import HearthStore
 import Support
 
-/// Editing and deleting households, the active household, roles and departures (FR-08 – FR-11,
-/// FR-14 – FR-17), and the members list.
+/// Editing and deleting households, the active household and roles (FR-08 – FR-11, FR-16,
+/// FR-17); departures are in `+Departures`.
 ///
 /// Every mutation runs in one write transaction: the caller's access is checked inside it, the
 /// change and its event are written, and its `clientMutationId` is remembered
@@ -18,20 +18,20 @@ extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
         try await pool.readPreferringCallingThread { database in
-            guard let id = try ActiveHousehold.id(userID: viewer.userID, in: database) else { return nil }
+            guard let id = try ActiveHousehold.id(OwnerScope(Owner(viewer), database)) else { return nil }
             return try Self.accessibleHousehold(id: id, viewer: viewer, in: database)
         }
     }
 
     /// The household `id` when the viewer is an active member of it, else `nil`.
     private static func accessibleHousehold(id: String, viewer: Viewer, in database: Database) throws -> AccessibleHousehold? {
-        let access: HouseholdAccess
+        let scope: HouseholdScope
         do {
-            access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
+            scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
         } catch let error as ServiceError where error.code == .notFound {
             return nil
         }
-        return (try HouseholdRecord.find(access, in: database), access)
+        return (try HouseholdRecord.find(scope), scope.access)
     }
 
     // MARK: - Editing (FR-08)
@@ -86,25 +86,25 @@ extension HouseholdService {
             }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let updated = try await mutate("updateHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-            let before = try HouseholdRecord.find(access, in: database)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let before = try HouseholdRecord.find(scope)
             var after = before
             if let name = name ?? nil { after.name = name }
             if let emoji { after.emoji = emoji }
             if let location { after.locationLabel = location }
             if let zone = zone ?? nil { after.timeZone = zone.name }
             if after != before {
-                try database.execute(
+                try scope.execute(
                     """
                     UPDATE households SET name = ?, name_key = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ?
-                    WHERE id = ?
+                    WHERE id = {household}
                     """,
-                    [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, now, access.householdID])
-                try record(.householdUpdated, HouseholdChange(householdID: access.householdID), in: database)
+                    [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, now])
+                try record(.householdUpdated, HouseholdChange(householdID: before.id), in: database)
             }
-            return HouseholdReference(householdID: access.householdID)
+            return HouseholdReference(householdID: before.id)
         }
         return try await household(id: updated.householdID, viewer: viewer)
     }
@@ -120,7 +120,7 @@ extension HouseholdService {
     }
 
     /// Deletes a household and everything it owns (FR-09) in one transaction: the foreign keys
-    /// of every household-owned table cascade from `households`. Admins only; `confirmName`
+    /// of every household-owned table cascade from `households`, departed members included. Admins only; `confirmName`
     /// must repeat the current name exactly. The `household.deleted` event is recorded first
     /// (the change log is not household-owned, so it outlives the household). Members whose
     /// active household it was get their most recently joined other household as active.
@@ -129,29 +129,29 @@ extension HouseholdService {
     public func deleteHousehold(
         id householdID: String, confirmName: String, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Departure {
-        let now = currentTime()
+        let now = clock.storedNow
         let deleted = try await mutate("deleteHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-            let household = try HouseholdRecord.find(access, in: database)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let household = try HouseholdRecord.find(scope)
             guard confirmName == household.name else {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.confirmName", reason: .mismatch,
                     message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
-            try record(.householdDeleted, HouseholdChange(householdID: access.householdID), in: database)
+            try record(.householdDeleted, HouseholdChange(householdID: household.id), in: database)
             // Whose active household goes with it: they get another one after the delete.
-            let activeFor = try database.query(
+            let activeFor = try scope.decode(
+                MemberRecord.self,
                 """
-                SELECT a.user_id FROM members m JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-                WHERE m.household_id = ?
-                """,
-                [access.householdID]
-            ).map { row -> String in try row["user_id"] }
-            try database.execute("DELETE FROM households WHERE id = ?", [access.householdID])
-            for userID in activeFor {
-                try ActiveHousehold.reassign(userID: userID, at: now, in: database)
+                SELECT \(MemberRecord.columns) FROM members
+                WHERE household_id = {household} AND user_id IN (SELECT user_id FROM active_households WHERE household_id = {household})
+                """
+            ).compactMap(Owner.init(accountOf:))
+            try scope.execute("DELETE FROM households WHERE id = {household}")
+            for owner in activeFor {
+                try ActiveHousehold.reassign(at: now, OwnerScope(owner, database))
             }
-            return HouseholdReference(householdID: access.householdID)
+            return HouseholdReference(householdID: household.id)
         }
         return Departure(householdID: deleted.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
     }
@@ -173,12 +173,13 @@ extension HouseholdService {
     /// - Throws: `NOT_FOUND` when the viewer is not an active member, `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func setActiveHousehold(id householdID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ActiveHouseholdSwitch {
-        let now = currentTime()
+        let now = clock.storedNow
         let switched = try await mutate("setActiveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-            let previous = try ActiveHousehold.id(userID: viewer.userID, in: database)
+            let owner = OwnerScope(Owner(viewer), database)
+            let previous = try ActiveHousehold.id(owner)
             if previous != access.householdID {
-                try ActiveHousehold.activate(householdID: access.householdID, userID: viewer.userID, at: now, in: database)
+                try ActiveHousehold.activate(householdID: access.householdID, at: now, owner)
                 try changeLog.record(
                     topic: .user(viewer.userID), kind: .activeHouseholdChanged,
                     payload: ActiveHouseholdChange(userID: viewer.userID, householdID: access.householdID, previousHouseholdID: previous),
@@ -200,159 +201,54 @@ extension HouseholdService {
     /// Changes a member's role (FR-16). Admins only. An invited member's role is the one the
     /// invitation gives on accepting (the member record holds it). Setting the role a member
     /// already has changes nothing.
-    /// - Throws: `BAD_USER_INPUT` on `input.role` when making a child or shadow admin;
+    /// - Throws: `BAD_USER_INPUT` on `input.role` when making a child or shadow admin, on
+    ///   `input.memberId` (reason `NOT_ALLOWED`) for a member who has left;
     ///   `CONFLICT` with reason `LAST_ADMIN` when demoting the household's last active admin;
     ///   `NOT_FOUND` for a member of a household the viewer is not in; `FORBIDDEN` for members;
     ///   `CONFLICT` for a reused `clientMutationID`.
     public func changeMemberRole(
         memberID: String, to role: MemberRole, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleMember {
-        let now = currentTime()
+        let now = clock.storedNow
         let changed = try await mutate("changeMemberRole", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.find(id: memberID, access, in: database)
+            let (scope, member) = try Self.memberForAdmin(memberID, viewer: viewer, in: database)
             if role == .admin, !member.kind.isAdult {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
                     field: "input.role", reason: .notAllowed, message: "Children and shadow members cannot be admins.")]))
             }
             if member.role != role {
                 if member.role == .admin, member.status == .active,
-                    try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
+                    try Self.activeAdminCount(scope, excluding: member.id) == 0 {
                     throw ServiceError(
                         .conflict, reason: .lastAdmin,
                         "A household needs an admin: make another adult admin before changing this role.")
                 }
-                try database.execute(
-                    "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = ?",
-                    [role.rawValue, now, member.id, access.householdID])
+                try scope.execute(
+                    "UPDATE members SET role = ?, updated_at = ? WHERE id = ? AND household_id = {household}", [role.rawValue, now, member.id])
                 try record(
-                    .memberRoleChanged, HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID),
+                    .memberRoleChanged, HouseholdChange(householdID: member.householdID, memberID: member.id, userID: member.userID),
                     in: database)
             }
-            return MemberReference(householdID: access.householdID, memberID: member.id)
+            return MemberReference(householdID: member.householdID, memberID: member.id)
         }
         return try await accessibleMember(changed, viewer: viewer)
     }
 
-    /// How many active admins the household has besides `memberID`.
-    private static func activeAdminCount(_ access: HouseholdAccess, excluding memberID: String, in database: Database) throws -> Int {
-        try database.scalar(
-            Int.self,
-            "SELECT count(*) FROM members WHERE household_id = ? AND role = 'admin' AND status = 'active' AND id <> ?",
-            [access.householdID, memberID]) ?? 0
+    /// The member `memberID`, not departed, with the scope of its household, for a change an
+    /// admin of that household makes (a role, a removal).
+    /// - Throws: `NOT_FOUND`, `FORBIDDEN` for members; `BAD_USER_INPUT` for a departed member
+    ///   (``MemberRecord/findPresent(id:_:)``).
+    static func memberForAdmin(_ memberID: String, viewer: Viewer, in database: Database) throws -> (HouseholdScope, MemberRecord) {
+        let scope = try HouseholdScope.check(
+            viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
+        return (scope, try MemberRecord.findPresent(id: memberID, scope))
     }
 
-    // MARK: - Departures (FR-14, FR-15)
-
-    /// The result of ``removeMember(id:incompleteTasks:viewer:clientMutationID:)``.
-    public struct Removal: Sendable {
-        /// The removed member's id.
-        public var removedMemberID: String
-        /// The household, as it is now.
-        public var household: AccessibleHousehold
-    }
-
-    /// Removes a member (FR-14): joined members only (an invitation is withdrawn with
-    /// `revokeInvitation`), never yourself (use ``leaveHousehold(id:incompleteTasks:viewer:clientMutationID:)``).
-    /// The choice for their incomplete tasks is stored in `member_departures` and carried by
-    /// the `member.removed` event for the chores feature. Admins only; since the caller is an
-    /// admin who is not the removed member, an admin always remains.
-    /// - Throws: `BAD_USER_INPUT` on `input.memberId` (yourself, an invited member), `NOT_FOUND`,
-    ///   `FORBIDDEN` for members, `CONFLICT` for a reused `clientMutationID`.
-    public func removeMember(
-        id memberID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> Removal {
-        let now = currentTime()
-        let removed = try await mutate("removeMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(
-                viewer: viewer, owning: .members, id: memberID, requiring: .admin, notFound: .memberNotFound, in: database)
-            let member = try MemberRecord.find(id: memberID, access, in: database)
-            if member.id == access.memberID {
-                throw ServiceError.invalid(InputProblems([FieldProblem(
-                    field: "input.memberId", reason: .notAllowed, message: "To leave the household yourself, use leaveHousehold.")]))
-            }
-            if member.status == .invited {
-                throw ServiceError.invalid(InputProblems([FieldProblem(
-                    field: "input.memberId", reason: .notAllowed,
-                    message: "This person has not joined yet: withdraw their invitation with revokeInvitation.")]))
-            }
-            try depart(member, reason: .removed, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-            return MemberReference(householdID: access.householdID, memberID: member.id)
-        }
-        return Removal(removedMemberID: removed.memberID, household: try await household(id: removed.householdID, viewer: viewer))
-    }
-
-    /// Leaves a household (FR-15). The choice for the viewer's incomplete tasks is stored in
-    /// `member_departures` and carried by the `member.left` event. When it was their active
-    /// household, their most recently joined remaining one becomes active.
-    /// - Throws: `CONFLICT` with reason `LAST_ADMIN` for the last active admin while other
-    ///   members remain (promote someone first; with only children and shadows left, invite
-    ///   another adult or delete the household); `CONFLICT` for the household's only active
-    ///   member (delete the household instead); `NOT_FOUND`; `CONFLICT` for a reused
-    ///   `clientMutationID`.
-    public func leaveHousehold(
-        id householdID: String, incompleteTasks: IncompleteTaskHandling, viewer: Viewer, clientMutationID: String? = nil
-    ) async throws -> Departure {
-        let now = currentTime()
-        let left = try await mutate("leaveHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, in: database)
-            let member = access.member
-            let others = try database.query(
-                "SELECT kind, role FROM members WHERE household_id = ? AND status = 'active' AND id <> ?",
-                [access.householdID, member.id])
-            if others.isEmpty {
-                throw ServiceError(
-                    .conflict, "You are the household's only member: delete the household instead of leaving it.")
-            }
-            if member.role == .admin, try Self.activeAdminCount(access, excluding: member.id, in: database) == 0 {
-                let adultRemains = try others.contains { MemberKind(rawValue: try $0["kind"])?.isAdult == true }
-                throw ServiceError(
-                    .conflict, reason: .lastAdmin,
-                    adultRemains
-                        ? "You are the household's last admin: make another adult admin first, then leave."
-                        : "You are the household's last admin and its only adult: invite another adult and make them admin, or delete the household.")
-            }
-            try depart(member, reason: .left, incompleteTasks: incompleteTasks, decidedBy: viewer.userID, access, at: now, in: database)
-            return HouseholdReference(householdID: access.householdID)
-        }
-        return Departure(householdID: left.householdID, activeHousehold: try await activeHousehold(viewer: viewer))
-    }
-
-    /// Why a member departs, as `member_departures.reason` stores it.
-    private enum DepartureReason: String {
-        case left
-        case removed
-
-        var eventKind: EventKind {
-            switch self {
-            case .left: .memberLeft
-            case .removed: .memberRemoved
-            }
-        }
-    }
-
-    /// Records the departure of `member` (the task choice, the event) and deletes the member
-    /// record, inside the caller's transaction; when it was the user's active household, their
-    /// most recently joined remaining one becomes active.
-    private func depart(
-        _ member: MemberRecord, reason: DepartureReason, incompleteTasks: IncompleteTaskHandling, decidedBy userID: String,
-        _ access: HouseholdAccess, at now: Date, in database: Database
-    ) throws {
-        try database.execute(
-            """
-            INSERT INTO member_departures (id, household_id, member_id, user_id, reason, task_handling, decided_by, departed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [GlobalID.make(.memberDeparture, now: now).rawValue, access.householdID, member.id, member.userID, reason.rawValue, incompleteTasks.rawValue, userID, now])
-        try record(
-            reason.eventKind,
-            HouseholdChange(householdID: access.householdID, memberID: member.id, userID: member.userID, incompleteTasks: incompleteTasks),
-            in: database)
-        try database.execute("DELETE FROM members WHERE id = ? AND household_id = ?", [member.id, access.householdID])
-        if let userID = member.userID {
-            try ActiveHousehold.reassign(userID: userID, at: now, in: database)
-        }
+    /// How many active admins the household has besides `memberID` (departed ones do not count).
+    static func activeAdminCount(_ scope: HouseholdScope, excluding memberID: String) throws -> Int {
+        try scope.scalar(
+            Int.self, "SELECT count(*) FROM members WHERE household_id = {household} AND role = 'admin' AND status = 'active' AND id <> ?",
+            [memberID]) ?? 0
     }
 }
 

@@ -16,8 +16,10 @@ extension HouseholdService {
 
     /// The households, members, invitations and parental consents among `ids` that `viewer` may see
     /// (`Query.node`/`nodes`): looked up only within the households they are an active member of
-    /// (invitations and consents: an admin of), so an id of another household's object is absent
-    /// exactly like an unknown id. Each id is looked up in the one table its type
+    /// (invitations and consents: an admin of), through the viewer's ``OwnerScope`` (their own
+    /// memberships), so an id of another household's object is absent exactly like an unknown id.
+    /// Departed members are found too, as history, with what their record still holds (a departed
+    /// child's is anonymised). Each id is looked up in the one table its type
     /// (``GlobalID/Kind``) names: one query per table that has ids to look up, in one read, and no
     /// read at all when none does (ids of other types, malformed ids). Legacy bare-UUID ids are
     /// looked up in all four tables, as before ids carried their type. Each household hit is then
@@ -32,9 +34,10 @@ extension HouseholdService {
             }
         }
         guard !wanted.isEmpty else { return [:] }
-        let now = currentTime()
+        let now = clock.storedNow
         let lookups = wanted
         return try await pool.readPreferringCallingThread { database in
+            let owner = OwnerScope(Owner(viewer), database)
             var accesses: [String: HouseholdAccess] = [:]
             func access(_ householdID: String) throws -> HouseholdAccess {
                 if let known = accesses[householdID] { return known }
@@ -46,25 +49,23 @@ extension HouseholdService {
             for table in NodeTable.allCases {
                 guard let ids = lookups[table] else { continue }
                 let sql = table.query(placeholders: Array(repeating: "?", count: ids.count).joined(separator: ", "))
-                var arguments: [(any DatabaseValueConvertible)?] = ids.map { $0 as (any DatabaseValueConvertible)? }
-                arguments.append(viewer.userID)
-                let bound = StatementArguments(arguments)
+                let bound = StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
                 switch table {
                 case .households:
-                    for household in try database.decode(HouseholdRecord.self, sql, bound) {
+                    for household in try owner.decode(HouseholdRecord.self, sql, bound) {
                         found[household.id] = .household(household, try access(household.id))
                     }
                 case .members:
-                    for member in try database.decode(MemberRecord.self, sql, bound) {
+                    for member in try owner.decode(MemberRecord.self, sql, bound) {
                         found[member.id] = .member(member, try access(member.householdID))
                     }
                 case .invitations:
-                    for invitation in try database.decode(StoredInvitation.self, sql, bound) {
-                        let access = try access(invitation.householdID)
-                        found[invitation.id] = .invitation(try invitation.record(access, at: now, in: database), access)
+                    for invitation in try owner.decode(StoredInvitation.self, sql, bound) {
+                        let scope = HouseholdScope(try access(invitation.householdID), database)
+                        found[invitation.id] = .invitation(try invitation.record(scope, at: now), scope.access)
                     }
                 case .parentalConsents:
-                    for consent in try database.decode(ParentalConsentRecord.self, sql, bound) {
+                    for consent in try owner.decode(ParentalConsentRecord.self, sql, bound) {
                         found[consent.id] = .parentalConsent(consent)
                     }
                 }
@@ -76,7 +77,8 @@ extension HouseholdService {
 
 /// The tables `node`/`nodes` read household objects from, each with the type of its ids and
 /// its query: rows among the ids, within the viewer's households (admins only for
-/// invitations and consents).
+/// invitations and consents), which the owner scope names. (Each statement spells the viewer's
+/// memberships out, so the scope marker is in the statement that names the table.)
 private enum NodeTable: CaseIterable {
     case households, members, invitations, parentalConsents
 
@@ -90,23 +92,30 @@ private enum NodeTable: CaseIterable {
         }
     }
 
-    /// The query for ids bound at `placeholders`, followed by the viewer's user id.
+    /// The owner-scoped query for ids bound at `placeholders`.
     func query(placeholders: String) -> String {
-        let viewersHouseholds = "SELECT household_id FROM members WHERE user_id = ? AND status = 'active'"
-        return switch self {
+        switch self {
         case .households:
-            "SELECT \(HouseholdRecord.columns) FROM households WHERE id IN (\(placeholders)) AND id IN (\(viewersHouseholds))"
+            """
+            SELECT \(HouseholdRecord.columns) FROM households
+            WHERE id IN (\(placeholders)) AND id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+            """
         case .members:
-            "SELECT \(MemberRecord.columns) FROM members WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds))"
+            """
+            SELECT \(MemberRecord.columns) FROM members
+            WHERE id IN (\(placeholders)) AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+            """
         case .invitations:
             """
             SELECT \(StoredInvitation.columns) FROM invitations
-            WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+            WHERE id IN (\(placeholders))
+              AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active' AND role = 'admin')
             """
         case .parentalConsents:
             """
             SELECT \(ParentalConsentRecord.columns) FROM parental_consents
-            WHERE id IN (\(placeholders)) AND household_id IN (\(viewersHouseholds) AND role = 'admin')
+            WHERE id IN (\(placeholders))
+              AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active' AND role = 'admin')
             """
         }
     }

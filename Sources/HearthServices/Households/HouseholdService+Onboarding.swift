@@ -19,7 +19,7 @@ extension HouseholdService {
 
     /// The setup checklist of the household `access` grants.
     public func onboarding(_ access: HouseholdAccess) async throws -> OnboardingChecklist {
-        try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(householdID: access.householdID, in: database) }
+        try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(HouseholdScope(access, database)) }
     }
 
     /// Marks `step` of `householdID`'s checklist done. Admins only.
@@ -40,12 +40,12 @@ extension HouseholdService {
         }
         return try await changeChecklist(
             "completeOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
-        ) { [self] access, now, database in
+        ) { [self] scope, now in
             if step == .admin {
-                guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
+                guard let user = try UserRecord.find(id: viewer.userID, in: scope.database) else { throw ServiceError.signedOut }
                 guard termsStanding(of: user) == .accepted else { throw ServiceError.termsAcceptanceRequired }
             }
-            try markOnboardingStepDone(step, householdID: access.householdID, actorID: viewer.userID, at: now, in: database)
+            try markOnboardingStepDone(step, scope, at: now)
         }
     }
 
@@ -62,11 +62,11 @@ extension HouseholdService {
         }
         return try await changeChecklist(
             "skipOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
-        ) { [self] access, now, database in
-            if try OnboardingProgress.markSkipped(step, householdID: access.householdID, at: now, in: database) {
+        ) { [self] scope, now in
+            if try OnboardingProgress.markSkipped(step, at: now, scope) {
                 try analytics.record(
-                    .onboardingSkipped, actorID: viewer.userID, householdID: access.householdID,
-                    properties: ["step": step.rawValue], at: now, in: database)
+                    .onboardingSkipped, actorID: viewer.userID, householdID: scope.access.householdID,
+                    properties: ["step": step.rawValue], at: now, in: scope.database)
             }
         }
     }
@@ -80,8 +80,8 @@ extension HouseholdService {
     ) async throws -> OnboardingChecklist {
         try await changeChecklist(
             "visitOnboardingStep", householdID: householdID, viewer: viewer, clientMutationID: clientMutationID
-        ) { access, now, database in
-            try OnboardingProgress.recordVisit(step, householdID: access.householdID, at: now, in: database)
+        ) { scope, now in
+            try OnboardingProgress.recordVisit(step, at: now, scope)
         }
     }
 
@@ -90,13 +90,13 @@ extension HouseholdService {
     /// as it is after the commit.
     private func changeChecklist(
         _ mutation: String, householdID: String, viewer: Viewer, clientMutationID: String?,
-        _ change: @escaping @Sendable (HouseholdAccess, Date, Database) throws -> Void
+        _ change: @escaping @Sendable (HouseholdScope, Date) throws -> Void
     ) async throws -> OnboardingChecklist {
-        let now = currentTime()
+        let now = clock.storedNow
         let changed = try await mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
-            try change(access, now, database)
-            return HouseholdReference(householdID: access.householdID)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            try change(scope, now)
+            return HouseholdReference(householdID: scope.access.householdID)
         }
         return try await onboarding(try await access(viewer: viewer, householdID: changed.householdID))
     }
@@ -111,7 +111,7 @@ extension HouseholdService {
     public func recordOnboardingStarted(
         platform: ClientPlatform, householdID: String?, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> Bool {
-        let now = currentTime()
+        let now = clock.storedNow
         return try await mutate("recordOnboardingStarted", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let access = try householdID.map { try HouseholdAccess.check(viewer: viewer, householdID: $0, in: database) }
             return try analytics.record(
@@ -120,21 +120,21 @@ extension HouseholdService {
         }
     }
 
-    /// Marks `step` of `householdID` done, inside the caller's transaction, by `actorID`: the
-    /// one place a step becomes done. The first time, it records `onboarding_step_completed`,
-    /// and when that completes the required steps for the first time, the household's
-    /// completion and `onboarding_completed`. Done again, nothing happens.
-    ///
-    /// Callers have checked the actor's access to the household in the same transaction.
-    func markOnboardingStepDone(_ step: OnboardingStep, householdID: String, actorID: String, at now: Date, in database: Database) throws {
-        guard try OnboardingProgress.setDone(step, householdID: householdID, at: now, in: database) else { return }
+    /// Marks `step` of the household of `scope` done, inside the caller's transaction, by the
+    /// user the scope's access was checked for: the one place a step becomes done. The first
+    /// time, it records `onboarding_step_completed`, and when that completes the required steps
+    /// for the first time, the household's completion and `onboarding_completed`. Done again,
+    /// nothing happens.
+    func markOnboardingStepDone(_ step: OnboardingStep, _ scope: HouseholdScope, at now: Date) throws {
+        let (actorID, householdID, database) = (scope.access.userID, scope.access.householdID, scope.database)
+        guard try OnboardingProgress.setDone(step, at: now, scope) else { return }
         try analytics.record(
             .onboardingStepCompleted, actorID: actorID, householdID: householdID,
             properties: ["step": step.rawValue, "stepIndex": String(step.index)], at: now, in: database)
-        guard try OnboardingProgress.recordCompletionIfDue(householdID: householdID, at: now, in: database) else { return }
-        let createdAt = try database.scalar(Date.self, "SELECT created_at FROM households WHERE id = ?", [householdID]) ?? now
-        let members = try database.scalar(
-            Int.self, "SELECT count(*) FROM members WHERE household_id = ? AND status = 'active'", [householdID]) ?? 0
+        guard try OnboardingProgress.recordCompletionIfDue(at: now, scope) else { return }
+        let createdAt = try scope.scalar(Date.self, "SELECT created_at FROM households WHERE id = {household}") ?? now
+        let members = try scope.scalar(
+            Int.self, "SELECT count(*) FROM members WHERE household_id = {household} AND status = 'active'") ?? 0
         try analytics.record(
             .onboardingCompleted, actorID: actorID, householdID: householdID,
             properties: [

@@ -58,7 +58,7 @@ extension HouseholdService {
     ///   version; `UNAUTHENTICATED` when the account is gone; `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func acceptTerms(version: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> TermsStatus {
-        let now = currentTime()
+        let now = clock.storedNow
         _ = try await mutate("acceptTerms", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             guard version == configuration.termsVersion else {
                 throw ServiceError.invalid(InputProblems([FieldProblem(
@@ -67,9 +67,8 @@ extension HouseholdService {
             }
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             guard user.acceptedTermsVersion != version else { return version }
-            try database.execute(
-                "INSERT INTO terms_acceptances (user_id, version, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                [user.id, version, now])
+            try OwnerScope(Owner(viewer), database).execute(
+                "INSERT INTO terms_acceptances (user_id, version, accepted_at) VALUES ({owner}, ?, ?) ON CONFLICT DO NOTHING", [version, now])
             try database.execute(
                 "UPDATE users SET accepted_terms_version = ?, terms_accepted_at = ? WHERE id = ?", [version, now, user.id])
             return version
@@ -84,7 +83,7 @@ extension HouseholdService {
     /// - Throws: `UNAUTHENTICATED` when the account is gone; `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func setAnalyticsConsent(_ isConsented: Bool, viewer: Viewer, clientMutationID: String? = nil) async throws -> UserRecord {
-        let now = currentTime()
+        let now = clock.storedNow
         _ = try await mutate("setAnalyticsConsent", by: viewer, replaying: clientMutationID, at: now) { database in
             guard try UserRecord.find(id: viewer.userID, in: database) != nil else { throw ServiceError.signedOut }
             try database.execute(

@@ -8,8 +8,10 @@ import Support
 /// consent, the token economy, the setup checklist and activation analytics.
 ///
 /// Every function reading or writing a household's data first obtains a ``HouseholdAccess``
-/// inside its transaction (membership and role checked there), and filters on its household
-/// id; objects of households the caller is not in answer `NOT_FOUND`.
+/// inside its transaction (membership and role checked there) and goes through its
+/// ``HouseholdScope``, which binds the household id into every statement; objects of households
+/// the caller is not in answer `NOT_FOUND`. A user's own rows (their memberships, their active
+/// household, their replay records) go through their ``OwnerScope``.
 ///
 /// The split across files: creation and reads here; editing, deletion, the active household,
 /// roles, departures and the members list (`+Membership`, pages in `MemberPage`); invitations
@@ -29,13 +31,14 @@ public final class HouseholdService: Sendable {
     /// Activation analytics.
     public let analytics: ActivationAnalytics
     let logger: Logger
-    let now: @Sendable () -> Date
+    /// The clock every time the service stamps or compares comes from.
+    let clock: any ServiceClock
 
     /// Creates the service.
-    /// - Parameter now: The wall clock; tests pass a fixed or moving one.
+    /// - Parameter clock: The clock; tests pass one they move.
     public init(
         configuration: HouseholdsConfiguration, pool: any DatabaseWriter, changeLog: ChangeLog, accounts: AccountService,
-        analytics: ActivationAnalytics, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        analytics: ActivationAnalytics, logger: Logger, clock: any ServiceClock = SystemClock()
     ) {
         self.configuration = configuration
         self.pool = pool
@@ -43,13 +46,9 @@ public final class HouseholdService: Sendable {
         self.accounts = accounts
         self.analytics = analytics
         self.logger = logger
-        self.now = now
+        self.clock = clock
     }
 
-    /// The current time at the millisecond precision the database keeps.
-    func currentTime() -> Date {
-        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
-    }
 
     // MARK: - Access
 
@@ -82,9 +81,10 @@ public final class HouseholdService: Sendable {
         return user
     }
 
-    /// Refuses a new membership for `userID` beyond the households-per-user limit.
-    func ensureRoomForAnotherHousehold(userID: String, in database: Database) throws {
-        let count = try database.scalar(Int.self, "SELECT count(*) FROM members WHERE user_id = ?", [userID]) ?? 0
+    /// Refuses a new membership for the owner beyond the households-per-user limit (departed
+    /// memberships do not count).
+    func ensureRoomForAnotherHousehold(_ owner: OwnerScope) throws {
+        let count = try owner.scalar(Int.self, "SELECT count(*) FROM members WHERE user_id = {owner} AND status = 'active'") ?? 0
         if count >= configuration.maximumHouseholdsPerUser {
             throw ServiceError(.conflict, "You belong to \(count) households, the most allowed. Leave one first.")
         }
@@ -101,7 +101,7 @@ public final class HouseholdService: Sendable {
         _ change: @escaping @Sendable (Database) throws -> Result
     ) async throws -> Result {
         try await pool.write { database in
-            try MutationReplay.run(userID: viewer.userID, clientMutationID: clientMutationID, mutation: mutation, at: now, in: database) {
+            try MutationReplay.run(clientMutationID: clientMutationID, mutation: mutation, at: now, OwnerScope(Owner(viewer), database)) {
                 try change(database)
             }
         }
@@ -152,10 +152,11 @@ public final class HouseholdService: Sendable {
             problems.check { () throws(FieldProblem) in try TimeZoneName(text, field: "input.timeZone") }
         }
         try problems.throwIfAny()
-        let now = currentTime()
+        let now = clock.storedNow
         let created = try await mutate("createHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let user = try requireConfirmedEmail(viewer, in: database)
-            try ensureRoomForAnotherHousehold(userID: user.id, in: database)
+            let owner = OwnerScope(Owner(viewer), database)
+            try ensureRoomForAnotherHousehold(owner)
             let timeZone = try zone?.name
                 ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
             let householdID = GlobalID.make(.household, now: now).rawValue
@@ -166,16 +167,18 @@ public final class HouseholdService: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [householdID, name!, DisplayText.sortKey(name!), emoji, location, timeZone, user.id, now, now])
-            try database.execute(
+            // Its first member is the creator's own row; from then on their access reaches it.
+            try owner.execute(
                 """
                 INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
-                VALUES (?, ?, ?, 'parent', 'admin', 'active', ?, ?, ?)
+                VALUES (?, ?, {owner}, 'parent', 'admin', 'active', ?, ?, ?)
                 """,
-                [memberID, householdID, user.id, user.displayName, now, now])
-            try ActiveHousehold.activateIfNone(householdID: householdID, userID: user.id, at: now, in: database)
+                [memberID, householdID, user.displayName, now, now])
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
+            try ActiveHousehold.activateIfNone(householdID: householdID, at: now, owner)
             try analytics.record(.householdCreated, actorID: user.id, householdID: householdID, at: now, in: database)
             try record(.householdCreated, HouseholdChange(householdID: householdID, memberID: memberID, userID: user.id), in: database)
-            try markOnboardingStepDone(.household, householdID: householdID, actorID: user.id, at: now, in: database)
+            try markOnboardingStepDone(.household, scope, at: now)
             return MemberReference(householdID: householdID, memberID: memberID)
         }
         return try await joinedHousehold(created, viewer: viewer)
@@ -202,32 +205,31 @@ public final class HouseholdService: Sendable {
     /// The member `reference` names and its household, with `viewer`'s access, as they are now.
     func joinedHousehold(_ reference: MemberReference, viewer: Viewer) async throws -> JoinedHousehold {
         try await pool.readPreferringCallingThread { database in
-            let (member, access) = try Self.accessibleMember(reference, viewer: viewer, in: database)
-            return (try HouseholdRecord.find(access, in: database), member, access)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
+            return (try HouseholdRecord.find(scope), try MemberRecord.find(id: reference.memberID, scope), scope.access)
         }
     }
 
     private static func accessibleMember(_ reference: MemberReference, viewer: Viewer, in database: Database) throws -> AccessibleMember {
-        let access = try HouseholdAccess.check(viewer: viewer, householdID: reference.householdID, in: database)
-        return (try MemberRecord.find(id: reference.memberID, access, in: database), access)
+        let scope = try HouseholdScope.check(viewer: viewer, householdID: reference.householdID, in: database)
+        return (try MemberRecord.find(id: reference.memberID, scope), scope.access)
     }
 
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives and whether it is their active one: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
         try await pool.readPreferringCallingThread { database in
-            let listed = try database.query(
+            let listed = try OwnerScope(Owner(viewer), database).query(
                 """
                 SELECT h.id, a.user_id IS NOT NULL AS is_active FROM members m JOIN households h ON h.id = m.household_id
                 LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-                WHERE m.user_id = ? AND m.status = 'active'
+                WHERE m.user_id = {owner} AND m.status = 'active'
                 ORDER BY a.user_id IS NULL, h.name_key, h.id
-                """,
-                [viewer.userID]
+                """
             ).map { row -> (id: String, isActive: Bool) in (try row["id"], try row["is_active"]) }
             return try listed.map { id, isActive in
-                let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-                return (try HouseholdRecord.find(access, in: database), access, isActive)
+                let scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
+                return (try HouseholdRecord.find(scope), scope.access, isActive)
             }
         }
     }
@@ -238,19 +240,26 @@ public final class HouseholdService: Sendable {
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
         return try await pool.readPreferringCallingThread { database in
-            let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-            return (try HouseholdRecord.find(access, in: database), access)
+            let scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
+            return (try HouseholdRecord.find(scope), scope.access)
         }
     }
 
     /// The household `access` grants, as it is now.
     public func household(_ access: HouseholdAccess) async throws -> HouseholdRecord {
-        try await pool.readPreferringCallingThread { database in try HouseholdRecord.find(access, in: database) }
+        try await pool.readPreferringCallingThread { database in try HouseholdRecord.find(HouseholdScope(access, database)) }
     }
 
-    /// The id of the user's active household; `nil` when they belong to none.
-    public func activeHouseholdID(userID: String) async throws -> String? {
-        try await pool.readPreferringCallingThread { database in try ActiveHousehold.id(userID: userID, in: database) }
+    /// The id of the viewer's active household; `nil` when they belong to none.
+    public func activeHouseholdID(viewer: Viewer) async throws -> String? {
+        try await pool.readPreferringCallingThread { database in try ActiveHousehold.id(OwnerScope(Owner(viewer), database)) }
+    }
+
+    /// Whether the household `access` grants is the active one of the viewer it was checked for.
+    public func isActiveHousehold(_ access: HouseholdAccess) async throws -> Bool {
+        try await pool.readPreferringCallingThread { database in
+            try ActiveHousehold.id(OwnerScope(Owner(access), database)) == access.householdID
+        }
     }
 }
 

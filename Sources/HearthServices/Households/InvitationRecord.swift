@@ -52,6 +52,12 @@ public struct ReceivedInvitation: Sendable, Hashable {
 }
 
 /// An `invitations` row as stored.
+///
+/// Its admins reach it through their household's scope. Its invitee is no member yet, so the
+/// invitee's side (by the link's token, by their confirmed address, the invitation as they see
+/// it, declining it) reads and writes across households here, and only here, on purpose: the
+/// caller has established that the invitee may (they hold the token, or it is addressed to their
+/// confirmed address).
 struct StoredInvitation: Decodable {
     var id: String
     var householdID: String
@@ -95,33 +101,35 @@ struct StoredInvitation: Decodable {
             StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE id = ? AND email_key = ?", [id, emailKey])
     }
 
-    /// The invitation `id` of the household `access` grants.
-    static func find(id: String, _ access: HouseholdAccess, in database: Database) throws -> StoredInvitation? {
-        try database.decodeOne(
-            StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE id = ? AND household_id = ?", [id, access.householdID])
-    }
-
-    /// The pending invitations of the household `access` grants, newest first.
-    static func all(_ access: HouseholdAccess, in database: Database) throws -> [StoredInvitation] {
+    /// The invitations addressed to `emailKey`, of any household, newest first: what its invitee may see.
+    static func all(addressedTo emailKey: String, in database: Database) throws -> [StoredInvitation] {
         try database.decode(
-            StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE household_id = ? ORDER BY created_at DESC, id DESC",
-            [access.householdID])
+            StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE email_key = ? ORDER BY created_at DESC, id DESC", [emailKey])
     }
 
-    /// The inviting admin's member record in the invitation's household, while they are an active member.
-    func inviter(in database: Database) throws -> MemberRecord? {
-        guard let invitedBy else { return nil }
-        return try database.decodeOne(
-            MemberRecord.self,
-            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = ? AND status = 'active'",
-            [householdID, invitedBy])
+    /// The invitation `id` of the household of `scope`.
+    static func find(id: String, _ scope: HouseholdScope) throws -> StoredInvitation? {
+        try scope.decodeOne(StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE id = ? AND household_id = {household}", [id])
     }
 
-    /// The invitation as its household's admins see it, at `now`.
-    func record(_ access: HouseholdAccess, at now: Date, in database: Database) throws -> InvitationRecord {
-        InvitationRecord(
-            id: id, householdID: householdID, email: email, member: try MemberRecord.find(id: memberID, access, in: database),
-            invitedBy: try inviter(in: database), createdAt: createdAt, sentAt: sentAt, sendCount: sendCount,
+    /// The pending invitations of the household of `scope`, newest first.
+    static func all(_ scope: HouseholdScope) throws -> [StoredInvitation] {
+        try scope.decode(
+            StoredInvitation.self, "SELECT \(columns) FROM invitations WHERE household_id = {household} ORDER BY created_at DESC, id DESC")
+    }
+
+    /// The invitation as its household's admins see it, at `now`, with the inviting admin's member
+    /// record while they are an active member.
+    func record(_ scope: HouseholdScope, at now: Date) throws -> InvitationRecord {
+        let inviter = try invitedBy.flatMap { userID in
+            try scope.decodeOne(
+                MemberRecord.self,
+                "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND user_id = ? AND status = 'active'",
+                [userID])
+        }
+        return InvitationRecord(
+            id: id, householdID: householdID, email: email, member: try MemberRecord.find(id: memberID, scope),
+            invitedBy: inviter, createdAt: createdAt, sentAt: sentAt, sendCount: sendCount,
             expiresAt: expiresAt, isExpired: now >= expiresAt)
     }
 
@@ -134,18 +142,31 @@ struct StoredInvitation: Decodable {
             var emoji: String?
             var kind: MemberKind
             var role: MemberRole
+            var inviterName: String?
+
+            enum CodingKeys: String, CodingKey {
+                case name, emoji, kind, role
+                case inviterName = "inviter_name"
+            }
         }
         guard let joined = try database.decodeOne(
             Joined.self,
             """
-            SELECT h.name, h.emoji, m.kind, m.role FROM invitations i
+            SELECT h.name, h.emoji, m.kind, m.role, inviter.display_name AS inviter_name FROM invitations i
             JOIN households h ON h.id = i.household_id JOIN members m ON m.id = i.member_id
+            LEFT JOIN members inviter ON inviter.household_id = i.household_id AND inviter.user_id = i.invited_by AND inviter.status = 'active'
             WHERE i.id = ?
             """, [id])
         else { throw ServiceError.invitationNotFound }
         return ReceivedInvitation(
-            id: id, householdName: joined.name, householdEmoji: joined.emoji, invitedByName: try inviter(in: database)?.displayName,
+            id: id, householdName: joined.name, householdEmoji: joined.emoji, invitedByName: joined.inviterName,
             email: email, role: joined.role, kind: joined.kind, expiresAt: expiresAt, isExpired: now >= expiresAt)
+    }
+
+    /// Declines the invitation for its invitee: its placeholder member record goes, and the
+    /// invitation with it (the foreign key's cascade).
+    func decline(in database: Database) throws {
+        try database.execute("DELETE FROM members WHERE id = ? AND household_id = ? AND status = 'invited'", [memberID, householdID])
     }
 }
 

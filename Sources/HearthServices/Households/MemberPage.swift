@@ -14,7 +14,7 @@ public struct MemberPage: Sendable {
     public var hasNextPage: Bool
     /// Whether members precede the page.
     public var hasPreviousPage: Bool
-    /// How many members the household has, invited ones included.
+    /// How many members the list has in all, invited ones included (departed ones when asked for).
     public var totalCount: Int
 
     /// The first member's cursor.
@@ -60,14 +60,17 @@ struct MemberCursor: Equatable {
 }
 
 extension HouseholdService {
-    /// A page of the members of the household `access` grants (invited ones included): after
-    /// the cursor `after` and before `before`, the first `first` or the last `last` of them
-    /// (``MemberPage/maximumSize`` when neither is given). `hasPreviousPage` and `hasNextPage`
+    /// A page of the members of the household `access` grants (invited ones included, departed
+    /// ones only when `includeDeparted`): after the cursor `after` and before `before`, the first
+    /// `first` or the last `last` of them (``MemberPage/maximumSize`` when neither is given). `hasPreviousPage` and `hasNextPage`
     /// follow the Relay specification: when paging forward, `hasPreviousPage` says whether
     /// members precede `after`; when paging backward, `hasNextPage` whether members follow `before`.
     /// - Throws: `BAD_USER_INPUT` (every problem at once) for a negative or over-100 `first` or
     ///   `last`, both given, or a cursor that is not one of ours.
-    public func members(_ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil) async throws -> MemberPage {
+    public func members(
+        _ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil,
+        includeDeparted: Bool = false
+    ) async throws -> MemberPage {
         var problems = ProblemCollector()
         for (field, count) in [("first", first), ("last", last)] {
             if let count, !(0...MemberPage.maximumSize).contains(count) {
@@ -85,9 +88,12 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let key = "(\(MemberCursor.rankSQL), joined_at, id)"
+        // Which members the list holds: the household's, departed ones left out unless asked for.
+        let listed = includeDeparted ? "" : " AND status <> 'departed'"
         return try await pool.readPreferringCallingThread { database in
-            var conditions = ["household_id = ?"]
-            var arguments: [(any DatabaseValueConvertible)?] = [access.householdID]
+            let scope = HouseholdScope(access, database)
+            var conditions: [String] = []
+            var arguments: [(any DatabaseValueConvertible)?] = []
             if let afterCursor {
                 conditions.append("\(key) > (?, ?, ?)")
                 arguments += afterCursor.arguments
@@ -99,9 +105,9 @@ extension HouseholdService {
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
             let direction = backward ? "DESC" : "ASC"
-            let rows = try database.query(
+            let rows = try scope.query(
                 """
-                SELECT \(MemberRecord.columns) FROM members WHERE \(conditions.joined(separator: " AND "))
+                SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household}\(listed)\(conditions.map { " AND " + $0 }.joined())
                 ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
                 """,
                 StatementArguments(arguments + [size + 1])
@@ -113,12 +119,11 @@ extension HouseholdService {
             if backward { edges.reverse() }
             func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
                 guard let cursor else { return false }
-                return try database.scalar(
-                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = ? AND \(key) \(comparison) (?, ?, ?))",
-                    StatementArguments([access.householdID] + cursor.arguments)) ?? false
+                return try scope.scalar(
+                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(key) \(comparison) (?, ?, ?))",
+                    StatementArguments(cursor.arguments)) ?? false
             }
-            let totalCount = try database.scalar(
-                Int.self, "SELECT count(*) FROM members WHERE household_id = ?", [access.householdID]) ?? 0
+            let totalCount = try scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0
             return MemberPage(
                 edges: edges,
                 hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,

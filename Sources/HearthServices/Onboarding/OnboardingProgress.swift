@@ -82,15 +82,14 @@ public struct OnboardingChecklist: Sendable, Hashable {
 }
 
 /// Reads and writes a household's checklist rows (`onboarding_steps`, `onboarding_completions`)
-/// inside the caller's transaction, without authorization or analytics: callers in
-/// ``HouseholdService`` do those.
+/// through the household's scope, inside the caller's transaction, without authorization or
+/// analytics: callers in ``HouseholdService`` do those.
 enum OnboardingProgress {
-    /// The checklist of `householdID`.
-    static func checklist(householdID: String, in database: Database) throws -> OnboardingChecklist {
+    /// The checklist of the household of `scope`.
+    static func checklist(_ scope: HouseholdScope) throws -> OnboardingChecklist {
         var steps = OnboardingStep.allCases.map(OnboardingStepStatus.init(pending:))
-        try database.forEachRow(
-            "SELECT step, state, completed_at, skipped_at, visit_count, last_visited_at FROM onboarding_steps WHERE household_id = ?",
-            [householdID]
+        try scope.forEachRow(
+            "SELECT step, state, completed_at, skipped_at, visit_count, last_visited_at FROM onboarding_steps WHERE household_id = {household}"
         ) { row in
             guard let step = OnboardingStep(rawValue: try row["step"]) else { return }
             steps[step.index].state = OnboardingStepState(rawValue: try row["state"]) ?? .pending
@@ -99,62 +98,62 @@ enum OnboardingProgress {
             steps[step.index].visitCount = try row["visit_count"]
             steps[step.index].lastVisitedAt = try row["last_visited_at"]
         }
-        let completedAt: Date? = try database.scalar(
-            Date.self, "SELECT completed_at FROM onboarding_completions WHERE household_id = ?", [householdID])
+        let completedAt: Date? = try scope.scalar(Date.self, "SELECT completed_at FROM onboarding_completions WHERE household_id = {household}")
         return OnboardingChecklist(steps: steps, completedAt: completedAt)
     }
 
     /// Marks `step` done; returns whether it was not done before (done again changes nothing).
-    /// Only ``HouseholdService/markOnboardingStepDone(_:householdID:actorID:at:in:)`` calls it,
-    /// which records the analytics and the wizard's completion that go with it.
-    static func setDone(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
-        let wasDone = try database.scalar(
-            String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = ?", [householdID, step.rawValue]
-        ) == OnboardingStepState.done.rawValue
-        if wasDone { return false }
-        try database.execute(
+    /// Only ``HouseholdService/markOnboardingStepDone(_:_:at:)`` calls it, which records the
+    /// analytics and the wizard's completion that go with it.
+    static func setDone(_ step: OnboardingStep, at now: Date, _ scope: HouseholdScope) throws -> Bool {
+        if try state(of: step, scope) == .done { return false }
+        try scope.execute(
             """
-            INSERT INTO onboarding_steps (household_id, step, state, completed_at, updated_at) VALUES (?, ?, 'done', ?, ?)
+            INSERT INTO onboarding_steps (household_id, step, state, completed_at, updated_at) VALUES ({household}, ?, 'done', ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
                 state = 'done', completed_at = excluded.completed_at, updated_at = excluded.updated_at
             """,
-            [householdID, step.rawValue, now, now])
+            [step.rawValue, now, now])
         return true
     }
 
     /// Marks `step` skipped unless it is done; returns whether it was marked.
-    static func markSkipped(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws -> Bool {
-        try database.execute(
+    static func markSkipped(_ step: OnboardingStep, at now: Date, _ scope: HouseholdScope) throws -> Bool {
+        try scope.execute(
             """
-            INSERT INTO onboarding_steps (household_id, step, state, skipped_at, updated_at) VALUES (?, ?, 'skipped', ?, ?)
+            INSERT INTO onboarding_steps (household_id, step, state, skipped_at, updated_at) VALUES ({household}, ?, 'skipped', ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
                 state = 'skipped', skipped_at = excluded.skipped_at, updated_at = excluded.updated_at
             WHERE state <> 'done'
             """,
-            [householdID, step.rawValue, now, now])
-        return try database.scalar(
-            String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = ?", [householdID, step.rawValue]
-        ) == OnboardingStepState.skipped.rawValue
+            [step.rawValue, now, now])
+        return try state(of: step, scope) == .skipped
     }
 
     /// Counts one more showing of `step`.
-    static func recordVisit(_ step: OnboardingStep, householdID: String, at now: Date, in database: Database) throws {
-        try database.execute(
+    static func recordVisit(_ step: OnboardingStep, at now: Date, _ scope: HouseholdScope) throws {
+        try scope.execute(
             """
             INSERT INTO onboarding_steps (household_id, step, state, visit_count, last_visited_at, updated_at)
-            VALUES (?, ?, 'pending', 1, ?, ?)
+            VALUES ({household}, ?, 'pending', 1, ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
                 visit_count = visit_count + 1, last_visited_at = excluded.last_visited_at, updated_at = excluded.updated_at
             """,
-            [householdID, step.rawValue, now, now])
+            [step.rawValue, now, now])
     }
 
     /// Records the wizard's completion if every required step is done and it was not recorded
     /// before; returns whether it recorded it now.
-    static func recordCompletionIfDue(householdID: String, at now: Date, in database: Database) throws -> Bool {
-        guard try checklist(householdID: householdID, in: database).isComplete else { return false }
-        try database.execute(
-            "INSERT INTO onboarding_completions (household_id, completed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", [householdID, now])
-        return database.changedRowCount > 0
+    static func recordCompletionIfDue(at now: Date, _ scope: HouseholdScope) throws -> Bool {
+        guard try checklist(scope).isComplete else { return false }
+        try scope.execute(
+            "INSERT INTO onboarding_completions (household_id, completed_at) VALUES ({household}, ?) ON CONFLICT DO NOTHING", [now])
+        return scope.changedRowCount > 0
+    }
+
+    /// The stored state of `step`; `nil` when the household has no row for it.
+    private static func state(of step: OnboardingStep, _ scope: HouseholdScope) throws -> OnboardingStepState? {
+        try scope.scalar(String.self, "SELECT state FROM onboarding_steps WHERE household_id = {household} AND step = ?", [step.rawValue])
+            .flatMap(OnboardingStepState.init(rawValue:))
     }
 }

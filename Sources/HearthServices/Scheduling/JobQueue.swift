@@ -23,12 +23,12 @@ public struct JobQueue: Sendable {
     /// transaction and read through the functions below.
     let pool: any DatabaseWriter
     /// The clock that stamps jobs and decides what is due.
-    public let clock: any SchedulingClock
+    public let clock: any ServiceClock
     /// Wakes this process's scheduler after a commit that enqueued an earlier job.
     let wakeUp = JobWakeUp()
 
     /// A queue in `pool`'s database.
-    public init(pool: any DatabaseWriter, clock: any SchedulingClock = SystemClock()) {
+    public init(pool: any DatabaseWriter, clock: any ServiceClock = SystemClock()) {
         self.pool = pool
         self.clock = clock
     }

@@ -36,7 +36,7 @@ final class JobWakeUp: Sendable {
 
     /// Returns at `deadline` by `clock` (nil: no deadline), on a signal due before it, or when
     /// the task is cancelled.
-    func wait(until deadline: Date?, clock: any SchedulingClock) async {
+    func wait(until deadline: Date?, clock: any ServiceClock) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitForSignal(before: deadline) }
             if let deadline {

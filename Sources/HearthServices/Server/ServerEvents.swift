@@ -58,7 +58,7 @@ public struct ServerEvents: Sendable {
     /// Publishes `server.started`, then a heartbeat every interval until the task is
     /// cancelled, and returns. A failed write is logged and the next beat tried.
     public func run() async {
-        let startedAt = Date()
+        let startedAt = changeLog.clock.storedNow
         var heartbeat = 0
         while !Task.isCancelled {
             let kind: EventKind = heartbeat == 0 ? .serverStarted : .serverHeartbeat

@@ -27,4 +27,15 @@ public protocol DatabaseWriter: DatabaseReader {
     /// read the count first, then the database, and drop the cache when the count moves. A
     /// store shared by several processes must count the commits it learns of from the others.
     var commitCount: UInt64 { get }
+
+    /// Makes what the store's files still hold of rows deleted or overwritten so far unreadable
+    /// there too, not only in the tables: for personal data that must leave the disk when it
+    /// leaves the database (a departed child's name). SQLite overwrites freed space as it frees it
+    /// (`secure_delete`) and keeps older page images in its write-ahead log only, so its pool
+    /// checkpoints the log into the database file and truncates it; a PostgreSQL store would
+    /// vacuum. It takes the writer and waits for readers of older snapshots, so call it after
+    /// the commit that erased, and only for such erasures.
+    /// - Throws: ``StoreError`` (`.busy` when readers kept older snapshots past the busy timeout:
+    ///   the copies then go at the next truncating checkpoint).
+    func eraseDeletedContent() async throws
 }

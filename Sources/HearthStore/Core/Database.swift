@@ -63,6 +63,10 @@ public final class Database {
         }
         try execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
         try execute("PRAGMA foreign_keys = ON")
+        // Freed space is overwritten with zeros, so deleted and overwritten rows (personal data
+        // erased on request) leave no copy in the database file. (Debian's SQLite defaults to it;
+        // other builds do not.)
+        try execute("PRAGMA secure_delete = ON")
         if role == .reader {
             // Readers must never write: a write there would bypass the writer's serialization.
             try execute("PRAGMA query_only = ON")

@@ -219,6 +219,18 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Checkpoints the write-ahead log into the database file and truncates it, as
+    /// ``checkpoint()`` does, without blocking the calling thread: with `secure_delete` on (every
+    /// connection sets it), freed space in the database file is zeroed, so after this no file
+    /// holds a copy of a row deleted or overwritten before the call.
+    /// - Throws: ``StoreError``, `.busy` if readers kept the log in use past the busy timeout.
+    public func eraseDeletedContent() async throws {
+        try await withConnection(from: writer) { database in
+            defer { database.rollbackIfNeeded() }
+            try database.checkpoint()
+        }
+    }
+
     /// The lines of `PRAGMA integrity_check`: `["ok"]` for a sound database.
     public func integrityCheck() throws -> [String] {
         try read { database in

@@ -16,7 +16,7 @@ import Testing
         from websockets.asyncio.client import connect
         BASE = sys.argv[1]
         EVENTS = ("subscription($id: ID!) { householdEvents(householdId: $id) { "
-                  "kind householdId memberId incompleteTasks missedEvents household { name } member { role } } }")
+                  "kind householdId memberId incompleteTasks missedEvents household { name } member { role status } } }")
         def post(query, variables, token):
             request = urllib.request.Request(
                 BASE + "/graphql", data=json.dumps({"query": query, "variables": variables}).encode(),
@@ -51,6 +51,8 @@ import Testing
             event = reply["payload"]["data"]["householdEvents"]
             household = (event["household"] or {}).get("name")
             member = (event["member"] or {}).get("role")
+            if (event["member"] or {}).get("status") == "DEPARTED":
+                member += "/DEPARTED"
             concerned = ids.get(event["memberId"]) if event["kind"].startswith("MEMBER_") else "-"
             return (f"{who} {event['kind']} {ids.get(event['householdId'])} {concerned} "
                     f"{event['incompleteTasks']} {household} {member} {event['missedEvents']}")
@@ -110,8 +112,9 @@ import Testing
             "ben MEMBER_ROLE_CHANGED flat ben None Flat ADMIN False",
             "ana HOUSEHOLD_UPDATED flat - None City Flat None False",
             "ben HOUSEHOLD_UPDATED flat - None City Flat None False",
-            // Ben is gone when the events are delivered: his member record for Ana, the household for him.
-            "ana MEMBER_LEFT flat ben UNASSIGN City Flat None False",
+            // When the events are delivered Ben's member record is history for Ana (it stays, departed), and the
+            // household is gone for him.
+            "ana MEMBER_LEFT flat ben UNASSIGN City Flat ADMIN/DEPARTED False",
             "ben MEMBER_LEFT flat ben UNASSIGN None None False",
             "ben complete",
             "ana HOUSEHOLD_DELETED flat - None None None False",

@@ -207,7 +207,7 @@ struct SessionTests {
             let fresh = AccountService(
                 configuration: harness.service.configuration, pool: harness.pool, accessTokens: harness.service.accessTokens,
                 mail: AccountMail(outbox: harness.mail, baseURL: try PublicBaseURL("https://hearth.example"), links: .forTests), commonPasswords: [],
-                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), now: { harness.clock.now })
+                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), clock: harness.clock)
             #expect(try await fresh.authenticate(accessToken: issued.accessToken).sessionID == issued.session.id)
         }
     }

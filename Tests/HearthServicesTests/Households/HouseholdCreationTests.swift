@@ -35,7 +35,7 @@ struct HouseholdCreationTests {
             #expect(member.role == .admin)
             #expect(member.kind == .parent)
             #expect(member.status == .active)
-            #expect(try await harness.service.activeHouseholdID(userID: ana.userID) == household.id)
+            #expect(try await harness.service.activeHouseholdID(viewer: ana) == household.id)
             let step = try await harness.pool.read { try $0.scalar(String.self, "SELECT state FROM onboarding_steps WHERE household_id = ? AND step = 'household'", [household.id]) }
             #expect(step == "done")
         }
@@ -46,7 +46,7 @@ struct HouseholdCreationTests {
             let ana = try await harness.confirmedViewer("ana")
             let (first, _, _) = try await harness.service.createHousehold(.init(name: "Home"), viewer: ana)
             let (second, _, _) = try await harness.service.createHousehold(.init(name: "Cottage"), viewer: ana)
-            #expect(try await harness.service.activeHouseholdID(userID: ana.userID) == first.id)
+            #expect(try await harness.service.activeHouseholdID(viewer: ana) == first.id)
             let listed = try await harness.service.households(viewer: ana).map(\.record.id)
             #expect(listed == [first.id, second.id])
         }

@@ -320,14 +320,14 @@ struct InvitationTests {
             let ben = try await harness.confirmedViewer("ben")
             let householdID = try await Self.household(harness, admin: ana)
             let issued = try await Self.invite(harness, householdID, "ben@example.com", as: ana, role: .admin)
-            #expect(try await harness.service.activeHouseholdID(userID: ben.userID) == nil)
+            #expect(try await harness.service.activeHouseholdID(viewer: ben) == nil)
             harness.clock.advance(seconds: 60)
             let joined = try await harness.service.acceptInvitation(.token(issued.token), viewer: ben)
             #expect(joined.household.id == householdID)
             #expect(joined.member.id == issued.invitation.member.id && joined.member.userID == ben.userID)
             #expect(joined.member.status == .active && joined.member.role == .admin && joined.member.kind == .parent)
             #expect(joined.member.joinedAt == harness.clock.now)
-            #expect(try await harness.service.activeHouseholdID(userID: ben.userID) == householdID)
+            #expect(try await harness.service.activeHouseholdID(viewer: ben) == householdID)
             #expect(try await Self.count(harness, "SELECT count(*) FROM invitations") == 0)
             #expect(try await Self.events(harness, householdID).last == "member.joined")
             let again = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(issued.token), viewer: ben) }
@@ -343,7 +343,7 @@ struct InvitationTests {
             let own = try await harness.service.createHousehold(.init(name: "Ben's"), viewer: ben).household.id
             let issued = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             _ = try await harness.service.acceptInvitation(.token(issued.token), viewer: ben)
-            #expect(try await harness.service.activeHouseholdID(userID: ben.userID) == own)
+            #expect(try await harness.service.activeHouseholdID(viewer: ben) == own)
         }
     }
 
@@ -445,7 +445,7 @@ struct InvitationTests {
             let byID = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             #expect(try await harness.service.declineInvitation(.id(byID.invitation.id), viewer: ben) == byID.invitation.id)
             #expect(try await harness.service.myInvitations(viewer: ben).isEmpty)
-            #expect(try await harness.service.activeHouseholdID(userID: ben.userID) == nil)
+            #expect(try await harness.service.activeHouseholdID(viewer: ben) == nil)
         }
     }
 

@@ -143,7 +143,7 @@ struct MembershipTests {
             let departure = try await h.service.deleteHousehold(id: flat.id, confirmName: "Flat", viewer: ana)
             #expect(departure.householdID == flat.id)
             #expect(departure.activeHousehold == nil)
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == home.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == home.id)
             try await h.expectOneActiveHouseholdPerMember()
             let event = try #require(await firstEvent(of: subscription))
             #expect(event.kind == .householdDeleted)
@@ -197,14 +197,14 @@ struct MembershipTests {
             let ana = try await h.confirmedViewer("ana")
             let (home, _, _) = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
             let (cabin, _, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == home.id)
             _ = try await h.service.household(id: cabin.id, viewer: ana)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id, "viewing does not switch (FR-10)")
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == home.id, "viewing does not switch (FR-10)")
             let subscription = h.bus.subscribe(to: [.user(ana.userID)], bufferSize: 8)
             let switched = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana)
             #expect(switched.household.record.id == cabin.id)
             #expect(switched.previousHousehold?.record.id == home.id)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == cabin.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == cabin.id)
             let listed = try await h.service.households(viewer: ana)
             #expect(listed.map(\.record.id) == [cabin.id, home.id], "the active one first")
             #expect(listed.map(\.isActive) == [true, false])
@@ -244,7 +244,7 @@ struct MembershipTests {
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let error = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: flat.id, viewer: eve) }
             #expect(error == ServiceError.householdNotFound)
-            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == nil)
+            #expect(try await h.service.activeHouseholdID(viewer: eve) == nil)
             #expect(try await h.service.activeHousehold(viewer: eve) == nil)
         }
     }
@@ -265,7 +265,7 @@ struct MembershipTests {
             h.clock.advance(seconds: 1)
             try await h.join(ben, b.id, invitedBy: ana)
             try await h.expectOneActiveHouseholdPerMember()
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == c.id, "joining does not switch")
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == c.id, "joining does not switch")
             for id in [a.id, b.id, c.id, a.id] {
                 _ = try await h.service.setActiveHousehold(id: id, viewer: ben)
                 try await h.expectOneActiveHouseholdPerMember()
@@ -275,11 +275,11 @@ struct MembershipTests {
             try await h.expectOneActiveHouseholdPerMember()
             _ = try await h.service.deleteHousehold(id: b.id, confirmName: "B", viewer: ana)
             try await h.expectOneActiveHouseholdPerMember()
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == c.id)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == a.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == c.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == a.id)
             _ = try await h.service.deleteHousehold(id: c.id, confirmName: "C", viewer: ben)
             try await h.expectOneActiveHouseholdPerMember()
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == nil)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == nil)
             #expect(try await h.service.activeHousehold(viewer: ben) == nil)
         }
     }
@@ -319,10 +319,10 @@ struct MembershipTests {
                 .init(householdID: home.id, email: "eve@example.com"), viewer: ana, clientAddress: "192.0.2.1").token
             let refused = await #expect(throws: ServiceError.self) { try await h.service.setActiveHousehold(id: home.id, viewer: eve) }
             #expect(refused == ServiceError.householdNotFound)
-            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == nil)
+            #expect(try await h.service.activeHouseholdID(viewer: eve) == nil)
             _ = try await h.service.acceptInvitation(.token(token), viewer: eve)
-            #expect(try await h.service.activeHouseholdID(userID: eve.userID) == home.id)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id)
+            #expect(try await h.service.activeHouseholdID(viewer: eve) == home.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == home.id)
             try await h.expectOneActiveHouseholdPerMember()
         }
     }
@@ -342,10 +342,10 @@ struct MembershipTests {
             let inB = try await h.join(ben, b.id, invitedBy: ana)
             _ = try await h.service.setActiveHousehold(id: a.id, viewer: ben)
             _ = try await h.service.removeMember(id: inB, incompleteTasks: .unassign, viewer: ana)
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == a.id, "not the active one: nothing moves")
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == a.id, "not the active one: nothing moves")
             _ = try await h.service.removeMember(id: inA, incompleteTasks: .unassign, viewer: ana)
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == own.id)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == a.id, "the admin's stays")
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == own.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == a.id, "the admin's stays")
             try await h.expectOneActiveHouseholdPerMember()
         }
     }
@@ -438,7 +438,7 @@ struct MembershipTests {
             #expect(try event.payload.decode(HouseholdChange.self)
                 == HouseholdChange(householdID: flat.id, memberID: benMember, userID: ben.userID, incompleteTasks: .redistribute))
             #expect(try await h.departures(of: flat.id) == ["\(benMember) \(ben.userID) removed redistribute \(ana.userID)"])
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == home.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == home.id)
             try await h.expectOneActiveHouseholdPerMember()
             let gone = await #expect(throws: ServiceError.self) { try await h.service.household(id: flat.id, viewer: ben) }
             #expect(gone == ServiceError.householdNotFound)
@@ -487,7 +487,7 @@ struct MembershipTests {
             let ben = try await h.confirmedViewer("ben")
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == flat.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == flat.id)
             let subscription = h.bus.subscribe(to: [.household(flat.id)], bufferSize: 8)
             let departure = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ben)
             #expect(departure.householdID == flat.id && departure.activeHousehold == nil)
@@ -496,7 +496,7 @@ struct MembershipTests {
             #expect(try event.payload.decode(HouseholdChange.self)
                 == HouseholdChange(householdID: flat.id, memberID: benMember, userID: ben.userID, incompleteTasks: .unassign))
             #expect(try await h.departures(of: flat.id) == ["\(benMember) \(ben.userID) left unassign \(ben.userID)"])
-            #expect(try await h.service.activeHouseholdID(userID: ben.userID) == nil)
+            #expect(try await h.service.activeHouseholdID(viewer: ben) == nil)
             try await h.expectOneActiveHouseholdPerMember()
         }
     }
@@ -539,7 +539,7 @@ struct MembershipTests {
                 try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ana)
             }
             #expect(error?.code == .conflict && error?.reason == nil && error?.message.contains("delete the household") == true)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == flat.id)
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == flat.id)
         }
     }
 
@@ -596,7 +596,7 @@ struct MembershipTests {
             _ = try await h.service.setActiveHousehold(id: home.id, viewer: ana)
             let replayed = try await h.service.setActiveHousehold(id: cabin.id, viewer: ana, clientMutationID: "s-1")
             #expect(replayed.household.record.id == switched.household.record.id)
-            #expect(try await h.service.activeHouseholdID(userID: ana.userID) == home.id, "the replay does not switch again")
+            #expect(try await h.service.activeHouseholdID(viewer: ana) == home.id, "the replay does not switch again")
             let deleted = try await h.service.deleteHousehold(id: cabin.id, confirmName: "Cabin", viewer: ana, clientMutationID: "d-1")
             let replay = try await h.service.deleteHousehold(id: cabin.id, confirmName: "Cabin", viewer: ana, clientMutationID: "d-1")
             #expect(replay.householdID == deleted.householdID && replay.activeHousehold?.record.id == home.id)
@@ -685,109 +685,6 @@ struct MembershipTests {
             #expect(try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: .some(nil))).timeZone == nil)
             #expect(try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana).household.timeZone == "UTC")
         }
-    }
-}
-
-// MARK: - Fixtures
-
-extension HouseholdsHarness {
-    /// Makes `viewer` an active member of `householdID` with `role`: `admin` invites their
-    /// address and they accept. Returns the member id.
-    @discardableResult
-    fileprivate func join(_ viewer: Viewer, _ householdID: String, invitedBy admin: Viewer, role: MemberRole = .member) async throws -> String {
-        let email = try #require(try await accounts.service.user(id: viewer.userID)).email
-        let issued = try await service.inviteMember(
-            .init(householdID: householdID, email: email, role: role), viewer: admin, clientAddress: "192.0.2.1")
-        return try await service.acceptInvitation(.token(issued.token), viewer: viewer).member.id
-    }
-
-    /// Adds a child of `age` as `parent` does, with a parental consent record first when under
-    /// 13. Returns the member id.
-    @discardableResult
-    fileprivate func addChild(to householdID: String, by parent: Viewer, age: Int) async throws -> String {
-        var consentID: String?
-        if age < 13 {
-            consentID = try await service.recordParentalConsent(
-                householdID: householdID, method: .emailPlus, path: .ownAccount, attestation: "I am the parent and consent.",
-                termsVersion: service.configuration.termsVersion, viewer: parent
-            ).id
-        }
-        return try await service.addMember(
-            householdID: householdID, .init(kind: .child, displayName: "Kid", age: age, consentID: consentID), viewer: parent
-        ).member.id
-    }
-
-    /// Invites `email` to `householdID` as `admin`; returns the invited member's id.
-    @discardableResult
-    fileprivate func invite(_ email: String, to householdID: String, by admin: Viewer) async throws -> String {
-        try await service.inviteMember(.init(householdID: householdID, email: email), viewer: admin, clientAddress: "192.0.2.1")
-            .invitation.member.id
-    }
-
-    /// The kinds of the change-log events on the household's topic, oldest first.
-    fileprivate func kinds(of householdID: String) async throws -> [String] {
-        try await pool.read { database in
-            try database.query("SELECT kind FROM change_log WHERE topic = ? ORDER BY sequence", [Topic.household(householdID).key])
-                .map { try $0["kind"] as String }
-        }
-    }
-
-    /// The departures of the household as `member user reason handling decidedBy`.
-    fileprivate func departures(of householdID: String) async throws -> [String] {
-        try await pool.read { database in
-            try database.query(
-                """
-                SELECT member_id, coalesce(user_id, '-') AS user, reason, task_handling, decided_by FROM member_departures
-                WHERE household_id = ? ORDER BY departed_at, id
-                """,
-                [householdID]
-            ).map { row in
-                [try row["member_id"], try row["user"], try row["reason"], try row["task_handling"], try row["decided_by"]]
-                    .joined(separator: " ") as String
-            }
-        }
-    }
-
-    /// Every table with a `household_id` column, found in the schema, so tables added later are covered.
-    fileprivate func householdOwnedTables() async throws -> [String] {
-        try await pool.read { database in
-            try database.query(
-                """
-                SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
-                WHERE m.type = 'table' AND c.name = 'household_id' ORDER BY m.name
-                """
-            ).map { try $0["name"] as String }
-        }
-    }
-
-    /// How many rows of `table` belong to `householdID`.
-    fileprivate func rowCount(of table: String, householdID: String) async throws -> Int {
-        try await pool.read { database in
-            try database.scalar(Int.self, "SELECT count(*) FROM \"\(table)\" WHERE household_id = ?", [householdID]) ?? 0
-        }
-    }
-
-    /// FR-17: every user with an active membership has exactly one active household, one of
-    /// theirs; users without any have none.
-    fileprivate func expectOneActiveHouseholdPerMember(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let violations = try await pool.read { database in
-            try database.query(
-                """
-                SELECT u.id,
-                       (SELECT count(*) FROM active_households a WHERE a.user_id = u.id) AS active,
-                       (SELECT count(*) FROM active_households a JOIN members m
-                          ON m.household_id = a.household_id AND m.user_id = a.user_id AND m.status = 'active'
-                        WHERE a.user_id = u.id) AS valid,
-                       (SELECT count(*) FROM members m WHERE m.user_id = u.id AND m.status = 'active') AS memberships
-                FROM users u
-                """
-            ).compactMap { row -> String? in
-                let (active, valid, memberships): (Int, Int, Int) = (try row["active"], try row["valid"], try row["memberships"])
-                let expected = memberships > 0 ? 1 : 0
-                return active == expected && valid == expected ? nil : "\(try row["id"] as String): \(active) active of \(memberships)"
-            }
-        }
-        #expect(violations.isEmpty, "FR-17 broken: \(violations)", sourceLocation: sourceLocation)
     }
 }
 

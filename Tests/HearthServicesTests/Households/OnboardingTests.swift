@@ -98,7 +98,7 @@ struct TermsTests {
             let updated = HouseholdService(
                 configuration: configuration, pool: h.pool, changeLog: h.service.changeLog, accounts: h.accounts.service,
                 analytics: h.service.analytics, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
-                now: h.clock.function)
+                clock: h.clock)
             let terms = try await updated.terms(viewer: viewer)
             #expect(terms.isAcceptanceRequired)
             #expect(terms.acceptedVersion == "v1")

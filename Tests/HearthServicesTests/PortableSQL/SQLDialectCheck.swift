@@ -28,8 +28,11 @@ struct SQLDialectCheck {
     /// Every construct checked, each regular expression compiled once.
     let constructs: [Construct]
 
+    /// How a literal that is an SQL statement starts (other literals are messages, names, keys).
+    static let statementPattern = #"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|ALTER|DROP)\b"#
+
     init() {
-        let sqlStart = try! Regex(#"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|ALTER|DROP)\b"#)
+        let sqlStart = try! Regex(Self.statementPattern)
         func pattern(
             _ name: String, _ expression: String, _ instead: String, caseSensitive: Bool = false, onlyInSQL: Bool = false
         ) -> Construct {

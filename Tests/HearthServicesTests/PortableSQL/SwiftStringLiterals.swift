@@ -1,13 +1,20 @@
 /// The string literals of a Swift source file, found by a small lexer that knows comments,
 /// escapes, interpolations (whose own literals it reports too), multi-line and raw strings:
-/// enough for ``SQLDialectCheck`` to look at every SQL text without reading the comments
-/// that talk about SQL.
+/// enough for ``SQLDialectCheck`` and ``ScopeFilterCheck`` to look at every SQL text without
+/// reading the comments that talk about SQL.
 struct SwiftStringLiterals {
     /// One literal: its text without the interpolated parts, and the line it starts on.
     struct Literal: Equatable {
+        /// The text, each interpolation replaced by a space.
         var text: String
+        /// The text, each interpolation replaced by ``interpolation``: where a check must know
+        /// that a part of the text is not known before run time (a table named by a variable).
+        var template: String
         var line: Int
     }
+
+    /// What stands for an interpolation in ``Literal/template``.
+    static let interpolation = "\\(…)"
 
     private let characters: [Character]
     private var index = 0
@@ -70,6 +77,7 @@ struct SwiftStringLiterals {
         for _ in 0..<quotes { advance() }
         let delimiter = Array(repeating: Character("\""), count: quotes) + Array(repeating: Character("#"), count: hashes)
         var text = ""
+        var template = ""
         while let character = peek() {
             if matches(delimiter) {
                 for _ in delimiter { advance() }
@@ -82,16 +90,19 @@ struct SwiftStringLiterals {
                     advance()
                     lexCode(untilClosingParenthesis: true)
                     text.append(" ")
+                    template.append(Self.interpolation)
                 } else if let escaped = peek() {
                     text.append(escaped)
+                    template.append(escaped)
                     advance()
                 }
                 continue
             }
             text.append(character)
+            template.append(character)
             advance()
         }
-        literals.append(Literal(text: text, line: startLine))
+        literals.append(Literal(text: text, template: template, line: startLine))
     }
 
     private func matches(_ delimiter: [Character]) -> Bool {

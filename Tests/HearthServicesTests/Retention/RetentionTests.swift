@@ -22,7 +22,7 @@ struct RetentionTests {
         let clock = harness.clock
         return RetentionJob(
             policy: policy, jobs: JobQueue(pool: harness.pool, clock: clock),
-            changeLog: ChangeLog(pool: harness.pool, bus: harness.bus, now: { clock.now }), logger: .disabled)
+            changeLog: ChangeLog(pool: harness.pool, bus: harness.bus, clock: clock), logger: .disabled)
     }
 
     private static func count(_ harness: HouseholdsHarness, _ sql: String) throws -> Int {
@@ -120,7 +120,7 @@ struct RetentionTests {
     @Test func aCursorOlderThanTheChangeLogsHorizonGetsCursorExpired() async throws {
         try await HouseholdsHarness.with { harness in
             let clock = harness.clock
-            let changeLog = ChangeLog(pool: harness.pool, bus: harness.bus, now: { clock.now })
+            let changeLog = ChangeLog(pool: harness.pool, bus: harness.bus, clock: clock)
             func record(_ kind: EventKind, on topic: Topic = .household("h")) throws -> Event {
                 try harness.pool.write { try changeLog.record(topic: topic, kind: kind, payload: ["n": 1], in: $0) }
             }

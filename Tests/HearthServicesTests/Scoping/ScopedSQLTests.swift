@@ -1,0 +1,185 @@
+import Foundation
+import HearthStore
+import TestFixtures
+import Testing
+
+/// Household scoping is structural (docs/architecture.md): every statement of a scoped table in
+/// `Sources/` (except `Sources/HearthStore`, which has no domain) runs under its scope, which the
+/// statement shows by carrying the scope's marker (``ScopeFilterCheck``). The scoped tables are
+/// read from the migrated schema, so a new table with `household_id` or `user_id` is checked from
+/// the migration that adds it.
+@Suite struct ScopedSQLTests {
+    /// Statements of one function that go without a scope on purpose, and why.
+    struct Exception {
+        var file: String
+        var function: String
+        var tables: Set<String>
+        var why: String
+    }
+
+    /// The statements that legitimately run without a scope: lookups by a secret before any
+    /// access exists, work for every household or account at once (retention), and the one
+    /// check that makes a household's access. Keep it short, each with its reason.
+    static let exceptions = [
+        // Credentials: the secret names its account, whose owner scope exists only once it is proved.
+        Exception(
+            file: "Sources/HearthServices/Accounts/AccountService.swift", function: "storedEmailToken(_:in:)", tables: ["email_tokens"],
+            why: "an emailed link's token is looked up by its id before it proves whose it is"),
+        Exception(
+            file: "Sources/HearthServices/Accounts/AccountService+Sessions.swift", function: "named(by:_:in:)", tables: ["sessions"],
+            why: "the session a refresh token's digest or a verified access token's session id names, before it proves the owner"),
+        Exception(
+            file: "Sources/HearthServices/Accounts/RefreshDecision.swift", function: "init(_:grace:at:in:)", tables: ["sessions"],
+            why: "the session of a spent refresh token presented again, to revoke it: the token names it"),
+        Exception(
+            file: "Sources/HearthServices/Accounts/AccountService+SignInProviders.swift", function: "linkedUser(_:in:)",
+            tables: ["provider_identities"], why: "the account a provider's verified identity token names, at sign-in"),
+        Exception(
+            file: "Sources/HearthServices/Accounts/AccountService+Avatar.swift", function: "avatar(id:)", tables: ["avatars"],
+            why: "avatars are served by id to whoever holds their URL, like a profile picture link; the id is unguessable"),
+        // Invitees are not members yet: what they may see is established by the token or their confirmed address.
+        Exception(
+            file: "Sources/HearthServices/Households/InvitationRecord.swift", function: "find(token:links:in:)", tables: ["invitations"],
+            why: "the invitation an invitation link's token names, before anyone has access to its household"),
+        Exception(
+            file: "Sources/HearthServices/Households/InvitationRecord.swift", function: "find(id:addressedTo:in:)",
+            tables: ["invitations"], why: "an invitation addressed to the invitee's confirmed address, across households"),
+        Exception(
+            file: "Sources/HearthServices/Households/InvitationRecord.swift", function: "all(addressedTo:in:)", tables: ["invitations"],
+            why: "the invitations addressed to the invitee's confirmed address, across households (myInvitations)"),
+        Exception(
+            file: "Sources/HearthServices/Households/InvitationRecord.swift", function: "received(at:in:)",
+            tables: ["invitations", "households", "members"],
+            why: "the household's name and the inviter's name as the invitee sees them, for an invitation found as above"),
+        Exception(
+            file: "Sources/HearthServices/Households/InvitationRecord.swift", function: "decline(in:)", tables: ["members"],
+            why: "the invitee declines: the invited placeholder of an invitation found as above goes"),
+        // Making a household and its access.
+        Exception(
+            file: "Sources/HearthServices/Households/HouseholdService.swift", function: "createHousehold(_:viewer:clientMutationID:)",
+            tables: ["households"], why: "the new household's row: no access exists before its first member does"),
+        Exception(
+            file: "Sources/HearthServices/Households/HouseholdAccess.swift", function: "check(viewer:owning:id:requiring:notFound:in:)",
+            tables: [ScopeFilterCheck.interpolatedTable],
+            why: "which household an object's id belongs to, the question the access check answers before access exists"),
+        // Retention works across every account and household, by age.
+        Exception(
+            file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",
+            tables: ["sessions", "email_tokens", "mutation_replays"], why: "retention deletes ended sessions, spent tokens and old replays of every account"),
+        Exception(
+            file: "Sources/HearthServices/Retention/PruneRule.swift", function: "pruneExpiredInvitations(before:limit:changeLog:in:)",
+            tables: ["invitations", "members"], why: "retention deletes expired invitations, with their placeholders, of every household"),
+    ]
+
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The columns of every table of the migrated schema.
+    private static func schemaColumns() async throws -> [String: Set<String>] {
+        try await MigratedDatabase.withPool { pool in
+            try pool.read { database in
+                var columns: [String: Set<String>] = [:]
+                try database.forEachRow(
+                    "SELECT m.name AS table_name, p.name AS column_name FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'"
+                ) { row in
+                    columns[try row["table_name"] as String, default: []].insert(try row["column_name"])
+                }
+                return columns
+            }
+        }
+    }
+
+    @Test func everyStatementOfAScopedTableCarriesItsScope() async throws {
+        let tables = ScopeFilterCheck.scopedTables(columns: try await Self.schemaColumns())
+        #expect(tables["members"] == [.household, .owner] && tables["invitations"] == [.household], "household tables are found")
+        #expect(tables["sessions"] == [.owner] && tables["mutation_replays"] == [.owner], "owner tables are found")
+        #expect(tables["users"] == nil && tables["change_log"] == nil, "tables of no scope are not checked")
+        let check = ScopeFilterCheck(tables: tables)
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.subpaths(atPath: sources.path)).filter { path in
+            path.hasSuffix(".swift") && !path.hasPrefix("HearthStore/")
+        }
+        #expect(files.contains("HearthServices/Households/HouseholdService.swift"), "the walk finds the services")
+        var findings: [ScopeFilterCheck.Finding] = []
+        for path in files.sorted() {
+            let source = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            findings += check.findings(in: source, file: "Sources/" + path)
+        }
+        func isAllowed(_ finding: ScopeFilterCheck.Finding, by exception: Exception) -> Bool {
+            exception.file == finding.file && exception.function == finding.function && exception.tables.contains(finding.table)
+        }
+        let forbidden = findings.filter { finding in !Self.exceptions.contains { isAllowed(finding, by: $0) } }
+        #expect(forbidden.isEmpty, """
+            Statements of scoped tables without their scope (see docs/architecture.md, "Household scoping is structural"): \
+            run them through the HouseholdScope or OwnerScope and name the scope with {household} or {owner}, or, when \
+            no scope can exist yet, add an exception with its reason:
+            \(forbidden.map(\.description).joined(separator: "\n"))
+            """)
+        for exception in Self.exceptions {
+            for table in exception.tables {
+                #expect(
+                    findings.contains { $0.file == exception.file && $0.function == exception.function && $0.table == table },
+                    "the exception for \(table) in \(exception.function) of \(exception.file) is no longer needed: remove it")
+            }
+        }
+    }
+
+    @Test func scopedTablesAreFoundByTheirColumns() {
+        let tables = ScopeFilterCheck.scopedTables(columns: [
+            "chores": ["id", "household_id"], "follows": ["user_id", "followed_id"], "members": ["household_id", "user_id"],
+            "users": ["id", "email"], "households": ["id", "name"],
+        ])
+        #expect(tables == ["households": [.household], "chores": [.household], "follows": [.owner], "members": [.household, .owner]])
+    }
+
+    /// The check fails on what it exists to catch: statements of scoped tables without their
+    /// scope, with the wrong scope, or of a table it cannot see.
+    @Test func theCheckFindsEachStatementWithoutTheScopeItsTableNeeds() {
+        let check = ScopeFilterCheck(tables: ["members": [.household, .owner], "invitations": [.household], "sessions": [.owner]])
+        let source = #"""
+            struct Repository {
+                /// Never "SELECT id FROM members WHERE id = ?" in a comment.
+                func member(id: String, in database: Database) throws -> Row? {
+                    try database.queryOne("SELECT id FROM members WHERE id = ?", [id])
+                }
+                static func revoke(_ id: String, at now: Date, _ database: Database) throws {
+                    try database.execute("UPDATE sessions SET revoked_at = ? WHERE id = ?", [now, id])
+                }
+                init(owning table: String, id: String) {
+                    sql = "SELECT household_id FROM \(table) WHERE id = ?"
+                }
+                private func wrongScopes(_ scope: HouseholdScope, handler: (Int, Int) -> Void = { _, _ in }) {
+                    _ = "SELECT id FROM sessions WHERE user_id = ? AND household_id = {household}"
+                    _ = "SELECT i.id FROM invitations i JOIN members m ON m.household_id = i.household_id WHERE m.kind = {owner}"
+                }
+            }
+            """#
+        #expect(check.findings(in: source, file: "f").map(\.description) == [
+            "f:4: member(id:in:): members", "f:7: revoke(_:at:_:): sessions",
+            "f:10: init(owning:id:): \(ScopeFilterCheck.interpolatedTable)",
+            "f:13: wrongScopes(_:handler:): sessions", "f:14: wrongScopes(_:handler:): invitations",
+        ])
+    }
+
+    @Test func statementsUnderTheirScopePass() {
+        let check = ScopeFilterCheck(tables: [
+            "households": [.household], "members": [.household, .owner], "invitations": [.household], "sessions": [.owner],
+        ])
+        let source = #"""
+            func scoped(_ scope: HouseholdScope, _ owner: OwnerScope) throws {
+                _ = "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND status <> 'departed'"
+                _ = "INSERT INTO invitations (id, household_id, email_key) VALUES (?, {household}, ?)"
+                _ = "UPDATE households SET name = ? WHERE id = {household}"
+                _ = "DELETE FROM sessions WHERE id = ? AND user_id = {owner}"
+                _ = "SELECT id FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'active'"
+                _ = """
+                    SELECT id FROM invitations
+                    WHERE household_id IN (SELECT household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active')
+                    """
+                _ = "SELECT name FROM users WHERE id = ?"
+                _ = "Nobody from members of another household sees this."
+            }
+            """#
+        #expect(check.findings(in: source, file: "f").isEmpty)
+    }
+}
