@@ -36,7 +36,7 @@ import Testing
             let bus = InProcessEventBus()
             let service = try HearthSchema.service(
                 sdl: Self.sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: bus,
-                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled)
+                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, limits: GraphQLLimits(), logger: .disabled)
             let metrics = RealtimeMetrics()
             let endpoint = GraphQLWebSocketEndpoint(
                 service: service, configuration: RealtimeConfiguration(), metrics: metrics,

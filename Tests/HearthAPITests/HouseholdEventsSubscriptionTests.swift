@@ -90,7 +90,7 @@ import Testing
             // The buffer overflows with events of kinds this subscription does not report (the creation, and
             // another feature's events on the household's topic), then one it reports arrives.
             let overflowing = HearthSchema.subscriptionBufferSize + 5
-            fixture.bus.publish(try (0..<overflowing).map { try event($0, $0.isMultiple(of: 2) ? .householdCreated : "chore.created") })
+            fixture.bus.publish(try (0..<overflowing).map { try event($0, $0.isMultiple(of: 2) ? .householdCreated : "leaderboard.updated") })
             fixture.bus.publish([try event(overflowing, .memberUpdated), try event(overflowing + 1, .memberUpdated)])
             var iterator = stream.makeAsyncIterator()
             let first = try #require(try await iterator.next())

@@ -120,7 +120,7 @@ import Testing
             let (flat, anaInFlat) = try await fixture.household("Flat", by: ana)
             let uuid = String(flat.dropFirst("hh_".count))
             // No node has these types (someone else's account is not visible either), or they are malformed.
-            let noNodes = ["avt_\(uuid)", "dep_\(uuid)", "usr_\(uuid)", "chr_\(uuid)", "HH_\(uuid)", "hh_\(uuid.uppercased())", " \(flat)", "garbage", ""]
+            let noNodes = ["avt_\(uuid)", "dep_\(uuid)", "usr_\(uuid)", "chi_\(uuid)", "HH_\(uuid)", "hh_\(uuid.uppercased())", " \(flat)", "garbage", ""]
             // `household(id:)` expects a household's id.
             let notHouseholds = [anaInFlat, "mem_\(uuid)", ana.userID, "HH_\(uuid)", "garbage"]
             let household = "query($id: ID!) { household(id: $id) { id } }"

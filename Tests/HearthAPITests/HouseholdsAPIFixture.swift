@@ -24,12 +24,13 @@ struct HouseholdsAPIFixture {
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
 
-    /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs.
-    static func with(logger: Logger = .disabled, _ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
-        try await HouseholdsHarness.with { harness in
+    /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs; `readerCount`
+    /// is the pool's (1 to count the statements reads run).
+    static func with(logger: Logger = .disabled, readerCount: Int = 4, _ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
+        try await HouseholdsHarness.with(readerCount: readerCount) { harness in
             let service = try HearthSchema.service(
                 sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
-                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: logger)
+                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, limits: GraphQLLimits(), logger: logger)
             try await body(HouseholdsAPIFixture(harness: harness, service: service))
         }
     }

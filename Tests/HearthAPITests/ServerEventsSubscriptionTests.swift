@@ -25,7 +25,7 @@ import Testing
         try await HouseholdsHarness.with { harness in
             try await body(try HearthSchema.service(
                 sdl: Self.sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: bus,
-                accounts: harness.accounts.service, households: harness.service, limits: GraphQLLimits(), logger: .disabled))
+                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, limits: GraphQLLimits(), logger: .disabled))
         }
     }
 

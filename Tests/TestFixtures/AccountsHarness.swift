@@ -49,12 +49,13 @@ public struct AccountsHarness: Sendable {
     public static let passwordProof = ReauthenticationProof(currentPassword: password)
 
     /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
-    /// `identityProviders` are the Google and Apple sign-ins the service accepts.
+    /// `identityProviders` are the Google and Apple sign-ins the service accepts; `readerCount`
+    /// is the pool's (1 lets a test count every statement reads run on the one reader).
     public static func with<T>(
-        configure: (inout AccountsConfiguration) -> Void = { _ in }, identityProviders: [IdentityProvider] = [],
+        configure: (inout AccountsConfiguration) -> Void = { _ in }, identityProviders: [IdentityProvider] = [], readerCount: Int = 4,
         _ body: (AccountsHarness) async throws -> T
     ) async throws -> T {
-        try await TemporaryDatabase.withPool { pool in
+        try await TemporaryDatabase.withPool(configuration: DatabasePool.Configuration(readerCount: readerCount)) { pool in
             try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
             var configuration = AccountsConfiguration()
             configuration.passwordHashing = ScryptParameters(logN: 10, r: 8, p: 1)

@@ -3,23 +3,26 @@ import HearthServices
 import HearthStore
 import Support
 
-/// A household service over the accounts harness's database, with an in-process bus and a
-/// manual clock, for service-level tests of households and onboarding.
+/// A household service (and the chore service over it) over the accounts harness's database,
+/// with an in-process bus and a manual clock, for service-level tests of households, onboarding
+/// and chores.
 public struct HouseholdsHarness: Sendable {
     public let accounts: AccountsHarness
     public let service: HouseholdService
+    public let chores: ChoreService
     public let bus: InProcessEventBus
     public var pool: DatabasePool { accounts.pool }
     public var clock: ManualClock { accounts.clock }
     public var mail: RecordingMailQueue { accounts.mail }
 
-    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first, and
-    /// `configureAccounts` that of the accounts harness under it.
+    /// Calls `body` with a fresh harness; `configure` adjusts the configuration first,
+    /// `configureAccounts` that of the accounts harness under it, `configureChores` the chores';
+    /// `readerCount` is the pool's.
     public static func with<T>(
         configure: (inout HouseholdsConfiguration) -> Void = { _ in }, configureAccounts: (inout AccountsConfiguration) -> Void = { _ in },
-        _ body: (HouseholdsHarness) async throws -> T
+        configureChores: (inout ChoresConfiguration) -> Void = { _ in }, readerCount: Int = 4, _ body: (HouseholdsHarness) async throws -> T
     ) async throws -> T {
-        try await AccountsHarness.with(configure: configureAccounts) { accounts in
+        try await AccountsHarness.with(configure: configureAccounts, readerCount: readerCount) { accounts in
             var configuration = HouseholdsConfiguration()
             configure(&configuration)
             let bus = InProcessEventBus()
@@ -29,7 +32,10 @@ public struct HouseholdsHarness: Sendable {
                 changeLog: ChangeLog(pool: accounts.pool, bus: bus, clock: clock), accounts: accounts.service,
                 analytics: ActivationAnalytics(key: Array(repeating: 7, count: 32)),
                 logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), clock: clock)
-            return try await body(HouseholdsHarness(accounts: accounts, service: service, bus: bus))
+            var choresConfiguration = ChoresConfiguration()
+            configureChores(&choresConfiguration)
+            let chores = ChoreService(configuration: choresConfiguration, households: service)
+            return try await body(HouseholdsHarness(accounts: accounts, service: service, chores: chores, bus: bus))
         }
     }
 

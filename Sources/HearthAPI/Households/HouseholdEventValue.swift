@@ -7,10 +7,21 @@ import HearthServices
 /// fields are resolved when the event is delivered, with the subscriber's access at that moment
 /// (see ``HouseholdResolvers``).
 struct HouseholdEventValue: Sendable, FieldResolvable {
+    /// The `HouseholdEventKind` names of the chore, tag and preset events, which carry a ``ChoreChange``.
+    static let choreKindNames: [EventKind: String] = [
+        .choreCreated: "CHORE_CREATED",
+        .choreUpdated: "CHORE_UPDATED",
+        .choreDeleted: "CHORE_DELETED",
+        .tagCreated: "TAG_CREATED",
+        .tagUpdated: "TAG_UPDATED",
+        .tagDeleted: "TAG_DELETED",
+        .chorePresetSaved: "CHORE_PRESET_SAVED",
+        .chorePresetDeleted: "CHORE_PRESET_DELETED",
+    ]
+
     /// The `HouseholdEventKind` name of each event kind the subscription delivers. `household.created`
-    /// is not among them (a subscription can only start once the household exists), nor are the other
-    /// features' events that share the household's topic.
-    static let kindNames: [EventKind: String] = [
+    /// is not among them (a subscription can only start once the household exists).
+    static let kindNames: [EventKind: String] = choreKindNames.merging([
         .memberJoined: "MEMBER_JOINED",
         .memberInvited: "MEMBER_INVITED",
         .memberLeft: "MEMBER_LEFT",
@@ -19,7 +30,7 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         .memberUpdated: "MEMBER_UPDATED",
         .householdUpdated: "HOUSEHOLD_UPDATED",
         .householdDeleted: "HOUSEHOLD_DELETED",
-    ]
+    ]) { chore, _ in chore }
 
     /// The change-log sequence.
     let sequence: Int64
@@ -27,6 +38,8 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
     let kind: String
     /// What changed.
     let change: HouseholdChange
+    /// For chore, tag and preset events: which chore, tag or preset.
+    let chores: ChoreChange?
     /// When the change was committed.
     let at: Date
     /// Whether events were dropped before this one because the subscriber fell behind.
@@ -43,6 +56,7 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
     init?(_ event: Event, missedEvents: Bool, subscriber: Viewer) throws {
         guard let kind = Self.kindNames[event.kind] else { return nil }
         let change = try event.payload.decode(HouseholdChange.self)
+        chores = Self.choreKindNames[event.kind] == nil ? nil : try event.payload.decode(ChoreChange.self)
         sequence = event.sequence
         self.kind = kind
         self.change = change
@@ -64,6 +78,9 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         case "householdId": change.householdID
         case "memberId": change.memberID
         case "incompleteTasks": change.incompleteTasks.map { GraphQLEnum.name(of: $0) }
+        case "choreId": chores?.choreID
+        case "tagId": chores?.tagID
+        case "presetId": chores?.presetID
         case "at": at
         case "missedEvents": missedEvents
         default: nil

@@ -48,17 +48,19 @@ public enum HearthSchema {
     public static let maximumNodeIDs = 100
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
-    /// household fields `households`.
+    /// household fields `households`, chore fields `chores`.
     public static func resolvers(
-        schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService
+        schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
+        chores: ChoreService
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
         HouseholdResolvers.install(into: &resolvers, households: households)
+        ChoreResolvers.install(into: &resolvers, chores: chores)
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
-            return try await nodes(ids: [id], accounts: accounts, households: households, context: RequestContext.of(context))[id]
+            return try await nodes(ids: [id], accounts: accounts, households: households, chores: chores, context: RequestContext.of(context))[id]
         }
         resolvers.resolveAsync("Query", "nodes") { _, arguments, context, _ in
             let ids = (arguments.array("ids") ?? []).compactMap { id -> String? in if case .string(let text) = id { text } else { nil } }
@@ -66,7 +68,7 @@ public enum HearthSchema {
                 throw ServiceError(.badUserInput, "Ask for at most \(maximumNodeIDs) ids at once.", problems: [
                     FieldProblem(field: "ids", reason: .tooLong, message: "Ask for at most \(maximumNodeIDs) ids at once.")])
             }
-            let found = try await nodes(ids: ids, accounts: accounts, households: households, context: RequestContext.of(context))
+            let found = try await nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: RequestContext.of(context))
             return ids.map { found[$0] }
         }
         resolvers.subscribe("serverEvents") { _, _, _, _ in
@@ -78,17 +80,20 @@ public enum HearthSchema {
         return resolvers
     }
 
-    /// The objects of `ids` the viewer may see, by id: their account and sessions, and the households,
-    /// members and (for admins) invitations and consents of the households they belong to. Ids of
+    /// The objects of `ids` the viewer may see, by id: their account and sessions, the households,
+    /// members and (for admins) invitations and consents of the households they belong to, and their
+    /// households' and personal chores, tags and presets (and the built-in presets). Ids of
     /// anything else are absent, whether unknown, out of reach, of a type that is no node, or
     /// malformed. Each id's type (``GlobalID``) says which table to read, so each service reads
     /// only the tables the ids name (legacy bare-UUID ids: every table that may hold them).
     private static func nodes(
-        ids: [String], accounts: AccountService, households: HouseholdService, context: RequestContext
+        ids: [String], accounts: AccountService, households: HouseholdService, chores: ChoreService, context: RequestContext
     ) async throws -> [String: any Sendable] {
         var found = try await AccountResolvers.nodes(ids: ids, accounts: accounts, context: context)
-        let rest = ids.filter { found[$0] == nil }
-        for (id, value) in try await HouseholdResolvers.nodes(ids: rest, households: households, context: context) {
+        for (id, value) in try await HouseholdResolvers.nodes(ids: ids.filter { found[$0] == nil }, households: households, context: context) {
+            found[id] = value
+        }
+        for (id, value) in try await ChoreResolvers.nodes(ids: ids.filter { found[$0] == nil }, chores: chores, context: context) {
             found[id] = value
         }
         return found
@@ -98,11 +103,12 @@ public enum HearthSchema {
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        limits: GraphQLLimits, logger: Logger
+        chores: ChoreService, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
-            resolvers: resolvers(schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households),
+            resolvers: resolvers(
+                schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores),
             limits: limits, logger: logger)
     }
 }

@@ -24,8 +24,13 @@ struct MutationInput: Sendable {
 
     /// The nested input object `fields`, found at `input.<field>`.
     init(fields: OrderedMap<String, JSON>, field: String) {
+        self.init(fields: fields, path: "input.\(field)")
+    }
+
+    /// The input object `fields`, found at `path` (`input.steps[0].completers`).
+    init(fields: OrderedMap<String, JSON>, path: String) {
         self.fields = fields
-        path = "input.\(field)"
+        self.path = path
     }
 
     /// The `clientMutationId` to remember the mutation by and echo in its payload.
@@ -50,6 +55,42 @@ struct MutationInput: Sendable {
         return object
     }
 
+    /// The input-object field `field` as an input of its own; `nil` when absent or `null`.
+    func object(_ field: String) -> MutationInput? {
+        guard case .object(let object)? = fields[field] else { return nil }
+        return MutationInput(fields: object, path: "\(path).\(field)")
+    }
+
+    /// The list of input objects `field`, each an input of its own at `<path>.<field>[i]`; `nil`
+    /// when absent or `null`.
+    func objects(_ field: String) -> [MutationInput]? {
+        guard case .array(let items)? = fields[field] else { return nil }
+        return items.enumerated().compactMap { index, item in
+            guard case .object(let object) = item else { return nil }
+            return MutationInput(fields: object, path: "\(path).\(field)[\(index)]")
+        }
+    }
+
+    /// The `[String!]` or `[ID!]` field `field`; `nil` when absent or `null`.
+    func strings(_ field: String) -> [String]? {
+        guard case .array(let items)? = fields[field] else { return nil }
+        return items.compactMap { item in if case .string(let text) = item { text } else { nil } }
+    }
+
+    /// The stored values of the enum-list field `field`; `nil` when absent or `null`.
+    /// - Throws: `BAD_USER_INPUT` (`UNKNOWN_VALUE`) on `<path>.<field>` for a name the stored enum does not have.
+    func enumValues<Value: RawRepresentable<String>>(_ field: String, as type: Value.Type = Value.self) throws -> [Value]? {
+        try strings(field)?.map { name in
+            guard let value = GraphQLEnum.value(name, as: type) else { throw problem(field, .unknownValue, "Choose one of the listed values.") }
+            return value
+        }
+    }
+
+    /// The `Boolean` field `field`; `nil` when absent or `null`.
+    func bool(_ field: String) -> Bool? {
+        if case .bool(let value)? = fields[field] { value } else { nil }
+    }
+
     /// The `Int` field `field`; `nil` when absent or `null`.
     func int(_ field: String) -> Int? {
         if case .int(let number)? = fields[field] { number } else { nil }
@@ -58,7 +99,7 @@ struct MutationInput: Sendable {
     /// The `Boolean!` field `field`.
     /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
     func requiredBool(_ field: String) throws -> Bool {
-        guard case .bool(let value)? = fields[field] else { throw problem(field, .required, "This field is required.") }
+        guard let value = bool(field) else { throw problem(field, .required, "This field is required.") }
         return value
     }
 

@@ -45,6 +45,8 @@ struct ServeSettings: Sendable {
     var signInProviders: SignInProviderSettings
     /// Households, membership and onboarding: limits, invitations, terms.
     var households: HouseholdsConfiguration
+    /// Chore definitions: limits on chores, tags, steps, presets.
+    var chores: ChoresConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -132,7 +134,7 @@ struct ServeSettings: Sendable {
         .value("--ws-allowed-origins", "ORIGINS", environment: "HEARTH_WS_ALLOWED_ORIGINS", default: nil,
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
-        + SchedulerSettings.options + RetentionSettings.options + [
+        + ChoreSettings.options + SchedulerSettings.options + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
         .toggle("--ws-echo",
@@ -227,6 +229,7 @@ struct ServeSettings: Sendable {
         accounts = try AccountSettings(options, issuer: mail.publicBaseURL.description)
         signInProviders = try SignInProviderSettings(options)
         households = try HouseholdSettings.configuration(options)
+        chores = try ChoreSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

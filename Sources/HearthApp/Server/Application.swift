@@ -34,6 +34,8 @@ final class Application: Sendable {
     let accounts: AccountService
     /// Households, membership and onboarding.
     let households: HouseholdService
+    /// Chore definitions, tags and presets.
+    let chores: ChoreService
     private let server: HTTPServer
     private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
@@ -91,8 +93,9 @@ final class Application: Sendable {
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
             analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
+        chores = ChoreService(configuration: settings.chores, households: households)
         let graphQL = try Self.makeGraphQLService(
-            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households)
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -184,12 +187,13 @@ final class Application: Sendable {
 
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
-        households: HouseholdService
+        households: HouseholdService, chores: ChoreService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
-                events: events, accounts: accounts, households: households, limits: settings.graphQL, logger: logger.labeled("graphql"))
+                events: events, accounts: accounts, households: households, chores: chores, limits: settings.graphQL,
+                logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
         }

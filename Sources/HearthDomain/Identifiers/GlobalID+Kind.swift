@@ -8,15 +8,18 @@ extension GlobalID {
     ///
     /// | prefix | type | | prefix | type (reserved for the issues that add it) |
     /// |---|---|---|---|---|
-    /// | `usr` | user (`User`) | | `chr` | chore |
-    /// | `ses` | session (`Session`) | | `chi` | chore instance (one occurrence) |
-    /// | `avt` | avatar (served at `/avatars/<id>`) | | `cmp` | chore completion |
-    /// | `hh` | household (`Household`) | | `hab` | habit |
-    /// | `mem` | member (`Member`) | | `hev` | habit event |
-    /// | `inv` | invitation (`Invitation`) | | `pho` | photo |
-    /// | `cns` | parental consent (`ParentalConsent`) | | `fol` | follow |
-    /// | `dep` | member departure record | | `shr` | share |
-    /// | | | | `rwd` | reward |
+    /// | `usr` | user (`User`) | | `chi` | chore instance (one occurrence) |
+    /// | `ses` | session (`Session`) | | `cmp` | chore completion |
+    /// | `avt` | avatar (served at `/avatars/<id>`) | | `hab` | habit |
+    /// | `hh` | household (`Household`) | | `hev` | habit event |
+    /// | `mem` | member (`Member`) | | `pho` | photo |
+    /// | `inv` | invitation (`Invitation`) | | `fol` | follow |
+    /// | `cns` | parental consent (`ParentalConsent`) | | `shr` | share |
+    /// | `dep` | member departure record | | `rwd` | reward |
+    /// | `chr` | chore (`Chore`) | | |
+    /// | `stp` | step of a chore (`ChoreStep`) | | |
+    /// | `tag` | tag (`Tag`) | | |
+    /// | `prs` | chore preset (`ChorePreset`) | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -40,6 +43,14 @@ extension GlobalID {
         case parentalConsent = "cns"
         /// The record of a member leaving or being removed (`member_departures`).
         case memberDeparture = "dep"
+        /// A chore definition, of a household or personal (`chores`).
+        case chore = "chr"
+        /// One named step of a multi-step chore (`chore_steps`).
+        case choreStep = "stp"
+        /// A tag of a household or of one user's personal chores (`tags`).
+        case tag = "tag"
+        /// A chore preset: built into the binary, or saved by a household (`chore_presets`).
+        case chorePreset = "prs"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -47,6 +58,7 @@ extension GlobalID {
         public var mayHaveLegacyIDs: Bool {
             switch self {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
+            case .chore, .choreStep, .tag, .chorePreset: false
             }
         }
     }

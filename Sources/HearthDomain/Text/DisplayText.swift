@@ -18,11 +18,35 @@ public enum DisplayText {
     /// - Throws: ``FieldProblem`` `REQUIRED`, `INVALID_FORMAT` (a line break or control
     ///   character) or `TOO_LONG` for `field`.
     public static func name(_ text: String, field: String) throws(FieldProblem) -> String {
+        try name(text, field: field, maximumLength: maximumLength)
+    }
+
+    /// `text` trimmed, when it is a valid required name of at most `maximumLength` characters
+    /// (a tag's name has 32).
+    /// - Throws: ``FieldProblem`` `REQUIRED`, `INVALID_FORMAT` (a line break or control
+    ///   character) or `TOO_LONG` for `field`.
+    public static func name(_ text: String, field: String, maximumLength: Int) throws(FieldProblem) -> String {
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { throw FieldProblem(field: field, reason: .required, message: "Enter a name.") }
         try checkCharacters(of: trimmed, field: field)
         if trimmed.count > maximumLength {
             throw FieldProblem(field: field, reason: .tooLong, message: "A name has at most \(maximumLength) characters.")
+        }
+        return trimmed
+    }
+
+    /// `text` trimmed, or `nil` when empty: a longer text of several lines, such as a chore's
+    /// description, of at most `maximumLength` characters. Line breaks and tabs are allowed; other
+    /// control characters are not.
+    /// - Throws: ``FieldProblem`` `INVALID_FORMAT` or `TOO_LONG` for `field`.
+    public static func optionalParagraphs(_ text: String?, field: String, maximumLength: Int) throws(FieldProblem) -> String? {
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        let isText = !trimmed.unicodeScalars.contains { $0.properties.generalCategory == .control && !allowed.contains($0) }
+        guard isText else { throw FieldProblem(field: field, reason: .invalidFormat, message: "Use text without control characters.") }
+        try checkMarks(of: trimmed, field: field)
+        if trimmed.count > maximumLength {
+            throw FieldProblem(field: field, reason: .tooLong, message: "At most \(maximumLength) characters.")
         }
         return trimmed
     }
@@ -73,6 +97,11 @@ public enum DisplayText {
         guard isOneLine else {
             throw FieldProblem(field: field, reason: .invalidFormat, message: "Use one line of text, without control characters.")
         }
+        try checkMarks(of: text, field: field)
+    }
+
+    /// Refuses characters of more than ``maximumScalarsPerCharacter`` scalars.
+    private static func checkMarks(of text: String, field: String) throws(FieldProblem) {
         if text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) {
             throw FieldProblem(
                 field: field, reason: .tooLong, message: "A character combines at most \(maximumScalarsPerCharacter) marks.")

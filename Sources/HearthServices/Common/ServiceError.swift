@@ -84,6 +84,14 @@ public struct ServiceError: Error, Sendable, Equatable {
         case invitationExpired = "INVITATION_EXPIRED"
         /// The `clientMutationId` was already used by this user for a different mutation.
         case clientMutationIdReused = "CLIENT_MUTATION_ID_REUSED"
+        /// `FORBIDDEN` by the household's chore-creation policy (FR-25): the caller is neither an
+        /// admin nor admitted by it.
+        case choreCreationPolicy = "CHORE_CREATION_POLICY"
+        /// `FORBIDDEN` by a chore's editors rule (FR-25): the caller is neither an admin nor admitted by it.
+        case choreEditors = "CHORE_EDITORS"
+        /// `FORBIDDEN` because only the household's admins may do this (set permission rules,
+        /// delete chores, manage tags, save presets, change the creation policy).
+        case adminsOnly = "ADMINS_ONLY"
     }
 
     /// The outcome.

@@ -94,6 +94,11 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
     /// The columns, in the order ``CodingKeys`` reads them.
     static let columns = "id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at, departed_at"
 
+    /// ``columns`` qualified with the table alias `alias` (`m.id, m.household_id, …`), for joins.
+    static func columns(of alias: String) -> String {
+        SQLColumns.qualified(columns, by: alias)
+    }
+
     /// The member `id` of the household of `scope`, departed or not.
     /// - Throws: `NOT_FOUND` when there is no such member in that household.
     static func find(id: String, _ scope: HouseholdScope) throws -> MemberRecord {

@@ -2,11 +2,13 @@ import Foundation
 import GraphQL
 import Testing
 
-/// Household scoping, tried from outside: every household operation of issue 6 is called by a
-/// non-member (with ids of the household, as if guessed), by a member and by an admin. A
-/// non-member always gets `NOT_FOUND`, never `FORBIDDEN`, so existence does not leak; a
-/// member gets `FORBIDDEN` exactly for the admin-only operations; an admin is never refused
-/// for authorization reasons (business rules such as the last admin may still apply).
+/// Household scoping, tried from outside: every household operation of issue 6 and every chore
+/// operation of issue 14 is called by a non-member (with ids of the household, as if guessed), by a
+/// member, by a child with a login of their own and by an admin. A non-member always gets
+/// `NOT_FOUND`, never `FORBIDDEN`, so existence does not leak; a member and a child get
+/// `FORBIDDEN` exactly for the admin-only operations (for chores, under the default rules: only
+/// admins create, edit and delete); an admin is never refused for authorization reasons
+/// (business rules such as the last admin may still apply).
 @Suite struct HouseholdAuthorizationTests {
     /// The people and objects one table row is tried on: a fresh household A of `ana` (admin)
     /// with `ben` (member, joined by invitation), a pending invitation, a consent and a child.
@@ -14,16 +16,22 @@ import Testing
         let ana: ServerProcess.Person
         let ben: ServerProcess.Person
         let cara: ServerProcess.Person
+        /// A child (14) whose member record is linked to an account of her own.
+        let kim: ServerProcess.Person
         let householdID: String
         let anaMemberID: String
         let benMemberID: String
         let childMemberID: String
         let invitationID: String
         let consentID: String
+        /// A chore, a tag and a saved preset of the household.
+        let choreID: String
+        let tagID: String
+        let presetID: String
     }
 
     /// Who calls.
-    enum Caller { case outsider, member, admin }
+    enum Caller { case outsider, member, child, admin }
 
     /// One operation: its document and variables for a caller.
     struct Operation: CustomStringConvertible, Sendable {
@@ -126,6 +134,65 @@ import Testing
                   document: "mutation($input: DeleteHouseholdInput!) { deleteHousehold(input: $input) { deletedHouseholdId } }") { f, _ in
             ServerProcess.input(["householdId": .string(f.householdID), "confirmName": "Flat"])
         },
+    ] + choreOperations
+
+    /// The chore operations of issue 14.
+    static let choreOperations: [Operation] = [
+        Operation(name: "chore", adminOnly: false, document: "query($id: ID!) { chore(id: $id) { id title } }") { f, _ in
+            ["id": .string(f.choreID)]
+        },
+        Operation(name: "householdChores", adminOnly: false,
+                  document: "query($id: ID!) { householdChores(householdId: $id) { totalCount edges { node { id assignees { displayName } } } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "household.tags and choreCreationPolicy", adminOnly: false,
+                  document: "query($id: ID!) { household(id: $id) { tags { id } choreCreationPolicy { roles } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "chorePresets of the household", adminOnly: false,
+                  document: "query($id: ID) { chorePresets(householdId: $id, first: 5) { totalCount } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
+        Operation(name: "createChore", adminOnly: true,
+                  document: "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }") { f, _ in
+            ServerProcess.input(["householdId": .string(f.householdID), "title": "New", "schedule": ["once": "2026-03-01T09:00:00Z"]])
+        },
+        Operation(name: "createChore from a preset", adminOnly: true,
+                  document: "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }") { f, _ in
+            ServerProcess.input(["householdId": .string(f.householdID), "presetId": .string(f.presetID)])
+        },
+        Operation(name: "updateChore", adminOnly: true,
+                  document: "mutation($input: UpdateChoreInput!) { updateChore(input: $input) { chore { id } } }") { f, _ in
+            ServerProcess.input(["choreId": .string(f.choreID), "tokens": 3])
+        },
+        Operation(name: "deleteChore", adminOnly: true,
+                  document: "mutation($input: DeleteChoreInput!) { deleteChore(input: $input) { deletedChoreId } }") { f, _ in
+            ServerProcess.input(["choreId": .string(f.choreID)])
+        },
+        Operation(name: "updateChoreCreationPolicy", adminOnly: true,
+                  document: "mutation($input: UpdateChoreCreationPolicyInput!) { updateChoreCreationPolicy(input: $input) { choreCreationPolicy { roles } } }") { f, _ in
+            ServerProcess.input(["householdId": .string(f.householdID), "creators": ["roles": ["MEMBER"]]])
+        },
+        Operation(name: "createTag", adminOnly: true,
+                  document: "mutation($input: CreateTagInput!) { createTag(input: $input) { tag { id } } }") { f, caller in
+            ServerProcess.input(["householdId": .string(f.householdID), "name": .string("Tag of \(caller)")])
+        },
+        Operation(name: "updateTag", adminOnly: true,
+                  document: "mutation($input: UpdateTagInput!) { updateTag(input: $input) { tag { id } } }") { f, caller in
+            ServerProcess.input(["tagId": .string(f.tagID), "name": .string("Renamed by \(caller)")])
+        },
+        Operation(name: "deleteTag", adminOnly: true,
+                  document: "mutation($input: DeleteTagInput!) { deleteTag(input: $input) { deletedTagId } }") { f, _ in
+            ServerProcess.input(["tagId": .string(f.tagID)])
+        },
+        Operation(name: "saveChorePreset", adminOnly: true,
+                  document: "mutation($input: SaveChorePresetInput!) { saveChorePreset(input: $input) { preset { id } } }") { f, caller in
+            ServerProcess.input(["choreId": .string(f.choreID), "title": .string("Preset of \(caller)")])
+        },
+        Operation(name: "deleteChorePreset", adminOnly: true,
+                  document: "mutation($input: DeleteChorePresetInput!) { deleteChorePreset(input: $input) { deletedPresetId } }") { f, _ in
+            ServerProcess.input(["presetId": .string(f.presetID)])
+        },
     ]
 
     /// Sets up household A for one row.
@@ -153,14 +220,23 @@ import Testing
                 "householdId": .string(householdID), "method": "CARD", "path": "SUPERVISED",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
+        let kim = try server.person("kim")
+        _ = try server.childWithLogin(kim, in: householdID, by: ana)
+        let chore = try server.chore("Dishes", in: householdID, as: ana)
+        let choreID = try #require(chore["id"]?.stringValue)
+        let saved = try server.graphQL(
+            "mutation($input: SaveChorePresetInput!) { saveChorePreset(input: $input) { preset { id } } }",
+            variables: ServerProcess.input(["choreId": .string(choreID)]), token: ana.token)
         return Fixture(
-            ana: ana, ben: ben, cara: cara, householdID: householdID, anaMemberID: anaMemberID, benMemberID: benMemberID,
+            ana: ana, ben: ben, cara: cara, kim: kim, householdID: householdID, anaMemberID: anaMemberID, benMemberID: benMemberID,
             childMemberID: childMemberID, invitationID: invitationID,
-            consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue))
+            consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue), choreID: choreID,
+            tagID: try server.tag("Kitchen", in: householdID, as: ana),
+            presetID: try #require(saved.data?["saveChorePreset"]?["preset"]?["id"]?.stringValue, "\(saved.json)"))
     }
 
     @Test(arguments: operations)
-    func eachOperationRefusesOutsidersWithNotFoundAndMembersOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
+    func eachOperationRefusesOutsidersWithNotFoundAndMembersAndChildrenOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")
@@ -172,11 +248,13 @@ import Testing
         let outsider = try server.graphQL(operation.document, variables: operation.variables(fixture, .outsider), token: cara.token)
         #expect(outsider.errorCode == "NOT_FOUND", "\(operation) as a non-member: \(outsider.json)")
 
-        let member = try server.graphQL(operation.document, variables: operation.variables(fixture, .member), token: ben.token)
-        if operation.adminOnly {
-            #expect(member.errorCode == "FORBIDDEN", "\(operation) as a member: \(member.json)")
-        } else {
-            #expect(member.errorCode != "FORBIDDEN" && member.errorCode != "NOT_FOUND", "\(operation) as a member: \(member.json)")
+        for (caller, person) in [(Caller.member, ben), (.child, fixture.kim)] {
+            let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
+            if operation.adminOnly {
+                #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
+            } else {
+                #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
+            }
         }
 
         let admin = try server.graphQL(operation.document, variables: operation.variables(fixture, .admin), token: ana.token)
@@ -193,7 +271,8 @@ import Testing
         let ids: [JSON] = [
             .string(fixture.householdID), .string(fixture.anaMemberID), .string(fixture.childMemberID), .string(fixture.invitationID),
             "01900000-0000-7000-8000-000000000000", .string(fixture.consentID), "hh_01900000-0000-7000-8000-000000000000",
-            "mem_01900000-0000-7000-8000-000000000000", "not an id",
+            "mem_01900000-0000-7000-8000-000000000000", "not an id", .string(fixture.choreID), .string(fixture.tagID), .string(fixture.presetID),
+            "chr_01900000-0000-7000-8000-000000000000",
         ]
         // The binary mints typed ids (`<prefix>_<UUIDv7>`); unknown ones, typed, bare (legacy) or malformed, are null alike.
         #expect(fixture.householdID.hasPrefix("hh_") && fixture.anaMemberID.hasPrefix("mem_") && fixture.invitationID.hasPrefix("inv_"))
@@ -203,6 +282,8 @@ import Testing
         let admin = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ana.token)
         #expect(admin.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(admin.json)")
         #expect(admin.data?["nodes"]?[2]?["id"]?.stringValue == fixture.childMemberID)
+        #expect(admin.data?["nodes"]?[9]?["id"]?.stringValue == fixture.choreID && admin.data?["nodes"]?[10]?["id"]?.stringValue == fixture.tagID)
+        #expect(admin.data?["nodes"]?[11]?["id"]?.stringValue == fixture.presetID && admin.data?["nodes"]?[12] == .null)
         let consent = try server.graphQL(
             "query($id: ID!) { node(id: $id) { __typename ... on ParentalConsent { method path } } }",
             variables: ["id": .string(fixture.consentID)], token: ana.token)

@@ -14,17 +14,19 @@ struct CoercionTests {
           nested(value: [[Int]]): String
           input(filter: Filter): String
           pick(by: Pick!): String
+          wrap(value: Wrapper!): String
           color(value: Color = RED): String
         }
         input Filter { term: String! limit: Int = 10 tags: [String!] }
         input Pick @oneOf { id: ID name: String }
+        input Wrapper { title: String pick: Pick }
         enum Color { RED GREEN }
         """
 
     /// Every field answers with its arguments as JSON text, `absent` marking an absent one.
     static func executor() throws -> Executor {
         try makeExecutor(sdl) { r in
-            for field in ["echo", "echoDefault", "echoRequired", "int", "list", "nested", "input", "pick", "color"] {
+            for field in ["echo", "echoDefault", "echoRequired", "int", "list", "nested", "input", "pick", "wrap", "color"] {
                 r.resolve("Query", field) { _, arguments, _, _ in
                     arguments.isEmpty ? "absent" : JSON.object(arguments.values).jsonText
                 }
@@ -76,6 +78,26 @@ struct CoercionTests {
         #expect(try await run(#"{ pick(by: {id: 4}) }"#) == #"{"data":{"pick":"{\"by\":{\"id\":\"4\"}}"}}"#)
         #expect(try await run("query ($p: Pick!) { pick(by: $p) }", ["p": ["name": "n"]])
             == #"{"data":{"pick":"{\"by\":{\"name\":\"n\"}}"}}"#)
+    }
+
+    /// A OneOf input nested in another input object (a mutation's `input: {schedule: {once: …}}`) keeps
+    /// its rule whether written as a literal or given in a variable: one key, not null.
+    @Test func aOneOfInputNestedInAnInputObjectTakesExactlyOneNonNullField() async throws {
+        #expect(try await run(#"{ wrap(value: {title: "t", pick: {name: "n"}}) }"#)
+            == #"{"data":{"wrap":"{\"value\":{\"title\":\"t\",\"pick\":{\"name\":\"n\"}}}"}}"#)
+        let query = "query ($w: Wrapper!) { wrap(value: $w) }"
+        #expect(try await run(query, ["w": ["pick": ["id": 7]]]) == #"{"data":{"wrap":"{\"value\":{\"pick\":{\"id\":\"7\"}}}"}}"#)
+        let result = try await Self.executor().execute(
+            document: try Parser.parse("query ($a: Wrapper!, $b: Wrapper!, $c: Wrapper!) { wrap(value: $a) }"),
+            variables: ["a": ["pick": ["id": "1", "name": "2"]], "b": ["pick": [:]], "c": ["pick": ["id": nil]]])
+        #expect(result.errors.map(\.message) == [
+            "Variable \"$a\" got invalid value { id: \"1\", name: \"2\" } at \"a.pick\"; Exactly one key must be specified for OneOf type \"Pick\".",
+            "Variable \"$b\" got invalid value {} at \"b.pick\"; Exactly one key must be specified for OneOf type \"Pick\".",
+            "Variable \"$c\" got invalid value null at \"c.pick.id\"; Field \"id\" must be non-null.",
+        ])
+        // Unvalidated, the literal is refused when its argument is coerced (validation names the rule first).
+        let literal = try await Self.executor().execute(document: try Parser.parse(#"{ wrap(value: {pick: {id: "1", name: "2"}}) }"#))
+        #expect(literal.errors.map(\.message) == [#"Argument "value" has invalid value {pick: {id: "1", name: "2"}}."#])
     }
 
     // MARK: - Variables

@@ -158,9 +158,18 @@ struct MembershipTests {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let ben = try await h.confirmedViewer("ben")
-            let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
+            let (flat, anaMember, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana, clientMutationID: "create-1")
             let (other, _, _) = try await h.service.createHousehold(.init(name: "Other"), viewer: ana)
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
+            // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset.
+            _ = try await h.chores.updateChoreCreationPolicy(householdID: flat.id, creators: PermissionRule(roles: [.member]), viewer: ana)
+            let tag = try await h.chores.createTag(householdID: flat.id, name: "Kitchen", viewer: ana).tag
+            let chore = try await h.chores.createChore(
+                .init(householdID: flat.id, .init(
+                    title: "Dishes", assignmentMode: .individual, assigneeIDs: [anaMember.id], schedule: .once(h.clock.now),
+                    steps: [.init(title: "Wash")], tagIDs: [tag.id], completers: PermissionRule(kinds: [.child]))),
+                viewer: ana).record
+            _ = try await h.chores.saveChorePreset(choreID: chore.id, viewer: ana)
             try await h.addChild(to: flat.id, by: ana, age: 7)
             try await h.invite("cy@example.com", to: flat.id, by: ana)
             try await h.invite("cy@example.com", to: other.id, by: ana)

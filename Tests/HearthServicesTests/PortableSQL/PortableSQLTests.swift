@@ -110,6 +110,7 @@ import Testing
             "SELECT a FROM t WHERE a IS DISTINCT FROM ? AND id NOT IN (SELECT id FROM t ORDER BY b DESC LIMIT ?)",
             "SELECT CASE WHEN a < b THEN a ELSE b END FROM t WHERE c = 'It is not: a match' ORDER BY name_key, id LIMIT ? OFFSET ?",
             "The date (UTC) is 12:30, the update at noon.",
+            "Vacuum the living room",
         ]
         let check = SQLDialectCheck()
         for sql in portable {

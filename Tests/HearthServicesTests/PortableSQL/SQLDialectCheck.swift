@@ -52,7 +52,9 @@ struct SQLDialectCheck {
             pattern("sqlite_ name", #"\bsqlite_\w+"#, "nothing outside the store: the schema is the migrations'"),
             pattern("rowid", #"\b(_rowid_|rowid|oid)\b"#, "the table's own key; RETURNING for a generated one"),
             pattern("PRAGMA", #"\bPRAGMA\b"#, "a function of the SQLite store"),
-            pattern("VACUUM", #"\bVACUUM\b"#, "a function of the SQLite store"),
+            // A statement of its own, in capitals as the services write SQL: the word in other text
+            // ("Vacuum the living room", a preset's title) is none.
+            pattern("VACUUM", #"^\s*VACUUM\b"#, "a function of the SQLite store", caseSensitive: true),
             pattern("transaction control", #"^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b"#,
                     "the store's write closures and Database.savepoint", caseSensitive: true),
             pattern("ATTACH DATABASE", #"\b(ATTACH|DETACH)\s+DATABASE\b"#, "nothing: one database per store"),

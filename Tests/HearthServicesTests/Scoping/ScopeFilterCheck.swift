@@ -11,7 +11,10 @@
 ///   household) or when the statement reaches it through the owner's memberships (it reads
 ///   `members` with `user_id = {owner}`: the viewer's households, as `nodes` and the household
 ///   switcher do);
-/// - a table with `user_id` and no `household_id` (sessions, tokens, replays) accepts `{owner}`.
+/// - a table with `user_id` and no `household_id` (sessions, tokens, replays) accepts `{owner}`;
+/// - a table with both accepts the tokens of `ChoreScope` (`{scope}`, `{scope_ids}`), which stand
+///   for `{household}` or `{owner}`, whichever owner its access grants (chores, tags and their rows
+///   belong to a household or to one user).
 ///
 /// Like ``SQLDialectCheck`` it reads string literals one at a time (``SwiftStringLiterals``): a
 /// statement is a literal that starts like one, its tables are the names after `FROM`, `JOIN`,
@@ -22,6 +25,13 @@ struct ScopeFilterCheck {
     enum Marker: String, CaseIterable, Sendable {
         case household = "{household}"
         case owner = "{owner}"
+        /// `ChoreScope`'s filter `{scope}`, or its insert values `{scope_ids}`.
+        case householdOrOwner = "{scope}"
+
+        /// Whether `text` carries the marker.
+        func isCarried(by text: String) -> Bool {
+            text.contains(rawValue) || (self == .householdOrOwner && text.contains("{scope_ids}"))
+        }
     }
 
     /// A statement that touches a scoped table without a marker that filters it.
@@ -61,7 +71,7 @@ struct ScopeFilterCheck {
         var scoped: [String: Set<Marker>] = ["households": [.household]]
         for (table, names) in columns {
             if names.contains("household_id") {
-                scoped[table] = names.contains("user_id") ? [.household, .owner] : [.household]
+                scoped[table] = names.contains("user_id") ? [.household, .owner, .householdOrOwner] : [.household]
             } else if names.contains("user_id") {
                 scoped[table] = [.owner]
             }
@@ -84,7 +94,7 @@ struct ScopeFilterCheck {
 
     /// The tables `literal` touches that none of its markers filters, in the order it names them.
     private func unfilteredTables(of literal: SwiftStringLiterals.Literal) -> [String] {
-        var carried = Set(Marker.allCases.filter { literal.text.contains($0.rawValue) })
+        var carried = Set(Marker.allCases.filter { $0.isCarried(by: literal.text) })
         let named = literal.text.matches(of: tableName).compactMap { match in match.output[1].substring.map(String.init) }
         if carried.contains(.owner), named.contains("members"), literal.text.firstMatch(of: ownMemberships) != nil {
             // Reached through the owner's own memberships: only their households' rows.

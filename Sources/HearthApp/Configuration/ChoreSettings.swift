@@ -1,0 +1,29 @@
+import HearthServices
+
+/// The options of chore definitions: limits on chores, tags, steps and saved presets.
+enum ChoreSettings {
+    /// The options that set ``ChoresConfiguration``.
+    static let options: [OptionSpec] = [
+        .value("--max-chores-per-household", "N", environment: "HEARTH_MAX_CHORES_PER_HOUSEHOLD", default: "1000",
+               help: "The most chores (deleted ones not counted) a household may have, and one user personally."),
+        .value("--max-tags-per-household", "N", environment: "HEARTH_MAX_TAGS_PER_HOUSEHOLD", default: "100",
+               help: "The most tags a household may have, and one user for their personal chores."),
+        .value("--max-steps-per-chore", "N", environment: "HEARTH_MAX_STEPS_PER_CHORE", default: "20",
+               help: "The most steps one chore may have."),
+        .value("--max-presets-per-household", "N", environment: "HEARTH_MAX_PRESETS_PER_HOUSEHOLD", default: "100",
+               help: "The most chore presets a household may save."),
+    ]
+
+    /// The configuration the options give.
+    /// - Throws: `UsageError` for a value out of range.
+    static func configuration(_ options: ParsedOptions) throws -> ChoresConfiguration {
+        var configuration = ChoresConfiguration()
+        configuration.maximumChoresPerOwner =
+            try options.integer("--max-chores-per-household", in: 1...100_000) ?? configuration.maximumChoresPerOwner
+        configuration.maximumTagsPerOwner = try options.integer("--max-tags-per-household", in: 1...10_000) ?? configuration.maximumTagsPerOwner
+        configuration.maximumStepsPerChore = try options.integer("--max-steps-per-chore", in: 1...1_000) ?? configuration.maximumStepsPerChore
+        configuration.maximumPresetsPerHousehold =
+            try options.integer("--max-presets-per-household", in: 1...10_000) ?? configuration.maximumPresetsPerHousehold
+        return configuration
+    }
+}

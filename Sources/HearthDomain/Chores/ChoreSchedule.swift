@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+/// When a chore is due: exactly one of a single due time, an RFC 5545 recurrence, or an
+/// interval after each completion (FR-36, FR-37; the `ChoreScheduleInput @oneOf` of the API).
+public enum ChoreSchedule: Sendable, Hashable, Codable {
+    /// A one-off chore (FR-37), due at this instant.
+    case once(dueAt: Date)
+    /// A recurring chore (FR-36): the RFC 5545 text (`DTSTART`, `RRULE`, optional `EXDATE`
+    /// lines) as ``RecurrenceRule/text`` writes it once parsed.
+    case recurrence(String)
+    /// Due `every` days or weeks after the previous completion, the first time at `firstDueAt`.
+    case afterCompletion(every: Int, unit: IntervalUnit, firstDueAt: Date)
+
+    /// The stored kind (`chores.schedule_kind`).
+    public var kind: Kind {
+        switch self {
+        case .once: .once
+        case .recurrence: .recurrence
+        case .afterCompletion: .afterCompletion
+        }
+    }
+
+    /// The kinds of schedule. Stored as the raw value.
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        /// ``ChoreSchedule/once(dueAt:)``.
+        case once
+        /// ``ChoreSchedule/recurrence(_:)``.
+        case recurrence
+        /// ``ChoreSchedule/afterCompletion(every:unit:firstDueAt:)``.
+        case afterCompletion = "after_completion"
+    }
+
+    /// A recurrence schedule from RFC 5545 text, parsed with `timeZone` standing for the zone of a
+    /// `DTSTART` without `TZID` (the household's, or the owner's for a personal chore).
+    /// - Throws: ``FieldProblem`` `INVALID_FORMAT` for `field`, its message naming the part that
+    ///   was refused (`RRULE part BYHOUR: …`).
+    public static func recurrence(_ text: String, timeZone: TimeZoneRules, field: String) throws(FieldProblem) -> ChoreSchedule {
+        do {
+            return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone).text)
+        } catch {
+            throw FieldProblem(field: field, reason: .invalidFormat, message: error.description)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import HearthDomain
+import HearthStore
+
+/// The members and tags a chore request names, looked up in the chore's household (or among the
+/// owner's tags) in one query each, inside the caller's transaction.
+///
+/// An id that is unknown, malformed, of another type or of another household answers the same
+/// `NOT_FOUND`, naming the input field, so ids of other households reveal nothing.
+enum ChoreReferences {
+    /// Every member `fields` names (assignees, step assignees, members of rules), by id.
+    /// - Throws: `NOT_FOUND` for one that is not a member of the household of `scope`;
+    ///   `BAD_USER_INPUT` (`NOT_ALLOWED`) for one who is invited or has left.
+    static func members(named fields: ChoreFields, _ scope: HouseholdScope) throws -> [String: MemberRecord] {
+        var named: [(id: String, field: String)] = []
+        named += (fields.assigneeIDs ?? []).enumerated().map { ($1, "input.assigneeIds[\($0)]") }
+        named += ruleMembers(fields.completers, field: "input.completers")
+        named += ruleMembers(fields.editors, field: "input.editors")
+        for (index, step) in (fields.steps ?? []).enumerated() {
+            if let id = step.assigneeID { named.append((id, "input.steps[\(index)].assigneeId")) }
+            named += ruleMembers(step.completers, field: "input.steps[\(index)].completers")
+        }
+        return try members(named, scope)
+    }
+
+    /// The members of `rule`, for rules given on their own (the creation policy).
+    static func ruleMembers(_ rule: PermissionRule?, field: String) -> [(id: String, field: String)] {
+        (rule?.memberIDs ?? []).enumerated().map { ($1, "\(field).memberIds[\($0)]") }
+    }
+
+    /// The members `named`, each active in the household of `scope`.
+    /// - Throws: `NOT_FOUND` or `BAD_USER_INPUT` as ``members(named:_:)``.
+    static func members(_ named: [(id: String, field: String)], _ scope: HouseholdScope) throws -> [String: MemberRecord] {
+        let ids = Array(Set(named.map(\.id).filter { GlobalID.mayName(.member, $0) })).sorted()
+        var found: [String: MemberRecord] = [:]
+        if !ids.isEmpty {
+            for member in try scope.decode(
+                MemberRecord.self,
+                "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(placeholders(ids.count)))",
+                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) {
+                found[member.id] = member
+            }
+        }
+        var problems = ProblemCollector()
+        for (id, field) in named {
+            guard let member = found[id] else {
+                throw ServiceError(.notFound, "No such member.", problems: [FieldProblem(field: field, reason: .unknownValue, message: "No such member.")])
+            }
+            if member.status != .active {
+                problems.add(FieldProblem(
+                    field: field, reason: .notAllowed,
+                    message: member.status == .invited ? "This person has not joined yet." : "This person has left the household."))
+            }
+        }
+        try problems.throwIfAny()
+        return found
+    }
+
+    /// Checks that every tag of `tagIDs` is one of the household's (or, for personal chores, the owner's).
+    /// - Throws: `NOT_FOUND` naming `input.tagIds[i]` otherwise.
+    static func checkTags(_ tagIDs: [String], _ scope: ChoreScope, field: String = "input.tagIds") throws {
+        let ids = tagIDs.filter { GlobalID.mayName(.tag, $0) }
+        var found: Set<String> = []
+        if !ids.isEmpty {
+            for row in try scope.query(
+                "SELECT id FROM tags WHERE {scope} AND id IN (\(placeholders(ids.count)))",
+                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) {
+                found.insert(try row["id"])
+            }
+        }
+        for (index, id) in tagIDs.enumerated() where !found.contains(id) {
+            throw ServiceError(.notFound, "No such tag.", problems: [FieldProblem(field: "\(field)[\(index)]", reason: .unknownValue, message: "No such tag.")])
+        }
+    }
+
+    /// `count` comma-separated placeholders.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

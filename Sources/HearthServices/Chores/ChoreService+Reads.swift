@@ -1,0 +1,110 @@
+import HearthDomain
+import HearthStore
+
+extension ChoreService {
+    /// Chore `id` when `viewer` may see it: a chore of a household they are an active member of,
+    /// or one of their personal chores.
+    /// - Throws: `NOT_FOUND` otherwise (unknown, deleted, another household's or user's, alike).
+    public func chore(id: String, viewer: Viewer) async throws -> AccessibleChore {
+        guard GlobalID.mayName(.chore, id) else { throw ServiceError.choreNotFound }
+        return try await pool.readPreferringCallingThread { database in
+            let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
+            return (try ChoreRecord.find(id: id, access.scope(database)), access)
+        }
+    }
+
+    /// A page of the chores of `householdID` (FR-55), or of `viewer`'s personal chores when it is
+    /// `nil`, filtered by `filter`: the first `first` (at most 100, 100 when `nil`) after `after`.
+    /// - Throws: `NOT_FOUND` for a household the viewer is not in; `BAD_USER_INPUT` for `first`
+    ///   outside 0–100 or a cursor this list did not give out.
+    public func chores(
+        householdID: String?, filter: ChoreFilter = ChoreFilter(), first: Int? = nil, after: String? = nil, viewer: Viewer
+    ) async throws -> ChorePage {
+        var problems = ProblemCollector()
+        if let first, !(0...ChorePage.maximumSize).contains(first) {
+            problems.add(FieldProblem(field: "first", reason: .outOfRange, message: "Ask for 0 to \(ChorePage.maximumSize) chores at a time."))
+        }
+        let cursor = after.flatMap { text -> ChoreCursor? in
+            guard let cursor = ChoreCursor(text) else {
+                problems.add(FieldProblem(field: "after", reason: .invalidFormat, message: "This cursor is not one this list gave out."))
+                return nil
+            }
+            return cursor
+        }
+        try problems.throwIfAny()
+        if let householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
+        let size = first ?? ChorePage.maximumSize
+        return try await pool.readPreferringCallingThread { database in
+            let access = try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let scope = access.scope(database)
+            var (conditions, arguments) = Self.conditions(filter)
+            let total = try scope.scalar(
+                Int.self, "SELECT count(*) FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)", StatementArguments(arguments)) ?? 0
+            if let cursor {
+                conditions += " AND (title_key, id) > (?, ?)"
+                arguments += [cursor.titleKey, cursor.id]
+            }
+            let rows = try scope.query(
+                """
+                SELECT \(ChoreRecord.columns), title_key FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)
+                ORDER BY title_key, id LIMIT ?
+                """,
+                StatementArguments(arguments + [size + 1]))
+            let edges = try rows.prefix(size).map { row in
+                let chore = try row.decode(ChoreRecord.self)
+                return (cursor: ChoreCursor(titleKey: try row["title_key"], id: chore.id).text, chore: chore)
+            }
+            return ChorePage(
+                edges: edges, hasNextPage: rows.count > size,
+                hasPreviousPage: try cursor.map { try Self.exists(before: $0, scope) } ?? false, totalCount: total, access: access)
+        }
+    }
+
+    /// The SQL conditions (each starting with ` AND `) and arguments of `filter`.
+    private static func conditions(_ filter: ChoreFilter) -> (String, [(any DatabaseValueConvertible)?]) {
+        var sql = ""
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if !filter.assignmentModes.isEmpty {
+            sql += " AND assignment_mode IN (\(ChoreReferences.placeholders(filter.assignmentModes.count)))"
+            arguments += filter.assignmentModes.map(\.rawValue)
+        }
+        if !filter.tagIDs.isEmpty {
+            // Every tag: as many of the chore's tags among them as there are tags.
+            sql += """
+                 AND (SELECT count(*) FROM chore_tags ct WHERE ct.chore_id = chores.id AND ct.tag_id IN (\(ChoreReferences.placeholders(filter.tagIDs.count)))) = ?
+                """
+            arguments += filter.tagIDs.map { $0 } + [filter.tagIDs.count]
+        }
+        return (sql, arguments)
+    }
+
+    /// Whether any chore of `scope` precedes `cursor` (unfiltered: `hasPreviousPage` may be
+    /// approximate, as the Relay specification allows).
+    private static func exists(before cursor: ChoreCursor, _ scope: ChoreScope) throws -> Bool {
+        try scope.scalar(
+            Bool.self, "SELECT EXISTS (SELECT 1 FROM chores WHERE {scope} AND deleted_at IS NULL AND (title_key, id) <= (?, ?))",
+            [cursor.titleKey, cursor.id]) ?? false
+    }
+
+    // MARK: - Related rows of many chores (batched by the API's loaders)
+
+    /// The assignees of `chores` (all granted by `access`), by chore id (``ChoreDetails/assignees(of:_:)``).
+    public func assignees(of chores: [ChoreRecord], access: ChoreAccess) async throws -> [String: [ChoreAssignee]] {
+        try await pool.readPreferringCallingThread { try ChoreDetails.assignees(of: chores, access.scope($0)) }
+    }
+
+    /// The steps of `choreIDs` (all granted by `access`), by chore id.
+    public func steps(of choreIDs: [String], access: ChoreAccess) async throws -> [String: [ChoreStepRecord]] {
+        try await pool.readPreferringCallingThread { try ChoreDetails.steps(of: choreIDs, access.scope($0)) }
+    }
+
+    /// The tags of `choreIDs` (all granted by `access`), by chore id.
+    public func tags(of choreIDs: [String], access: ChoreAccess) async throws -> [String: [TagRecord]] {
+        try await pool.readPreferringCallingThread { try ChoreDetails.tags(of: choreIDs, access.scope($0)) }
+    }
+
+    /// The permission rules of `choreIDs` (all granted by `access`), by chore id.
+    public func rules(of choreIDs: [String], access: ChoreAccess) async throws -> [String: ChoreRuleSet] {
+        try await pool.readPreferringCallingThread { try ChoreDetails.rules(of: choreIDs, access.scope($0)) }
+    }
+}

@@ -1,0 +1,16 @@
+/// Limits of chore definitions, tags and presets. Read once at start from flags and environment
+/// (HearthApp's `ServeSettings`) and passed down. Each is a `CONFLICT` (or `BAD_USER_INPUT` for
+/// a list given in one input) one past the limit.
+public struct ChoresConfiguration: Sendable {
+    /// The most chores (deleted ones not counted) a household may have, and one user personally.
+    public var maximumChoresPerOwner = 1_000
+    /// The most tags a household may have, and one user for their personal chores.
+    public var maximumTagsPerOwner = 100
+    /// The most steps one chore may have.
+    public var maximumStepsPerChore = 20
+    /// The most presets a household may save.
+    public var maximumPresetsPerHousehold = 100
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,37 @@
+@testable import HearthApp
+import Testing
+
+/// The chore limits' options: documented defaults, flags and environment, their ranges.
+@Suite struct ChoreSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> ServeSettings {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
+    }
+
+    @Test func defaultsMatchTheDocumentedValues() throws {
+        let chores = try settings([]).chores
+        #expect(chores.maximumChoresPerOwner == 1000 && chores.maximumTagsPerOwner == 100)
+        #expect(chores.maximumStepsPerChore == 20 && chores.maximumPresetsPerHousehold == 100)
+    }
+
+    @Test func flagsAndEnvironmentReachTheConfiguration() throws {
+        let flags = try settings([
+            "--max-chores-per-household", "5", "--max-tags-per-household", "6", "--max-steps-per-chore", "7", "--max-presets-per-household", "8",
+        ]).chores
+        #expect(flags.maximumChoresPerOwner == 5 && flags.maximumTagsPerOwner == 6)
+        #expect(flags.maximumStepsPerChore == 7 && flags.maximumPresetsPerHousehold == 8)
+        let environment = try settings([], environment: [
+            "HEARTH_MAX_CHORES_PER_HOUSEHOLD": "100000", "HEARTH_MAX_TAGS_PER_HOUSEHOLD": "1", "HEARTH_MAX_STEPS_PER_CHORE": "1000",
+            "HEARTH_MAX_PRESETS_PER_HOUSEHOLD": "10000",
+        ]).chores
+        #expect(environment.maximumChoresPerOwner == 100_000 && environment.maximumTagsPerOwner == 1)
+        #expect(environment.maximumStepsPerChore == 1000 && environment.maximumPresetsPerHousehold == 10_000)
+    }
+
+    @Test(arguments: [
+        ["--max-chores-per-household", "0"], ["--max-chores-per-household", "100001"], ["--max-tags-per-household", "0"],
+        ["--max-steps-per-chore", "1001"], ["--max-presets-per-household", "10001"], ["--max-steps-per-chore", "many"],
+    ])
+    func valuesOutsideTheirRangeAreRefused(arguments: [String]) {
+        #expect(throws: UsageError.self) { try settings(arguments) }
+    }
+}
