@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import Testing
+import TestFixtures
 
 /// The parser's deterministic fuzz test (libFuzzer's target is tools/fuzz/recurrence-parser):
 /// seeded random mutations of generated rules must each be refused with an error that explains

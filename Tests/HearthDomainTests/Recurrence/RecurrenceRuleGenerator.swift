@@ -1,4 +1,6 @@
 @testable import HearthDomain
+import Support
+import TestFixtures
 
 /// Random recurrence texts in the zones with unusual transitions, for the comparison with
 /// python-dateutil and the parser's mutation test.

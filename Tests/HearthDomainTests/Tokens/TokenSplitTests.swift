@@ -5,7 +5,7 @@ import Testing
 /// The rounding rule of shared rewards: largest remainder, ties in member-id order rotated by the seed.
 struct TokenSplitTests {
     @Test func manyRandomSplitsNeverCreateOrLoseATokenAndRoundEachShareOnlyOnce() {
-        var random = SeededGenerator(seed: 14)
+        var random = SeededRandom(seed: 14)
         for round in 0..<10_000 {
             let total = Int.random(in: 0...100_000, using: &random)
             let members = Int.random(in: 1...50, using: &random)

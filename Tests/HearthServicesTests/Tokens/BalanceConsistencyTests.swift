@@ -15,7 +15,7 @@ struct BalanceConsistencyTests {
                 try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Small", tokenCost: 3), viewer: f.ana).reward.id,
                 try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Big", tokenCost: 40, stock: 5), viewer: f.ana).reward.id,
             ]
-            var random = SeededGenerator(seed: 489)
+            var random = SeededRandom(seed: 489)
             var pending: [String] = []
             var credited: [String] = []
             var refusals = 0

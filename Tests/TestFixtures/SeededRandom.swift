@@ -2,14 +2,14 @@ import Foundation
 
 /// SplitMix64: a small random number generator that repeats its sequence for a seed, so a
 /// randomized test that fails can be run again with the seed it printed.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,20 +18,20 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// True with probability `probability`.
-    mutating func chance(_ probability: Double) -> Bool {
+    public mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
 
-    mutating func pick<Element>(_ elements: [Element]) -> Element {
+    public mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[Int.random(in: 0..<elements.count, using: &self)]
     }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
         Int.random(in: range, using: &self)
     }
 
     /// The seed of a randomized test: `HEARTH_TEST_SEED` when set (to repeat a failure), else `fallback`.
-    static func seed(fallback: UInt64) -> UInt64 {
+    public static func seed(fallback: UInt64) -> UInt64 {
         if let text = ProcessInfo.processInfo.environment["HEARTH_TEST_SEED"], let seed = UInt64(text) { return seed }
         return fallback
     }
