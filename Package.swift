@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Support", "COpenSSL", "TestPython"]),
-        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain", "TestPython"]),
+        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain", "Support", "TestPython"]),
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestProcess", "TestPython"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "SMTP", "Support"]),

@@ -1,3 +1,5 @@
+import Support
+
 /// A DATE-TIME value of RFC 5545 §3.3.5 as written: a wall-clock reading and the way it
 /// names its time zone.
 struct ICalendarTime: Hashable, Sendable, Comparable {

@@ -1,3 +1,5 @@
+import Support
+
 /// Walks a rule's recurrence set in time order, one instant at a time.
 ///
 /// It goes block by block (a month for DAILY rules, the rule's own period otherwise), computes
@@ -31,8 +33,9 @@ struct RecurrenceExpander {
     private var exceptionIndex = 0
     private let searchWindow: Int
 
-    /// A walk from the start of the series, or, for a rule without COUNT, from the block
-    /// holding local day `day` (the occurrences before it are skipped unseen).
+    /// A walk from the start of the series, or from local day `day` when that is later:
+    /// without COUNT it starts at the block holding that day, the occurrences before it unseen;
+    /// with COUNT it counts them first (``skipCounting(to:)``).
     init(_ rule: RecurrenceRule, fromDay day: Int) {
         self.rule = rule
         plan = rule.plan

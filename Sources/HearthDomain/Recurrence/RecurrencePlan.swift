@@ -1,3 +1,5 @@
+import Support
+
 /// What the expansion reads: an RRULE's filters as bit masks, with the values RFC 5545 takes
 /// from DTSTART when the rule leaves them out, computed once at parse time.
 ///

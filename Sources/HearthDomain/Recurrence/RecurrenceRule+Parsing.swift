@@ -1,3 +1,5 @@
+import Support
+
 extension RecurrenceRule {
     /// Parses recurrence text (see ``RecurrenceRule`` for what is accepted), resolving TZID
     /// names with `timeZones`.

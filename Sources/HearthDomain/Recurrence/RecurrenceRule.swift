@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// A chore's recurrence: the RFC 5545 text calendar apps and rrule.js write, a `DTSTART`, an
 /// `RRULE` and optional `EXDATE` lines, parsed once and expanded into due times.

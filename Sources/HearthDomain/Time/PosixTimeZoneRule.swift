@@ -1,3 +1,5 @@
+import Support
+
 /// The rule a TZif file's footer gives for every time after its last transition: a POSIX `TZ`
 /// string such as `CET-1CEST,M3.5.0,M10.5.0/3` (RFC 8536 §3.3 and POSIX.1-2017 §8.3, with
 /// RFC 8536's extension of transition hours to ±167).

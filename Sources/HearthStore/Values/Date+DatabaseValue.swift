@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// Dates are stored as ISO 8601 UTC text with milliseconds, `2025-03-01T08:30:00.250Z`.
 ///
@@ -42,7 +43,8 @@ enum ISO8601Timestamp {
             days -= 1
             millisecondOfDay += millisecondsPerDay
         }
-        let (year, month, day) = civil(fromDays: days)
+        let date = CivilCalendar.date(fromDayNumber: Int(days))
+        let (year, month, day) = (Int64(date.year), Int64(date.month), Int64(date.day))
         let hour = millisecondOfDay / 3_600_000
         let minute = millisecondOfDay / 60_000 % 60
         let second = millisecondOfDay / 1000 % 60
@@ -118,43 +120,12 @@ enum ISO8601Timestamp {
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }
         guard scanner.isAtEnd,
-              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+              (1...12).contains(month), (1...CivilCalendar.daysInMonth(year: Int(year), month: Int(month))).contains(Int(day)),
               hour < 24, minute < 60, second < 60
         else { return nil }
-        let seconds = days(fromCivilYear: year, month: month, day: day) * 86_400
+        let seconds = Int64(CivilCalendar.dayNumber(year: Int(year), month: Int(month), day: Int(day))) * 86_400
             + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds * fractionScale + fraction) / Double(fractionScale))
-    }
-
-    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func days(fromCivilYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (inverse of the above).
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A cursor over ASCII bytes.

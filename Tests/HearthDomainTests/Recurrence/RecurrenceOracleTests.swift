@@ -6,7 +6,8 @@ import Testing
 /// Thousands of random rules (``RecurrenceRuleGenerator``) expanded here and by python-dateutil
 /// with zoneinfo (`tools/recurrence-oracle/expand.py`, one Python process for the batch):
 /// the first 50 occurrences, and the 10 from a random later instant, must be the same
-/// instants. Set `HEARTH_TEST_SEED` to repeat a failure with the seed it printed.
+/// instants. Set `HEARTH_TEST_SEED` to repeat a failure with the seed it printed, and
+/// `HEARTH_ORACLE_CASES` to compare more (or fewer) than 3,000 rules.
 struct RecurrenceOracleTests {
     static let caseCount = Int(ProcessInfo.processInfo.environment["HEARTH_ORACLE_CASES"] ?? "") ?? 3000
     static let script = TestPython.packageRoot.appendingPathComponent("tools/recurrence-oracle/expand.py").path
@@ -33,7 +34,6 @@ struct RecurrenceOracleTests {
         }
         let input = try JSONSerialization.data(
             withJSONObject: cases.map { ["text": $0.rule.text, "zone": $0.zone, "after": $0.after] as [String: Any] })
-        if let path = ProcessInfo.processInfo.environment["HEARTH_ORACLE_DUMP"] { try input.write(to: URL(fileURLWithPath: path)) }
         let outcome = try TestPython.run([Self.script], input: input)
         try #require(outcome.status == 0, "dateutil failed: \(outcome.errors)")
         let expansions = try JSONDecoder().decode([Expansion].self, from: outcome.standardOutput)

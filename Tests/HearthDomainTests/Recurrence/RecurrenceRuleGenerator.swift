@@ -1,4 +1,5 @@
 @testable import HearthDomain
+import Support
 
 /// Random recurrence texts in the zones with unusual transitions, for the comparison with
 /// python-dateutil and the parser's mutation test.

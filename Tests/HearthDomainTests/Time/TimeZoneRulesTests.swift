@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthDomain
+import Support
 import TestPython
 import Testing
 

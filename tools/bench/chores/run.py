@@ -88,15 +88,6 @@ def make_rules():
     return rules
 
 
-def parse(output):
-    """`name key=value ...` lines as {name: {key: value}}."""
-    figures = {}
-    for line in output.splitlines():
-        name, _, rest = line.partition(" ")
-        figures[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
-    return figures
-
-
 def main():
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(make_rules(), file)
@@ -106,7 +97,7 @@ def main():
             for side, command in (("hearth", [BENCH, file.name, str(NOW.timestamp())]),
                                   ("dateutil", [sys.executable, os.path.join(HERE, "dateutil_bench.py"), file.name,
                                                 str(NOW.timestamp())])):
-                samples[side].append(parse(subprocess.run(command, check=True, capture_output=True, text=True).stdout))
+                samples[side].append(benchlib.figures(subprocess.run(command, check=True, capture_output=True, text=True).stdout))
     finally:
         os.unlink(file.name)
     for name, label, goal in (("parse_expand", "parse and expand", 50), ("expand", "expand parsed rules", None)):

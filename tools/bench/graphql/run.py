@@ -26,24 +26,15 @@ BENCH = os.environ.get("GRAPHQL_BENCH_BIN", os.path.join(benchlib.ROOT, ".build"
 SECONDS = os.environ.get("BENCH_SECONDS", "5")
 
 
-def parse(output):
-    """`name key=value ...` lines as {name: {key: value}}."""
-    figures = {}
-    for line in output.splitlines():
-        name, _, rest = line.partition(" ")
-        figures[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
-    return figures
-
-
 def main():
-    ours = parse(subprocess.run([BENCH, SCHEMA, INTROSPECTION, SECONDS], check=True, capture_output=True, text=True).stdout)
-    theirs = parse(subprocess.run(
+    ours = benchlib.figures(subprocess.run([BENCH, SCHEMA, INTROSPECTION, SECONDS], check=True, capture_output=True, text=True).stdout)
+    theirs = benchlib.figures(subprocess.run(
         [sys.executable, os.path.join(HERE, "graphql_core_bench.py"), SCHEMA, INTROSPECTION, SECONDS],
         check=True, capture_output=True, text=True).stdout)
     node = subprocess.run(["node", os.path.join(HERE, "graphql_js_bench.js"), SCHEMA, INTROSPECTION, SECONDS],
                           check=True, capture_output=True, text=True,
                           env=dict(os.environ, NODE_PATH="/usr/share/nodejs"))
-    javascript = parse(node.stdout)
+    javascript = benchlib.figures(node.stdout)
     print("graphql engine: parse, validate (all specified rules), execute and serialize on every side")
     for name, label in (("introspection", "introspection query"), ("list", "1,000 x 10 list query")):
         benchlib.report(f"graphql {label} (operations/s of CPU time)", 1000 / ours[name]["cpu_ms_per_op"],

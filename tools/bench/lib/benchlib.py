@@ -219,6 +219,15 @@ def graphql(url, query, variables=None, token=None):
     return answer["data"]
 
 
+def figures(output):
+    """An in-process benchmark's `name key=value ...` lines as {name: {key: value}}."""
+    result = {}
+    for line in output.splitlines():
+        name, _, rest = line.partition(" ")
+        result[name] = {key: float(value) for key, value in (pair.split("=") for pair in rest.split())}
+    return result
+
+
 def report(name, ours, baseline, unit, goal=None, higher_is_better=True):
     ratio = ours / baseline if baseline else float("inf")
     print(f"{name}: hearth {ours:,.1f} {unit}")
