@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// The due times one chore's schedule produces (FR-36, FR-37), in the zone its recurrence is
 /// read in: what instances are planned from and what `Chore.occurrences` shows.
