@@ -1,4 +1,5 @@
 import HearthStore
+import Synchronization
 import Testing
 
 struct CommitScopedCacheTests {
@@ -51,6 +52,31 @@ struct CommitScopedCacheTests {
                 return nil
             }
             #expect(second == .some(nil))
+        }
+    }
+
+    @Test func aBatchReadsOnlyTheKeysNotCachedTogetherAndCachesThem() async throws {
+        try await withNotes { pool, cache in
+            try await pool.write { db in try db.execute("INSERT INTO notes (id, body) VALUES (2, 'second'), (3, 'third')") }
+            #expect(try await cache.value(for: 1, read: Self.body(1)) == "first")
+            #expect(cache.cachedValue(for: 1) == "first" && cache.cachedValue(for: 2) == nil)
+            let asked = Mutex<[[Int]]>([])
+            let read: @Sendable ([Int], Database) throws -> [Int: String?] = { ids, db in
+                asked.withLock { $0.append(ids.sorted()) }
+                var bodies = Dictionary(uniqueKeysWithValues: ids.map { ($0, String?.none) })
+                let list = ids.map { _ in "?" }.joined(separator: ", ")
+                try db.forEachRow("SELECT id, body FROM notes WHERE id IN (\(list))", StatementArguments(ids.map { $0 })) { row in
+                    bodies[try row["id"]] = try row["body"] as String
+                }
+                return bodies
+            }
+            let values = try await cache.values(for: [1, 2, 3, 9, 2], read: read)
+            #expect(values == [1: "first", 2: "second", 3: "third", 9: String?.none])
+            #expect(asked.withLock { $0 } == [[2, 3, 9]], "one read, of the keys not cached, each once")
+            #expect(try await cache.values(for: [2, 9], read: read) == [2: "second", 9: String?.none])
+            #expect(asked.withLock { $0 }.count == 1, "all cached now, absent rows too")
+            try await pool.write { db in try db.execute("UPDATE notes SET body = 'changed' WHERE id = 2") }
+            #expect(try await cache.values(for: [2], read: read) == [2: "changed"], "until a commit")
         }
     }
 

@@ -42,6 +42,25 @@ import Testing
         }
     }
 
+    @Test func textsAlikeAtBothEndsAreDifferentStatements() throws {
+        try TemporaryDatabase.withPool { pool in
+            try pool.write { db throws in
+                // Same length, same first and last hundred bytes: only the middle differs.
+                let padding = String(repeating: " ", count: 100)
+                let greater = "SELECT\(padding)2 > 1\(padding)"
+                let less = "SELECT\(padding)2 < 1\(padding)"
+                #expect(greater.utf8.count == less.utf8.count)
+                let start = db.statementCacheStatistics
+                #expect(try db.scalar(Bool.self, greater) == true)
+                #expect(try db.scalar(Bool.self, less) == false)
+                #expect(try db.scalar(Bool.self, greater) == true)
+                #expect(try db.scalar(Bool.self, less) == false)
+                let end = db.statementCacheStatistics
+                #expect(end.misses - start.misses == 2 && end.hits - start.hits == 2, "each text its own statement, reused")
+            }
+        }
+    }
+
     @Test func aStatementInUseIsNotHandedOutTwice() throws {
         try TemporaryDatabase.withPool { pool in
             let pairs = try pool.write { db throws in

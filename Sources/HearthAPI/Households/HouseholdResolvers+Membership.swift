@@ -13,22 +13,21 @@ extension HouseholdResolvers {
             let page = try await households.members(
                 household.access, first: arguments.int("first"), after: arguments.string("after"), last: arguments.int("last"),
                 before: arguments.string("before"), includeDeparted: arguments.bool("includeDeparted") ?? false)
-            let pageInfo: [String: any Sendable] = [
-                "hasNextPage": page.hasNextPage, "hasPreviousPage": page.hasPreviousPage,
-                "startCursor": page.startCursor, "endCursor": page.endCursor,
-            ]
-            return [
-                "edges": page.edges.map { edge -> [String: any Sendable] in
-                    ["cursor": edge.cursor, "node": MemberValue(record: edge.member, access: household.access)]
-                },
-                "pageInfo": pageInfo, "totalCount": page.totalCount,
-            ] as [String: any Sendable]
+            return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
         }
         resolvers.resolveField("Member", "user") { source, _, _, _ in
             let member = source as! MemberValue
             // A departed member's account is no longer the household's business: history shows the name only.
             guard let userID = member.record.userID, member.record.status != .departed else { return .value(nil) }
             let isViewer = userID == member.access.userID
+            if let user = households.accounts.cachedUser(id: userID) {
+                return .value(user.map { UserValue(record: $0, isViewer: isViewer) })
+            }
+            if let users = member.users {
+                // A member of a list: the accounts the cache lacks are read for the whole list at once.
+                let load = users.load(userID)
+                return .async { try await load().flatMap { $0 }.map { UserValue(record: $0, isViewer: isViewer) } }
+            }
             if let user = try households.accounts.userWithoutWaiting(id: userID) {
                 return .value(user.map { UserValue(record: $0, isViewer: isViewer) })
             }

@@ -37,10 +37,13 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
 final class MemberValue: Sendable, FieldResolvable, TypeNameResolvable {
     let record: MemberRecord
     let access: HouseholdAccess
+    /// Loads the accounts of the members of the list this member came in, together (`Member.user`).
+    let users: DataLoader<String, UserRecord?>?
 
-    init(record: MemberRecord, access: HouseholdAccess) {
+    init(record: MemberRecord, access: HouseholdAccess, users: DataLoader<String, UserRecord?>? = nil) {
         self.record = record
         self.access = access
+        self.users = users
     }
 
     var graphQLTypeName: String { "Member" }

@@ -56,6 +56,23 @@ final class ServerMetrics: HTTPServerObserver {
             return [(labels: ["reader"], value: statistics.readers.totalWaitSeconds),
                     (labels: ["writer"], value: statistics.writer.totalWaitSeconds)]
         }
+        registry.counter(
+            "hearth_db_statements_total",
+            help: "SQL statements executed (transaction control included), by connection kind.", labels: ["kind"]
+        ) {
+            let statistics = pool.statistics
+            return [(labels: ["reader"], value: Double(statistics.readers.statements)),
+                    (labels: ["writer"], value: Double(statistics.writer.statements))]
+        }
+        registry.counter(
+            "hearth_db_statements_prepared_total",
+            help: "SQL statements compiled because the connection's statement cache did not hold them, by connection kind.",
+            labels: ["kind"]
+        ) {
+            let statistics = pool.statistics
+            return [(labels: ["reader"], value: Double(statistics.readers.preparedStatements)),
+                    (labels: ["writer"], value: Double(statistics.writer.preparedStatements))]
+        }
         registry.gauge(
             "hearth_db_connections_in_use", help: "Database connections currently in use, by kind.", labels: ["kind"]
         ) {

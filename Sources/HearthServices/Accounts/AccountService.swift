@@ -109,6 +109,19 @@ public final class AccountService: Sendable {
         try await userCache.value(for: id) { try UserRecord.find(id: id, in: $0) }
     }
 
+    /// The accounts with `ids`, each `nil` when there is none: cached ones, and the others read
+    /// together in one statement (a list of members showing their accounts reads once, not once
+    /// per member).
+    public func users(ids: [String]) async throws -> [String: UserRecord?] {
+        try await userCache.values(for: ids) { ids, database in try UserRecord.find(ids: ids, in: database) }
+    }
+
+    /// The account with `id` if the cache holds it (`.some(nil)`: there is no such account);
+    /// `nil` when it would have to be read.
+    public func cachedUser(id: String) -> UserRecord?? {
+        userCache.cachedValue(for: id)
+    }
+
     /// The account with `id` without waiting: cached, or read on the calling thread if a
     /// database reader is idle. The outer optional is `nil` when neither, and the caller should
     /// use the `async` ``user(id:)``. For resolvers that answer inline on the event loop.

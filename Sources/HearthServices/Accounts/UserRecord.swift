@@ -2,7 +2,7 @@ import FoundationEssentials
 import HearthStore
 
 /// An account as stored in `users`.
-public struct UserRecord: Sendable, Hashable, Decodable {
+public struct UserRecord: Sendable, Hashable, FetchableRecord {
     /// The account's id.
     public var id: String
     /// The username as chosen.
@@ -33,29 +33,41 @@ public struct UserRecord: Sendable, Hashable, Decodable {
     /// Whether the account's address has been confirmed.
     public var isEmailConfirmed: Bool { emailConfirmedAt != nil }
 
-    enum CodingKeys: String, CodingKey {
-        case id, username, email
-        case emailConfirmedAt = "email_confirmed_at"
-        case passwordHash = "password_hash"
-        case displayName = "display_name"
-        case avatarId = "avatar_id"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case acceptedTermsVersion = "accepted_terms_version"
-        case termsAcceptedAt = "terms_accepted_at"
-        case analyticsConsentedAt = "analytics_consented_at"
-        case timeZone = "time_zone"
-    }
+    /// The columns, in the order ``init(row:)`` reads them.
+    public static let columns = RecordColumns(
+        "id", "username", "email", "email_confirmed_at", "password_hash", "display_name", "avatar_id", "created_at", "updated_at",
+        "accepted_terms_version", "terms_accepted_at", "analytics_consented_at", "time_zone")
 
-    /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = """
-        id, username, email, email_confirmed_at, password_hash, display_name, avatar_id, created_at, updated_at, \
-        accepted_terms_version, terms_accepted_at, analytics_consented_at, time_zone
-        """
+    /// Reads the account from a row of ``columns``.
+    public init(row: RecordRow) throws {
+        id = try row[0]
+        username = try row[1]
+        email = try row[2]
+        emailConfirmedAt = try row[3]
+        passwordHash = try row[4]
+        displayName = try row[5]
+        avatarId = try row[6]
+        createdAt = try row[7]
+        updatedAt = try row[8]
+        acceptedTermsVersion = try row[9]
+        termsAcceptedAt = try row[10]
+        analyticsConsentedAt = try row[11]
+        timeZone = try row[12]
+    }
 
     /// The account with `id`.
     static func find(id: String, in database: Database) throws -> UserRecord? {
         try database.decodeOne(UserRecord.self, "SELECT \(columns) FROM users WHERE id = ?", [id])
+    }
+
+    /// The accounts with `ids`, in one statement; an id without an account maps to `nil`.
+    static func find(ids: [String], in database: Database) throws -> [String: UserRecord?] {
+        var users = Dictionary(uniqueKeysWithValues: ids.map { ($0, UserRecord?.none) })
+        let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        for user in try database.decode(UserRecord.self, "SELECT \(columns) FROM users WHERE id IN (\(list))", StatementArguments(ids.map { $0 })) {
+            users[user.id] = user
+        }
+        return users
     }
 
     /// The account whose address (regardless of case) is `emailKey`.

@@ -2,8 +2,10 @@ import HearthDomain
 import HearthStore
 
 /// Proof that a user may act in one household with at least a given role: the server side of
-/// row-level security. Only ``check(viewer:householdID:requiring:in:)`` and
-/// ``check(viewer:owning:id:requiring:in:)`` make one, after reading the caller's active
+/// row-level security. Only ``check(viewer:householdID:requiring:in:)``,
+/// ``check(viewer:owning:id:requiring:in:)`` and their variants that read the household's
+/// record in the same statement (``checkReadingHousehold(viewer:householdID:requiring:in:)``,
+/// ``memberships(of:activeHouseholdOnly:in:)``) make one, after reading the caller's active
 /// membership, so every function that takes a `HouseholdAccess` can rely on it. Household data
 /// is read and written through the access's ``HouseholdScope``, which binds ``householdID`` into
 /// every statement itself.
@@ -57,11 +59,65 @@ public struct HouseholdAccess: Sendable, Hashable {
     static func check(viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database) throws -> HouseholdAccess {
         guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
         // The viewer's own membership: their owner scope, never another account's row.
-        guard let member = try OwnerScope(Owner(viewer), database).decodeOne(
-            MemberRecord.self,
-            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'active'",
-            [householdID])
-        else { throw ServiceError.householdNotFound }
+        guard let member = try OwnerScope(Owner(viewer), database).decodeOne(MemberRecord.self, Self.checkSQL, [householdID]) else {
+            throw ServiceError.householdNotFound
+        }
+        return try granting(viewer, member, requiring: role)
+    }
+
+    /// ``check(viewer:householdID:requiring:in:)``, reading the household's record in the same
+    /// statement: what a request showing the household needs, in one statement instead of two.
+    /// - Throws: Like ``check(viewer:householdID:requiring:in:)``.
+    static func checkReadingHousehold(
+        viewer: Viewer, householdID: String, requiring role: MemberRole = .member, in database: Database
+    ) throws -> (access: HouseholdAccess, household: HouseholdRecord) {
+        guard GlobalID.mayName(.household, householdID) else { throw ServiceError.householdNotFound }
+        guard let row = try OwnerScope(Owner(viewer), database).queryOne(Self.checkReadingHouseholdSQL, [householdID]) else {
+            throw ServiceError.householdNotFound
+        }
+        let access = try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: role)
+        return (access, try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count))
+    }
+
+    /// The access each active membership of `viewer` gives, with the household's record and
+    /// whether it is their active household, in one statement (not one check per household):
+    /// the active one first, then by name. With `activeHouseholdOnly`, the active one alone
+    /// (none when they have no active household, or are no longer an active member of it).
+    static func memberships(
+        of viewer: Viewer, activeHouseholdOnly: Bool = false, in database: Database
+    ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
+        var memberships: [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] = []
+        let owner = OwnerScope(Owner(viewer), database)
+        try owner.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL) { row in
+            let household = try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count)
+            let isActive: Bool = try row[MemberRecord.columns.count + HouseholdRecord.columns.count]
+            memberships.append((try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
+        }
+        return memberships
+    }
+
+    // The statements of the checks (the viewer's own memberships, so through their owner scope,
+    // which reaches the households of those memberships), their SQL texts built once: building
+    // them for every call cost more than looking them up in the statement cache.
+    private static let checkSQL = "SELECT \(MemberRecord.columns) FROM members WHERE household_id = ? AND user_id = {owner} AND status = 'active'"
+    private static let recordColumns = "\(MemberRecord.columns.qualified(by: "m")), \(HouseholdRecord.columns.qualified(by: "h"))"
+    private static let checkReadingHouseholdSQL = """
+        SELECT \(recordColumns) FROM members m JOIN households h ON h.id = m.household_id
+        WHERE m.household_id = ? AND m.user_id = {owner} AND m.status = 'active'
+        """
+    private static let membershipSelect = """
+        SELECT \(recordColumns), a.user_id IS NOT NULL AS is_active
+        FROM members m JOIN households h ON h.id = m.household_id
+        LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
+        WHERE m.user_id = {owner} AND m.status = 'active'
+        """
+    private static let membershipsSQL = "\(membershipSelect) ORDER BY a.user_id IS NULL, h.name_key, h.id"
+    /// At most one row (a user has one active household): nothing to sort.
+    private static let activeMembershipSQL = "\(membershipSelect) AND a.user_id IS NOT NULL"
+
+    /// The access `member`, the viewer's active membership just read, grants.
+    /// - Throws: ``ServiceError`` `FORBIDDEN` when their role is below `role`.
+    private static func granting(_ viewer: Viewer, _ member: MemberRecord, requiring role: MemberRole) throws -> HouseholdAccess {
         guard member.role >= role else { throw ServiceError.adminsOnly }
         return HouseholdAccess(userID: viewer.userID, member: member)
     }

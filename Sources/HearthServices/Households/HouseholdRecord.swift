@@ -3,7 +3,7 @@ import HearthDomain
 import HearthStore
 
 /// A household as stored in `households`.
-public struct HouseholdRecord: Sendable, Hashable, Decodable {
+public struct HouseholdRecord: Sendable, Hashable, FetchableRecord {
     /// The household's id.
     public var id: String
     /// The name, 1–80 characters.
@@ -27,21 +27,25 @@ public struct HouseholdRecord: Sendable, Hashable, Decodable {
     /// When it last changed.
     public var updatedAt: Date
 
-    enum CodingKeys: String, CodingKey {
-        case id, name, emoji
-        case locationLabel = "location_label"
-        case timeZone = "time_zone"
-        case currencyPerToken = "currency_per_token"
-        case currencyCode = "currency_code"
-        case earningsSplit = "earnings_split"
-        case createdBy = "created_by"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-    }
+    /// The columns, in the order ``init(row:)`` reads them.
+    public static let columns = RecordColumns(
+        "id", "name", "emoji", "location_label", "time_zone", "currency_per_token", "currency_code", "earnings_split",
+        "created_by", "created_at", "updated_at")
 
-    /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns =
-        "id, name, emoji, location_label, time_zone, currency_per_token, currency_code, earnings_split, created_by, created_at, updated_at"
+    /// Reads the household from a row of ``columns``.
+    public init(row: RecordRow) throws {
+        id = try row[0]
+        name = try row[1]
+        emoji = try row[2]
+        locationLabel = try row[3]
+        timeZone = try row[4]
+        currencyPerToken = try row[5]
+        currencyCode = try row[6]
+        earningsSplit = try row[7]
+        createdBy = try row[8]
+        createdAt = try row[9]
+        updatedAt = try row[10]
+    }
 
     /// The household of `scope`.
     static func find(_ scope: HouseholdScope) throws -> HouseholdRecord {
@@ -52,7 +56,7 @@ public struct HouseholdRecord: Sendable, Hashable, Decodable {
 }
 
 /// A member as stored in `members`.
-public struct MemberRecord: Sendable, Hashable, Decodable {
+public struct MemberRecord: Sendable, Hashable, FetchableRecord {
     /// The member's id.
     public var id: String
     /// The household.
@@ -78,25 +82,30 @@ public struct MemberRecord: Sendable, Hashable, Decodable {
     /// When they left or were removed; `nil` unless ``status`` is ``MemberStatus/departed``.
     public var departedAt: Date?
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case householdID = "household_id"
-        case userID = "user_id"
-        case kind, role, status
-        case displayName = "display_name"
-        case age
-        case consentID = "consent_id"
-        case joinedAt = "joined_at"
-        case updatedAt = "updated_at"
-        case departedAt = "departed_at"
-    }
+    /// The columns, in the order ``init(row:)`` reads them.
+    public static let columns = RecordColumns(
+        "id", "household_id", "user_id", "kind", "role", "status", "display_name", "age", "consent_id", "joined_at", "updated_at",
+        "departed_at")
 
-    /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = "id, household_id, user_id, kind, role, status, display_name, age, consent_id, joined_at, updated_at, departed_at"
+    /// Reads the member from a row of ``columns``.
+    public init(row: RecordRow) throws {
+        id = try row[0]
+        householdID = try row[1]
+        userID = try row[2]
+        kind = try row[3]
+        role = try row[4]
+        status = try row[5]
+        displayName = try row[6]
+        age = try row[7]
+        consentID = try row[8]
+        joinedAt = try row[9]
+        updatedAt = try row[10]
+        departedAt = try row[11]
+    }
 
     /// ``columns`` qualified with the table alias `alias` (`m.id, m.household_id, …`), for joins.
     static func columns(of alias: String) -> String {
-        SQLColumns.qualified(columns, by: alias)
+        columns.qualified(by: alias)
     }
 
     /// The member `id` of the household of `scope`, departed or not.

@@ -18,20 +18,18 @@ extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
         try await pool.readPreferringCallingThread { database in
-            guard let id = try ActiveHousehold.id(OwnerScope(Owner(viewer), database)) else { return nil }
-            return try Self.accessibleHousehold(id: id, viewer: viewer, in: database)
+            try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first.map { ($0.household, $0.access) }
         }
     }
 
     /// The household `id` when the viewer is an active member of it, else `nil`.
     private static func accessibleHousehold(id: String, viewer: Viewer, in database: Database) throws -> AccessibleHousehold? {
-        let scope: HouseholdScope
         do {
-            scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
+            let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
+            return (household, access)
         } catch let error as ServiceError where error.code == .notFound {
             return nil
         }
-        return (try HouseholdRecord.find(scope), scope.access)
     }
 
     // MARK: - Editing (FR-08)

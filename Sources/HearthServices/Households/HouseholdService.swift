@@ -219,18 +219,7 @@ public final class HouseholdService: Sendable {
     /// gives and whether it is their active one: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
         try await pool.readPreferringCallingThread { database in
-            let listed = try OwnerScope(Owner(viewer), database).query(
-                """
-                SELECT h.id, a.user_id IS NOT NULL AS is_active FROM members m JOIN households h ON h.id = m.household_id
-                LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
-                WHERE m.user_id = {owner} AND m.status = 'active'
-                ORDER BY a.user_id IS NULL, h.name_key, h.id
-                """
-            ).map { row -> (id: String, isActive: Bool) in (try row["id"], try row["is_active"]) }
-            return try listed.map { id, isActive in
-                let scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
-                return (try HouseholdRecord.find(scope), scope.access, isActive)
-            }
+            try HouseholdAccess.memberships(of: viewer, in: database).map { ($0.household, $0.access, $0.isActive) }
         }
     }
 
@@ -240,8 +229,8 @@ public final class HouseholdService: Sendable {
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
         return try await pool.readPreferringCallingThread { database in
-            let scope = try HouseholdScope.check(viewer: viewer, householdID: id, in: database)
-            return (try HouseholdRecord.find(scope), scope.access)
+            let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
+            return (household, access)
         }
     }
 

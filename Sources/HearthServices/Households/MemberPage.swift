@@ -9,7 +9,7 @@ public struct MemberPage: Sendable {
     public static let maximumSize = 100
 
     /// The members of the page, in order, each with the cursor that points at it.
-    public var edges: [(cursor: String, member: MemberRecord)]
+    public var edges: [MemberEdge]
     /// Whether members follow the page.
     public var hasNextPage: Bool
     /// Whether members precede the page.
@@ -23,9 +23,20 @@ public struct MemberPage: Sendable {
     public var endCursor: String? { edges.last?.cursor }
 }
 
+/// A member of a ``MemberPage`` and where it is in the list.
+public struct MemberEdge: Sendable {
+    /// The member.
+    public var member: MemberRecord
+    let position: MemberCursor
+
+    /// The opaque cursor that points at the member: made when asked for, since most pages are
+    /// shown without their cursors.
+    public var cursor: String { position.text }
+}
+
 /// Where a member is in the order of ``MemberPage``, as an opaque cursor: the base64url text of
 /// the sort key (admin first, joining time as stored, id).
-struct MemberCursor: Equatable {
+struct MemberCursor: Equatable, Sendable {
     /// 0 for admins, 1 for members: the SQL expression ``rankSQL``.
     var rank: Int
     /// `joined_at` as stored (ISO 8601 text, which sorts chronologically).
@@ -59,6 +70,37 @@ struct MemberCursor: Equatable {
     var arguments: [(any DatabaseValueConvertible)?] { [rank, joinedAt, id] }
 }
 
+extension MemberPage {
+    /// The list's order as an SQL row value; index `members_page` (migration 0015) holds it.
+    static let sortKey = "(\(MemberCursor.rankSQL), joined_at, id)"
+
+    /// The statement reading a page of the members of a household (its scope's `{household}`)
+    /// with how many the whole list holds: departed members only when `includeDeparted`; after the
+    /// key `(?, ?, ?)` of `after`'s cursor and before that of `before`'s when given; in list order
+    /// or backward; at most `?` rows.
+    static func statement(includeDeparted: Bool, after: Bool, before: Bool, backward: Bool) -> String {
+        statements[(after ? 1 : 0) + (before ? 2 : 0) + (backward ? 4 : 0) + (includeDeparted ? 8 : 0)]
+    }
+
+    /// The condition that leaves departed members out of a list, unless it includes them.
+    static func listed(includeDeparted: Bool) -> String {
+        includeDeparted ? "" : " AND status <> 'departed'"
+    }
+
+    /// The statements of every shape, built once: building one per page cost more than reading it.
+    private static let statements: [String] = (0..<16).map { shape in
+        let listed = listed(includeDeparted: shape & 8 != 0)
+        let after = shape & 1 != 0 ? " AND \(sortKey) > (?, ?, ?)" : ""
+        let before = shape & 2 != 0 ? " AND \(sortKey) < (?, ?, ?)" : ""
+        let direction = shape & 4 != 0 ? "DESC" : "ASC"
+        return """
+            SELECT \(MemberRecord.columns), (SELECT count(*) FROM members WHERE household_id = {household}\(listed)) AS total_count
+            FROM members WHERE household_id = {household}\(listed)\(after)\(before)
+            ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
+            """
+    }
+}
+
 extension HouseholdService {
     /// A page of the members of the household `access` grants (invited ones included, departed
     /// ones only when `includeDeparted`): after the cursor `after` and before `before`, the first
@@ -87,48 +129,37 @@ extension HouseholdService {
             problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "before") }
         }
         try problems.throwIfAny()
-        let key = "(\(MemberCursor.rankSQL), joined_at, id)"
-        // Which members the list holds: the household's, departed ones left out unless asked for.
-        let listed = includeDeparted ? "" : " AND status <> 'departed'"
+        let listed = MemberPage.listed(includeDeparted: includeDeparted)
         return try await pool.readPreferringCallingThread { database in
             let scope = HouseholdScope(access, database)
-            var conditions: [String] = []
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            if let afterCursor {
-                conditions.append("\(key) > (?, ?, ?)")
-                arguments += afterCursor.arguments
-            }
-            if let beforeCursor {
-                conditions.append("\(key) < (?, ?, ?)")
-                arguments += beforeCursor.arguments
-            }
             let backward = last != nil
             let size = (backward ? last : first) ?? MemberPage.maximumSize
-            let direction = backward ? "DESC" : "ASC"
-            let rows = try scope.query(
-                """
-                SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household}\(listed)\(conditions.map { " AND " + $0 }.joined())
-                ORDER BY \(MemberCursor.rankSQL) \(direction), joined_at \(direction), id \(direction) LIMIT ?
-                """,
-                StatementArguments(arguments + [size + 1])
-            ).map { row in
+            // The count comes with the page, as a subquery SQL evaluates once; only an empty page
+            // needs a statement of its own for it.
+            var totalCount: Int?
+            var rows: [MemberEdge] = []
+            try scope.forEachRow(
+                MemberPage.statement(includeDeparted: includeDeparted, after: afterCursor != nil, before: beforeCursor != nil, backward: backward),
+                StatementArguments((afterCursor?.arguments ?? []) + (beforeCursor?.arguments ?? []) + [size + 1])
+            ) { row in
                 let member = try row.decode(MemberRecord.self)
-                return (cursor: MemberCursor(member, joinedAt: try row["joined_at"]).text, member: member)
+                rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row["joined_at"])))
+                totalCount = try row["total_count"]
             }
             var edges = Array(rows.prefix(size))
             if backward { edges.reverse() }
             func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
                 guard let cursor else { return false }
                 return try scope.scalar(
-                    Bool.self, "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(key) \(comparison) (?, ?, ?))",
+                    Bool.self,
+                    "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(MemberPage.sortKey) \(comparison) (?, ?, ?))",
                     StatementArguments(cursor.arguments)) ?? false
             }
-            let totalCount = try scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0
             return MemberPage(
                 edges: edges,
                 hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
                 hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
-                totalCount: totalCount)
+                totalCount: try totalCount ?? scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0)
         }
     }
 

@@ -25,52 +25,56 @@ struct ScopedDatabase<Key: ScopeKey> {
         self.database = database
     }
 
-    private func bound(_ sql: String, _ arguments: StatementArguments) throws -> (String, StatementArguments) {
+    /// Calls `run` with `sql` rewritten for the store and `arguments` with the key bound.
+    private func bound<T>(_ sql: String, _ arguments: StatementArguments, _ run: (String, StatementArguments) throws -> T) throws -> T {
         let statement = try Key.statements.statement(for: sql)
-        return (statement.sql, statement.arguments(arguments, key: key.scopeValue))
+        return try run(statement.sql, statement.arguments(arguments, key: key.scopeValue))
     }
 
     /// Executes one scoped statement, ignoring any result rows.
     /// - Throws: ``StoreError``, `.misuse` when `sql` does not name the scope.
     func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
-        let (sql, arguments) = try bound(sql, arguments)
-        try database.execute(sql, arguments)
+        try bound(sql, arguments) { try database.execute($0, $1) }
     }
 
     /// Calls `body` with each result row in turn.
     func forEachRow(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
-        let (sql, arguments) = try bound(sql, arguments)
-        try database.forEachRow(sql, arguments, body)
+        try bound(sql, arguments) { try database.forEachRow($0, $1, body) }
     }
 
     /// All result rows.
     func query(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
-        let (sql, arguments) = try bound(sql, arguments)
-        return try database.query(sql, arguments)
+        try bound(sql, arguments) { try database.query($0, $1) }
     }
 
     /// The first result row, or `nil` when there is none.
     func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
-        let (sql, arguments) = try bound(sql, arguments)
-        return try database.queryOne(sql, arguments)
+        try bound(sql, arguments) { try database.queryOne($0, $1) }
     }
 
     /// The first column of the first row converted to `T`; `nil` when there is no row or it is `NULL`.
     func scalar<T: DatabaseValueConvertible>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
-        let (sql, arguments) = try bound(sql, arguments)
-        return try database.scalar(type, sql, arguments)
+        try bound(sql, arguments) { try database.scalar(type, $0, $1) }
     }
 
     /// Every result row decoded as `T`.
     func decode<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
-        let (sql, arguments) = try bound(sql, arguments)
-        return try database.decode(type, sql, arguments)
+        try bound(sql, arguments) { try database.decode(type, $0, $1) }
     }
 
     /// The first result row decoded as `T`, or `nil` when there is none.
     func decodeOne<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
-        let (sql, arguments) = try bound(sql, arguments)
-        return try database.decodeOne(type, sql, arguments)
+        try bound(sql, arguments) { try database.decodeOne(type, $0, $1) }
+    }
+
+    /// Every result row read as the record `T` (``FetchableRecord``).
+    func decode<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        try bound(sql, arguments) { try database.decode(type, $0, $1) }
+    }
+
+    /// The first result row read as the record `T`, or `nil` when there is none.
+    func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        try bound(sql, arguments) { try database.decodeOne(type, $0, $1) }
     }
 
     /// Rows changed by the last completed `INSERT`, `UPDATE` or `DELETE`.

@@ -61,6 +61,35 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
         return value
     }
 
+    /// The cached value for `key`, without reading the database; `nil` when none is cached.
+    @inlinable
+    public func cachedValue(for key: Key) -> Value? {
+        cached(key, at: pool.commitCount)
+    }
+
+    /// The values for `keys`: cached ones, and the others read together by `read`, given the
+    /// keys not cached, in one read on a database reader, so a list whose items each need a value
+    /// costs one statement, not one per item. `read` answers for every key it is given (a key
+    /// it leaves out is read again next time).
+    /// - Throws: What `read` throws, `StoreError`, or `CancellationError`.
+    public func values(
+        for keys: [Key], read: @escaping @Sendable ([Key], Database) throws -> [Key: Value]
+    ) async throws -> [Key: Value] {
+        let count = pool.commitCount
+        var values: [Key: Value] = [:]
+        var missing: [Key] = []
+        for key in Set(keys) {
+            if let cached = cached(key, at: count) { values[key] = cached } else { missing.append(key) }
+        }
+        guard !missing.isEmpty else { return values }
+        let read = try await pool.readPreferringCallingThread { [missing] database in try read(missing, database) }
+        for (key, value) in read {
+            store(value, for: key, readAt: count)
+            values[key] = value
+        }
+        return values
+    }
+
     /// How many values are cached now (for tests and metrics).
     public var count: Int {
         state.withLock { $0.values.count }

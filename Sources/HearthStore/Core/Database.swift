@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// One SQLite connection, handed to the closures of ``DatabaseReader/read(_:)`` and
 /// ``DatabaseWriter/write(_:)``.
@@ -25,6 +26,12 @@ public final class Database {
     private var savepointDepth = 0
     /// Work to run once the open transaction commits, in registration order.
     private var commitCallbacks: [() -> Void] = []
+    /// Statements executed on this connection, transaction control included: the pool's
+    /// statistics read it from other threads, hence atomic (one writer, so never contended).
+    let executedStatements = Atomic<Int>(0)
+    /// Statements compiled on this connection (misses of its statement cache), read like
+    /// ``executedStatements``.
+    let preparedStatements = Atomic<Int>(0)
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -115,9 +122,8 @@ public final class Database {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
-            let count = Int32(columns.names.count)
             repeat {
-                try body(Row(columns: columns, values: (0..<count).map(statement.value(at:))))
+                try body(statement.row(columns))
             } while try statement.step()
         }
     }
@@ -133,8 +139,7 @@ public final class Database {
     public func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return nil }
-            let columns = statement.columns
-            return Row(columns: columns, values: (0..<Int32(columns.names.count)).map(statement.value(at:)))
+            return statement.row(statement.columns)
         }
     }
 
@@ -163,6 +168,42 @@ public final class Database {
     /// The first result row decoded as `T`, or `nil` when there is none.
     public func decodeOne<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
         try queryOne(sql, arguments)?.decode(T.self)
+    }
+
+    /// Every result row read as the record `T` (see ``FetchableRecord``), without `Codable`.
+    public func decode<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        var records: [T] = []
+        try forEachRecord(T.self, sql, arguments) { record in
+            records.append(record)
+            return true
+        }
+        return records
+    }
+
+    /// The first result row read as the record `T`, or `nil` when there is none; later rows
+    /// are not computed.
+    public func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        var first: T?
+        try forEachRecord(T.self, sql, arguments) { record in
+            first = record
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with each result row read as `T` until it returns `false`. Where the
+    /// record's columns are in the result is looked up once per statement, not per row.
+    private func forEachRecord<T: FetchableRecord>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments, _ body: (T) throws -> Bool
+    ) throws {
+        try withStatement(sql, arguments) { statement in
+            guard try statement.step() else { return }
+            let columns = statement.columns
+            let layout = columns.layout(of: T.columns)
+            repeat {
+                guard try body(T(row: RecordRow(row: statement.row(columns), columns: T.columns, layout: layout))) else { return }
+            } while try statement.step()
+        }
     }
 
     // MARK: State
@@ -304,11 +345,13 @@ public final class Database {
             statement = cached
         } else {
             statement = try prepare(sql)
+            preparedStatements.add(1, ordering: .relaxed)
             if !statementCache.contains(sql) {
                 statementCache.insert(statement)
             }
         }
         statement.isInUse = true
+        executedStatements.add(1, ordering: .relaxed)
         defer {
             statement.reset()
             statement.isInUse = false

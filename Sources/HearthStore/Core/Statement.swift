@@ -106,6 +106,11 @@ final class Statement {
         }
     }
 
+    /// The current row, with `columns` (this statement's ``columns``).
+    func row(_ columns: ColumnIndex) -> Row {
+        Row(columns: columns, values: (0..<Int32(columns.names.count)).map(value(at:)))
+    }
+
     /// Returns the statement to its pristine state for the next user.
     func reset() {
         sqlite3_reset(handle)

@@ -66,9 +66,12 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     private let state: Mutex<State>
     private let capacity: Int
     private let name: String
+    /// Every connection of the group, lent or idle (for statistics that read each one).
+    let connections: [Connection]
 
     /// - Parameter name: how errors call these connections ("reader", "writer").
     init(connections: [Connection], name: String) {
+        self.connections = connections
         self.state = Mutex(State(idle: connections))
         self.capacity = connections.count
         self.name = name
@@ -215,7 +218,9 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                 waiting: state.waiters.count,
                 acquisitions: state.acquisitions,
                 waits: state.waits,
-                totalWaitTime: state.totalWaitTime
+                totalWaitTime: state.totalWaitTime,
+                statements: 0,
+                preparedStatements: 0
             )
         }
     }

@@ -203,10 +203,17 @@ public final class DatabasePool: DatabaseWriter {
 
     // MARK: Maintenance
 
-    /// Counters for metrics: how often and how long callers waited for a connection,
-    /// and how many connections are in use.
+    /// Counters for metrics and tests: how often and how long callers waited for a
+    /// connection, how many connections are in use, how many statements each group executed
+    /// and compiled.
     public var statistics: PoolStatistics {
-        PoolStatistics(readers: readers.statistics, writer: writer.statistics)
+        func statistics(of group: ConnectionGroup<SerializedDatabase>) -> ConnectionStatistics {
+            var statistics = group.statistics
+            statistics.statements = group.connections.reduce(0) { $0 + $1.executedStatements }
+            statistics.preparedStatements = group.connections.reduce(0) { $0 + $1.preparedStatements }
+            return statistics
+        }
+        return PoolStatistics(readers: statistics(of: readers), writer: statistics(of: writer))
     }
 
     /// Copies the write-ahead log into the database file and truncates it

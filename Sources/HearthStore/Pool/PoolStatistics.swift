@@ -12,6 +12,15 @@ public struct ConnectionStatistics: Sendable, Hashable {
     public var waits: Int
     /// Total time callers spent waiting, over completed waits.
     public var totalWaitTime: Duration
+    /// Statements the group's connections executed since the pool opened, transaction
+    /// control (`BEGIN`, `COMMIT`, the read snapshot's pin) included, scripts not: what a
+    /// request path costs in statements, for tests and metrics.
+    public var statements: Int
+    /// Statements the group's connections compiled because their statement cache did not
+    /// hold them (the first use of each SQL text, evictions, a statement still in use by an
+    /// enclosing loop): a request path that keeps preparing has more distinct SQL texts than
+    /// the cache holds.
+    public var preparedStatements: Int
 
     /// ``totalWaitTime`` in seconds, the unit Prometheus expects.
     public var totalWaitSeconds: Double {

@@ -4,9 +4,10 @@ import Dispatch
 /// (GRDB's `SerializedDatabase`).
 ///
 /// `@unchecked Sendable` is sound because `database`, the only mutable state, is
-/// touched exclusively inside closures run on `queue`, and a serial queue runs one
-/// closure at a time with a happens-before edge between consecutive closures. The
-/// pool additionally lends a connection to one caller at a time.
+/// touched exclusively inside closures run on `queue` (its statement counters aside,
+/// atomics read from anywhere), and a serial queue runs one closure at a time with a
+/// happens-before edge between consecutive closures. The pool additionally lends a
+/// connection to one caller at a time.
 final class SerializedDatabase: @unchecked Sendable {
     private let database: Database
     private let queue: DispatchQueue
@@ -17,6 +18,18 @@ final class SerializedDatabase: @unchecked Sendable {
         self.database = database
         self.queue = DispatchQueue(label: label)
         queue.setSpecific(key: key, value: true)
+    }
+
+    /// Statements the connection executed (``Database/executedStatements``): an atomic, so
+    /// it may be read from any thread while the connection is in use.
+    var executedStatements: Int {
+        database.executedStatements.load(ordering: .relaxed)
+    }
+
+    /// Statements the connection compiled (``Database/preparedStatements``), read like
+    /// ``executedStatements``.
+    var preparedStatements: Int {
+        database.preparedStatements.load(ordering: .relaxed)
     }
 
     /// Runs `body` on the connection's queue and waits for it.

@@ -69,6 +69,24 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
         try T(from: RowDecoder(row: self))
     }
 
+    /// Reads the row as the record `T` (see ``FetchableRecord``), without `Codable`.
+    public func decode<T: FetchableRecord>(_ type: T.Type = T.self) throws -> T {
+        try decode(T.self, at: 0)
+    }
+
+    /// Reads the record `T` from the row's columns from position `offset` on: a join selects
+    /// one record's columns after another's, whose names may repeat (`id`, `updated_at`).
+    ///
+    /// ```swift
+    /// try db.forEachRow("SELECT \(Member.columns.qualified(by: "m")), \(Household.columns.qualified(by: "h")) FROM …") { row in
+    ///     let member = try row.decode(Member.self, at: 0)
+    ///     let household = try row.decode(Household.self, at: Member.columns.count)
+    /// }
+    /// ```
+    public func decode<T: FetchableRecord>(_ type: T.Type, at offset: Int) throws -> T {
+        try T(row: RecordRow(row: self, columns: T.columns, layout: columns.layout(of: T.columns, from: offset)))
+    }
+
     /// Column names and values, `name: value`, for debugging (blobs show their size only).
     public var description: String {
         "[" + zip(columnNames, values).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
@@ -83,39 +101,5 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(columnNames)
         hasher.combine(values)
-    }
-}
-
-/// Column names of a result set and a case-insensitive name lookup, built once per prepared
-/// statement (see `Statement.columns`) and shared by its rows.
-final class ColumnIndex: Sendable {
-    let names: [String]
-    private let exactPositions: [String: Int]
-    private let foldedPositions: [String: Int]
-    /// Up to this many columns, a name is found by comparing names in order, which costs less
-    /// than hashing it (most rows have a handful of columns, read in select order).
-    private static let linearSearchLimit = 16
-
-    init(names: [String]) {
-        self.names = names
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        // The first column wins when a join yields duplicate names, as in SQLite's own lookup.
-        for (index, name) in names.enumerated().reversed() {
-            exact[name] = index
-            folded[name.lowercased()] = index
-        }
-        self.exactPositions = exact
-        self.foldedPositions = folded
-    }
-
-    /// The position of a column: exact spelling first, then case-insensitively like SQL.
-    func index(of name: String) -> Int? {
-        if names.count <= Self.linearSearchLimit {
-            if let index = names.firstIndex(of: name) { return index }
-        } else if let index = exactPositions[name] {
-            return index
-        }
-        return foldedPositions[name.lowercased()]
     }
 }

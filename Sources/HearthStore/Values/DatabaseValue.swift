@@ -43,12 +43,13 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
 extension DatabaseValue {
     /// Converts to `T` or throws a `.mismatch` error naming the column.
     func converted<T: DatabaseValueConvertible>(to type: T.Type, column: String) throws -> T {
-        guard let converted = T.fromDatabaseValue(self) else {
-            throw StoreError(
-                extendedCode: .mismatch,
-                message: "column '\(column)' holds \(storageClassName), which cannot be read as \(T.self)"
-            )
-        }
+        guard let converted = T.fromDatabaseValue(self) else { throw mismatch(column: column, as: T.self) }
         return converted
+    }
+
+    /// The `.mismatch` error of reading this value of `column` as `type`.
+    @usableFromInline
+    func mismatch(column: String, as type: Any.Type) -> StoreError {
+        StoreError(extendedCode: .mismatch, message: "column '\(column)' holds \(storageClassName), which cannot be read as \(type)")
     }
 }

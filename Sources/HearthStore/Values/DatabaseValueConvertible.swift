@@ -115,13 +115,18 @@ extension Data: DatabaseValueConvertible {
     }
 }
 
+/// Inlinable, so that a record's optional columns are read by code specialized for the wrapped
+/// type in the record's module: the generic conformance looked up `Optional<Wrapped>`'s
+/// metadata at run time for every value read, which cost more than reading the value.
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
     /// `NULL` for `nil`, the wrapped value's representation otherwise.
+    @inlinable
     public var databaseValue: DatabaseValue {
         self?.databaseValue ?? .null
     }
 
     /// `.some(nil)` for `NULL`; `nil` (a failure) when a non-`NULL` value does not convert.
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
         if value.isNull { return .some(nil) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }

@@ -81,7 +81,13 @@ enum ISO8601Timestamp {
 
     /// Parses `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH:MM]`; no zone means UTC.
     static func parse(_ text: String) -> Date? {
-        var scanner = Scanner(bytes: Array(text.utf8))
+        // Native strings are contiguous UTF-8: parse in place, without copying to an array.
+        if let date = text.utf8.withContiguousStorageIfAvailable(parse) { return date }
+        return Array(text.utf8).withUnsafeBufferPointer(parse)
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = Scanner(bytes: bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2),
@@ -130,7 +136,7 @@ enum ISO8601Timestamp {
 
     /// A cursor over ASCII bytes.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         var isAtEnd: Bool { position == bytes.count }

@@ -178,6 +178,35 @@ struct JobSchedulerTests {
         }
     }
 
+    /// The server's scheduler costs nothing while no job is due: it reads the table once,
+    /// sleeps until the poll interval ends (or an enqueue wakes it), and reads it once again.
+    @Test(.timeLimit(.minutes(1)))
+    func anIdleLoopReadsTheTableOncePerPollIntervalAndSleepsInBetween() async throws {
+        let clock = ManualClock()
+        try await withScheduler([RecordingJobHandler()], clock: clock, configuration: .init(pollInterval: .seconds(60))) { queue, scheduler in
+            let start = clock.now
+            let loop = Task { await scheduler.run() }
+            await clock.waitForSleeper(until: start.addingTimeInterval(60))
+            let firstLook = try statements(queue)
+            clock.advance(seconds: 60)
+            await clock.waitForSleeper(until: start.addingTimeInterval(120))
+            let secondLook = try statements(queue)
+            clock.advance(seconds: 60)
+            await clock.waitForSleeper(until: start.addingTimeInterval(180))
+            let perLook = secondLook - firstLook
+            #expect(perLook > 0, "each interval ends with a look at the table")
+            #expect(try statements(queue) - secondLook == perLook, "and one look only: no polling in between")
+            loop.cancel()
+            await loop.value
+        }
+    }
+
+    /// The statements `queue`'s pool has executed so far.
+    private func statements(_ queue: JobQueue) throws -> Int {
+        let statistics = try #require(queue.pool as? DatabasePool).statistics
+        return statistics.readers.statements + statistics.writer.statements
+    }
+
     @Test func aRunningJobsLeaseIsRenewedEveryThirdOfItsLength() async throws {
         let clock = ManualClock()
         let gate = DispatchSemaphore(value: 0)

@@ -18,6 +18,13 @@ GraphQL pipeline and authentication without any household work. The two loads al
 BENCH_ROUNDS times each; the figures are the medians, with the server's CPU time per request.
 wrk's Lua script counts responses that carry GraphQL errors and the run fails on any.
 
+Before the load, each kind of request (and the mix in order) is sent alone, one at a time, and
+the SQL statements the server executed for it are read from `/metrics` (`hearth_db_statements_total`,
+transaction control included, and `hearth_db_statements_prepared_total`): statements per request
+do not depend on the machine's load, so they show a change in the read path even where the
+timings are noise. `instructions.py` beside this file counts the server's instructions per
+request the same way, under valgrind.
+
 Run with `make bench` (or `.venv/bin/python tools/bench/households/run.py` after
 `make release`). Options through the environment: BENCH_SECONDS (default 5, per wrk run),
 BENCH_ROUNDS (3), BENCH_CONNECTIONS (64)."""
@@ -28,6 +35,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
@@ -44,6 +52,8 @@ CHECKLIST = """query Checklist($id: ID!) { household(id: $id) { onboarding { isC
 ECONOMY = """query Economy($id: ID!) { household(id: $id) { economy { currencyPerToken currencyCode earningsSplit } } }"""
 RENAME = """mutation Rename($input: UpdateMemberInput!) { updateMember(input: $input) { member { id displayName } } }"""
 TYPENAME = "{ __typename }"
+# Access tokens outlive the run; password hashing cheap enough for the set-up's registrations.
+SERVER_FLAGS = ("--access-log", "off", "--access-token-ttl", "1h", "--password-hash-cost", "10", "--public-base-url", BASE_URL)
 
 
 class Client:
@@ -133,17 +143,66 @@ def request_files(directory, admins, members, household, shadow):
     return paths, mix
 
 
+def operation_name(entry):
+    """The name of the operation a request body sends (`Home`, `Rename`, ...)."""
+    match = re.match(r"\s*(?:query|mutation)\s+(\w+)", json.loads(entry)["query"])
+    return match.group(1) if match else TYPENAME
+
+
+def statement_counters(hearth):
+    """The server's (statements executed, statements compiled) so far, over every connection."""
+    with urllib.request.urlopen(hearth.url("/metrics"), timeout=30) as response:
+        text = response.read().decode()
+    def total(name):
+        return sum(float(value) for value in re.findall(rf"^{name}{{[^}}]*}} (\S+)$", text, re.MULTILINE))
+    return total("hearth_db_statements_total"), total("hearth_db_statements_prepared_total")
+
+
+def send(client, token, entry, tag):
+    """Sends one request of a request file, `{n}` replaced by `tag`."""
+    request = json.loads(entry.replace("{n}", tag))
+    client.run(request["query"], request["variables"], token)
+
+
+def per_kind(client, mix, measure, repeat=10):
+    """For each kind of request of the mix, the mix itself in order, and the baseline: sends it
+    once unmeasured (so caches a write emptied fill again), then `repeat` times, one at a time,
+    between `measure()` calls; returns [(kind, what measure's counters rose by per request)] and
+    the mix's weight of each kind."""
+    kinds = {"the mix": mix}
+    for token, entry in mix + [(mix[0][0], body(TYPENAME))]:
+        kinds.setdefault(operation_name(entry), [(token, entry)])
+    figures = []
+    for name, entries in kinds.items():
+        for sent in range(len(entries)):
+            send(client, *entries[sent], f"w{sent}")
+        before = measure()
+        for sent in range(repeat):
+            send(client, *entries[sent % len(entries)], f"s{sent}")
+        figures.append((name, [(after - first) / repeat for after, first in zip(measure(), before)]))
+    return figures
+
+
+def statements_per_request(hearth, client, mix):
+    """Prints the SQL statements the server executed and compiled per request of each kind."""
+    repeat = len(mix)
+    before = statement_counters(hearth)
+    scrape = [after - first for after, first in zip(statement_counters(hearth), before)]  # what a scrape itself reads
+    figures = per_kind(client, mix, lambda: statement_counters(hearth), repeat=repeat)
+    print("SQL statements per request (prepared): " + ", ".join(
+        f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
+        flush=True)
+
+
 def main():
-    hearth = benchlib.Hearth("--access-log", "off", "--access-token-ttl", "1h", "--password-hash-cost", "10",
-                             "--public-base-url", BASE_URL)
+    hearth = benchlib.Hearth(*SERVER_FLAGS)
     directory = tempfile.mkdtemp(prefix="hearth-households-bench-")
     try:
         client = Client(hearth)
-        admins, members, household, shadow = household_of_eight(client)
-        (mix_file, typename_file), mix = request_files(directory, admins, members, household, shadow)
+        (mix_file, typename_file), mix = request_files(directory, *household_of_eight(client))
         for token, entry in mix:  # every request of the mix answers without errors before the load
-            request = json.loads(entry.replace("{n}", "0"))
-            client.run(request["query"], request["variables"], token)
+            send(client, token, entry, "0")
+        statements_per_request(hearth, client, mix)
         url = hearth.url("/graphql")
         benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=SCRIPT, script_args=[mix_file])  # warm-up
         writes = sum(1 for _, entry in mix if "updateMember" in entry)

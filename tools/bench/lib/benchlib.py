@@ -35,12 +35,13 @@ def free_port():
 class Hearth:
     """The release `hearth serve` on a free loopback port with a temporary database."""
 
-    def __init__(self, *extra):
+    def __init__(self, *extra, binary=HEARTH, wrapper=()):
+        """`wrapper` runs the server under another program (valgrind), given `binary` last."""
         self.directory = tempfile.mkdtemp(prefix="hearth-bench-")
         self.log = open(os.path.join(self.directory, "server.log"), "w")
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [HEARTH, "serve", "--port", "0", "--database", os.path.join(self.directory, "bench.sqlite"), *extra],
+            [*wrapper, binary, "serve", "--port", "0", "--database", os.path.join(self.directory, "bench.sqlite"), *extra],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         self.ready_seconds = time.monotonic() - self.started

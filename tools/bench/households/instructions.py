@@ -1,0 +1,60 @@
+"""The household workload's cost in instructions: the server runs under valgrind's callgrind, the
+set-up of run.py makes the same household, and each kind of request of the mix, the mix itself in
+order and the baseline `{ __typename }` are sent one at a time; the instructions the server
+executed (every thread, the kernel's work not included) are counted per request.
+
+Counts do not move with the machine's other load, as CPU times do on a shared machine: this is
+the figure to compare two builds by when the load average is high. It leaves out what the
+kernel does for a request (network, fsync, locks), which run.py's CPU times include.
+
+Run after `make release`: `.venv/bin/python tools/bench/households/instructions.py` (HEARTH_BIN
+picks another binary, BENCH_REPEAT the requests per kind, default 40). Needs valgrind and
+objcopy (Debian's valgrind and binutils, installed by `make bench`): valgrind 3.19 cannot read
+the DWARF 5 of Swift's debug information, so it runs a copy without it."""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+sys.path.insert(0, os.path.dirname(__file__))
+import benchlib  # noqa: E402
+import run  # noqa: E402
+
+REPEAT = int(os.environ.get("BENCH_REPEAT", "40"))
+
+
+def main():
+    directory = tempfile.mkdtemp(prefix="hearth-households-instructions-")
+    binary = os.path.join(directory, "hearth")
+    subprocess.run(["objcopy", "--strip-debug", benchlib.HEARTH, binary], check=True)
+    output = os.path.join(directory, "callgrind.out")
+    hearth = benchlib.Hearth(*run.SERVER_FLAGS, binary=binary, wrapper=(
+        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no"))
+    try:
+        client = run.Client(hearth)
+        (_, _), mix = run.request_files(directory, *run.household_of_eight(client))
+        dumps, total = [], [0]
+
+        def instructions():
+            """The instructions counted so far: callgrind dumps its counters (and zeroes them)."""
+            subprocess.run(["callgrind_control", "--dump", str(hearth.process.pid)], check=True, capture_output=True)
+            dumps.extend(sorted(set(glob.glob(output + "*")) - set(dumps), key=os.path.getmtime))
+            with open(dumps[-1], errors="replace") as dump:
+                total[0] += int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
+            return list(total)
+
+        figures = {name: count for name, (count,) in run.per_kind(client, mix, instructions, repeat=REPEAT)}
+        print(f"# callgrind, {REPEAT} requests of each kind one at a time, server instructions per request")
+        print("instructions per request: " + ", ".join(f"{name} {count / 1000:,.0f}k" for name, count in figures.items()))
+        print(f"the mix / {run.TYPENAME}: {figures['the mix'] / figures[run.TYPENAME]:.2f}", flush=True)
+    finally:
+        hearth.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
