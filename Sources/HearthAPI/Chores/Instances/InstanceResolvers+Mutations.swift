@@ -16,7 +16,7 @@ extension InstanceResolvers {
                 "outcome": GraphQLEnum.name(of: result.outcome), "instance": instance,
                 "completion": result.completion.map { ChoreCompletionValue(record: $0, choreTitle: result.instance.chore.title, batch: instance.batch) },
             ]
-            if let active = result.activeHousehold, let access = try? await services.chores.households.access(viewer: try context.viewer(), householdID: active.id) {
+            if let (active, access) = result.activeHousehold {
                 payload["activeHousehold"] = HouseholdValue(record: active, access: access, isActive: true)
             }
             return payload

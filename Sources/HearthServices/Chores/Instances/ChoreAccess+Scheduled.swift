@@ -19,3 +19,15 @@ extension ChoreAccess {
         return userID.map { ChoreAccess(personal: Owner(scheduledWorkOf: $0)) }
     }
 }
+
+extension ChoreRecord {
+    /// The chore `id` of `scope`; `nil` when it was deleted (or never was), which scheduled work
+    /// skips, while other errors still fail it.
+    static func findUnlessDeleted(id: String, _ scope: ChoreScope) throws -> ChoreRecord? {
+        do {
+            return try find(id: id, scope)
+        } catch let error as ServiceError where error.code == .notFound {
+            return nil
+        }
+    }
+}

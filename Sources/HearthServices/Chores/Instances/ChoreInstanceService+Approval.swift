@@ -49,7 +49,7 @@ extension ChoreInstanceService {
         try chores.record(completion: settled, kind: approve ? .choreCompletionApproved : .choreCompletionRejected, scope)
         if approve {
             try FirstChoreCompletion.record(settled, actorID: access.userID, analytics: households.analytics, HouseholdScope(access, database), at: now)
-        } else if let chore = try? ChoreRecord.find(id: pending.choreID, scope) {
+        } else if let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope) {
             try planner.plan(chore, scope, at: now)
         }
         return settled

@@ -46,8 +46,9 @@ public struct CompletionResult: Sendable {
     public var instance: ChoreInstanceService.AccessibleInstance
     /// The completion recorded; for ``CompletionOutcome/alreadyCompleted`` the earlier one.
     public var completion: ChoreCompletionRecord?
-    /// For ``CompletionOutcome/crossHouseholdChoiceRequired``: the caller's active household.
-    public var activeHousehold: HouseholdRecord?
+    /// For ``CompletionOutcome/crossHouseholdChoiceRequired``: the caller's active household, with
+    /// their access to it.
+    public var activeHousehold: HouseholdService.AccessibleHousehold?
 }
 
 /// What a completion's replay record keeps.
@@ -92,9 +93,10 @@ extension ChoreInstanceService {
         } catch let prompt as CrossHouseholdPromptError {
             return try await pool.readPreferringCallingThread { [self] database in
                 let instance = try resolve(id: request.instanceID, viewer: viewer, in: database)
-                let active = try prompt.activeHouseholdID.flatMap { id in
-                    try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
-                }.map { try HouseholdRecord.find(HouseholdScope($0, database)) }
+                let active = try prompt.activeHouseholdID.map { id -> HouseholdService.AccessibleHousehold in
+                    let access = try HouseholdAccess.check(viewer: viewer, householdID: id, in: database)
+                    return (try HouseholdRecord.find(HouseholdScope(access, database)), access)
+                }
                 return CompletionResult(outcome: .crossHouseholdChoiceRequired, instance: instance, completion: nil, activeHousehold: active)
             }
         }

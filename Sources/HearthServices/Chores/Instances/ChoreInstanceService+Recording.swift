@@ -35,7 +35,7 @@ extension ChoreInstanceService {
         func refuse(_ member: MemberRecord) throws -> Never {
             var names = [member.id: member.displayName]
             for assignee in rules.assignees + (step?.assignee.map { [$0] } ?? []) { names[assignee.member.id] = assignee.member.displayName }
-            if let owner = instance.memberID, names[owner] == nil { names[owner] = try? MemberRecord.find(id: owner, household).displayName }
+            if let owner = instance.memberID, names[owner] == nil { names[owner] = try MemberRecord.find(id: owner, household).displayName }
             throw rules.refusal(for: member, instance, step: step, names: names)
         }
         guard let childID = request.onBehalfOf else {

@@ -28,7 +28,7 @@ public struct InstancePlanJob: JobHandler {
         let now = service.clock.storedNow
         try service.pool.write { database in
             guard let scope = try ChoreAccess.scheduled(choreID: payload.choreID, in: database)?.scope(database),
-                  let chore = try? ChoreRecord.find(id: payload.choreID, scope)
+                  let chore = try ChoreRecord.findUnlessDeleted(id: payload.choreID, scope)
             else { return }
             try service.planner.plan(chore, scope, at: now)
         }

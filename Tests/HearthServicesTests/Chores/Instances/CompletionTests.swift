@@ -110,7 +110,7 @@ import TestFixtures
             _ = try await harness.households.service.setActiveHousehold(id: own.household.id, viewer: family.member)
             let prompt = try await harness.instances.completeChore(.init(instanceID: id), viewer: family.member, clientMutationID: "q-1")
             #expect(prompt.outcome == .crossHouseholdChoiceRequired && prompt.completion == nil)
-            #expect(prompt.activeHousehold?.id == own.household.id && prompt.instance.instance.householdID == family.householdID)
+            #expect(prompt.activeHousehold?.record.id == own.household.id && prompt.instance.instance.householdID == family.householdID)
             #expect(prompt.instance.instance.status == .pending)
             // The choice is sent with the same clientMutationId: the prompt was not remembered.
             let anyway = try await harness.instances.completeChore(

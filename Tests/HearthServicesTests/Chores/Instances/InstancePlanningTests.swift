@@ -59,6 +59,18 @@ import TestFixtures
         }
     }
 
+    @Test func afterDowntimeTheMissedOccurrencesAreStoredTooAsOverdue() async throws {
+        try await InstancesHarness.with { harness in
+            let family = try await harness.households.choreFamily()
+            let chore = try await harness.households.chore("Plants", in: family.householdID, by: family.admin) { $0.schedule = harness.daily() }
+            #expect(try harness.storedCount(of: chore.id) == 14)
+            // The server was down for 30 days: one run catches up.
+            harness.clock.advance(seconds: 30 * Self.day)
+            #expect(try await harness.runDueJobs() == 1)
+            #expect(try harness.storedCount(of: chore.id) == 44, "days 0-29 (overdue) and the next 14")
+        }
+    }
+
     @Test func groupAndAllMembersChoresHaveAnInstancePerMemberOthersOneShared() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
