@@ -13,7 +13,8 @@ extension ChoreInstanceService {
     ///
     /// - Approving marks the completion and its instance completed, and makes it the household's
     ///   first completed chore when none was (``FirstChoreCompletion``, `first_chore_completed`
-    ///   with the approver as its actor).
+    ///   with the approver as its actor); a one-off chore whose occurrence it closes is archived
+    ///   (FR-37).
     /// - Rejecting marks the completion rejected with `note`, and the instance is to do again
     ///   (an `afterCompletion` chore's next instance, planned from the rejected completion, goes).
     ///
@@ -49,7 +50,9 @@ extension ChoreInstanceService {
         try chores.record(completion: settled, kind: approve ? .choreCompletionApproved : .choreCompletionRejected, scope)
         if approve {
             try FirstChoreCompletion.record(settled, actorID: access.userID, analytics: households.analytics, HouseholdScope(access, database), at: now)
-        } else if let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope) {
+        }
+        // A rejection reopens the instance; an approval may close a one-off chore (FR-37).
+        if let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope), !approve || chore.schedule.kind == .once {
             try planner.plan(chore, scope, at: now)
         }
         return settled
