@@ -149,9 +149,19 @@ struct InstancePlanner {
     }
 
     /// The timeline of `chore`, in its household's (or owner's) time zone.
-    /// - Throws: `BAD_USER_INPUT` naming that zone when the system no longer has it (``RecurrenceZone``).
+    /// - Throws: `BAD_USER_INPUT` naming the zone when the system no longer has it: that zone
+    ///   (``RecurrenceZone``), or a `TZID` of the stored recurrence (`UNKNOWN_VALUE` on
+    ///   `schedule.recurrence`); never a reading in UTC instead.
     func timeline(of chore: ChoreRecord, _ scope: ChoreScope) throws -> ChoreTimeline {
-        try ChoreTimeline(chore.schedule, timeZone: try RecurrenceZone.timeZone(named: try chores.timeZoneName(scope)))
+        let zone = try RecurrenceZone.timeZone(named: try chores.timeZoneName(scope))
+        do {
+            return try ChoreTimeline(chore.schedule, timeZone: zone)
+        } catch {
+            // Stored text parsed when it was saved: only a zone the system dropped since fails.
+            throw ServiceError.invalid(InputProblems([FieldProblem(
+                field: "schedule.recurrence", reason: error.code == .unknownTimeZone ? .unknownValue : .invalidFormat,
+                message: "This chore's recurrence no longer reads: \(error.description) Edit its schedule.")]))
+        }
     }
 
     /// Who the instances of `chore` are for: `[nil]` for a shared instance, else the active

@@ -53,4 +53,31 @@ import TestFixtures
             #expect(stored.count == 14 && stored.allSatisfy { $0.contains("T03:15:00.000Z") }, "09:00 in Kathmandu (+05:45): \(stored)")
         }
     }
+
+    @Test func aStoredZoneTheSystemNoLongerHasIsRefusedByNameNotReadAsUTC() async throws {
+        try await InstancesHarness.with { harness in
+            let family = try await harness.households.choreFamily()
+            let chore = try await harness.households.chore("Bins", in: family.householdID, by: family.admin) {
+                $0.schedule = .recurrence("DTSTART;TZID=Europe/Berlin:20260922T090000\nRRULE:FREQ=DAILY")
+            }
+            let daily = try await harness.households.chore("Plants", in: family.householdID, by: family.admin) { $0.schedule = Self.floating }
+            let access = ChoreAccess(try await harness.households.service.access(viewer: family.admin, householdID: family.householdID))
+            try await harness.pool.write { database in
+                try database.execute("UPDATE chores SET recurrence = replace(recurrence, 'Europe/Berlin', 'Atlantis/Poseidonia') WHERE id = ?", [chore.id])
+            }
+            let stored = try await harness.chores.chore(id: chore.id, viewer: family.admin).record
+            let tzid = await harness.households.refusal {
+                try await harness.instances.occurrences(of: stored, access: access, after: harness.clock.now, first: 1)
+            }
+            #expect(tzid?.code == .badUserInput && tzid?.problems.first?.reason == .unknownValue)
+            #expect(tzid?.message.contains("Atlantis/Poseidonia") == true, "\(String(describing: tzid))")
+            try await harness.pool.write { database in
+                try database.execute("UPDATE households SET time_zone = 'Atlantis/Poseidonia' WHERE id = ?", [family.householdID])
+            }
+            let household = await harness.households.refusal {
+                try await harness.instances.occurrences(of: daily, access: access, after: harness.clock.now, first: 1)
+            }
+            #expect(household?.code == .badUserInput && household?.message.contains("Atlantis/Poseidonia") == true)
+        }
+    }
 }
