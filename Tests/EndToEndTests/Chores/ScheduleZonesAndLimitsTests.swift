@@ -80,7 +80,7 @@ import Testing
         #expect(done.map { $0["id"] } == [.string(first)] && done.first?["dueAt"]?.stringValue?.hasSuffix("T09:00:00.000Z") == true, "\(done)")
     }
 
-    @Test func FR43_aChoreFromAPresetStartsOnTheHouseholdsLocalDateNotOnUTCs() throws {
+    @Test func FR43_aChoreFromAPresetStartsOnItsFirstDueDayInTheHouseholdsZoneNotOnUTCsDate() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let f = try server.choreFamily()
@@ -91,11 +91,33 @@ import Testing
             "mutation($input: UpdateHouseholdInput!) { updateHousehold(input: $input) { household { timeZone } } }",
             variables: ServerProcess.input(["householdId": .string(f.householdID), "timeZone": .string(zone)]), token: f.ana.token)
         #expect(updated.errorCode == nil, "\(updated.json)")
-        let before = try Self.icalendarDay(Date(), in: zone)
-        let created = try server.createChore(["householdId": .string(f.householdID), "presetId": "prs_00000000-0000-4000-8000-000000000002"], as: f.ana)
-        let after = try Self.icalendarDay(Date(), in: zone)
+        let before = Date()
+        // "Feed the pet", daily at 08:00: the first 08:00 at or after now in the household's zone.
+        let created = try server.createChore(["householdId": .string(f.householdID), "presetId": "prs_00000000-0000-4000-8000-000000000004"], as: f.ana)
+        let after = Date()
         let recurrence = try #require(created.data?["createChore"]?["chore"]?["schedule"]?["recurrence"]?.stringValue, "\(created.json)")
-        #expect(recurrence.hasPrefix("DTSTART;TZID=\(zone):\(before)T") || recurrence.hasPrefix("DTSTART;TZID=\(zone):\(after)T"), "\(recurrence)")
-        #expect(before != (try Self.icalendarDay(Date(), in: "UTC")), "the zone's date is not UTC's")
+        let expected = try [before, after].map { "DTSTART;TZID=\(zone):\(try Self.icalendarDay(Self.nextEight(after: $0, in: zone), in: zone))T080000" }
+        #expect(expected.contains { recurrence.hasPrefix($0) }, "\(recurrence), expected \(expected)")
+        // "Tidy your room", Saturdays at 10:00: whatever the day today, the chore's first two
+        // occurrences are a week apart (no extra one on the day it was made).
+        let tidy = try server.createChore(["householdId": .string(f.householdID), "presetId": "prs_00000000-0000-4000-8000-000000000002"], as: f.ana)
+        let tidyID = try #require(tidy.data?["createChore"]?["chore"]?["id"]?.stringValue, "\(tidy.json)")
+        let next = try server.graphQL(
+            "query($id: ID!, $after: DateTime!) { chore(id: $id) { occurrences(after: $after, first: 2) } }",
+            variables: ["id": .string(tidyID), "after": .string(ISO8601DateFormatter().string(from: before))], token: f.ana.token)
+        guard case .array(let times)? = next.data?["chore"]?["occurrences"] else { Issue.record("\(next.json)"); return }
+        let dates = times.compactMap { $0.stringValue }.compactMap { try? Date($0, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
+        #expect(dates.count == 2 && dates[1].timeIntervalSince(dates[0]) == 7 * 86_400, "\(dates)")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        #expect(dates.first.map { calendar.component(.weekday, from: $0) } == 7, "a Saturday in \(zone): \(dates)")
+    }
+
+    /// The first 08:00 in `zone` at or after `date`.
+    private static func nextEight(after date: Date, in zone: String) throws -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        let eight = try #require(calendar.date(bySettingHour: 8, minute: 0, second: 0, of: date))
+        return eight >= date ? eight : try #require(calendar.date(byAdding: .day, value: 1, to: eight))
     }
 }

@@ -91,11 +91,14 @@ struct PresetTests {
             h.clock.advance(seconds: 8 * 3600 + 16 * 60 + 40)
             let household = try await h.chores.createChore(.init(householdID: berlin, presetID: preset.id), viewer: ana).record
             #expect(household.schedule == .recurrence("DTSTART;TZID=Europe/Berlin:20260922T080000\nRRULE:FREQ=DAILY"))
-            // A personal chore: its owner's zone. At 03:30 UTC on 22 September it is 23:30 on the 21st in New York.
-            _ = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: "America/New_York"))
-            h.clock.advance(seconds: 5 * 3600)
+            // A personal chore: its owner's zone. At 22:30 UTC on 21 September it is 07:30 on the 22nd in Tokyo.
+            _ = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: "Asia/Tokyo"))
             let personal = try await h.chores.createChore(.init(householdID: nil, presetID: preset.id), viewer: ana).record
-            #expect(personal.schedule == .recurrence("DTSTART;TZID=America/New_York:20260921T080000\nRRULE:FREQ=DAILY"))
+            #expect(personal.schedule == .recurrence("DTSTART;TZID=Asia/Tokyo:20260922T080000\nRRULE:FREQ=DAILY"))
+            // An hour later it is 08:30 in Tokyo, that day's 08:00 has passed: the chore starts the next day.
+            h.clock.advance(seconds: 3600)
+            let later = try await h.chores.createChore(.init(householdID: nil, presetID: preset.id), viewer: ana).record
+            #expect(later.schedule == .recurrence("DTSTART;TZID=Asia/Tokyo:20260923T080000\nRRULE:FREQ=DAILY"))
         }
     }
 
