@@ -35,11 +35,10 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
     /// Whether it is a personal chore.
     public var isPersonal: Bool { householdID == nil }
 
-    /// The columns, in the order the decoder reads them.
-    static let columns = """
-        id, household_id, user_id, title, description, assignment_mode, schedule_kind, due_at, recurrence, interval_count, \
-        interval_unit, tokens, requires_approval, preset_id, created_by, created_at, updated_at
-        """
+    /// The columns the decoder reads.
+    static let columns = RecordColumns(
+        "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
+        "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at")
 
     enum CodingKeys: String, CodingKey {
         case id, title, description, tokens
