@@ -29,7 +29,7 @@ public final class ChoreInstanceService: Sendable {
     /// Creates the service and registers its reactions on the change log: a chore created or
     /// edited is planned, a deleted one's pending instances cancelled, and the chores that follow
     /// the household's members replanned when one joins or leaves, each in the transaction of the
-    /// change.
+    /// change; the reasons given for rejecting an anonymised child's completions erased.
     /// - Parameter jobs: Where the next planning runs are enqueued (``InstancePlanJob``).
     public init(configuration: InstancesConfiguration, chores: ChoreService, jobs: JobQueue) {
         self.configuration = configuration
@@ -69,6 +69,12 @@ public final class ChoreInstanceService: Sendable {
             for chore in try Self.choresFollowing(memberID: memberID, scope) {
                 try planner.plan(chore, scope, at: clock.storedNow)
             }
+        }
+        MemberAnonymisation.register(on: chores.households.changeLog) { memberID, scope in
+            // A rejection's reason is an admin's words about what the member did.
+            try scope.execute(
+                "UPDATE chore_completions SET review_note = ? WHERE household_id = {household} AND member_id = ? AND review_note IS NOT NULL",
+                [MemberAnonymisation.erasedText, memberID])
         }
     }
 
