@@ -41,49 +41,44 @@ extension HouseholdAuthorizationTests {
     /// id that does not exist gets (null through `node`, the same `NOT_FOUND` from each operation
     /// taking one), while its admin finds each.
     @Test func idsOfTheChoresAndTokensOfAnotherHouseholdAnswerExactlyLikeUnknownIds() throws {
-        let server = try ServerProcess(ServerProcess.householdArguments)
-        defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
-        try server.createHousehold("Cara's home", as: cara)
-        let f = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
-        let ledger = try server.graphQL(
-            "query($id: ID!) { node(id: $id) { ... on Member { tokenLedger(first: 1) { edges { node { id } } } } } }",
-            variables: ["id": .string(f.childMemberID)], token: ana.token)
-        let entryID = try #require(ledger.data?["node"]?["tokenLedger"]?["edges"]?[0]?["node"]?["id"]?.stringValue, "\(ledger.json)")
-        let known = [f.choreID, f.tagID, f.presetID, Self.dishesInstance(f), f.completionID, f.rewardID, f.redemptionID, entryID]
-        let unknown = ["chr", "tag", "prs", "chi", "cmp", "rwd", "rdm", "led"].map { "\($0)_01900000-0000-7000-8000-000000000000" }
-        let nodes = "query($ids: [ID!]!) { nodes(ids: $ids) { id } }"
-        let outsider = try server.graphQL(nodes, variables: ["ids": .array((known + unknown).map { .string($0) })], token: cara.token)
-        #expect(outsider.data?["nodes"] == JSON.array(Array(repeating: JSON.null, count: known.count + unknown.count)), "\(outsider.json)")
-        let admin = try server.graphQL(nodes, variables: ["ids": .array((known + unknown).map { .string($0) })], token: ana.token)
-        let found = (0..<(known.count + unknown.count)).map { admin.data?["nodes"]?[$0]?["id"]?.stringValue }
-        let expected: [String?] = known + unknown.map { _ in nil }
-        #expect(found == expected, "\(admin.json)")
+        try Self.withFixture { server, f in
+            let ledger = try server.graphQL(
+                "query($id: ID!) { node(id: $id) { ... on Member { tokenLedger(first: 1) { edges { node { id } } } } } }",
+                variables: ["id": .string(f.childMemberID)], token: f.ana.token)
+            let entryID = try #require(ledger.data?["node"]?["tokenLedger"]?["edges"]?[0]?["node"]?["id"]?.stringValue, "\(ledger.json)")
+            let known = [f.choreID, f.tagID, f.presetID, Self.dishesInstance(f), f.completionID, f.rewardID, f.redemptionID, entryID]
+            let unknown = ["chr", "tag", "prs", "chi", "cmp", "rwd", "rdm", "led"].map { "\($0)_01900000-0000-7000-8000-000000000000" }
+            let nodes = "query($ids: [ID!]!) { nodes(ids: $ids) { id } }"
+            let outsider = try server.graphQL(nodes, variables: ["ids": .array((known + unknown).map { .string($0) })], token: f.cara.token)
+            #expect(outsider.data?["nodes"] == JSON.array(Array(repeating: JSON.null, count: known.count + unknown.count)), "\(outsider.json)")
+            let admin = try server.graphQL(nodes, variables: ["ids": .array((known + unknown).map { .string($0) })], token: f.ana.token)
+            let found = (0..<(known.count + unknown.count)).map { admin.data?["nodes"]?[$0]?["id"]?.stringValue }
+            let expected: [String?] = known + unknown.map { _ in nil }
+            #expect(found == expected, "\(admin.json)")
 
-        // Each operation taking one id: the outsider's answer is the unknown id's, word for word.
-        let byID: [(document: String, input: @Sendable (String) -> [String: JSON], ids: (String, String))] = [
-            ("query($input: ID!) { chore(id: $input) { id } }", { ["input": .string($0)] }, (f.choreID, unknown[0])),
-            ("mutation($input: UpdateTagInput!) { updateTag(input: $input) { tag { id } } }",
-             { ServerProcess.input(["tagId": .string($0), "name": "Mine"]) }, (f.tagID, unknown[1])),
-            ("mutation($input: DeleteChorePresetInput!) { deleteChorePreset(input: $input) { deletedPresetId } }",
-             { ServerProcess.input(["presetId": .string($0)]) }, (f.presetID, unknown[2])),
-            ("mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }",
-             { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
-            ("mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { instance { id } } }",
-             { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
-            ("mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { id } } }",
-             { ServerProcess.input(["completionId": .string($0)]) }, (f.completionID, unknown[4])),
-            ("mutation($input: UpdateRewardInput!) { updateReward(input: $input) { reward { id } } }",
-             { ServerProcess.input(["rewardId": .string($0), "tokenCost": 1]) }, (f.rewardID, unknown[5])),
-            ("mutation($input: RejectRedemptionInput!) { rejectRedemption(input: $input) { redemption { id } } }",
-             { ServerProcess.input(["redemptionId": .string($0)]) }, (f.redemptionID, unknown[6])),
-        ]
-        for (document, input, (theirs, nobodys)) in byID {
-            let guessed = try server.graphQL(document, variables: input(theirs), token: cara.token)
-            let invented = try server.graphQL(document, variables: input(nobodys), token: cara.token)
-            #expect(guessed.errorCode == "NOT_FOUND" && guessed.json["errors"] == invented.json["errors"], "\(document): \(guessed.json)")
+            // Each operation taking one id: the outsider's answer is the unknown id's, word for word.
+            let byID: [(document: String, input: @Sendable (String) -> [String: JSON], ids: (String, String))] = [
+                ("query($input: ID!) { chore(id: $input) { id } }", { ["input": .string($0)] }, (f.choreID, unknown[0])),
+                ("mutation($input: UpdateTagInput!) { updateTag(input: $input) { tag { id } } }",
+                 { ServerProcess.input(["tagId": .string($0), "name": "Mine"]) }, (f.tagID, unknown[1])),
+                ("mutation($input: DeleteChorePresetInput!) { deleteChorePreset(input: $input) { deletedPresetId } }",
+                 { ServerProcess.input(["presetId": .string($0)]) }, (f.presetID, unknown[2])),
+                ("mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }",
+                 { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
+                ("mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { instance { id } } }",
+                 { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
+                ("mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { id } } }",
+                 { ServerProcess.input(["completionId": .string($0)]) }, (f.completionID, unknown[4])),
+                ("mutation($input: UpdateRewardInput!) { updateReward(input: $input) { reward { id } } }",
+                 { ServerProcess.input(["rewardId": .string($0), "tokenCost": 1]) }, (f.rewardID, unknown[5])),
+                ("mutation($input: RejectRedemptionInput!) { rejectRedemption(input: $input) { redemption { id } } }",
+                 { ServerProcess.input(["redemptionId": .string($0)]) }, (f.redemptionID, unknown[6])),
+            ]
+            for (document, input, (theirs, nobodys)) in byID {
+                let guessed = try server.graphQL(document, variables: input(theirs), token: f.cara.token)
+                let invented = try server.graphQL(document, variables: input(nobodys), token: f.cara.token)
+                #expect(guessed.errorCode == "NOT_FOUND" && guessed.json["errors"] == invented.json["errors"], "\(document): \(guessed.json)")
+            }
         }
     }
 

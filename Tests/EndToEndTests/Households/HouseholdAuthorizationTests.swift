@@ -323,30 +323,35 @@ import Testing
             completionID: waiting.completionID)
     }
 
-    @Test(arguments: operations)
-    func eachOperationRefusesOutsidersWithNotFoundAndMembersAndChildrenOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
+    /// Runs `body` on a new server with the fixture, `cara` (the outsider) having a household of her own.
+    static func withFixture(_ body: (ServerProcess, Fixture) throws -> Void) throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         try server.createHousehold("Cara's home", as: cara)
-        let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
+        try body(server, try fixture(server, ana: ana, ben: ben, cara: cara))
+    }
 
-        let outsider = try server.graphQL(operation.document, variables: operation.variables(fixture, .outsider), token: cara.token)
-        #expect(outsider.errorCode == "NOT_FOUND", "\(operation) as a non-member: \(outsider.json)")
+    @Test(arguments: operations)
+    func eachOperationRefusesOutsidersWithNotFoundAndMembersAndChildrenOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
+        try Self.withFixture { server, fixture in
+            let outsider = try server.graphQL(operation.document, variables: operation.variables(fixture, .outsider), token: fixture.cara.token)
+            #expect(outsider.errorCode == "NOT_FOUND", "\(operation) as a non-member: \(outsider.json)")
 
-        for (caller, person) in [(Caller.member, ben), (.child, fixture.kim)] {
-            let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
-            if operation.adminOnly || (caller == .child && operation.refusesChildren) {
-                #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
-            } else {
-                #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
+            for (caller, person) in [(Caller.member, fixture.ben), (.child, fixture.kim)] {
+                let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
+                if operation.adminOnly || (caller == .child && operation.refusesChildren) {
+                    #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
+                } else {
+                    #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
+                }
             }
-        }
 
-        let admin = try server.graphQL(operation.document, variables: operation.variables(fixture, .admin), token: ana.token)
-        #expect(admin.errorCode != "FORBIDDEN" && admin.errorCode != "NOT_FOUND", "\(operation) as an admin: \(admin.json)")
+            let admin = try server.graphQL(operation.document, variables: operation.variables(fixture, .admin), token: fixture.ana.token)
+            #expect(admin.errorCode != "FORBIDDEN" && admin.errorCode != "NOT_FOUND", "\(operation) as an admin: \(admin.json)")
+        }
     }
 
     @Test func idsOfAnotherHouseholdAreNullThroughNodeExactlyLikeUnknownIds() throws {
