@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Support
 
 /// A preset's default schedule (FR-43): a recurrence without a start date, which a chore made
 /// from the preset starts on the day it is created, or an interval after each completion.
@@ -8,12 +9,16 @@ public enum PresetSchedule: Sendable, Hashable, Codable {
     /// Every `every` days or weeks after the previous completion.
     case afterCompletion(every: Int, unit: IntervalUnit)
 
-    /// The RFC 5545 text of a chore made from this recurrence on `day` (`YYYYMMDD`) in `zone`:
-    /// `DTSTART;TZID=<zone>:<day>T<time>00` and the `RRULE` line; `nil` for an interval.
-    public func recurrenceText(startingOn day: String, zone: String) -> String? {
+    /// The RFC 5545 text of a chore made from this recurrence at `now` in `zone` (the household's,
+    /// or the owner's): `DTSTART;TZID=<zone>:<day>T<time>00` and the `RRULE` line, where `day` is
+    /// the calendar day `now` falls on in `zone` (not in UTC: at 00:30 in Berlin it is already
+    /// the next day there); `nil` for an interval.
+    public func recurrenceText(createdAt now: Date, in zone: TimeZoneRules) -> String? {
         guard case .recurrence(let rule, let time) = self else { return nil }
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + zone.secondsFromUTC(at: now)
+        let day = ICalendarTime.dateText(CivilCalendar.floorDivide(seconds, CivilCalendar.secondsPerDay))
         let clock = time.replacing(":", with: "")
-        return "DTSTART;TZID=\(zone):\(day)T\(clock)00\nRRULE:\(rule)"
+        return "DTSTART;TZID=\(zone.identifier):\(day)T\(clock)00\nRRULE:\(rule)"
     }
 
     /// The preset schedule of a chore's `schedule`: its `RRULE` and its start's time of day, or its

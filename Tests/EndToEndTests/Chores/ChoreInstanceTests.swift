@@ -197,6 +197,40 @@ import Testing
         #expect(history.data?["chore"]?["completions"]?["edges"] == [["node": ["choreTitle": "Today's", "status": "COMPLETED"]]], "\(history.json)")
     }
 
+    @Test func FR37_aOneOffChoreIsArchivedWhenDoneOrPastDueAndListsShowArchivedChoresOnlyWhenAsked() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let missed = try #require(try server.chore("Missed", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(-2 * 86_400))]])["id"])
+        let (doneID, instanceID) = try Self.choreAndInstance(server, "Done", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(60))]])
+        _ = try server.chore("Later", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(86_400))]])
+        let statusQuery = "query($id: ID!) { chore(id: $id) { status archivedAt completions(first: 5) { edges { node { status } } } } }"
+        let active = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(active.data?["chore"]?["status"] == "ACTIVE" && active.data?["chore"]?["archivedAt"] == .null, "\(active.json)")
+        #expect(try server.completeChore(instanceID, as: f.ana).data?["completeChore"]?["outcome"] == "COMPLETED")
+        let done = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(done.data?["chore"]?["status"] == "ARCHIVED" && done.data?["chore"]?["archivedAt"]?.stringValue != nil, "\(done.json)")
+        #expect(done.data?["chore"]?["completions"]?["edges"] == [["node": ["status": "COMPLETED"]]], "kept in history")
+        let pastDue = try server.graphQL(statusQuery, variables: ["id": missed], token: f.ben.token)
+        #expect(pastDue.data?["chore"]?["status"] == "ARCHIVED", "\(pastDue.json)")
+        let list = "query($id: ID!, $filter: ChoreFilter) { householdChores(householdId: $id, filter: $filter) { totalCount edges { node { title status } } } }"
+        let byDefault = try server.graphQL(list, variables: ["id": .string(f.householdID)], token: f.ben.token)
+        #expect(byDefault.data?["householdChores"]?["edges"] == [["node": ["title": "Later", "status": "ACTIVE"]]], "\(byDefault.json)")
+        let archived = try server.graphQL(list, variables: ["id": .string(f.householdID), "filter": ["statuses": ["ARCHIVED"]]], token: f.ben.token)
+        #expect(archived.data?["householdChores"]?["edges"] == [
+            ["node": ["title": "Done", "status": "ARCHIVED"]], ["node": ["title": "Missed", "status": "ARCHIVED"]],
+        ], "\(archived.json)")
+        let both = try server.graphQL(list, variables: ["id": .string(f.householdID), "filter": ["statuses": ["ACTIVE", "ARCHIVED"]]], token: f.ben.token)
+        #expect(both.data?["householdChores"]?["totalCount"] == 3)
+        // myChores: the archived instance only when asked for; undoing the completion makes the chore active again.
+        #expect(try server.myInstances(as: f.ana).allSatisfy { $0["chore"]?["title"] == "Later" })
+        let archivedInstances = try server.myInstances(as: f.ana, filter: ["statuses": ["ARCHIVED"], "dueAfter": .string(Self.time(-3 * 86_400))])
+        #expect(archivedInstances.map { $0["chore"]?["title"] } == ["Missed"], "\(archivedInstances)")
+        #expect(try server.uncompleteChore(instanceID, as: f.ana).data?["uncompleteChore"] != nil)
+        let again = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(again.data?["chore"]?["status"] == "ACTIVE" && again.data?["chore"]?["archivedAt"] == .null, "\(again.json)")
+    }
+
     @Test func FR34_FR39_historyPerChoreAndPerMemberIsNewestFirstAndOutlivesDeletionsAndDepartures() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }

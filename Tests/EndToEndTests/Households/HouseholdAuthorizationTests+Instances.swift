@@ -5,10 +5,9 @@ import Testing
 
 extension HouseholdAuthorizationTests {
     /// The instance operations of issue 14, tried on the fixture's chore ("Dishes", a `SINGLE_ACTION`
-    /// chore due 2026-03-01T09:00:00Z, archived since: completing it is a `CONFLICT` for whoever may)
-    /// and its derived instance id. Completing is for adults and admins (no rule names children),
-    /// and so is recording a completion for the child (on the child's archived chore, "Kid's
-    /// room"); reading history and lists is every member's.
+    /// chore due 2036-03-01T09:00:00Z) and its derived instance id. Completing is for adults and
+    /// admins (no rule names children), and so is recording a completion for the child (on the
+    /// child's chore, "Kid's room", due then too); reading history and lists is every member's.
     static let instanceOperations: [Operation] = [
         Operation(name: "myChores of the household", adminOnly: false,
                   document: "query($id: ID) { myChores(filter: {householdId: $id}) { edges { node { id } } } }") { f, _ in
@@ -87,8 +86,9 @@ extension HouseholdAuthorizationTests {
         instance(of: fixture.choreID)
     }
 
-    /// The id of the one instance of the fixture's shared chore `choreID` (due 2026-03-01T09:00:00Z), derived as a client would.
+    /// The id of the one instance of the fixture's shared chore `choreID` (due 2036-03-01T09:00:00Z, the kit's default), derived
+    /// as a client would.
     private static func instance(of choreID: String) -> String {
-        ChoreInstanceID.make(choreID: choreID, occurrence: Date(timeIntervalSince1970: 1_772_355_600), memberID: nil).rawValue
+        ChoreInstanceID.make(choreID: choreID, occurrence: Date(timeIntervalSince1970: 2_087_974_800), memberID: nil).rawValue
     }
 }

@@ -26,7 +26,7 @@ import Testing
         let consentID: String
         /// A chore, a tag and a saved preset of the household.
         let choreID: String
-        /// A `SINGLE_ACTION` chore of the child's, due 2026-03-01T09:00:00Z and archived since.
+        /// A `SINGLE_ACTION` chore of the child's, due 2036-03-01T09:00:00Z (the kit's default).
         let childsChoreID: String
         let tagID: String
         let presetID: String

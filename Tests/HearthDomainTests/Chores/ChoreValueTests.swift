@@ -36,11 +36,20 @@ struct ChoreValueTests {
         #expect(throws: FieldProblem.self) { try IntervalUnit.weeks.check(0, field: "f") }
     }
 
-    @Test func aPresetRecurrenceStartsOnTheGivenDayAtItsTime() {
+    @Test func aPresetRecurrenceStartsOnTheDayOfItsCreationInTheZoneAtItsTime() throws {
         let schedule = PresetSchedule.recurrence(rule: "FREQ=WEEKLY;BYDAY=SA", time: "09:30")
-        #expect(schedule.recurrenceText(startingOn: "20260301", zone: "Europe/Berlin")
+        let berlin = try #require(TimeZoneRules.named("Europe/Berlin"))
+        // 2026-03-01T22:59:59Z is 23:59:59 in Berlin, a second later it is 00:00 on 2 March there.
+        let beforeMidnight = Date(timeIntervalSince1970: 1_772_405_999)
+        #expect(schedule.recurrenceText(createdAt: beforeMidnight, in: berlin)
             == "DTSTART;TZID=Europe/Berlin:20260301T093000\nRRULE:FREQ=WEEKLY;BYDAY=SA")
-        #expect(PresetSchedule.afterCompletion(every: 2, unit: .weeks).recurrenceText(startingOn: "20260301", zone: "UTC") == nil)
+        #expect(schedule.recurrenceText(createdAt: beforeMidnight.addingTimeInterval(1), in: berlin)
+            == "DTSTART;TZID=Europe/Berlin:20260302T093000\nRRULE:FREQ=WEEKLY;BYDAY=SA")
+        // West of UTC the local day ends later: 02:00 UTC on 2 March is still 1 March in New York.
+        let newYork = try #require(TimeZoneRules.named("America/New_York"))
+        #expect(schedule.recurrenceText(createdAt: beforeMidnight.addingTimeInterval(3 * 3600 + 1), in: newYork)
+            == "DTSTART;TZID=America/New_York:20260301T093000\nRRULE:FREQ=WEEKLY;BYDAY=SA")
+        #expect(PresetSchedule.afterCompletion(every: 2, unit: .weeks).recurrenceText(createdAt: beforeMidnight, in: .utc) == nil)
     }
 
     @Test func aChoresScheduleBecomesAPresetScheduleKeepingRuleAndTimeOfDay() {

@@ -82,6 +82,23 @@ struct PresetTests {
         }
     }
 
+    @Test func aChoreFromAPresetStartsOnTheLocalDateOfItsHouseholdOrOwnerNotOfUTC() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let berlin = try await h.service.createHousehold(.init(name: "Berlin", timeZone: "Europe/Berlin"), viewer: ana).household.id
+            let preset = try #require(await Self.preset(titled: "Feed the pet", h, ana))
+            // The clock starts at 2026-09-21T14:13:20Z: at 22:30 UTC it is 00:30 on 22 September in Berlin.
+            h.clock.advance(seconds: 8 * 3600 + 16 * 60 + 40)
+            let household = try await h.chores.createChore(.init(householdID: berlin, presetID: preset.id), viewer: ana).record
+            #expect(household.schedule == .recurrence("DTSTART;TZID=Europe/Berlin:20260922T080000\nRRULE:FREQ=DAILY"))
+            // A personal chore: its owner's zone. At 03:30 UTC on 22 September it is 23:30 on the 21st in New York.
+            _ = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: "America/New_York"))
+            h.clock.advance(seconds: 5 * 3600)
+            let personal = try await h.chores.createChore(.init(householdID: nil, presetID: preset.id), viewer: ana).record
+            #expect(personal.schedule == .recurrence("DTSTART;TZID=America/New_York:20260921T080000\nRRULE:FREQ=DAILY"))
+        }
+    }
+
     @Test func aChoreFromAPresetTakesItsConfigurationWithOverridesAndItsTags() async throws {
         try await HouseholdsHarness.with { h in
             let f = try await h.choreFamily()

@@ -13,7 +13,8 @@ extension ChoreInstanceService {
     ///
     /// - Approving marks the completion and its instance completed, and makes it the household's
     ///   first completed chore when none was (``FirstChoreCompletion``, `first_chore_completed`
-    ///   with the approver as its actor).
+    ///   with the approver as its actor); a one-off chore whose occurrence it closes is archived
+    ///   (FR-37).
     /// - Rejecting marks the completion rejected with `note`, and the instance is to do again
     ///   (an `afterCompletion` chore's next instance, planned from the rejected completion, goes);
     ///   cancelled instead when the chore was deleted meanwhile.
@@ -39,9 +40,9 @@ extension ChoreInstanceService {
             """,
             [approve ? ChoreCompletionStatus.completed.rawValue : ChoreCompletionStatus.rejected.rawValue, access.memberID, now, note,
              completionID])
-        // A rejected completion's chore may have been deleted since (its instance was waiting, so
-        // not cancelled then): the instance is cancelled now, as the deletion would have.
-        let chore = approve ? nil : try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope)
+        // The chore may have been deleted since (its instance was waiting, so not cancelled then):
+        // a rejected one's instance is cancelled now, as the deletion would have.
+        let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope)
         if approve {
             try scope.execute(
                 "UPDATE chore_instances SET status = 'completed', updated_at = ? WHERE id = ? AND {scope} AND status = 'pending_approval'",
@@ -57,7 +58,9 @@ extension ChoreInstanceService {
         try chores.record(completion: settled, kind: approve ? .choreCompletionApproved : .choreCompletionRejected, scope)
         if approve {
             try FirstChoreCompletion.record(settled, actorID: access.userID, analytics: households.analytics, HouseholdScope(access, database), at: now)
-        } else if let chore {
+        }
+        // A rejection reopens the instance; an approval may close a one-off chore (FR-37).
+        if let chore, !approve || chore.schedule.kind == .once {
             try planner.plan(chore, scope, at: now)
         }
         return settled
