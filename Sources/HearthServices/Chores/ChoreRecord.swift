@@ -39,11 +39,11 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
     /// Active, or archived (FR-37).
     public var status: ChoreStatus { archivedAt == nil ? .active : .archived }
 
-    /// The columns, in the order the decoder reads them.
-    static let columns = """
-        id, household_id, user_id, title, description, assignment_mode, schedule_kind, due_at, recurrence, interval_count, \
-        interval_unit, tokens, requires_approval, preset_id, created_by, created_at, updated_at, archived_at
-        """
+    /// The columns the decoder reads.
+    static let columns = RecordColumns(
+        "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
+        "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at",
+        "archived_at")
 
     enum CodingKeys: String, CodingKey {
         case id, title, description, tokens

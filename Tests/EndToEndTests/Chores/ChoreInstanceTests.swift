@@ -308,7 +308,7 @@ import Testing
         #expect(outsider.errorCode == "NOT_FOUND")
     }
 
-    @Test func FR_ONBOARD_7_theFirstCompletedChoreActivatesTheHouseholdAndDismissesTheChecklist() throws {
+    @Test func FR_ONBOARD_7_D_ONBOARD_3_firstChoreCompleted_theFirstCompletedChoreActivatesTheHouseholdAndDismissesTheChecklist() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")
@@ -335,4 +335,50 @@ import Testing
         let text = try HearthCommand.run(["report", "activation", "--database", server.databasePath])
         #expect(text.standardOutput.contains("Activated within 72 h: 1 = 100.0 %"), "\(text.standardOutput)")
     }
+
+    @Test func D_ONBOARD_3_firstChoreCompleted_aCompletionWaitingForApprovalCountsOnlyOnceAnAdminApprovesIt() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        _ = try server.graphQL("mutation { setAnalyticsConsent(input: {isConsented: true}) { user { id } } }", token: f.ana.token)
+        let checklist = "query($id: ID!) { household(id: $id) { onboarding { isDismissed firstChoreCompletedAt } } }"
+        let events = "SELECT CAST(count(*) AS TEXT) FROM analytics_events WHERE name = 'first_chore_completed'"
+        let waiting = try server.childCompletesAChore(f.kim, member: f.kimMemberID, in: f.householdID, createdBy: f.ana, tokens: 2, requiresApproval: true)
+        #expect(waiting.status == "PENDING_APPROVAL")
+        let before = try server.graphQL(checklist, variables: ["id": .string(f.householdID)], token: f.ana.token)
+        #expect(before.data?["household"]?["onboarding"] == ["isDismissed": false, "firstChoreCompletedAt": .null], "\(before.json)")
+        #expect(try server.databaseText(events) == "0")
+        let approved = try server.graphQL(
+            "mutation($input: ApproveCompletionInput!) { approveCompletion(input: $input) { completion { status } } }",
+            variables: ServerProcess.input(["completionId": .string(waiting.completionID)]), token: f.ana.token)
+        #expect(approved.data?["approveCompletion"]?["completion"]?["status"] == "COMPLETED", "\(approved.json)")
+        let after = try server.graphQL(checklist, variables: ["id": .string(f.householdID)], token: f.ana.token)
+        #expect(after.data?["household"]?["onboarding"]?["isDismissed"] == true, "\(after.json)")
+        #expect(after.data?["household"]?["onboarding"]?["firstChoreCompletedAt"]?.stringValue != nil)
+        #expect(try server.databaseText(events) == "1")
+    }
+
+
+    @Test func FR35_aCompletionIsUndoneByItsMemberWithinTheWindowAndSomeoneElsesOrALateOneOnlyByAnAdmin() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let (_, instance) = try Self.choreAndInstance(server, "Bins", in: f.householdID, as: f.ana, for: f.ben, [
+            "assignmentMode": "SINGLE_ACTION", "schedule": ["once": .string(Self.time(3600))],
+        ])
+        #expect(try server.completeChore(instance, as: f.ben).data?["completeChore"]?["outcome"] == "COMPLETED")
+        let others = try server.uncompleteChore(instance, as: f.kim)
+        #expect(others.errorCode == "FORBIDDEN" && others.errorReason == "ADMINS_ONLY", "\(others.json)")
+        #expect(others.json["errors"]?[0]?["message"] == "Only the household's admins may undo someone else's completion.")
+        // The window (5 minutes by default) has passed for Ben's completion.
+        try server.databaseWrite(
+            "UPDATE chore_completions SET completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-301 seconds') WHERE instance_id = '\(instance)'")
+        let late = try server.uncompleteChore(instance, as: f.ben)
+        #expect(late.errorCode == "FORBIDDEN" && late.errorReason == "UNDO_WINDOW_PASSED", "\(late.json)")
+        #expect(late.json["errors"]?[0]?["message"] == "A completion can be undone for 5 minutes after it; ask an admin to undo this one.")
+        let byAdmin = try server.uncompleteChore(instance, as: f.ana)
+        #expect(byAdmin.data?["uncompleteChore"]?["undoneCompletion"]?["status"] == "UNDONE", "\(byAdmin.json)")
+        #expect(byAdmin.data?["uncompleteChore"]?["instance"]?["status"] == "PENDING")
+    }
+
 }

@@ -30,7 +30,7 @@ public final class ChoreInstanceService: Sendable {
     /// edited is planned, a deleted one's pending instances cancelled, the chores that follow
     /// the household's members replanned when one joins or leaves, and the chores of a household
     /// (or a user's personal ones) replanned when its time zone changes, each in the transaction
-    /// of the change.
+    /// of the change; the reasons given for rejecting an anonymised child's completions erased.
     /// - Parameter jobs: Where the next planning runs are enqueued (``InstancePlanJob``).
     public init(configuration: InstancesConfiguration, chores: ChoreService, jobs: JobQueue) {
         self.configuration = configuration
@@ -70,6 +70,12 @@ public final class ChoreInstanceService: Sendable {
             for chore in try Self.choresFollowing(memberID: memberID, scope) {
                 try planner.plan(chore, scope, at: clock.storedNow)
             }
+        }
+        MemberAnonymisation.register(on: chores.households.changeLog) { memberID, scope in
+            // A rejection's reason is an admin's words about what the member did.
+            try scope.execute(
+                "UPDATE chore_completions SET review_note = ? WHERE household_id = {household} AND member_id = ? AND review_note IS NOT NULL",
+                [MemberAnonymisation.erasedText, memberID])
         }
         // A new time zone moves the due times of the chores read in it (a DTSTART without TZID,
         // an afterCompletion interval's days, a one-off chore's due day): replanned as an edit is.

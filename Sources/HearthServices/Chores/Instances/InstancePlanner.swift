@@ -186,7 +186,7 @@ struct InstancePlanner {
     private func openInstances(of choreID: String, _ scope: ChoreScope) throws -> [OpenInstance] {
         try scope.query(
             """
-            SELECT \(ChoreInstanceRecord.columns(of: "i")), EXISTS (
+            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")), EXISTS (
                 SELECT 1 FROM chore_completions c WHERE c.instance_id = i.id AND c.status IN ('completed', 'pending_approval')
             ) AS is_started
             FROM chore_instances i WHERE i.chore_id = ? AND i.{scope} AND i.status = 'pending'
