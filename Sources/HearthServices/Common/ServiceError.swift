@@ -89,8 +89,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case choreCreationPolicy = "CHORE_CREATION_POLICY"
         /// `FORBIDDEN` by a chore's editors rule (FR-25): the caller is neither an admin nor admitted by it.
         case choreEditors = "CHORE_EDITORS"
-        /// `FORBIDDEN` because only the household's admins may do this (set permission rules,
-        /// delete chores, manage tags, save presets, change the creation policy).
+        /// `FORBIDDEN` because only the household's admins may do this: whatever needs the admin
+        /// role (``ServiceError/adminsOnly``), and for chores setting permission rules, deleting
+        /// chores, managing tags, saving presets, deciding completions, undoing another's.
         case adminsOnly = "ADMINS_ONLY"
         /// `FORBIDDEN` by a chore's (or step's) completion rule (FR-25, FR-26): the member is
         /// neither an admin, nor assigned, nor admitted by it; or a completion recorded for a child
@@ -115,6 +116,13 @@ public struct ServiceError: Error, Sendable, Equatable {
         case alreadyReviewed = "ALREADY_REVIEWED"
         /// `FORBIDDEN`: the reward is only for some members, and not for this one.
         case notEligible = "NOT_ELIGIBLE"
+        /// `FORBIDDEN` by who may ask for a reward for someone else: admins for anyone, adults
+        /// (parents, co-parents) for a child or supervised member only.
+        case redeemForOthers = "REDEEM_FOR_OTHERS"
+        /// `CONFLICT`: a configured limit of the household (or of the owner's personal chores) is
+        /// reached: chores, tags, presets, offered rewards, a member's pending reward requests.
+        /// The message says which; removing one (or waiting for a decision) makes room.
+        case limitReached = "LIMIT_REACHED"
     }
 
     /// The outcome.

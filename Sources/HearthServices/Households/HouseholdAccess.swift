@@ -189,8 +189,8 @@ extension ServiceError {
     public static let householdNotFound = ServiceError(.notFound, "No such household.")
     /// A member that does not exist or is in a household the caller is not a member of.
     public static let memberNotFound = ServiceError(.notFound, "No such member.")
-    /// The caller is a member but not an admin.
-    public static let adminsOnly = ServiceError(.forbidden, "Only the household's admins can do this.")
+    /// The caller is a member but not an admin (reason `ADMINS_ONLY`).
+    public static let adminsOnly = ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins can do this.")
     /// The account's address is not confirmed yet.
     public static let emailNotConfirmed = ServiceError(
         .emailNotConfirmed, "Confirm your email address first: follow the link we sent you, or ask for it again.")
