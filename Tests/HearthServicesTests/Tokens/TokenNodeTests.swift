@@ -19,7 +19,7 @@ struct TokenNodeTests {
         try await f.give(10, to: f.kimMember)
         let bens = try await f.tokens.redeemReward(rewardID: film.id, viewer: f.ben).redemption
         let kims = try await f.tokens.redeemReward(rewardID: treat.id, viewer: f.kim).redemption
-        let entries = try f.h.pool.read { database in
+        let entries = try await f.h.pool.read { database in
             try database.query("SELECT id, member_id FROM token_ledger ORDER BY id").reduce(into: [String: String]()) { entries, row in
                 entries[try row["id"]] = try row["member_id"]
             }
@@ -66,7 +66,7 @@ struct TokenNodeTests {
                 ids.append(reward.id)
                 ids.append(try await f.tokens.redeemReward(rewardID: reward.id, viewer: f.ben).redemption.id)
             }
-            let holds = try f.h.pool.read { try $0.query("SELECT id FROM token_ledger").map { try $0["id"] as String } }
+            let holds = try await f.h.pool.read { try $0.query("SELECT id FROM token_ledger").map { try $0["id"] as String } }
             ids = Array(Set(ids + holds))
             #expect(ids.count == 20)
             let cost = try await statements(on: f.h.pool) { () async throws in
