@@ -266,9 +266,9 @@ extension HouseholdService {
             let member = try MemberRecord.findPresent(id: memberID, scope)
             let isOwnRecord = member.id == access.memberID
             guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
-                throw ServiceError(.forbidden, access.isAdmin
-                    ? "Members with an account edit their own name."
-                    : "Only the household's admins can edit other members.")
+                throw access.isAdmin
+                    ? ServiceError(.forbidden, "Members with an account edit their own name.")
+                    : ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins can edit other members.")
             }
             let ageIsEditable = !member.kind.isAdult && !isOwnRecord
             if age != nil, !ageIsEditable {

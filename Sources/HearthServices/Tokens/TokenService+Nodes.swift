@@ -28,32 +28,36 @@ extension TokenService {
             let owner = OwnerScope(Owner(viewer), database)
             // The rows are read through the viewer's memberships in this transaction: the checks find them.
             var accesses = HouseholdAccesses(viewer: viewer, database)
+            /// The records `sql` reads for `ids` (one statement), each with the access to its household.
+            func granted<Record: Decodable>(
+                _ type: Record.Type, _ ids: [String], _ sql: String, household: (Record) -> String
+            ) throws -> [(Record, HouseholdAccess)] {
+                try owner.decode(type, sql, ChoreReferences.arguments(ids)).map { ($0, try accesses.access(household($0))) }
+            }
             var found: [String: Node] = [:]
             if let ids = wanted[.reward] {
                 for reward in try RewardRecord.find(ids: ids, owner) { found[reward.id] = .reward(reward, try accesses.access(reward.householdID)) }
             }
             if let ids = wanted[.redemption] {
-                for redemption in try owner.decode(
-                    RedemptionRecord.self,
+                for (redemption, access) in try granted(
+                    RedemptionRecord.self, ids,
                     """
                     SELECT \(RedemptionRecord.columns) FROM reward_redemptions WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
                     AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
                     """,
-                    ChoreReferences.arguments(ids)) {
-                    let granted = try accesses.access(redemption.householdID)
-                    if Self.maySee(redemption, granted) { found[redemption.id] = .redemption(redemption, granted) }
+                    household: \.householdID) where Self.maySee(redemption, access) {
+                    found[redemption.id] = .redemption(redemption, access)
                 }
             }
             if let ids = wanted[.ledgerEntry] {
-                for entry in try owner.decode(
-                    LedgerEntryRecord.self,
+                for (entry, access) in try granted(
+                    LedgerEntryRecord.self, ids,
                     """
                     SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
                     AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
                     """,
-                    ChoreReferences.arguments(ids)) {
-                    let granted = try accesses.access(entry.householdID)
-                    if Self.maySeeTokens(of: entry.memberID, granted) { found[entry.id] = .ledgerEntry(entry, granted) }
+                    household: \.householdID) where Self.maySeeTokens(of: entry.memberID, access) {
+                    found[entry.id] = .ledgerEntry(entry, access)
                 }
             }
             return found
