@@ -19,4 +19,10 @@ struct GraphQLEnumTests {
     @Test func capitalizesNonASCIIValuesByUnicodeRules() {
         #expect(GraphQLEnum.name(of: Stored(rawValue: "straße_é")) == "STRASSE_É")
     }
+
+    @Test func aMembersKindRoleAndStatusHaveTheirGeneralNames() {
+        for kind in MemberKind.allCases { #expect(kind.graphQLName == GraphQLEnum.name(of: kind)) }
+        for role in MemberRole.allCases { #expect(role.graphQLName == GraphQLEnum.name(of: role)) }
+        for status in MemberStatus.allCases { #expect(status.graphQLName == GraphQLEnum.name(of: status)) }
+    }
 }
