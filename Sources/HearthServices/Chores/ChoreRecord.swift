@@ -31,15 +31,19 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
     public var createdAt: Date
     /// When its definition last changed.
     public var updatedAt: Date
+    /// When the one-off chore was archived (FR-37: done, or past its due day); `nil` while active.
+    public var archivedAt: Date?
 
     /// Whether it is a personal chore.
     public var isPersonal: Bool { householdID == nil }
+    /// Active, or archived (FR-37).
+    public var status: ChoreStatus { archivedAt == nil ? .active : .archived }
 
-    /// The columns, in the order the decoder reads them.
-    static let columns = """
-        id, household_id, user_id, title, description, assignment_mode, schedule_kind, due_at, recurrence, interval_count, \
-        interval_unit, tokens, requires_approval, preset_id, created_by, created_at, updated_at
-        """
+    /// The columns the decoder reads.
+    static let columns = RecordColumns(
+        "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
+        "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at",
+        "archived_at")
 
     enum CodingKeys: String, CodingKey {
         case id, title, description, tokens
@@ -56,6 +60,7 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
         case createdBy = "created_by"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+        case archivedAt = "archived_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -83,6 +88,7 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
         createdBy = try row.decodeIfPresent(String.self, forKey: .createdBy)
         createdAt = try row.decode(Date.self, forKey: .createdAt)
         updatedAt = try row.decode(Date.self, forKey: .updatedAt)
+        archivedAt = try row.decodeIfPresent(Date.self, forKey: .archivedAt)
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.

@@ -56,13 +56,8 @@ public struct TagRecord: Sendable, Hashable, Decodable {
         case updatedAt = "updated_at"
     }
 
-    /// The columns, in the order ``CodingKeys`` reads them.
-    static let columns = "id, household_id, user_id, name, color, created_at, updated_at"
-
-    /// ``columns`` qualified with the alias `alias`.
-    static func columns(of alias: String) -> String {
-        SQLColumns.qualified(columns, by: alias)
-    }
+    /// The columns ``CodingKeys`` reads.
+    static let columns = RecordColumns("id", "household_id", "user_id", "name", "color", "created_at", "updated_at")
 }
 
 /// The permission rules of one chore: who besides the assignees may complete it, who besides
