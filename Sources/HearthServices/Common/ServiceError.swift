@@ -78,6 +78,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case lastAdmin = "LAST_ADMIN"
         /// The person is already a member of the household.
         case alreadyMember = "ALREADY_MEMBER"
+        /// `CONFLICT`: an invitation to this address is already waiting for an answer: send it
+        /// again (`resendInvitation`) instead.
+        case alreadyInvited = "ALREADY_INVITED"
         /// The invitation was sent to another address than the signed-in account's.
         case invitationForAnotherAddress = "INVITATION_FOR_ANOTHER_ADDRESS"
         /// The invitation is past its expiry: ask for it to be sent again.
@@ -119,9 +122,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// `FORBIDDEN` by who may ask for a reward for someone else: admins for anyone, adults
         /// (parents, co-parents) for a child or supervised member only.
         case redeemForOthers = "REDEEM_FOR_OTHERS"
-        /// `CONFLICT`: a configured limit of the household (or of the owner's personal chores) is
-        /// reached: chores, tags, presets, offered rewards, a member's pending reward requests.
-        /// The message says which; removing one (or waiting for a decision) makes room.
+        /// `CONFLICT`: a configured limit is reached: a user's households; a household's members
+        /// (invitations included), pending invitations, unused parental consents, chores, tags,
+        /// presets and offered rewards (or those of the owner's personal chores); a member's
+        /// pending reward requests. The message says which; removing one (or waiting for a
+        /// decision) makes room.
         case limitReached = "LIMIT_REACHED"
     }
 
