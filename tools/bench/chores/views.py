@@ -39,7 +39,9 @@ access check and the batching of assignees and tags are in those counts.
 
 Run with `make bench`, or `.venv/bin/python tools/bench/chores/views.py` after `make release`
 (and `apt-get install faketime`). BENCH_SECONDS (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS
-(64) as for every wrk benchmark; CHORE_HISTORY_DAYS (730) shortens the history for a quick try."""
+(64) as for every wrk benchmark; CHORE_HISTORY_DAYS (730) shortens the history for a quick try, and
+CHORE_VIEWS_SEED=DIRECTORY keeps the seeded database there and reuses it in later runs (when
+comparing builds: every run then measures the same rows)."""
 import hashlib
 import heapq
 import http.client
@@ -49,13 +51,15 @@ import random
 import re
 import shutil
 import signal
+import struct
 import sys
+import threading
 import tempfile
 import time
 import urllib.request
 import uuid
 import zlib
-import struct
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -73,9 +77,12 @@ START = NOW - timedelta(days=int(os.environ.get("CHORE_HISTORY_DAYS", "730")))
 RECENT = NOW - timedelta(days=3)
 FAKETIME = os.environ.get("FAKETIME_LIBRARY", "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1")
 SERVER_FLAGS = ("--access-log", "off", "--access-token-ttl", "1h", "--password-hash-cost", "10", "--public-base-url", BASE_URL)
-# On the moved clock: access tokens last the day between refreshes (daily), sessions the two years.
-SEEDING_FLAGS = ("--access-log", "off", "--access-token-ttl", "1d", "--session-max-lifetime", "800d", "--refresh-token-ttl", "365d",
-                 "--password-hash-cost", "10", "--public-base-url", BASE_URL)
+# The seeding's connections at once (each hour's completions are sent together).
+WORKERS = 3
+# On the moved clock access tokens last the day between refreshes (daily), sessions the two
+# years; durability is not what the seeding measures, so commits are not fsynced (WAL, `normal`).
+SEEDING_FLAGS = ("--db-synchronous", "normal", "--access-log", "off", "--access-token-ttl", "1d", "--session-max-lifetime", "800d",
+                 "--refresh-token-ttl", "365d", "--password-hash-cost", "10", "--public-base-url", BASE_URL)
 
 MY_CHORES = """query MyChores { myChores(first: 20) { edges { cursor node { id dueAt status isPersonal completedAt
   household { id name } member { id displayName }
@@ -102,6 +109,10 @@ TASKS = ["Empty the dishwasher", "Load the dishwasher", "Wipe the counters", "Ta
          "Mow the lawn", "Wash the car", "Clean the fridge", "Descale the kettle", "Clean the windows", "Pack the school bag",
          "Practise the piano", "Buy groceries", "Cook dinner", "Set the table", "Clear the table", "Iron the shirts"]
 ROOMS = ["kitchen", "bathroom", "living room", "hall", "bedroom", "garage", "balcony", "attic", "office", "garden"]
+# The accounts: the creator (an admin), a co-parent (an admin), two parents (members).
+ADULTS = ("ana", "bruno", "carla", "duarte")
+# A database seeded by an earlier run (a directory), reused; written there when absent.
+SEED = os.environ.get("CHORE_VIEWS_SEED")
 DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
 
@@ -218,9 +229,9 @@ def set_up(client, connection, clock, random):
         {"input": {"name": "Lindenstraße 7", "emoji": "\U0001F3E1", "timeZone": "Europe/Berlin"}}, ana[0],
     )["createHousehold"]["household"]["id"]
     tokens = {"ana": ana}
-    for name, kind, role in (("bruno", "CO_PARENT", "ADMIN"), ("carla", "PARENT", "MEMBER"), ("duarte", "PARENT", "MEMBER")):
+    for name, kind, role in zip(ADULTS[1:], ("CO_PARENT", "PARENT", "PARENT"), ("ADMIN", "MEMBER", "MEMBER")):
         tokens[name] = client.join(ana[0], household.id, name, kind, role, tokens=True)
-    for name in ("ana", "bruno", "carla", "duarte"):
+    for name in ADULTS:
         viewer = client.run("query($id: ID!) { household(id: $id) { viewerMember { id role } } }", {"id": household.id},
                             tokens[name][0])["household"]["viewerMember"]
         household.adults.append(Adult(name, viewer["id"], tokens[name], viewer["role"] == "ADMIN"))
@@ -310,12 +321,21 @@ def create_chore(connection, household, random, number, token):
 class History:
     """Two years of completions through the API on the moved clock (see the module's text)."""
 
-    def __init__(self, connection, clock, household, random):
-        self.connection, self.clock, self.household, self.random = connection, clock, household, random
+    def __init__(self, hearth, clock, household, random):
+        self.hearth, self.clock, self.household, self.random = hearth, clock, household, random
         self.adults = {adult.member_id: adult for adult in household.adults}
         self.everyone = [adult.member_id for adult in household.adults] + household.dependents
         self.pending_approval = []
         self.counts = {"completions": 0, "approvals": 0, "rejections": 0, "payouts": 0, "bonuses": 0}
+        self.lock = threading.Lock()
+        self.connections = threading.local()
+
+    @property
+    def connection(self):
+        """This thread's connection to the server."""
+        if not hasattr(self.connections, "connection"):
+            self.connections.connection = Connection(self.hearth)
+        return self.connections.connection
 
     def run(self, query, variables, adult):
         return self.connection.run(query, variables, adult.token(self.connection, self.clock))
@@ -367,31 +387,59 @@ class History:
         return self.random.choice(self.household.adults), subject
 
     def seed(self):
+        """Completes every occurrence in time order: what falls within the same hour of one day
+        is sent at that hour's last completion time, over WORKERS connections at once."""
         heap = self.events()
         chores = {chore["id"]: chore for chore in self.household.chores}
         day = None
-        while heap:
-            done, _, chore_id, due, member = heapq.heappop(heap)
-            chore = chores[chore_id]
-            if day != done.astimezone(ZONE).date():
-                day = done.astimezone(ZONE).date()
-                self.morning(day)
-            self.clock.move(done)
-            adult, for_member = self.who(chore, member)
-            self.complete(chore, instance_id(chore_id, due, member), adult, for_member)
-            if chore["kind"] == "afterCompletion":
-                text = self.run("query($id: ID!, $after: DateTime!) { chore(id: $id) { occurrences(after: $after, first: 1) } }",
-                                {"id": chore_id, "after": iso(self.clock.now)}, adult)["chore"]["occurrences"]
-                self.push(heap, chore, parse(text[0]) if text else None, member)
+        with ThreadPoolExecutor(WORKERS) as workers:
+            while heap:
+                batch = [heapq.heappop(heap)]
+                if day != batch[0][0].astimezone(ZONE).date():
+                    day = batch[0][0].astimezone(ZONE).date()
+                    self.morning(day)
+                while heap and heap[0][0] - batch[0][0] < timedelta(hours=1) and heap[0][0].astimezone(ZONE).date() == day:
+                    batch.append(heapq.heappop(heap))
+                self.clock.move(batch[-1][0])
+                for adult in self.household.adults:  # refreshed here, not by the workers at once
+                    adult.token(self.connection, self.clock)
+                work = [(chores[chore_id], self.current(chores[chore_id], due), member, *self.who(chores[chore_id], member))
+                        for _, _, chore_id, due, member in batch]
+                work = [event for event in work if event[1] is not None]
+                list(workers.map(lambda event: self.occurrence(*event), work))
+                for chore, due, member, adult, _ in work:
+                    if chore["kind"] == "afterCompletion":  # the next one: the interval after this completion
+                        text = self.run("query($id: ID!, $after: DateTime!) { chore(id: $id) { occurrences(after: $after, first: 1) } }",
+                                        {"id": chore["id"], "after": iso(self.clock.now)}, adult)["chore"]["occurrences"]
+                        self.push(heap, chore, parse(text[0]) if text else None, member)
         self.morning(None)
 
+    def current(self, chore, due):
+        """The due time of the occurrence to complete: `due`, except for an `afterCompletion` chain,
+        whose next one a rejection since (the chain's completion redone later) has moved."""
+        if chore["kind"] != "afterCompletion":
+            return due
+        return self.next_after_completion(chore)
+
+    def occurrence(self, chore, due, member, adult, for_member):
+        """Completes one occurrence (in a worker, on its own connection)."""
+        try:
+            self.complete(chore, instance_id(chore["id"], due, member), adult, for_member)
+        except RuntimeError as error:
+            raise RuntimeError(f"{chore} due {iso(due)} for {member} at {iso(self.clock.now)}: {error}") from None
+
     def complete(self, chore, instance, adult, for_member):
-        for _ in range(max(chore["steps"], 1)):
+        """Completes the instance's steps that are not done (every one, or the one a rejection reopened)."""
+        outcome = "STEP_COMPLETED"
+        while outcome == "STEP_COMPLETED":
             data = self.run(COMPLETE, {"input": {"instanceId": instance, "onBehalfOf": for_member}}, adult)["completeChore"]
-            if data["outcome"] not in ("COMPLETED", "STEP_COMPLETED", "PENDING_APPROVAL"):
-                raise RuntimeError(f"completeChore of {instance}: {data['outcome']}")
-            self.counts["completions"] += 1
-            if data["outcome"] == "PENDING_APPROVAL":
+            outcome = data["outcome"]
+            if outcome not in ("COMPLETED", "STEP_COMPLETED", "PENDING_APPROVAL"):
+                raise RuntimeError(f"completeChore of {instance}: {outcome}")
+            with self.lock:
+                self.counts["completions"] += 1
+        if outcome == "PENDING_APPROVAL":
+            with self.lock:
                 self.pending_approval.append((data["completion"]["id"], chore, instance, adult, for_member))
 
     def morning(self, day):
@@ -435,10 +483,10 @@ def seed(database):
     try:
         client = signedin.Client(hearth)
         connection = Connection(hearth)
-        random = __import__("random").Random(14)
+        draws = random.Random(14)
         started = time.monotonic()
-        household = set_up(client, connection, clock, random)
-        history = History(connection, clock, household, random)
+        household = set_up(client, connection, clock, draws)
+        history = History(hearth, clock, household, draws)
         history.seed()
         print(f"# seeded on a moved clock in {time.monotonic() - started:.0f} s: 8 members, {len(household.chores)} chores, "
               + ", ".join(f"{count} {name}" for name, count in history.counts.items()), flush=True)
@@ -470,18 +518,26 @@ def counts(database):
 
 def main():
     directory = tempfile.mkdtemp(prefix="hearth-chore-views-bench-")
-    database = os.path.join(directory, "views.sqlite")
+    database = os.path.join(directory, "seed", "views.sqlite")
     try:
-        household = seed(database)
+        if SEED and os.path.exists(SEED):
+            shutil.copytree(SEED, os.path.dirname(database))
+            print(f"# the household seeded earlier in {SEED}")
+        else:
+            os.mkdir(os.path.dirname(database))
+            seed(database)
+            if SEED:
+                shutil.copytree(os.path.dirname(database), SEED)
         hearth = benchlib.Hearth(*SERVER_FLAGS, database=database)
         try:
             wait_for_jobs(hearth)
             print("# rows: " + ", ".join(f"{table} {count}" for table, count in counts(database).items()), flush=True)
             client = signedin.Client(hearth)
-            tokens = [client.login(adult.name) for adult in household.adults]
+            tokens = [client.login(name) for name in ADULTS]
+            household = client.run("{ households { id } }", token=tokens[0])["households"][0]["id"]
             views = {
                 "myChores": [(token, body(MY_CHORES)) for token in tokens],
-                "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household.id, "now": iso(NOW)})) for token in tokens],
+                "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
             }
             mix = views["myChores"] + views["householdChores"]
             for token, entry in mix:  # every request answers without errors before the load

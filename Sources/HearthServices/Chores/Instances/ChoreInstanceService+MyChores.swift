@@ -137,7 +137,7 @@ struct MyChoresQuery {
         let chores = try scope.decode(
             ChoreRecord.self,
             """
-            SELECT \(SQLColumns.qualified(ChoreRecord.columns, by: "c")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
+            SELECT \(ChoreRecord.columns.qualified(by: "c")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
             WHERE p.{scope} AND c.deleted_at IS NULL AND p.next_unplanned_at IS NOT NULL AND p.next_unplanned_at <= ? ORDER BY c.id
             """,
             [through])
