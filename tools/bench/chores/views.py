@@ -2,13 +2,13 @@
 chores and two years of history, under wrk, against `{ __typename }` on the same server in the
 same run. Goal: `myChores` and `householdChores` each at least 50 % of `{ __typename }`'s rate.
 
-The household (Europe/Berlin): two admins (the creator and a co-parent), two adults who joined by
-invitation (members), a teenager, two younger children (supervised, with a parent's consent) and a grandmother, none
-with a login (their chores are recorded
-for them, `onBehalfOf`); three of the four accounts have a profile picture. Twelve tags, and 200
-chores of every assignment mode (INDIVIDUAL 45 %, SINGLE_ACTION 30 %, GROUP 15 %, ALL_MEMBERS 10 %)
-and schedule (daily, weekdays, weekly, fortnightly, monthly, yearly, every N days after
-completion, one-off), some with steps, tokens, the children's needing approval.
+The household (Europe/Berlin): two admins (the creator and a co-parent) and two adults who joined
+by invitation (members), all four with accounts, three of them with a profile picture; a
+teenager, two younger children (supervised, with a parent's consent) and a grandmother, without
+logins (their chores are recorded for them, `onBehalfOf`). Twelve tags, and 200 chores of every
+assignment mode (INDIVIDUAL 45 %, SINGLE_ACTION 30 %, GROUP 15 %, ALL_MEMBERS 10 %) and schedule
+(daily, weekdays, weekly, fortnightly, monthly, yearly, every N days after completion, one-off),
+some with steps, with tokens, the children's needing approval when a member records them.
 
 **Seeding: two years through the API, on a moved clock.** Two years of history cannot be written
 at today's date through the API (a completion is stamped with the server's clock), and writing
@@ -21,8 +21,10 @@ first completion, or planned by the scheduler), completions and steps by the adu
 themselves or for the children, approvals and a few rejections by the admins the next morning,
 token credits, monthly payouts and bonuses. Every occurrence due before the last three days is
 completed; of those three days about 60 %, so lists show a few overdue chores, as in a real home.
-The server is then restarted on that database at the real time (planning the rest up to the
-horizon) and measured.
+Each hour's completions go over WORKERS connections at once, and the seeding server does not
+fsync its commits (`--db-synchronous normal`); on the 2 shared cores the two years still take
+tens of minutes, hence CHORE_VIEWS_SEED below. The server is then restarted on that database at
+the real time (planning the rest up to the horizon) and measured.
 
 **Load.** Signed in as each of the four adults, the requests a phone's home screen sends:
 
@@ -41,7 +43,8 @@ Run with `make bench`, or `.venv/bin/python tools/bench/chores/views.py` after `
 (and `apt-get install faketime`). BENCH_SECONDS (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS
 (64) as for every wrk benchmark; CHORE_HISTORY_DAYS (730) shortens the history for a quick try, and
 CHORE_VIEWS_SEED=DIRECTORY keeps the seeded database there and reuses it in later runs (when
-comparing builds: every run then measures the same rows)."""
+comparing builds, seed with the older one: a newer binary migrates its database, an older one
+refuses a newer database)."""
 import hashlib
 import heapq
 import http.client
