@@ -9,7 +9,7 @@ import Testing
 
 /// `householdEvents` delivers the instance events: a completion and its undoing, with the chore,
 /// instance and completion they concern, so other members' lists drop a shared chore done by one
-/// of them (FR-30) and bring it back when it is undone.
+/// of them (FR-30) and bring it back when it is undone; archiving a one-off chore is a planning event.
 @Suite struct ChoreInstanceEventsTests {
     @Test func completionsAndUndoingReachTheHouseholdsSubscribers() async throws {
         try await HouseholdsAPIFixture.with { fixture in
@@ -27,12 +27,15 @@ import Testing
             _ = try await instances.uncompleteChore(instanceID: instanceID, viewer: ana)
             var iterator = stream.makeAsyncIterator()
             let first = try #require(try await iterator.next()).data?["householdEvents"]
+            let archived = try #require(try await iterator.next()).data?["householdEvents"]
             let second = try #require(try await iterator.next()).data?["householdEvents"]
             let completionID = try #require(completed.completion?.id)
             #expect(first == [
                 "kind": "CHORE_COMPLETED", "choreId": .string(chore.id), "instanceId": .string(instanceID), "completionId": .string(completionID),
                 "chore": ["title": "Bins"],
             ])
+            // The one-off chore is archived by its completion (FR-37), and told as a planning change.
+            #expect(archived?["kind"] == "CHORE_INSTANCES_PLANNED" && archived?["choreId"] == .string(chore.id))
             #expect(second?["kind"] == "CHORE_COMPLETION_UNDONE" && second?["completionId"] == .string(completionID))
         }
     }

@@ -11,6 +11,20 @@ import Testing
         let chores = try settings([]).chores
         #expect(chores.maximumChoresPerOwner == 1000 && chores.maximumTagsPerOwner == 100)
         #expect(chores.maximumStepsPerChore == 20 && chores.maximumPresetsPerHousehold == 100)
+        #expect(chores.recurrenceLimits.maximumTextLength == 4096 && chores.recurrenceLimits.maximumExceptionDates == 256)
+    }
+
+    @Test func theRecurrenceLimitsAreReadFromFlagsAndEnvironmentWithinTheirRanges() throws {
+        let flags = try settings(["--max-recurrence-length", "64", "--max-recurrence-exdates", "0"]).chores.recurrenceLimits
+        #expect(flags.maximumTextLength == 64 && flags.maximumExceptionDates == 0)
+        let environment = try settings([], environment: ["HEARTH_MAX_RECURRENCE_LENGTH": "1048576", "HEARTH_MAX_RECURRENCE_EXDATES": "100000"])
+        #expect(environment.chores.recurrenceLimits.maximumTextLength == 1_048_576 && environment.chores.recurrenceLimits.maximumExceptionDates == 100_000)
+        for arguments in [
+            ["--max-recurrence-length", "63"], ["--max-recurrence-length", "1048577"], ["--max-recurrence-exdates", "-1"],
+            ["--max-recurrence-exdates", "100001"],
+        ] {
+            #expect(throws: UsageError.self, "\(arguments)") { try settings(arguments) }
+        }
     }
 
     @Test func flagsAndEnvironmentReachTheConfiguration() throws {

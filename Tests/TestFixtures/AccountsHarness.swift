@@ -42,6 +42,9 @@ public struct AccountsHarness: Sendable {
     public let mail: RecordingMailQueue
     public let clock: ManualClock
     public let pool: DatabasePool
+    /// The change log the service records on (households and chores share it), and its bus.
+    public let changeLog: ChangeLog
+    public let bus: InProcessEventBus
 
     /// The password `register` uses.
     public static let password = "correct horse battery"
@@ -62,6 +65,8 @@ public struct AccountsHarness: Sendable {
             configure(&configuration)
             let clock = ManualClock()
             let mail = RecordingMailQueue()
+            let bus = InProcessEventBus()
+            let changeLog = ChangeLog(pool: pool, bus: bus, clock: clock)
             let service = AccountService(
                 configuration: configuration, pool: pool,
                 accessTokens: AccessTokens(
@@ -69,8 +74,8 @@ public struct AccountsHarness: Sendable {
                     lifetime: configuration.accessTokenLifetime),
                 mail: AccountMail(outbox: mail, baseURL: try PublicBaseURL("https://hearth.example"), links: LinkTokens(key: SecureRandom.bytes(32))), commonPasswords: ["password1234", "qwertyuiop"],
                 identityProviders: identityProviders, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()),
-                clock: clock)
-            return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool))
+                clock: clock, changeLog: changeLog)
+            return try await body(AccountsHarness(service: service, mail: mail, clock: clock, pool: pool, changeLog: changeLog, bus: bus))
         }
     }
 

@@ -25,11 +25,10 @@ public struct HouseholdsHarness: Sendable {
         try await AccountsHarness.with(configure: configureAccounts, readerCount: readerCount) { accounts in
             var configuration = HouseholdsConfiguration()
             configure(&configuration)
-            let bus = InProcessEventBus()
+            let bus = accounts.bus
             let clock = accounts.clock
             let service = HouseholdService(
-                configuration: configuration, pool: accounts.pool,
-                changeLog: ChangeLog(pool: accounts.pool, bus: bus, clock: clock), accounts: accounts.service,
+                configuration: configuration, pool: accounts.pool, changeLog: accounts.changeLog, accounts: accounts.service,
                 analytics: ActivationAnalytics(key: Array(repeating: 7, count: 32)),
                 logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()), clock: clock)
             var choresConfiguration = ChoresConfiguration()

@@ -55,7 +55,8 @@ enum ChoreInputs {
         guard let fields = arguments.object("filter") else { return ChoreFilter() }
         let filter = MutationInput(fields: fields, path: "filter")
         return ChoreFilter(
-            tagIDs: filter.strings("tagIds") ?? [], assignmentModes: try filter.enumValues("assignmentModes", as: AssignmentMode.self) ?? [])
+            tagIDs: filter.strings("tagIds") ?? [], assignmentModes: try filter.enumValues("assignmentModes", as: AssignmentMode.self) ?? [],
+            statuses: try filter.enumValues("statuses", as: ChoreStatus.self) ?? [])
     }
 
     /// The instant of a `DateTime` the scalar normalised.

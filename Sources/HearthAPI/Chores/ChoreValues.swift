@@ -34,6 +34,8 @@ final class ChoreValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "presetId": record.presetID
         case "createdAt": record.createdAt
         case "updatedAt": record.updatedAt
+        case "status": GraphQLEnum.name(of: record.status)
+        case "archivedAt": record.archivedAt
         default: nil
         }
     }

@@ -1,6 +1,6 @@
 import HearthServices
 
-/// The options of chore definitions: limits on chores, tags, steps and saved presets.
+/// The options of chore definitions: limits on chores, tags, steps, saved presets and recurrence text.
 enum ChoreSettings {
     /// The options that set ``ChoresConfiguration``.
     static let options: [OptionSpec] = [
@@ -12,6 +12,10 @@ enum ChoreSettings {
                help: "The most steps one chore may have."),
         .value("--max-presets-per-household", "N", environment: "HEARTH_MAX_PRESETS_PER_HOUSEHOLD", default: "100",
                help: "The most chore presets a household may save."),
+        .value("--max-recurrence-length", "BYTES", environment: "HEARTH_MAX_RECURRENCE_LENGTH", default: "4096",
+               help: "The longest recurrence text (DTSTART, RRULE and EXDATE lines) a chore's schedule may have, in UTF-8 bytes."),
+        .value("--max-recurrence-exdates", "N", environment: "HEARTH_MAX_RECURRENCE_EXDATES", default: "256",
+               help: "The most EXDATE values (skipped occurrences), over all its EXDATE lines, one recurrence may have."),
     ]
 
     /// The configuration the options give.
@@ -24,6 +28,10 @@ enum ChoreSettings {
         configuration.maximumStepsPerChore = try options.integer("--max-steps-per-chore", in: 1...1_000) ?? configuration.maximumStepsPerChore
         configuration.maximumPresetsPerHousehold =
             try options.integer("--max-presets-per-household", in: 1...10_000) ?? configuration.maximumPresetsPerHousehold
+        var recurrence = configuration.recurrenceLimits
+        recurrence.maximumTextLength = try options.integer("--max-recurrence-length", in: 64...1_048_576) ?? recurrence.maximumTextLength
+        recurrence.maximumExceptionDates = try options.integer("--max-recurrence-exdates", in: 0...100_000) ?? recurrence.maximumExceptionDates
+        configuration.recurrenceLimits = recurrence
         return configuration
     }
 }

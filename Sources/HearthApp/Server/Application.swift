@@ -84,7 +84,7 @@ final class Application: Sendable {
         retention = RetentionJob(policy: settings.retention, jobs: jobs, changeLog: changeLog, logger: logger.labeled("retention"))
         let testJobs = TestJobRoutes(jobs: jobs, pool: pool, signals: TestJobSignals())
         accounts = try Self.makeAccountService(
-            settings: settings, pool: pool, clock: clock, accessTokenKey: keys.accessToken,
+            settings: settings, pool: pool, clock: clock, changeLog: changeLog, accessTokenKey: keys.accessToken,
             mail: AccountMail(outbox: mailOutbox, baseURL: settings.mail.publicBaseURL, links: links), logger: logger)
         households = HouseholdService(
             configuration: settings.households, pool: pool, changeLog: changeLog, accounts: accounts,
@@ -155,7 +155,8 @@ final class Application: Sendable {
     }
 
     private static func makeAccountService(
-        settings: ServeSettings, pool: DatabasePool, clock: any ServiceClock, accessTokenKey: [UInt8], mail: AccountMail, logger: Logger
+        settings: ServeSettings, pool: DatabasePool, clock: any ServiceClock, changeLog: ChangeLog, accessTokenKey: [UInt8], mail: AccountMail,
+        logger: Logger
     ) throws -> AccountService {
         let configuration = settings.accounts.accounts
         let accessTokens = AccessTokens(
@@ -164,7 +165,7 @@ final class Application: Sendable {
             configuration: configuration, pool: pool, accessTokens: accessTokens, mail: mail,
             commonPasswords: PasswordPolicy.passwordList(EmbeddedFiles.resources["common-passwords.txt"] ?? ""),
             identityProviders: try makeIdentityProviders(settings: settings.signInProviders, logger: logger.labeled("sign-in")),
-            logger: logger.labeled("accounts"), clock: clock)
+            logger: logger.labeled("accounts"), clock: clock, changeLog: changeLog)
     }
 
     /// The enabled identity providers, each with its key set: read from its file now, or

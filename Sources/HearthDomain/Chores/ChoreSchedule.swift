@@ -30,15 +30,24 @@ public enum ChoreSchedule: Sendable, Hashable, Codable {
         case afterCompletion = "after_completion"
     }
 
-    /// A recurrence schedule from RFC 5545 text, parsed with `timeZone` standing for the zone of a
-    /// `DTSTART` without `TZID` (the household's, or the owner's for a personal chore).
-    /// - Throws: ``FieldProblem`` `INVALID_FORMAT` for `field`, its message naming the part that
-    ///   was refused (`RRULE part BYHOUR: …`).
-    public static func recurrence(_ text: String, timeZone: TimeZoneRules, field: String) throws(FieldProblem) -> ChoreSchedule {
+    /// A recurrence schedule from RFC 5545 text within `limits`, parsed with `timeZone` standing for
+    /// the zone of a `DTSTART` without `TZID` (the household's, or the owner's for a personal chore).
+    /// - Throws: ``FieldProblem`` for `field`, its message naming the part that was refused
+    ///   (`BYHOUR: …`): `TOO_LONG` beyond a limit, `UNKNOWN_VALUE` for a `TZID` the system does not
+    ///   know (the message names it), `INVALID_FORMAT` otherwise.
+    public static func recurrence(
+        _ text: String, timeZone: TimeZoneRules, limits: RecurrenceLimits = RecurrenceLimits(), field: String
+    ) throws(FieldProblem) -> ChoreSchedule {
         do {
-            return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone).text)
+            return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone, limits: limits).text)
         } catch {
-            throw FieldProblem(field: field, reason: .invalidFormat, message: error.description)
+            let reason: FieldProblem.Reason =
+                switch error.code {
+                case .limitExceeded: .tooLong
+                case .unknownTimeZone: .unknownValue
+                case .malformed, .unsupported: .invalidFormat
+                }
+            throw FieldProblem(field: field, reason: reason, message: error.description)
         }
     }
 }

@@ -1,19 +1,40 @@
 import FoundationEssentials
+import Support
 
 /// A preset's default schedule (FR-43): a recurrence without a start date, which a chore made
-/// from the preset starts on the day it is created, or an interval after each completion.
+/// from the preset starts on its first due day from its creation on, or an interval after each
+/// completion.
 public enum PresetSchedule: Sendable, Hashable, Codable {
     /// An `RRULE` value such as `FREQ=WEEKLY;BYDAY=SA` at a local time of day `HH:MM`.
     case recurrence(rule: String, time: String)
     /// Every `every` days or weeks after the previous completion.
     case afterCompletion(every: Int, unit: IntervalUnit)
 
-    /// The RFC 5545 text of a chore made from this recurrence on `day` (`YYYYMMDD`) in `zone`:
-    /// `DTSTART;TZID=<zone>:<day>T<time>00` and the `RRULE` line; `nil` for an interval.
-    public func recurrenceText(startingOn day: String, zone: String) -> String? {
+    /// The RFC 5545 text of a chore made from this recurrence at `now` in `zone` (the household's,
+    /// or the owner's): `DTSTART;TZID=<zone>:<day>T<time>00` and the `RRULE` line, where `day` is
+    /// the calendar day in `zone` (not in UTC: at 00:30 in Berlin it is already the next day
+    /// there) of the rule's first due time at or after `now`. DTSTART is always an occurrence
+    /// (RFC 5545), so starting on the day of creation would add one the rule does not make (a
+    /// Wednesday for a Saturday chore) or one already overdue (08:00 at noon). `nil` for an
+    /// interval.
+    public func recurrenceText(createdAt now: Date, in zone: TimeZoneRules) -> String? {
         guard case .recurrence(let rule, let time) = self else { return nil }
         let clock = time.replacing(":", with: "")
-        return "DTSTART;TZID=\(zone):\(day)T\(clock)00\nRRULE:\(rule)"
+        func text(startingOn day: Int) -> String {
+            "DTSTART;TZID=\(zone.identifier):\(ICalendarTime.dateText(day))T\(clock)00\nRRULE:\(rule)"
+        }
+        let today = Self.localDay(of: now, in: zone)
+        // Started the day before, the DTSTART lies in the past, so what follows `now` is the rule's own.
+        guard let probe = try? RecurrenceRule.parse(text(startingOn: today - 1), defaultTimeZone: zone),
+              let first = probe.occurrences(after: now, limit: 1).first
+        else { return text(startingOn: today) }
+        return text(startingOn: Self.localDay(of: first, in: zone))
+    }
+
+    /// The number of the calendar day `date` falls on in `zone`.
+    private static func localDay(of date: Date, in zone: TimeZoneRules) -> Int {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromUTC(at: date)
+        return CivilCalendar.floorDivide(seconds, CivilCalendar.secondsPerDay)
     }
 
     /// The preset schedule of a chore's `schedule`: its `RRULE` and its start's time of day, or its

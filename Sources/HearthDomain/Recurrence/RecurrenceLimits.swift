@@ -12,4 +12,8 @@ public struct RecurrenceLimits: Sendable, Hashable {
         self.maximumTextLength = maximumTextLength
         self.maximumExceptionDates = maximumExceptionDates
     }
+
+    /// No bounds: for text stored once it passed the limits in force when it was saved, which
+    /// must still read after an operator lowers them.
+    public static let unlimited = RecurrenceLimits(maximumTextLength: .max, maximumExceptionDates: .max)
 }

@@ -87,8 +87,11 @@ extension RecurrenceRule {
         case .floating: return ruleZone
         case .zone(let name):
             guard let zone = timeZones(name) else {
+                // Named so the client sees which value is wrong; cut, so an error never echoes a long input.
+                let shown = name.count > RecurrenceError.maximumPartLength ? String(name.prefix(RecurrenceError.maximumPartLength)) + "…" : name
                 throw RecurrenceError(
-                    code: .unknownTimeZone, part: "TZID", message: "TZID must name a time zone of the IANA database, such as Europe/Berlin.")
+                    code: .unknownTimeZone, part: "TZID",
+                    message: "\(shown) is not a time zone of the IANA database; name one such as Europe/Berlin.")
             }
             return zone
         }

@@ -7,7 +7,8 @@ extension AccountService {
     /// Changes the viewer's profile (FR-06): every field is checked first and all problems
     /// are reported together; then one write transaction changes them all, so a bad field
     /// changes nothing, not even the good ones before it. A new picture gets a new id and the
-    /// previous one is deleted, so its URL stops working.
+    /// previous one is deleted, so its URL stops working. A new time zone is recorded on the
+    /// change log (``EventKind/userTimeZoneChanged``), in the same transaction.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` naming each field (`input.displayName`,
     ///   `input.timeZone`, `input.avatar` with the image's reason `UNSUPPORTED_FORMAT`,
     ///   `TOO_LARGE`, `INVALID_FORMAT` or `REQUIRED`, `input.removeAvatar` together with an
@@ -58,13 +59,16 @@ extension AccountService {
     private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
         let now = clock.storedNow
         let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
+        let changeLog = changeLog
         return try await pool.write { database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
             if let name = change.displayName {
                 try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, user.id])
             }
-            if let zone = change.timeZone {
+            if let zone = change.timeZone, zone?.name != user.timeZone {
                 try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
+                try changeLog?.record(
+                    topic: .user(user.id), kind: .userTimeZoneChanged, payload: TimeZoneChange(userID: user.id, timeZone: zone?.name), in: database)
             }
             let owner = OwnerScope(Owner(viewer), database)
             if let avatar = change.avatar, let avatarID {

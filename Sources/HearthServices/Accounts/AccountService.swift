@@ -38,16 +38,20 @@ public final class AccountService: Sendable {
     let logger: Logger
     /// The clock every time the service stamps or compares comes from.
     let clock: any ServiceClock
+    /// Where changes other areas follow are recorded (a time zone change, which replans personal
+    /// chores); nil where nothing follows them (tests of accounts alone).
+    let changeLog: ChangeLog?
 
     /// Creates the service.
     /// - Parameters:
     ///   - commonPasswords: The passwords registration refuses (`resources/common-passwords.txt`).
     ///   - identityProviders: Google and Apple, when sign-in with them is configured.
     ///   - clock: The clock; tests pass one they move.
+    ///   - changeLog: Where changes other areas follow are recorded (``EventKind/userTimeZoneChanged``).
     public init(
         configuration: AccountsConfiguration, pool: any DatabaseWriter, accessTokens: AccessTokens, mail: AccountMail,
         commonPasswords: [String], identityProviders: [IdentityProvider] = [], logger: Logger,
-        clock: any ServiceClock = SystemClock()
+        clock: any ServiceClock = SystemClock(), changeLog: ChangeLog? = nil
     ) {
         self.configuration = configuration
         self.identityProviders = Dictionary(identityProviders.map { ($0.configuration.provider, $0) }) { _, last in last }
@@ -56,6 +60,7 @@ public final class AccountService: Sendable {
         self.mail = mail
         self.logger = logger
         self.clock = clock
+        self.changeLog = changeLog
         sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
         userCache = CommitScopedCache(pool: pool)
         throttle = LoginThrottle(configuration: configuration, clock: clock)

@@ -19,7 +19,7 @@ enum ChoreDetails {
                 WHERE a.household_id = {household} AND a.chore_id IN (\(ChoreReferences.placeholders(stored.count)))
                 ORDER BY a.chore_id, a.position
                 """,
-                arguments(stored)
+                ChoreReferences.arguments(stored)
             ) { row in found[try row["chore_id"], default: []].append(try ChoreAssignee(row)) }
         }
         let everyone = chores.filter { $0.assignmentMode == .allMembers }.map(\.id)
@@ -46,7 +46,7 @@ enum ChoreDetails {
             WHERE s.{scope} AND s.chore_id IN (\(ChoreReferences.placeholders(choreIDs.count)))
             ORDER BY s.chore_id, s.position
             """,
-            arguments(choreIDs)
+            ChoreReferences.arguments(choreIDs)
         ).forEach { row in
             let assigneeID: String? = try row["assignee_id"]
             let step = ChoreStepRecord(
@@ -63,10 +63,10 @@ enum ChoreDetails {
         var found: [String: [TagRecord]] = [:]
         try scope.query(
             """
-            SELECT ct.chore_id, \(TagRecord.columns(of: "t")) FROM chore_tags ct JOIN tags t ON t.id = ct.tag_id
+            SELECT ct.chore_id, \(TagRecord.columns.qualified(by: "t")) FROM chore_tags ct JOIN tags t ON t.id = ct.tag_id
             WHERE ct.{scope} AND ct.chore_id IN (\(ChoreReferences.placeholders(choreIDs.count))) ORDER BY t.name_key, t.id
             """,
-            arguments(choreIDs)
+            ChoreReferences.arguments(choreIDs)
         ).forEach { row in found[try row["chore_id"], default: []].append(try row.decode(TagRecord.self)) }
         return found
     }
@@ -80,7 +80,7 @@ enum ChoreDetails {
             SELECT \(PermissionGrants.columns) FROM chore_grants g LEFT JOIN members m ON m.id = g.member_id
             WHERE g.household_id = {household} AND g.chore_id IN (\(ChoreReferences.placeholders(choreIDs.count)))
             """,
-            arguments(choreIDs)
+            ChoreReferences.arguments(choreIDs)
         ) { row in
             let choreID: String = try row["chore_id"]
             var rules = found[choreID] ?? ChoreRuleSet()
@@ -94,9 +94,5 @@ enum ChoreDetails {
             found[choreID] = rules
         }
         return found
-    }
-
-    private static func arguments(_ ids: [String]) -> StatementArguments {
-        StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
     }
 }

@@ -9,11 +9,14 @@ public struct ChoreFilter: Sendable, Hashable {
     public var tagIDs: [String]
     /// Chores of one of these modes.
     public var assignmentModes: [AssignmentMode]
+    /// Chores in one of these states (FR-37); never empty: active ones when none are given.
+    public var statuses: [ChoreStatus]
 
     /// Creates the filter.
-    public init(tagIDs: [String] = [], assignmentModes: [AssignmentMode] = []) {
+    public init(tagIDs: [String] = [], assignmentModes: [AssignmentMode] = [], statuses: [ChoreStatus] = []) {
         self.tagIDs = Array(Set(tagIDs)).sorted()
         self.assignmentModes = AssignmentMode.allCases.filter(assignmentModes.contains)
+        self.statuses = statuses.isEmpty ? [.active] : ChoreStatus.allCases.filter(statuses.contains)
     }
 }
 

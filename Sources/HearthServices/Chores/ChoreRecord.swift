@@ -31,14 +31,19 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
     public var createdAt: Date
     /// When its definition last changed.
     public var updatedAt: Date
+    /// When the one-off chore was archived (FR-37: done, or past its due day); `nil` while active.
+    public var archivedAt: Date?
 
     /// Whether it is a personal chore.
     public var isPersonal: Bool { householdID == nil }
+    /// Active, or archived (FR-37).
+    public var status: ChoreStatus { archivedAt == nil ? .active : .archived }
 
     /// The columns, in the order ``init(row:)`` reads them.
     public static let columns = RecordColumns(
         "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
-        "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at")
+        "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at",
+        "archived_at")
 
     /// Reads the chore from a row of ``columns``, by position (lists read many: no keyed decoding).
     public init(row: RecordRow) throws {
@@ -63,6 +68,7 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
         createdBy = try row[14]
         createdAt = try row[15]
         updatedAt = try row[16]
+        archivedAt = try row[17]
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.

@@ -36,7 +36,7 @@ enum ChoreReferences {
             for member in try scope.decode(
                 MemberRecord.self,
                 "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(placeholders(ids.count)))",
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) {
+                arguments(ids)) {
                 found[member.id] = member
             }
         }
@@ -62,8 +62,7 @@ enum ChoreReferences {
         var found: Set<String> = []
         if !ids.isEmpty {
             for row in try scope.query(
-                "SELECT id FROM tags WHERE {scope} AND id IN (\(placeholders(ids.count)))",
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) {
+                "SELECT id FROM tags WHERE {scope} AND id IN (\(placeholders(ids.count)))", arguments(ids)) {
                 found.insert(try row["id"])
             }
         }
@@ -75,5 +74,10 @@ enum ChoreReferences {
     /// `count` comma-separated placeholders.
     static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// `ids` as the arguments of ``placeholders(_:)``.
+    static func arguments(_ ids: [String]) -> StatementArguments {
+        StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
     }
 }

@@ -61,11 +61,6 @@ public struct TagRecord: Sendable, Hashable, FetchableRecord {
         createdAt = try row[5]
         updatedAt = try row[6]
     }
-
-    /// ``columns`` qualified with the alias `alias`.
-    static func columns(of alias: String) -> String {
-        columns.qualified(by: alias)
-    }
 }
 
 /// The permission rules of one chore: who besides the assignees may complete it, who besides

@@ -46,8 +46,8 @@ extension ChoreService {
         return try await chore(id: created.choreID, viewer: viewer)
     }
 
-    /// What a new chore starts from: `preset`'s configuration (its recurrence starting today, in
-    /// the chore's time zone) or the defaults.
+    /// What a new chore starts from: `preset`'s configuration (its recurrence starting today in the
+    /// chore's time zone: the household's local date, or the owner's, not UTC's) or the defaults.
     private func base(from preset: ChorePreset?, _ scope: ChoreScope, at now: Date) throws -> ChoreDraft.Base {
         let personal = scope.access.isPersonal
         guard let preset else { return ChoreDraft.Base(assignmentMode: personal ? .individual : .singleAction) }
@@ -58,8 +58,8 @@ extension ChoreService {
         case .afterCompletion(let every, let unit)?:
             base.schedule = .requested(.afterCompletion(every: every, unit: unit, firstDueAt: nil))
         case let schedule?:
-            let day = String(now.formatted(Date.ISO8601FormatStyle()).prefix(10).filter(\.isNumber))
-            base.schedule = schedule.recurrenceText(startingOn: day, zone: try timeZoneName(scope)).map { .requested(.recurrence($0)) }
+            let zone = try RecurrenceZone.timeZone(named: try timeZoneName(scope))
+            base.schedule = schedule.recurrenceText(createdAt: now, in: zone).map { .requested(.recurrence($0)) }
         case nil:
             break
         }

@@ -65,8 +65,11 @@ extension ChoreService {
         case .afterCompletion(let every, let unit, let firstDueAt):
             return .afterCompletion(every: every, unit: unit, firstDueAt: firstDueAt ?? now)
         case .recurrence(let text):
-            let zone = RecurrenceZone.timeZone(named: try timeZoneName(scope))
-            return problems.check { () throws(FieldProblem) in try ChoreSchedule.recurrence(text, timeZone: zone, field: "input.schedule.recurrence") }
+            let zone = try RecurrenceZone.timeZone(named: try timeZoneName(scope))
+            let limits = configuration.recurrenceLimits
+            return problems.check { () throws(FieldProblem) in
+                try ChoreSchedule.recurrence(text, timeZone: zone, limits: limits, field: "input.schedule.recurrence")
+            }
         }
     }
 

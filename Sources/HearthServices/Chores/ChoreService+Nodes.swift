@@ -12,37 +12,54 @@ extension ChoreService {
         case preset(ChorePreset)
     }
 
-    /// The chores, tags and presets among `ids` that `viewer` may see (`Query.node`/`nodes`): each
-    /// id looked up only where its type (``GlobalID``) says, within the viewer's households and
-    /// personal chores, so ids of others' objects are absent exactly like unknown ones. Ids of other
-    /// types are not read at all. Callers bound the number of ids (the API takes at most 100).
+    /// The chores, tags and presets among `ids` that `viewer` may see (`Query.node`/`nodes`): one
+    /// statement per type the ids name (``GlobalID``), filtered to the viewer's personal rows and the
+    /// households they are an active member of, so ids of others' objects are absent exactly like
+    /// unknown ones; then one access check per household found. Ids of other types are not read at
+    /// all. Callers bound the number of ids (the API takes at most 100).
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
-        let wanted = Set(ids)
         var found: [String: Node] = [:]
-        for id in wanted {
-            if let preset = BuiltInPresets.preset(id: id) { found[id] = .preset(preset) }
+        var wanted: [GlobalID.Kind: [String]] = [:]
+        for id in Set(ids).sorted() {
+            if let preset = BuiltInPresets.preset(id: id) {
+                found[id] = .preset(preset)
+            } else if let kind = GlobalID(rawValue: id)?.kind, [.chore, .tag, .chorePreset].contains(kind) {
+                wanted[kind, default: []].append(id)
+            }
         }
-        let lookups = wanted.filter { id in
-            found[id] == nil && (Self.isTyped(.chore, id) || Self.isTyped(.tag, id) || Self.isTyped(.chorePreset, id))
-        }
-        guard !lookups.isEmpty else { return found }
-        let read = try await pool.readPreferringCallingThread { database -> [String: Node] in
+        guard !wanted.isEmpty else { return found }
+        let read = try await pool.readPreferringCallingThread { [wanted] database -> [String: Node] in
+            let owner = OwnerScope(Owner(viewer), database)
+            var households = HouseholdAccesses(viewer: viewer, database)
+            // The rows were read through the viewer's memberships in this transaction: the check finds them.
+            func access(_ householdID: String?) throws -> ChoreAccess {
+                try householdID.map { ChoreAccess(try households.access($0)) } ?? ChoreAccess(personal: Owner(viewer))
+            }
             var read: [String: Node] = [:]
-            for id in lookups.sorted() {
-                do {
-                    switch GlobalID(rawValue: id)?.kind {
-                    case .chore?:
-                        let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
-                        read[id] = .chore(try ChoreRecord.find(id: id, access.scope(database)), access)
-                    case .tag?:
-                        let access = try ChoreAccess.check(viewer: viewer, owning: .tags, id: id, in: database)
-                        read[id] = .tag(try Self.tag(id: id, access.scope(database)), access)
-                    default:
-                        read[id] = .preset(try Self.householdPreset(id: id, viewer: viewer, in: database).preset)
-                    }
-                } catch let error as ServiceError where error.code == .notFound {
-                    continue
+            if let ids = wanted[.chore] {
+                for chore in try owner.decode(
+                    ChoreRecord.self,
+                    """
+                    SELECT \(ChoreRecord.columns) FROM chores WHERE id IN (\(ChoreReferences.placeholders(ids.count))) AND deleted_at IS NULL
+                    AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
+                    """,
+                    ChoreReferences.arguments(ids)) {
+                    read[chore.id] = .chore(chore, try access(chore.householdID))
                 }
+            }
+            if let ids = wanted[.tag] {
+                for tag in try owner.decode(
+                    TagRecord.self,
+                    """
+                    SELECT \(TagRecord.columns) FROM tags WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+                    AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
+                    """,
+                    ChoreReferences.arguments(ids)) {
+                    read[tag.id] = .tag(tag, try access(tag.householdID))
+                }
+            }
+            if let ids = wanted[.chorePreset] {
+                for preset in try HouseholdPresets.find(ids: ids, owner) { read[preset.id] = .preset(preset) }
             }
             return read
         }

@@ -64,6 +64,9 @@ extension ChoreService {
     private static func conditions(_ filter: ChoreFilter) -> (String, [(any DatabaseValueConvertible)?]) {
         var sql = ""
         var arguments: [(any DatabaseValueConvertible)?] = []
+        if filter.statuses != ChoreStatus.allCases {
+            sql += filter.statuses == [.active] ? " AND archived_at IS NULL" : " AND archived_at IS NOT NULL"
+        }
         if !filter.assignmentModes.isEmpty {
             sql += " AND assignment_mode IN (\(ChoreReferences.placeholders(filter.assignmentModes.count)))"
             arguments += filter.assignmentModes.map(\.rawValue)

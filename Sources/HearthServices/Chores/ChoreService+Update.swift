@@ -31,7 +31,8 @@ extension ChoreService {
 
     /// Deletes chore `id` (FR-34): household admins, or the owner of a personal chore. The chore
     /// disappears from every list and lookup; its row stays, marked deleted, so the history of its
-    /// completions keeps its title (the instances of a later issue cancel what is pending).
+    /// completions keeps its title. Its pending instances are cancelled in the same transaction, by
+    /// the chore instances' reaction to `chore.deleted` (``ChoreInstanceService``).
     /// - Returns: The chore's id (also on a replay).
     /// - Throws: `NOT_FOUND` (also for a chore deleted already); `FORBIDDEN` with reason
     ///   `ADMINS_ONLY`; `CONFLICT` for a reused `clientMutationID`.

@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// Limits of chore definitions, tags and presets. Read once at start from flags and environment
 /// (HearthApp's `ServeSettings`) and passed down. Each is a `CONFLICT` (or `BAD_USER_INPUT` for
 /// a list given in one input) one past the limit.
@@ -10,6 +12,10 @@ public struct ChoresConfiguration: Sendable {
     public var maximumStepsPerChore = 20
     /// The most presets a household may save.
     public var maximumPresetsPerHousehold = 100
+    /// The bounds of a recurrence's text (`--max-recurrence-length`, 4096 bytes) and of its EXDATE
+    /// values (`--max-recurrence-exdates`, 256), checked when a schedule is saved; beyond either,
+    /// `BAD_USER_INPUT` (`TOO_LONG` on `input.schedule.recurrence`).
+    public var recurrenceLimits = RecurrenceLimits()
 
     /// The defaults.
     public init() {}

@@ -40,13 +40,20 @@ public struct HouseholdChange: Codable, Sendable, Equatable {
     public var userID: String?
     /// For departures of joined members: unassign or redistribute their incomplete tasks.
     public var incompleteTasks: IncompleteTaskHandling?
+    /// For `household.updated`: the household's new time zone, when it changed (the chores
+    /// feature replans the chores read in it).
+    public var timeZone: String?
 
     /// Creates a payload.
-    public init(householdID: String, memberID: String? = nil, userID: String? = nil, incompleteTasks: IncompleteTaskHandling? = nil) {
+    public init(
+        householdID: String, memberID: String? = nil, userID: String? = nil, incompleteTasks: IncompleteTaskHandling? = nil,
+        timeZone: String? = nil
+    ) {
         self.householdID = householdID
         self.memberID = memberID
         self.userID = userID
         self.incompleteTasks = incompleteTasks
+        self.timeZone = timeZone
     }
 }
 

@@ -16,7 +16,9 @@ import HearthStore
 /// (``MemberKind/isAnonymisedOnDeparture``) is anonymised in the same statement: the display name
 /// becomes ``formerMemberName``, the age and any account link are cleared; the parental consent
 /// link stays, since the consent record holds no child data and is the evidence the record was
-/// kept under. After the commit the store is asked to drop its files' older copies of the row
+/// kept under. What other areas wrote about the member in free text (ledger notes, reasons for
+/// rejecting their completions and requests) is erased in the same transaction by their reactions
+/// (``MemberAnonymisation``). After the commit the store is asked to drop its files' older copies of the row
 /// (``DatabaseWriter/eraseDeletedContent()``), so the name is gone from the disk too.
 extension HouseholdService {
     /// The name a departed child or shadow is shown under once anonymised.

@@ -100,7 +100,8 @@ extension HouseholdService {
                     WHERE id = {household}
                     """,
                     [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, now])
-                try record(.householdUpdated, HouseholdChange(householdID: before.id), in: database)
+                let newZone = after.timeZone == before.timeZone ? nil : after.timeZone
+                try record(.householdUpdated, HouseholdChange(householdID: before.id, timeZone: newZone), in: database)
             }
             return HouseholdReference(householdID: before.id)
         }

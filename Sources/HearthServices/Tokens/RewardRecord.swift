@@ -52,7 +52,7 @@ public struct RewardRecord: Sendable, Hashable {
             WHERE household_id = {household} AND reward_id IN (\(ChoreReferences.placeholders(ids.count)))
             ORDER BY reward_id, member_id
             """,
-            TokenService.arguments(ids)
+            ChoreReferences.arguments(ids)
         ) { row in
             let rewardID: String = try row["reward_id"]
             let memberID: String = try row["member_id"]

@@ -45,7 +45,7 @@ extension TokenService {
                     AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
                     """
                 }
-                return try owner.query(sql, TokenService.arguments(ids))
+                return try owner.query(sql, ChoreReferences.arguments(ids))
                     .map { row in (try row["id"], try row["household_id"]) }
             }
             var found: [String: Node] = [:]

@@ -149,13 +149,8 @@ extension TokenService {
             try HouseholdScope(access, database).decode(
                 RedemptionRecord.self,
                 "SELECT \(RedemptionRecord.columns) FROM reward_redemptions WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
-                Self.arguments(ids)
+                ChoreReferences.arguments(ids)
             ).filter { Self.maySee($0, access) }.reduce(into: [:]) { $0[$1.id] = $1 }
         }
-    }
-
-    /// `ids` as statement arguments.
-    static func arguments(_ ids: [String]) -> StatementArguments {
-        StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
     }
 }

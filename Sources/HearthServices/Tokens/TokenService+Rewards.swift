@@ -125,7 +125,7 @@ extension TokenService {
             SELECT id FROM members WHERE household_id = {household} AND status = 'active'
             AND id IN (\(ChoreReferences.placeholders(ids.count)))
             """,
-            TokenService.arguments(ids)
+            ChoreReferences.arguments(ids)
         ).map { row -> String in try row["id"] })
         var problems = ProblemCollector()
         for (field, memberIDs) in [("input.eligibleMemberIds", draft.eligibleMemberIDs ?? []), ("input.memberPrices", Array(draft.memberPrices.keys))]

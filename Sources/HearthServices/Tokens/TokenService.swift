@@ -36,11 +36,27 @@ public final class TokenService: Sendable {
     /// Creates the service over `instances` (and through them the chores' and households' store
     /// and change log), and registers its reactions on the change log: a completion that counts
     /// (recorded without needing approval, or approved) is credited, and one undone reversed, in
-    /// the transaction of that change (``TokenCredits``).
+    /// the transaction of that change (``TokenCredits``); and when a child or shadow departs and is
+    /// anonymised, what admins wrote about them (ledger notes, reasons for refusing their requests)
+    /// is erased with their name (``eraseNotes(about:_:)``).
     public init(configuration: TokensConfiguration, instances: ChoreInstanceService) {
         self.configuration = configuration
         self.instances = instances
         TokenCredits.register(on: instances.chores.households.changeLog)
+        MemberAnonymisation.register(on: instances.chores.households.changeLog, Self.eraseNotes(about:_:))
+    }
+
+    /// Replaces the free text of member `memberID`'s ledger entries and of the reasons their
+    /// requests were refused with ``MemberAnonymisation/erasedText``: admins write them about the
+    /// member ("Mia cleaned her room"). The one change to ledger entries, which are otherwise only
+    /// ever added; amounts and balances stay.
+    static func eraseNotes(about memberID: String, _ scope: HouseholdScope) throws {
+        try scope.execute(
+            "UPDATE token_ledger SET note = ? WHERE household_id = {household} AND member_id = ? AND note IS NOT NULL",
+            [MemberAnonymisation.erasedText, memberID])
+        try scope.execute(
+            "UPDATE reward_redemptions SET reason = ? WHERE household_id = {household} AND member_id = ? AND reason IS NOT NULL",
+            [MemberAnonymisation.erasedText, memberID])
     }
 
     /// The store.

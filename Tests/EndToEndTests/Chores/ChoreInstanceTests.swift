@@ -197,6 +197,40 @@ import Testing
         #expect(history.data?["chore"]?["completions"]?["edges"] == [["node": ["choreTitle": "Today's", "status": "COMPLETED"]]], "\(history.json)")
     }
 
+    @Test func FR37_aOneOffChoreIsArchivedWhenDoneOrPastDueAndListsShowArchivedChoresOnlyWhenAsked() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let missed = try #require(try server.chore("Missed", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(-2 * 86_400))]])["id"])
+        let (doneID, instanceID) = try Self.choreAndInstance(server, "Done", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(60))]])
+        _ = try server.chore("Later", in: f.householdID, as: f.ana, ["schedule": ["once": .string(Self.time(86_400))]])
+        let statusQuery = "query($id: ID!) { chore(id: $id) { status archivedAt completions(first: 5) { edges { node { status } } } } }"
+        let active = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(active.data?["chore"]?["status"] == "ACTIVE" && active.data?["chore"]?["archivedAt"] == .null, "\(active.json)")
+        #expect(try server.completeChore(instanceID, as: f.ana).data?["completeChore"]?["outcome"] == "COMPLETED")
+        let done = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(done.data?["chore"]?["status"] == "ARCHIVED" && done.data?["chore"]?["archivedAt"]?.stringValue != nil, "\(done.json)")
+        #expect(done.data?["chore"]?["completions"]?["edges"] == [["node": ["status": "COMPLETED"]]], "kept in history")
+        let pastDue = try server.graphQL(statusQuery, variables: ["id": missed], token: f.ben.token)
+        #expect(pastDue.data?["chore"]?["status"] == "ARCHIVED", "\(pastDue.json)")
+        let list = "query($id: ID!, $filter: ChoreFilter) { householdChores(householdId: $id, filter: $filter) { totalCount edges { node { title status } } } }"
+        let byDefault = try server.graphQL(list, variables: ["id": .string(f.householdID)], token: f.ben.token)
+        #expect(byDefault.data?["householdChores"]?["edges"] == [["node": ["title": "Later", "status": "ACTIVE"]]], "\(byDefault.json)")
+        let archived = try server.graphQL(list, variables: ["id": .string(f.householdID), "filter": ["statuses": ["ARCHIVED"]]], token: f.ben.token)
+        #expect(archived.data?["householdChores"]?["edges"] == [
+            ["node": ["title": "Done", "status": "ARCHIVED"]], ["node": ["title": "Missed", "status": "ARCHIVED"]],
+        ], "\(archived.json)")
+        let both = try server.graphQL(list, variables: ["id": .string(f.householdID), "filter": ["statuses": ["ACTIVE", "ARCHIVED"]]], token: f.ben.token)
+        #expect(both.data?["householdChores"]?["totalCount"] == 3)
+        // myChores: the archived instance only when asked for; undoing the completion makes the chore active again.
+        #expect(try server.myInstances(as: f.ana).allSatisfy { $0["chore"]?["title"] == "Later" })
+        let archivedInstances = try server.myInstances(as: f.ana, filter: ["statuses": ["ARCHIVED"], "dueAfter": .string(Self.time(-3 * 86_400))])
+        #expect(archivedInstances.map { $0["chore"]?["title"] } == ["Missed"], "\(archivedInstances)")
+        #expect(try server.uncompleteChore(instanceID, as: f.ana).data?["uncompleteChore"] != nil)
+        let again = try server.graphQL(statusQuery, variables: ["id": .string(doneID)], token: f.ben.token)
+        #expect(again.data?["chore"]?["status"] == "ACTIVE" && again.data?["chore"]?["archivedAt"] == .null, "\(again.json)")
+    }
+
     @Test func FR34_FR39_historyPerChoreAndPerMemberIsNewestFirstAndOutlivesDeletionsAndDepartures() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
@@ -274,7 +308,7 @@ import Testing
         #expect(outsider.errorCode == "NOT_FOUND")
     }
 
-    @Test func FR_ONBOARD_7_theFirstCompletedChoreActivatesTheHouseholdAndDismissesTheChecklist() throws {
+    @Test func FR_ONBOARD_7_D_ONBOARD_3_firstChoreCompleted_theFirstCompletedChoreActivatesTheHouseholdAndDismissesTheChecklist() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")
@@ -301,4 +335,50 @@ import Testing
         let text = try HearthCommand.run(["report", "activation", "--database", server.databasePath])
         #expect(text.standardOutput.contains("Activated within 72 h: 1 = 100.0 %"), "\(text.standardOutput)")
     }
+
+    @Test func D_ONBOARD_3_firstChoreCompleted_aCompletionWaitingForApprovalCountsOnlyOnceAnAdminApprovesIt() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        _ = try server.graphQL("mutation { setAnalyticsConsent(input: {isConsented: true}) { user { id } } }", token: f.ana.token)
+        let checklist = "query($id: ID!) { household(id: $id) { onboarding { isDismissed firstChoreCompletedAt } } }"
+        let events = "SELECT CAST(count(*) AS TEXT) FROM analytics_events WHERE name = 'first_chore_completed'"
+        let waiting = try server.childCompletesAChore(f.kim, member: f.kimMemberID, in: f.householdID, createdBy: f.ana, tokens: 2, requiresApproval: true)
+        #expect(waiting.status == "PENDING_APPROVAL")
+        let before = try server.graphQL(checklist, variables: ["id": .string(f.householdID)], token: f.ana.token)
+        #expect(before.data?["household"]?["onboarding"] == ["isDismissed": false, "firstChoreCompletedAt": .null], "\(before.json)")
+        #expect(try server.databaseText(events) == "0")
+        let approved = try server.graphQL(
+            "mutation($input: ApproveCompletionInput!) { approveCompletion(input: $input) { completion { status } } }",
+            variables: ServerProcess.input(["completionId": .string(waiting.completionID)]), token: f.ana.token)
+        #expect(approved.data?["approveCompletion"]?["completion"]?["status"] == "COMPLETED", "\(approved.json)")
+        let after = try server.graphQL(checklist, variables: ["id": .string(f.householdID)], token: f.ana.token)
+        #expect(after.data?["household"]?["onboarding"]?["isDismissed"] == true, "\(after.json)")
+        #expect(after.data?["household"]?["onboarding"]?["firstChoreCompletedAt"]?.stringValue != nil)
+        #expect(try server.databaseText(events) == "1")
+    }
+
+
+    @Test func FR35_aCompletionIsUndoneByItsMemberWithinTheWindowAndSomeoneElsesOrALateOneOnlyByAnAdmin() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let (_, instance) = try Self.choreAndInstance(server, "Bins", in: f.householdID, as: f.ana, for: f.ben, [
+            "assignmentMode": "SINGLE_ACTION", "schedule": ["once": .string(Self.time(3600))],
+        ])
+        #expect(try server.completeChore(instance, as: f.ben).data?["completeChore"]?["outcome"] == "COMPLETED")
+        let others = try server.uncompleteChore(instance, as: f.kim)
+        #expect(others.errorCode == "FORBIDDEN" && others.errorReason == "ADMINS_ONLY", "\(others.json)")
+        #expect(others.json["errors"]?[0]?["message"] == "Only the household's admins may undo someone else's completion.")
+        // The window (5 minutes by default) has passed for Ben's completion.
+        try server.databaseWrite(
+            "UPDATE chore_completions SET completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-301 seconds') WHERE instance_id = '\(instance)'")
+        let late = try server.uncompleteChore(instance, as: f.ben)
+        #expect(late.errorCode == "FORBIDDEN" && late.errorReason == "UNDO_WINDOW_PASSED", "\(late.json)")
+        #expect(late.json["errors"]?[0]?["message"] == "A completion can be undone for 5 minutes after it; ask an admin to undo this one.")
+        let byAdmin = try server.uncompleteChore(instance, as: f.ana)
+        #expect(byAdmin.data?["uncompleteChore"]?["undoneCompletion"]?["status"] == "UNDONE", "\(byAdmin.json)")
+        #expect(byAdmin.data?["uncompleteChore"]?["instance"]?["status"] == "PENDING")
+    }
+
 }

@@ -91,7 +91,7 @@ import Testing
         #expect(fromTheirs.errorCode == "NOT_FOUND" && fromTheirs.errorExtensions?["field"] == "input.presetId", "another household's preset: \(fromTheirs.json)")
     }
 
-    @Test func FR_ONBOARD_6_aQuickStartTemplateMakesTheFirstChoreAndCompletesTheChecklistStep() throws {
+    @Test func FR_ONBOARD_6_D_ONBOARD_2_aQuickStartTemplateMakesTheFirstChoreAndCompletesTheChecklistStep() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")

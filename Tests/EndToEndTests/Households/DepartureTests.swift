@@ -82,3 +82,56 @@ import Testing
         #expect(seen.data?["node"]?["age"] == .null, "\(seen.json)")
     }
 }
+
+extension DepartureTests {
+    /// COPPA: what admins wrote about a child in free text (ledger notes, reasons for rejecting
+    /// their completions and requests) leaves with the child's name, from the database files too;
+    /// amounts and balances stay.
+    @Test func aRemovedChildsLedgerNotesAndRejectionReasonsAreErasedWithTheirName() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        func call(_ document: String, _ input: [String: JSON]) throws -> ServerProcess.GraphQLResponse {
+            let answer = try server.graphQL(document, variables: ServerProcess.input(input), token: f.ana.token)
+            #expect(answer.json["errors"] == nil, "\(answer.json)")
+            return answer
+        }
+        let kim = JSON.string(f.kimMemberID)
+        _ = try call("mutation($input: GiveBonusTokensInput!) { giveBonusTokens(input: $input) { entry { id } } }",
+                     ["memberId": kim, "amount": 5, "note": "Wilhelmina tidied up"])
+        _ = try call("mutation($input: AdjustTokensInput!) { adjustTokens(input: $input) { entry { id } } }",
+                     ["memberId": kim, "amount": -1, "note": "Wilhelmina's typo"])
+        _ = try call("mutation($input: RecordPayoutInput!) { recordPayout(input: $input) { entry { id } } }",
+                     ["memberId": kim, "tokens": 1, "note": "Wilhelmina's pocket money"])
+        let rejectedCompletion = try server.childCompletesAChore(
+            f.kim, member: f.kimMemberID, in: f.householdID, createdBy: f.ana, tokens: 2, requiresApproval: true)
+        _ = try call("mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { id } } }",
+                     ["completionId": .string(rejectedCompletion.completionID), "reason": "Wilhelmina missed a spot"])
+        let reward = try call("mutation($input: CreateRewardInput!) { createReward(input: $input) { reward { id } } }",
+                              ["householdId": .string(f.householdID), "name": "Sticker", "tokenCost": 1])
+        let asked = try call("mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }",
+                             ["rewardId": reward.data?["createReward"]?["reward"]?["id"] ?? .null, "memberId": kim])
+        _ = try call("mutation($input: RejectRedemptionInput!) { rejectRedemption(input: $input) { redemption { id } } }",
+                     ["redemptionId": asked.data?["redeemReward"]?["redemption"]?["id"] ?? .null, "reason": "Wilhelmina has enough"])
+        #expect(try !server.databaseFilesContaining(Array("Wilhelmina".utf8)).isEmpty)
+
+        _ = try call(Self.remove, ["memberId": kim, "incompleteTasks": "UNASSIGN"])
+        #expect(try server.databaseFilesContaining(Array("Wilhelmina".utf8)).isEmpty, "the notes left the database files")
+        let erased = "Removed with a former member's data."
+        let read = try server.graphQL(
+            """
+            query($id: ID!) { node(id: $id) { ... on Member { displayName tokenBalance
+              tokenLedger(first: 10) { edges { node { kind amount note } } } } } }
+            """,
+            variables: ["id": kim], token: f.ana.token)
+        #expect(read.data?["node"]?["displayName"] == "Former member" && read.data?["node"]?["tokenBalance"] == 3, "\(read.json)")
+        guard case .array(let entries)? = read.data?["node"]?["tokenLedger"]?["edges"] else {
+            Issue.record("no ledger: \(read.json)")
+            return
+        }
+        let noted = entries.compactMap { $0["node"] }.filter { $0["note"] != .null }
+        #expect(noted.map { $0["kind"] } == ["PAYOUT", "ADJUSTMENT", "BONUS"] && noted.allSatisfy { $0["note"] == .string(erased) }, "\(entries)")
+        #expect(try server.databaseText("SELECT review_note FROM chore_completions WHERE id = '\(rejectedCompletion.completionID)'") == erased)
+        #expect(try server.databaseText("SELECT reason FROM reward_redemptions") == erased)
+    }
+}

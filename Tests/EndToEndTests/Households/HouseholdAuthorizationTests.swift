@@ -26,6 +26,8 @@ import Testing
         let consentID: String
         /// A chore, a tag and a saved preset of the household.
         let choreID: String
+        /// A `SINGLE_ACTION` chore of the child's, due 2036-03-01T09:00:00Z (the kit's default).
+        let childsChoreID: String
         let tagID: String
         let presetID: String
         /// A free reward of the store, and a pending request for it by ana for the child.
@@ -45,7 +47,8 @@ import Testing
         let document: String
         let variables: @Sendable (Fixture, Caller) -> [String: JSON]
         /// Whether a child is refused (`FORBIDDEN`) where an adult member is not: what a chore's
-        /// completion rule decides for roles, which admit adults only.
+        /// completion rule decides for roles, which admit adults only, and acting for another
+        /// member (recording a completion, asking for a reward), which is for adults.
         var refusesChildren = false
         var description: String { name }
     }
@@ -174,6 +177,14 @@ import Testing
                   document: "mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }") { f, _ in
             ServerProcess.input(["rewardId": .string(f.rewardID)])
         },
+        Operation(name: "redeemReward for a child", adminOnly: false,
+                  document: "mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }",
+                  variables: { f, _ in ServerProcess.input(["rewardId": .string(f.rewardID), "memberId": .string(f.childMemberID)]) },
+                  refusesChildren: true),
+        Operation(name: "household.members.tokenBalance and tokenLedger", adminOnly: false,
+                  document: "query($id: ID!) { household(id: $id) { members(first: 10) { edges { node { tokenBalance heldTokens tokenLedger(first: 5) { totalCount } } } } } }") { f, _ in
+            ["id": .string(f.householdID)]
+        },
         Operation(name: "approveRedemption", adminOnly: true,
                   document: "mutation($input: ApproveRedemptionInput!) { approveRedemption(input: $input) { redemption { id } } }") { f, _ in
             ServerProcess.input(["redemptionId": .string(f.redemptionID)])
@@ -289,6 +300,8 @@ import Testing
         let waiting = try server.childCompletesAChore(kim, member: kimMemberID, in: householdID, createdBy: ana, tokens: 3, requiresApproval: true)
         let chore = try server.chore("Dishes", in: householdID, as: ana)
         let choreID = try #require(chore["id"]?.stringValue)
+        let childsChore = try server.chore(
+            "Kid's room", in: householdID, as: ana, ["assignmentMode": "SINGLE_ACTION", "assigneeIds": [.string(childMemberID)]])
         let saved = try server.graphQL(
             "mutation($input: SaveChorePresetInput!) { saveChorePreset(input: $input) { preset { id } } }",
             variables: ServerProcess.input(["choreId": .string(choreID)]), token: ana.token)
@@ -303,36 +316,42 @@ import Testing
             ana: ana, ben: ben, cara: cara, kim: kim, householdID: householdID, anaMemberID: anaMemberID, benMemberID: benMemberID,
             childMemberID: childMemberID, invitationID: invitationID,
             consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue), choreID: choreID,
+            childsChoreID: try #require(childsChore["id"]?.stringValue),
             tagID: try server.tag("Kitchen", in: householdID, as: ana),
             presetID: try #require(saved.data?["saveChorePreset"]?["preset"]?["id"]?.stringValue, "\(saved.json)"), rewardID: rewardID,
             redemptionID: try #require(redemption.data?["redeemReward"]?["redemption"]?["id"]?.stringValue, "\(redemption.json)"),
             completionID: waiting.completionID)
     }
 
-    @Test(arguments: operations)
-    func eachOperationRefusesOutsidersWithNotFoundAndMembersAndChildrenOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
+    /// Runs `body` on a new server with the fixture, `cara` (the outsider) having a household of her own.
+    static func withFixture(_ body: (ServerProcess, Fixture) throws -> Void) throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         try server.createHousehold("Cara's home", as: cara)
-        let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
+        try body(server, try fixture(server, ana: ana, ben: ben, cara: cara))
+    }
 
-        let outsider = try server.graphQL(operation.document, variables: operation.variables(fixture, .outsider), token: cara.token)
-        #expect(outsider.errorCode == "NOT_FOUND", "\(operation) as a non-member: \(outsider.json)")
+    @Test(arguments: operations)
+    func eachOperationRefusesOutsidersWithNotFoundAndMembersAndChildrenOnlyWhereAdminsAreRequired(_ operation: Operation) throws {
+        try Self.withFixture { server, fixture in
+            let outsider = try server.graphQL(operation.document, variables: operation.variables(fixture, .outsider), token: fixture.cara.token)
+            #expect(outsider.errorCode == "NOT_FOUND", "\(operation) as a non-member: \(outsider.json)")
 
-        for (caller, person) in [(Caller.member, ben), (.child, fixture.kim)] {
-            let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
-            if operation.adminOnly || (caller == .child && operation.refusesChildren) {
-                #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
-            } else {
-                #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
+            for (caller, person) in [(Caller.member, fixture.ben), (.child, fixture.kim)] {
+                let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
+                if operation.adminOnly || (caller == .child && operation.refusesChildren) {
+                    #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
+                } else {
+                    #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
+                }
             }
-        }
 
-        let admin = try server.graphQL(operation.document, variables: operation.variables(fixture, .admin), token: ana.token)
-        #expect(admin.errorCode != "FORBIDDEN" && admin.errorCode != "NOT_FOUND", "\(operation) as an admin: \(admin.json)")
+            let admin = try server.graphQL(operation.document, variables: operation.variables(fixture, .admin), token: fixture.ana.token)
+            #expect(admin.errorCode != "FORBIDDEN" && admin.errorCode != "NOT_FOUND", "\(operation) as an admin: \(admin.json)")
+        }
     }
 
     @Test func idsOfAnotherHouseholdAreNullThroughNodeExactlyLikeUnknownIds() throws {

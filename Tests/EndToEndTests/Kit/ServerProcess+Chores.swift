@@ -69,9 +69,10 @@ extension ServerProcess {
     }
 
     /// Creates a one-off chore titled `title` in `householdID` (personal when `nil`) as `person`, with
-    /// `extra` input fields; returns it.
+    /// `extra` input fields; returns it. Unless `extra` says otherwise it is due years ahead, so it
+    /// stays active (a one-off chore past its due day is archived, FR-37).
     func chore(_ title: String, in householdID: String?, as person: Person, _ extra: [String: JSON] = [:]) throws -> JSON {
-        var input: [String: JSON] = ["title": .string(title), "schedule": ["once": "2026-03-01T09:00:00Z"]]
+        var input: [String: JSON] = ["title": .string(title), "schedule": ["once": "2036-03-01T09:00:00Z"]]
         if let householdID { input["householdId"] = .string(householdID) }
         input.merge(extra) { _, new in new }
         let created = try createChore(input, as: person)

@@ -36,11 +36,42 @@ struct ChoreValueTests {
         #expect(throws: FieldProblem.self) { try IntervalUnit.weeks.check(0, field: "f") }
     }
 
-    @Test func aPresetRecurrenceStartsOnTheGivenDayAtItsTime() {
-        let schedule = PresetSchedule.recurrence(rule: "FREQ=WEEKLY;BYDAY=SA", time: "09:30")
-        #expect(schedule.recurrenceText(startingOn: "20260301", zone: "Europe/Berlin")
-            == "DTSTART;TZID=Europe/Berlin:20260301T093000\nRRULE:FREQ=WEEKLY;BYDAY=SA")
-        #expect(PresetSchedule.afterCompletion(every: 2, unit: .weeks).recurrenceText(startingOn: "20260301", zone: "UTC") == nil)
+    @Test func aPresetRecurrenceStartsOnItsFirstDueDayFromItsCreationInTheZoneNotInUTC() throws {
+        let daily = PresetSchedule.recurrence(rule: "FREQ=DAILY", time: "09:30")
+        let berlin = try #require(TimeZoneRules.named("Europe/Berlin"))
+        func at(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
+        // 2026-03-01T07:00Z is 08:00 in Berlin: today's 09:30 is still to come.
+        #expect(daily.recurrenceText(createdAt: at(1_772_348_400), in: berlin)
+            == "DTSTART;TZID=Europe/Berlin:20260301T093000\nRRULE:FREQ=DAILY")
+        // At 10:00 it has passed: the chore starts tomorrow rather than overdue.
+        #expect(daily.recurrenceText(createdAt: at(1_772_355_600), in: berlin)
+            == "DTSTART;TZID=Europe/Berlin:20260302T093000\nRRULE:FREQ=DAILY")
+        // 23:30 UTC on 1 March is 00:30 on 2 March in Berlin.
+        #expect(daily.recurrenceText(createdAt: at(1_772_407_800), in: berlin)
+            == "DTSTART;TZID=Europe/Berlin:20260302T093000\nRRULE:FREQ=DAILY")
+        // West of UTC the local day ends later: 03:00 UTC on 2 March is 22:00 on 1 March in New York.
+        let newYork = try #require(TimeZoneRules.named("America/New_York"))
+        #expect(PresetSchedule.recurrence(rule: "FREQ=DAILY", time: "23:00").recurrenceText(createdAt: at(1_772_420_400), in: newYork)
+            == "DTSTART;TZID=America/New_York:20260301T230000\nRRULE:FREQ=DAILY")
+        #expect(PresetSchedule.afterCompletion(every: 2, unit: .weeks).recurrenceText(createdAt: at(1_772_420_400), in: .utc) == nil)
+    }
+
+    @Test func aPresetRecurrenceNeverStartsOnADayItsRuleDoesNotMake() throws {
+        let saturdays = PresetSchedule.recurrence(rule: "FREQ=WEEKLY;BYDAY=SA", time: "09:30")
+        let berlin = try #require(TimeZoneRules.named("Europe/Berlin"))
+        func start(_ seconds: Int) -> String? {
+            saturdays.recurrenceText(createdAt: Date(timeIntervalSince1970: Double(seconds)), in: berlin)?
+                .split(separator: "\n").first.map(String.init)
+        }
+        // Wednesday 4 March 2026: DTSTART would be an occurrence of its own, so it is Saturday's.
+        #expect(start(1_772_625_600) == "DTSTART;TZID=Europe/Berlin:20260307T093000")
+        // Saturday 7 March at 08:00 in Berlin, then at 10:00, after the chore's time.
+        #expect(start(1_772_866_800) == "DTSTART;TZID=Europe/Berlin:20260307T093000")
+        #expect(start(1_772_874_000) == "DTSTART;TZID=Europe/Berlin:20260314T093000")
+        let text = try #require(saturdays.recurrenceText(createdAt: Date(timeIntervalSince1970: 1_772_625_600), in: berlin))
+        let rule = try RecurrenceRule.parse(text, defaultTimeZone: berlin)
+        let dates = rule.occurrences(after: Date(timeIntervalSince1970: 1_772_625_600), limit: 2)
+        #expect(dates.count == 2 && dates[1].timeIntervalSince(dates[0]) == 7 * 86_400, "\(dates)")
     }
 
     @Test func aChoresScheduleBecomesAPresetScheduleKeepingRuleAndTimeOfDay() {

@@ -157,6 +157,22 @@ struct RecurrenceParsingTests {
         #expect(try T.rule(rule.text, defaultZone: "Europe/Berlin") != rule)
     }
 
+    @Test func anUnknownZoneIsRefusedByNameAndALongNameIsCut() throws {
+        let zone = try T.zone("Europe/Berlin")
+        #expect(throws: RecurrenceError(
+            code: .unknownTimeZone, part: "TZID",
+            message: "Mars/Olympus_Mons is not a time zone of the IANA database; name one such as Europe/Berlin.")) {
+            try RecurrenceRule.parse("DTSTART;TZID=Mars/Olympus_Mons:20260101T090000\nRRULE:FREQ=DAILY", defaultTimeZone: zone)
+        }
+        let long = String(repeating: "x", count: 200)
+        do {
+            _ = try RecurrenceRule.parse("DTSTART;TZID=\(long):20260101T090000\nRRULE:FREQ=DAILY", defaultTimeZone: zone)
+            Issue.record("an unknown zone parsed")
+        } catch {
+            #expect(error.message.contains(String(repeating: "x", count: 40) + "…") && !error.message.contains(String(repeating: "x", count: 41)))
+        }
+    }
+
     @Test func zonesAreResolvedWithTheGivenLookup() throws {
         var asked: [String] = []
         let rule = try RecurrenceRule.parse(

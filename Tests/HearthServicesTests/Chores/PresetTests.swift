@@ -82,6 +82,26 @@ struct PresetTests {
         }
     }
 
+    @Test func aChoreFromAPresetStartsOnTheLocalDateOfItsHouseholdOrOwnerNotOfUTC() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let berlin = try await h.service.createHousehold(.init(name: "Berlin", timeZone: "Europe/Berlin"), viewer: ana).household.id
+            let preset = try #require(await Self.preset(titled: "Feed the pet", h, ana))
+            // The clock starts at 2026-09-21T14:13:20Z: at 22:30 UTC it is 00:30 on 22 September in Berlin.
+            h.clock.advance(seconds: 8 * 3600 + 16 * 60 + 40)
+            let household = try await h.chores.createChore(.init(householdID: berlin, presetID: preset.id), viewer: ana).record
+            #expect(household.schedule == .recurrence("DTSTART;TZID=Europe/Berlin:20260922T080000\nRRULE:FREQ=DAILY"))
+            // A personal chore: its owner's zone. At 22:30 UTC on 21 September it is 07:30 on the 22nd in Tokyo.
+            _ = try await h.accounts.service.updateProfile(viewer: ana, ProfileChange(timeZone: "Asia/Tokyo"))
+            let personal = try await h.chores.createChore(.init(householdID: nil, presetID: preset.id), viewer: ana).record
+            #expect(personal.schedule == .recurrence("DTSTART;TZID=Asia/Tokyo:20260922T080000\nRRULE:FREQ=DAILY"))
+            // An hour later it is 08:30 in Tokyo, that day's 08:00 has passed: the chore starts the next day.
+            h.clock.advance(seconds: 3600)
+            let later = try await h.chores.createChore(.init(householdID: nil, presetID: preset.id), viewer: ana).record
+            #expect(later.schedule == .recurrence("DTSTART;TZID=Asia/Tokyo:20260923T080000\nRRULE:FREQ=DAILY"))
+        }
+    }
+
     @Test func aChoreFromAPresetTakesItsConfigurationWithOverridesAndItsTags() async throws {
         try await HouseholdsHarness.with { h in
             let f = try await h.choreFamily()

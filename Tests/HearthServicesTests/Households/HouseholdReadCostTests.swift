@@ -10,18 +10,6 @@ import TestFixtures
 /// one statement in it, however many households or members there are, so a change that reads
 /// per household or per member again (N + 1) fails here. Counts, not timings.
 struct HouseholdReadCostTests {
-    /// Statements `body` runs on `pool`, less those of an empty read transaction (`BEGIN`,
-    /// the snapshot's pin, `COMMIT`): what the read itself costs.
-    private func statements(on pool: DatabasePool, _ body: () async throws -> Void) async throws -> Int {
-        func executed() -> Int { pool.statistics.readers.statements + pool.statistics.writer.statements }
-        let empty = executed()
-        try await pool.read { _ in }
-        let transaction = executed() - empty
-        let before = executed()
-        try await body()
-        return executed() - before - transaction
-    }
-
     @Test func theHouseholdListReadsEveryMembershipWithItsHouseholdInOneStatement() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

@@ -135,6 +135,20 @@ struct CompletionCreditTests {
         }
     }
 
+    /// Deleting a chore cancels its pending instances (FR-34); one waiting for approval is
+    /// settled later, and rejecting it must not bring back a chore that no longer exists.
+    @Test func rejectingAWaitingCompletionOfADeletedChoreCancelsItsInstanceInsteadOfReopeningIt() async throws {
+        try await TokensFixture.with { f in
+            let (chore, instance) = try await f.chore("Room", tokens: 6, assignees: [f.kimMember], requiresApproval: true)
+            let completionID = try #require(try await f.harness.complete(instance, as: f.kim).completion?.id)
+            _ = try await f.harness.chores.deleteChore(id: chore.id, viewer: f.ana)
+            #expect(try f.h.sqlText("SELECT status FROM chore_instances WHERE id = '\(instance)'") == "pending_approval")
+            let rejected = try await f.tokens.rejectCompletion(id: completionID, reason: nil, viewer: f.ana)
+            #expect(rejected.completion.status == .rejected)
+            #expect(try f.h.sqlText("SELECT status FROM chore_instances WHERE id = '\(instance)'") == "cancelled")
+        }
+    }
+
     @Test func membersCannotApproveAndOtherHouseholdsOrPersonalCompletionsAreNotFoundLikeUnknownOnes() async throws {
         try await TokensFixture.with { f in
             let (_, instance) = try await f.chore("Room", tokens: 6, assignees: [f.kimMember], requiresApproval: true)

@@ -24,7 +24,8 @@ public struct ChoreTimeline: Sendable {
         self.schedule = schedule
         self.timeZone = timeZone
         if case .recurrence(let text) = schedule {
-            rule = try RecurrenceRule.parse(text, defaultTimeZone: timeZone)
+            // Stored text passed the limits when it was saved; lower limits since must not break it.
+            rule = try RecurrenceRule.parse(text, defaultTimeZone: timeZone, limits: .unlimited)
         } else {
             rule = nil
         }

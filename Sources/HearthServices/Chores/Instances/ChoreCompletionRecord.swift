@@ -52,16 +52,11 @@ public struct ChoreCompletionRecord: Sendable, Hashable {
     /// Whether someone recorded it for the member (`onBehalfOf`).
     public var isRecordedForAnother: Bool { recordedByMemberID != nil && recordedByMemberID != memberID }
 
-    /// The columns, in the order ``init(row:)`` reads them.
-    static let columns = """
-        id, instance_id, chore_id, household_id, user_id, step_id, step_title, step_position, is_final, member_id, recorded_by, \
-        recorded_by_member, completed_at, status, cross_household, reviewed_by, reviewed_at, review_note, undone_at
-        """
-
-    /// ``columns`` qualified with `alias`.
-    static func columns(of alias: String) -> String {
-        SQLColumns.qualified(columns, by: alias)
-    }
+    /// The columns ``init(row:)`` reads.
+    static let columns = RecordColumns(
+        "id", "instance_id", "chore_id", "household_id", "user_id", "step_id", "step_title", "step_position", "is_final", "member_id",
+        "recorded_by", "recorded_by_member", "completed_at", "status", "cross_household", "reviewed_by", "reviewed_at", "review_note",
+        "undone_at")
 
     init(row: Row) throws {
         id = try row["id"]

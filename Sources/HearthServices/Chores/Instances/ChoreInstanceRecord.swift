@@ -32,13 +32,9 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     /// Whether it is a personal chore's.
     public var isPersonal: Bool { householdID == nil }
 
-    /// The columns, in the order ``init(row:)`` reads them.
-    static let columns = "id, chore_id, household_id, user_id, member_id, occurrence_at, due_at, status, claimant_id, completed_at"
-
-    /// ``columns`` qualified with `alias`.
-    static func columns(of alias: String) -> String {
-        SQLColumns.qualified(columns, by: alias)
-    }
+    /// The columns ``init(row:)`` reads.
+    static let columns = RecordColumns(
+        "id", "chore_id", "household_id", "user_id", "member_id", "occurrence_at", "due_at", "status", "claimant_id", "completed_at")
 
     /// Reads a stored instance from `row` (``columns``).
     init(row: Row) throws {

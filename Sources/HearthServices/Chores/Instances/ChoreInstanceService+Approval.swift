@@ -13,9 +13,11 @@ extension ChoreInstanceService {
     ///
     /// - Approving marks the completion and its instance completed, and makes it the household's
     ///   first completed chore when none was (``FirstChoreCompletion``, `first_chore_completed`
-    ///   with the approver as its actor).
+    ///   with the approver as its actor); a one-off chore whose occurrence it closes is archived
+    ///   (FR-37).
     /// - Rejecting marks the completion rejected with `note`, and the instance is to do again
-    ///   (an `afterCompletion` chore's next instance, planned from the rejected completion, goes).
+    ///   (an `afterCompletion` chore's next instance, planned from the rejected completion, goes);
+    ///   cancelled instead when the chore was deleted meanwhile.
     ///
     /// - Returns: The completion as it is now.
     /// - Throws: `FORBIDDEN` (`ADMINS_ONLY`) for a non-admin access; `NOT_FOUND` for a completion
@@ -38,18 +40,27 @@ extension ChoreInstanceService {
             """,
             [approve ? ChoreCompletionStatus.completed.rawValue : ChoreCompletionStatus.rejected.rawValue, access.memberID, now, note,
              completionID])
+        // The chore may have been deleted since (its instance was waiting, so not cancelled then):
+        // a rejected one's instance is cancelled now, as the deletion would have.
+        let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope)
         if approve {
             try scope.execute(
                 "UPDATE chore_instances SET status = 'completed', updated_at = ? WHERE id = ? AND {scope} AND status = 'pending_approval'",
                 [now, pending.instanceID])
-        } else {
+        } else if chore != nil {
             try reopen(pending.instanceID, scope, at: now)
+        } else {
+            try scope.execute(
+                "UPDATE chore_instances SET status = 'cancelled', completed_at = NULL, updated_at = ? WHERE id = ? AND {scope} AND status = 'pending_approval'",
+                [now, pending.instanceID])
         }
         guard let settled = try ChoreCompletionRecord.find(id: completionID, scope) else { throw ServiceError.completionNotFound }
         try chores.record(completion: settled, kind: approve ? .choreCompletionApproved : .choreCompletionRejected, scope)
         if approve {
             try FirstChoreCompletion.record(settled, actorID: access.userID, analytics: households.analytics, HouseholdScope(access, database), at: now)
-        } else if let chore = try ChoreRecord.findUnlessDeleted(id: pending.choreID, scope) {
+        }
+        // A rejection reopens the instance; an approval may close a one-off chore (FR-37).
+        if let chore, !approve || chore.schedule.kind == .once {
             try planner.plan(chore, scope, at: now)
         }
         return settled

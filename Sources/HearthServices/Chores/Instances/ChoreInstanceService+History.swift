@@ -15,7 +15,7 @@ public struct HistoryEntry: Sendable {
     public var access: ChoreAccess
 
     /// The columns ``init(row:access:)`` reads, from `chore_completions h` joined with `chores c`.
-    static let columns = "\(ChoreCompletionRecord.columns(of: "h")), c.title AS chore_title, c.deleted_at AS chore_deleted_at"
+    static let columns = "\(ChoreCompletionRecord.columns.qualified(by: "h")), c.title AS chore_title, c.deleted_at AS chore_deleted_at"
 
     /// Reads an entry from `row` (``columns``).
     init(row: Row, access: ChoreAccess) throws {
@@ -79,7 +79,7 @@ extension ChoreInstanceService {
                 AND instance_id IN (\(ChoreReferences.placeholders(instanceIDs.count))) AND status IN ('completed', 'pending_approval')
                 ORDER BY completed_at, id
                 """,
-                StatementArguments(instanceIDs.map { $0 as (any DatabaseValueConvertible)? })
+                ChoreReferences.arguments(instanceIDs)
             ).forEach { row in
                 let completion = try ChoreCompletionRecord(row: row)
                 found[completion.instanceID, default: []].append(completion)
@@ -96,7 +96,7 @@ extension ChoreInstanceService {
             let records = try access.scope(database).decode(
                 ChoreRecord.self,
                 "SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND deleted_at IS NULL AND id IN (\(ChoreReferences.placeholders(ids.count)))",
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+                ChoreReferences.arguments(ids))
             return Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0) })
         }
     }

@@ -95,7 +95,7 @@ struct MyChoresQuery {
     /// The stored instances of the scope that are the viewer's, in order, at most ``limit``.
     func stored(_ database: Database) throws -> [MyChore] {
         var sql = """
-            SELECT \(ChoreInstanceRecord.columns(of: "i")) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
+            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
             WHERE i.{scope} AND c.deleted_at IS NULL AND i.status IN (\(ChoreReferences.placeholders(statuses.count))) AND i.due_at <= ?
             """
         var arguments: [(any DatabaseValueConvertible)?] = statuses.map(\.rawValue) + [through]
@@ -124,7 +124,7 @@ struct MyChoresQuery {
         guard !choreIDs.isEmpty else { return [] }
         let chores = Dictionary(uniqueKeysWithValues: try scope.decode(
             ChoreRecord.self, "SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND id IN (\(ChoreReferences.placeholders(choreIDs.count)))",
-            StatementArguments(choreIDs.map { $0 as (any DatabaseValueConvertible)? })
+            ChoreReferences.arguments(choreIDs)
         ).map { ($0.id, $0) })
         return instances.compactMap { instance in chores[instance.choreID].map { (instance, $0, access) } }
     }

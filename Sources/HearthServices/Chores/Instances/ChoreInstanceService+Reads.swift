@@ -82,7 +82,7 @@ extension ChoreInstanceService {
         return try await pool.readPreferringCallingThread { database in
             let rows = try access.scope(database).query(
                 "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE {scope} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+                ChoreReferences.arguments(ids))
             return Dictionary(uniqueKeysWithValues: try rows.map { row in let instance = try ChoreInstanceRecord(row: row); return (instance.id, instance) })
         }
     }
@@ -95,7 +95,7 @@ extension ChoreInstanceService {
             let members = try HouseholdScope(access, database).decode(
                 MemberRecord.self,
                 "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }))
+                ChoreReferences.arguments(ids))
             return Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
         }
     }

@@ -110,7 +110,8 @@ extension ChoreInstanceService {
     }
 
     /// Finishes `instance` with its final `completion`: its status, the household's first
-    /// completed chore (when no approval is pending), the next instance of an `afterCompletion` chore.
+    /// completed chore (when no approval is pending), the next instance of an `afterCompletion` chore,
+    /// the archiving of a one-off chore (FR-37).
     func finish(_ instance: ChoreInstanceRecord, chore: ChoreRecord, completion: ChoreCompletionRecord, _ scope: ChoreScope, at now: Date) throws {
         let status: ChoreInstanceStatus = completion.status == .pendingApproval ? .pendingApproval : .completed
         try scope.execute(
@@ -120,7 +121,8 @@ extension ChoreInstanceService {
         if status == .completed, let household = scope.household {
             try FirstChoreCompletion.record(completion, analytics: households.analytics, household, at: now)
         }
-        if case .afterCompletion = chore.schedule { try planner.plan(chore, scope, at: now) }
+        // A recurrence's plan does not follow completions; the other schedules' do.
+        if chore.schedule.kind != .recurrence { try planner.plan(chore, scope, at: now) }
     }
 }
 

@@ -27,9 +27,10 @@ public final class ChoreInstanceService: Sendable {
     let planner: InstancePlanner
 
     /// Creates the service and registers its reactions on the change log: a chore created or
-    /// edited is planned, a deleted one's pending instances cancelled, and the chores that follow
-    /// the household's members replanned when one joins or leaves, each in the transaction of the
-    /// change.
+    /// edited is planned, a deleted one's pending instances cancelled, the chores that follow
+    /// the household's members replanned when one joins or leaves, and the chores of a household
+    /// (or a user's personal ones) replanned when its time zone changes, each in the transaction
+    /// of the change; the reasons given for rejecting an anonymised child's completions erased.
     /// - Parameter jobs: Where the next planning runs are enqueued (``InstancePlanJob``).
     public init(configuration: InstancesConfiguration, chores: ChoreService, jobs: JobQueue) {
         self.configuration = configuration
@@ -69,6 +70,33 @@ public final class ChoreInstanceService: Sendable {
             for chore in try Self.choresFollowing(memberID: memberID, scope) {
                 try planner.plan(chore, scope, at: clock.storedNow)
             }
+        }
+        MemberAnonymisation.register(on: chores.households.changeLog) { memberID, scope in
+            // A rejection's reason is an admin's words about what the member did.
+            try scope.execute(
+                "UPDATE chore_completions SET review_note = ? WHERE household_id = {household} AND member_id = ? AND review_note IS NOT NULL",
+                [MemberAnonymisation.erasedText, memberID])
+        }
+        // A new time zone moves the due times of the chores read in it (a DTSTART without TZID,
+        // an afterCompletion interval's days, a one-off chore's due day): replanned as an edit is.
+        chores.households.changeLog.reactions.register([.householdUpdated]) { event, database in
+            let change = try event.payload.decode(HouseholdChange.self)
+            guard change.timeZone != nil,
+                  let scope = try ChoreAccess.scheduled(householdID: change.householdID, userID: nil, in: database)?.scope(database)
+            else { return }
+            try Self.replanAll(scope, planner, at: clock.storedNow)
+        }
+        chores.households.changeLog.reactions.register([.userTimeZoneChanged]) { event, database in
+            let change = try event.payload.decode(TimeZoneChange.self)
+            guard let scope = try ChoreAccess.scheduled(householdID: nil, userID: change.userID, in: database)?.scope(database) else { return }
+            try Self.replanAll(scope, planner, at: clock.storedNow)
+        }
+    }
+
+    /// Plans every chore of `scope` (not deleted) again: after its time zone changed.
+    private static func replanAll(_ scope: ChoreScope, _ planner: InstancePlanner, at now: Date) throws {
+        for chore in try scope.decode(ChoreRecord.self, "SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND deleted_at IS NULL ORDER BY id") {
+            try planner.plan(chore, scope, at: now)
         }
     }
 

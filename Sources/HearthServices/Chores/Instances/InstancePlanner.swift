@@ -14,7 +14,8 @@ import HearthStore
 ///   active member of `GROUP` (its active assignees) and `ALL_MEMBERS` (every active member).
 ///   Departed members get none.
 /// - **When.** A recurrence's occurrences from where the last run stopped (or the chore's
-///   creation) through `through`: after downtime the missed ones are written too, as overdue.
+///   creation) through `through`: after downtime the missed ones are written too, as overdue (the
+///   latest ``InstancesConfiguration/maximumMissedOccurrences`` of them).
 ///   A one-off chore's due time once it is within the horizon. An `afterCompletion` chain (per
 ///   member, or shared) has one open instance, due the interval after its latest completion.
 /// - **Recalculation.** Instances not started (pending, no step done) that the definition no
@@ -23,7 +24,10 @@ import HearthStore
 ///   chore's. Started and finished instances never change. Ids are derived (``ChoreInstanceID``),
 ///   so an instance that is produced again gets its id again.
 /// - **Archiving (FR-37).** A one-off chore's instance still pending after the end of its due
-///   day (in the chore's time zone) is archived: kept in history, no longer to do.
+///   day (in the chore's time zone) is archived: kept in history, no longer to do. The one-off
+///   chore itself is archived (`chores.archived_at`) once its occurrence has instances and none
+///   is open (pending or waiting for approval): completed, or archived past due. It is active
+///   again when one reopens (an undone completion, a rejection) or an edit moves the due time on.
 /// - **Next run.** `chore_plans` records how far instances are written and the first due time
 ///   after that, and a `chore.plan` job is enqueued for when that time comes within the horizon
 ///   (or a one-off instance is to be archived), keyed by chore and time.
@@ -37,7 +41,9 @@ struct InstancePlanner {
         var written = 0
         var removed = 0
         var archived = 0
-        var changed: Bool { written + removed + archived > 0 }
+        /// Whether the chore itself was archived or made active again (FR-37).
+        var choreStatusChanged = false
+        var changed: Bool { written + removed + archived > 0 || choreStatusChanged }
     }
 
     /// Plans `chore` (not deleted) of `scope` at `now`; records `chore_instance.planned` when an
@@ -55,7 +61,10 @@ struct InstancePlanner {
         case .recurrence:
             let plannedThrough = try scope.scalar(Date.self, "SELECT planned_through FROM chore_plans WHERE chore_id = ? AND {scope}", [chore.id])
             let from = min(now, plannedThrough.map { $0.addingTimeInterval(0.001) } ?? chore.createdAt)
-            for due in timeline.dueTimes(after: from, through: through, limit: configuration.maximumPlannedOccurrences) {
+            // After a downtime, the occurrences missed meanwhile: the latest of them, at most
+            // --max-chore-missed-occurrences. The upcoming ones, at most a horizon's worth, always.
+            let missed = from < now ? timeline.dueTimes(after: from, through: now.addingTimeInterval(-0.001), limit: .max) : []
+            for due in missed.suffix(configuration.maximumMissedOccurrences) + timeline.dueTimes(after: now, through: through, limit: .max) {
                 Self.add(chore, due, targets, to: &expected)
             }
             nextUnplanned = timeline.dueTimes(after: through.addingTimeInterval(0.001), limit: 1).first
@@ -94,8 +103,9 @@ struct InstancePlanner {
             if try instance.insert(at: now, scope) { outcome.written += 1 }
         }
         var archiveAt: Date?
-        if case .once = chore.schedule {
+        if case .once(let dueAt) = chore.schedule {
             outcome.archived = try archivePastDue(chore.id, timeline, scope, at: now)
+            outcome.choreStatusChanged = try settleArchive(of: chore, dueAt: dueAt, scope, at: now)
             archiveAt = try scope.scalar(
                 Date.self, "SELECT min(due_at) FROM chore_instances WHERE chore_id = ? AND {scope} AND status = 'pending'", [chore.id]
             ).map { ChoreTimeline.endOfDay(of: $0, in: timeline.timeZone) }
@@ -139,8 +149,19 @@ struct InstancePlanner {
     }
 
     /// The timeline of `chore`, in its household's (or owner's) time zone.
+    /// - Throws: `BAD_USER_INPUT` naming the zone when the system no longer has it: that zone
+    ///   (``RecurrenceZone``), or a `TZID` of the stored recurrence (`UNKNOWN_VALUE` on
+    ///   `schedule.recurrence`); never a reading in UTC instead.
     func timeline(of chore: ChoreRecord, _ scope: ChoreScope) throws -> ChoreTimeline {
-        try ChoreTimeline(chore.schedule, timeZone: RecurrenceZone.timeZone(named: try chores.timeZoneName(scope)))
+        let zone = try RecurrenceZone.timeZone(named: try chores.timeZoneName(scope))
+        do {
+            return try ChoreTimeline(chore.schedule, timeZone: zone)
+        } catch {
+            // Stored text parsed when it was saved: only a zone the system dropped since fails.
+            throw ServiceError.invalid(InputProblems([FieldProblem(
+                field: "schedule.recurrence", reason: error.code == .unknownTimeZone ? .unknownValue : .invalidFormat,
+                message: "This chore's recurrence no longer reads: \(error.description) Edit its schedule.")]))
+        }
     }
 
     /// Who the instances of `chore` are for: `[nil]` for a shared instance, else the active
@@ -165,7 +186,7 @@ struct InstancePlanner {
     private func openInstances(of choreID: String, _ scope: ChoreScope) throws -> [OpenInstance] {
         try scope.query(
             """
-            SELECT \(ChoreInstanceRecord.columns(of: "i")), EXISTS (
+            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")), EXISTS (
                 SELECT 1 FROM chore_completions c WHERE c.instance_id = i.id AND c.status IN ('completed', 'pending_approval')
             ) AS is_started
             FROM chore_instances i WHERE i.chore_id = ? AND i.{scope} AND i.status = 'pending'

@@ -10,9 +10,11 @@ public struct InstancesConfiguration: Sendable {
     public var undoWindow: Duration = .seconds(5 * 60)
     /// The most due times `Chore.occurrences` answers at once (`--max-chore-occurrences`).
     public var maximumOccurrences = 500
-    /// The most occurrences one planning run writes per chore member: bounds the catch-up after a
-    /// long downtime (a daily chore writes 15 in a normal run).
-    public var maximumPlannedOccurrences = 1_000
+    /// The most occurrences missed during a downtime (due between the previous planning run and
+    /// now) one run writes per chore member, as overdue instances (`--max-chore-missed-occurrences`):
+    /// the latest ones; older ones are not written. Bounds the catch-up after a long downtime; the
+    /// occurrences from now to the horizon are always written.
+    public var maximumMissedOccurrences = 1_000
 
     /// The defaults.
     public init() {}

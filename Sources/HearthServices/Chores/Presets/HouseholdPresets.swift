@@ -19,6 +19,18 @@ enum HouseholdPresets {
         ).map(preset)
     }
 
+    /// The presets among `ids` of the households the account of `owner` is an active member of,
+    /// in one statement (`node`/`nodes`): others' answer like unknown ids, by being absent.
+    static func find(ids: [String], _ owner: OwnerScope) throws -> [ChorePreset] {
+        try owner.query(
+            """
+            SELECT id, household_id, configuration, created_at FROM chore_presets WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+            AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+            """,
+            ChoreReferences.arguments(ids)
+        ).map(preset)
+    }
+
     /// Saves `preset` (its id and household are the row's).
     /// - Throws: `CONFLICT` (reason `TAKEN` on `input.title`) when the household has a preset of that title.
     static func insert(_ preset: ChorePreset, createdBy userID: String, _ scope: HouseholdScope) throws {

@@ -71,6 +71,22 @@ import TestFixtures
         }
     }
 
+    @Test func afterDowntimeTheLatestMissedOccurrencesUpToTheLimitAreStored() async throws {
+        for limit in [16, 15] {
+            try await InstancesHarness.with(configure: { $0.maximumMissedOccurrences = limit }) { harness in
+                let family = try await harness.households.choreFamily()
+                let chore = try await harness.households.chore("Plants", in: family.householdID, by: family.admin) { $0.schedule = harness.daily() }
+                // Down for 30 days: days 14-29 were missed (16), days 30-43 are upcoming.
+                let day14 = harness.instanceID(chore, at: harness.clock.now.addingTimeInterval(3600 + 14 * Self.day))
+                harness.clock.advance(seconds: 30 * Self.day)
+                try await harness.runDueJobs()
+                #expect(try harness.storedCount(of: chore.id) == 14 + limit + 14, "limit \(limit)")
+                let stored = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM chore_instances WHERE id = ?", [day14]) }
+                #expect(stored == (limit == 16 ? 1 : 0), "one past the limit, the oldest missed one is left out")
+            }
+        }
+    }
+
     @Test func groupAndAllMembersChoresHaveAnInstancePerMemberOthersOneShared() async throws {
         try await InstancesHarness.with { harness in
             let family = try await harness.households.choreFamily()
