@@ -556,7 +556,8 @@ def main():
                   f"{ALTERNATION.rounds} alternating rounds (medians); 4 signed-in adults of one 8-member household, 200 chores")
             for name in views:
                 benchlib.report(f"{name} vs signed-in {TYPENAME} (req/s)", medians[name][0], medians[TYPENAME][0], "req/s", goal=GOAL)
-                print("per round: " + ", ".join(f"{ours / theirs:.2f}" for ours, theirs in zip(rates[name], rates[TYPENAME])))
+                print("per round: " + ", ".join(f"{ours / theirs:.3f}" if theirs else "n/a (no baseline response)"
+                                                for ours, theirs in zip(rates[name], rates[TYPENAME])))
             print("p99 latency: " + ", ".join(f"{name} {figures[1]:.2f} ms" for name, figures in medians.items()))
             print("server CPU per request: " + ", ".join(f"{name} {figures[2]:.1f} us" for name, figures in medians.items()), flush=True)
         finally:
