@@ -52,7 +52,7 @@ struct InstancesHarness {
         }
     }
 
-    /// The change log's events of `kinds` as `kind instance member [members]` (ids replaced by
+    /// The change log's events of `kinds` as `kind instance member [members]` (member: whose claim, for a release; members sorted) (ids replaced by
     /// `names` where given), oldest first.
     func events(_ kinds: [EventKind], names: [String: String] = [:]) throws -> [String] {
         try pool.read { database in
@@ -63,8 +63,8 @@ struct InstancesHarness {
                 let kind: String = try row["kind"]
                 let change = try EventPayload(json: try row["payload"]).decode(ChoreInstanceChange.self)
                 let name = { (id: String?) in id.map { names[$0] ?? $0 } ?? "-" }
-                let members = change.memberIDs.map { " [" + $0.map { name($0) }.joined(separator: " ") + "]" } ?? ""
-                return "\(kind.replacing("chore_instance.", with: "")) \(name(change.instanceID)) \(name(change.memberID ?? change.claimantID))\(members)"
+                let members = change.memberIDs.map { " [" + $0.map { name($0) }.sorted().joined(separator: " ") + "]" } ?? ""
+                return "\(kind.replacing("chore_instance.", with: "")) \(name(change.instanceID)) \(name(change.claimantID ?? change.memberID))\(members)"
             }
         }
     }
