@@ -87,6 +87,11 @@ struct InstancesHarness {
         }
     }
 
+    /// How many jobs of `kind` ran to the end.
+    func doneJobs(_ kind: JobKind) throws -> Int {
+        try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM jobs WHERE kind = ? AND state = 'done'", [kind.rawValue]) ?? 0 }
+    }
+
     /// The instance of `chore` due at `occurrence` for `memberID` (its derived id).
     func instanceID(_ chore: ChoreRecord, at occurrence: Date, member memberID: String? = nil) -> String {
         ChoreInstanceID.make(choreID: chore.id, occurrence: occurrence, memberID: memberID).rawValue

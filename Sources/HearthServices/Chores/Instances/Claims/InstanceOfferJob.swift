@@ -15,6 +15,8 @@ public struct InstanceOfferJob: JobHandler {
     /// The instance to offer.
     struct Payload: Codable {
         var instanceID: String
+        /// Its chore, through which the job finds its scope.
+        var choreID: String
     }
 
     let service: ChoreInstanceService
@@ -26,8 +28,8 @@ public struct InstanceOfferJob: JobHandler {
         let now = service.clock.storedNow
         let offers = service.planner.offers
         try service.pool.write { database in
-            guard let choreID = try database.scalar(String.self, "SELECT chore_id FROM chore_instances WHERE id = ?", [payload.instanceID]),
-                  let scope = try ChoreAccess.scheduled(choreID: choreID, in: database)?.scope(database),
+            let choreID = payload.choreID
+            guard let scope = try ChoreAccess.scheduled(choreID: choreID, in: database)?.scope(database),
                   let chore = try ChoreRecord.findUnlessDeleted(id: choreID, scope),
                   let instance = try ChoreInstanceRecord.find(id: payload.instanceID, scope),
                   instance.status == .pending, instance.claimantID == nil

@@ -27,7 +27,7 @@ struct InstanceOffers {
               chore.assignmentMode == .individual || chore.assignmentMode == .singleAction
         else { return }
         try jobs.enqueue(
-            kind: .choreOffer, payload: InstanceOfferJob.Payload(instanceID: instance.id), dueAt: instance.dueAt, dedupeKey: instance.id,
+            kind: .choreOffer, payload: InstanceOfferJob.Payload(instanceID: instance.id, choreID: chore.id), dueAt: instance.dueAt, dedupeKey: instance.id,
             in: scope.database)
     }
 
