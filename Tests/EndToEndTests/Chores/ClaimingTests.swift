@@ -21,12 +21,18 @@ import Testing
         return try #require(listed?["id"]?.stringValue, "no instance of \(title) in Ana's list")
     }
 
-    @Test func FR52_ofSixtyFourSimultaneousClaimsSpreadOverTheEligibleMembersExactlyOneWinsAndTheRestAreConflictsNamingTheClaimant() throws {
-        let server = try ServerProcess(ServerProcess.householdArguments)
-        defer { server.remove() }
+    /// The chore family, and Dan, another adult member.
+    private static func familyWithDan(_ server: ServerProcess) throws -> (ServerProcess.ChoreFamily, ServerProcess.Person) {
         let f = try server.choreFamily()
         let dan = try server.person("dan")
         _ = try server.join(dan, f.householdID, invitedBy: f.ana)
+        return (f, dan)
+    }
+
+    @Test func FR52_ofSixtyFourSimultaneousClaimsSpreadOverTheEligibleMembersExactlyOneWinsAndTheRestAreConflictsNamingTheClaimant() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let (f, dan) = try Self.familyWithDan(server)
         let eve = try server.person("eve")
         _ = try server.join(eve, f.householdID, invitedBy: f.ana)
         let instance = try Self.sharedChore(server, f, "Bins", due: Self.time(3600))
@@ -57,9 +63,7 @@ import Testing
     @Test func FR52_claimAgainstCompleteEndsOneWayEveryTime() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let f = try server.choreFamily()
-        let dan = try server.person("dan")
-        _ = try server.join(dan, f.householdID, invitedBy: f.ana)
+        let (f, dan) = try Self.familyWithDan(server)
         nonisolated(unsafe) let shared = server
         var endings: Set<String> = []
         for round in 0..<8 {
