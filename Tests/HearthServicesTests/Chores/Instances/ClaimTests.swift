@@ -109,7 +109,7 @@ import TestFixtures
             let (_, id) = try await Self.shared(harness, family)
             let child = await harness.households.refusal { try await harness.claim(id, as: family.child) }
             #expect(child?.code == .forbidden && child?.reason == .choreCompleters)
-            #expect(child?.message.hasPrefix("This chore may be claimed only by admins, every adult") == true, "\(String(describing: child))")
+            #expect(child?.message.hasPrefix("This chore may be claimed only by admins and every adult;") == true, "\(String(describing: child))")
             let outsider = await harness.households.refusal { try await harness.claim(id, as: family.outsider) }
             let unknown = await harness.households.refusal {
                 try await harness.claim("chi_01900000-0000-7000-8000-000000000000", as: family.outsider)
