@@ -37,7 +37,7 @@ extension ChoreInstanceService {
     /// is `CONFLICT` (`ALREADY_CLAIMED`) naming the claimant, also a second claim by the claimant.
     /// Who may claim: the eligible members (``CompletionRules/isEligible(_:_:step:)``) and admins.
     ///
-    /// - Throws: `NOT_FOUND` for an unknown instance or another household's (alike); `FORBIDDEN`
+    /// - Throws: `NOT_FOUND` for an unknown instance, another household's or a deleted chore's (alike); `FORBIDDEN`
     ///   (`CHORE_COMPLETERS`, saying who may) for a member who is not eligible; `CONFLICT` with reason
     ///   `NOT_CLAIMABLE` (a personal chore's, or a member's own instance of a `GROUP` or
     ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (cancelled or archived), `ALREADY_COMPLETED` or
