@@ -21,11 +21,8 @@ enum ChoreResolvers {
             return connection(page, chores: chores)
         }
         resolvers.resolveAsync("HouseholdEvent", "chore") { source, _, _, _ in
-            // The chore as the subscriber may see it when the event is delivered; null once it is gone.
             let event = source as! HouseholdEventValue
-            guard let choreID = event.chores?.choreID else { return nil }
-            guard case .chore(let record, let access)? = try await chores.nodes(ids: [choreID], viewer: event.subscriber)[choreID] else { return nil }
-            return ChoreValue.values([record], access: access, service: chores)[0]
+            return try await currentChore(event.chores?.choreID, for: event.subscriber, chores: chores)
         }
         resolvers.resolveAsync("Query", "personalChores") { _, arguments, context, _ in
             let page = try await chores.chores(
@@ -33,6 +30,15 @@ enum ChoreResolvers {
                 viewer: try RequestContext.of(context).viewer())
             return connection(page, chores: chores)
         }
+    }
+
+    /// Chore `choreID` as `subscriber` may see it now (an event's chore, when it is delivered); `nil`
+    /// when there is none, or it is gone or out of reach.
+    static func currentChore(_ choreID: String?, for subscriber: Viewer, chores: ChoreService) async throws -> ChoreValue? {
+        guard let choreID,
+              case .chore(let record, let access)? = try await chores.nodes(ids: [choreID], viewer: subscriber)[choreID]
+        else { return nil }
+        return ChoreValue.values([record], access: access, service: chores)[0]
     }
 
     /// A `ChoreConnection` of `page`, its chores sharing one batch.

@@ -58,9 +58,6 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
     let missedEvents: Bool
     /// Who the event is delivered to: the `household` and `member` fields are what they may see now.
     let subscriber: Viewer
-    /// Whether the event ends the subscriber's membership (they left or were removed, or the
-    /// household was deleted), after which the subscription ends.
-    let endsMembership: Bool
 
     /// The value of `event` for `subscriber`, or `nil` when it is not an event the subscription
     /// delivers.
@@ -77,11 +74,6 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         at = event.committedAt
         self.missedEvents = missedEvents
         self.subscriber = subscriber
-        switch event.kind {
-        case .householdDeleted: endsMembership = true
-        case .memberLeft, .memberRemoved: endsMembership = change.userID == subscriber.userID
-        default: endsMembership = false
-        }
     }
 
     /// The `HouseholdEvent` fields read from the event itself.

@@ -36,14 +36,31 @@ public enum EventStream {
     public static func steps(
         _ subscription: EventSubscription, _ step: @escaping @Sendable (Event, _ missedEvents: Bool) async throws -> Step
     ) -> AsyncThrowingStream<any Sendable, any Error> {
+        steps(subscription.makeAsyncIterator(), cancel: subscription.cancel, step)
+    }
+
+    /// Like ``steps(_:_:)-(EventSubscription,_)``, over a change feed (a subscription that resumes
+    /// from a cursor): it never misses events (`missedEvents` is always false), and throws what
+    /// the feed throws (`CURSOR_EXPIRED`, a failed read).
+    public static func steps(
+        _ feed: ChangeFeed, _ step: @escaping @Sendable (Event, _ missedEvents: Bool) async throws -> Step
+    ) -> AsyncThrowingStream<any Sendable, any Error> {
+        steps(FeedDeliveries(events: feed.makeAsyncIterator()), cancel: feed.cancel, step)
+    }
+
+    /// The stream of `deliveries` mapped by `step`; `cancel` releases their bus subscription.
+    private static func steps<Deliveries: DeliveryIterator>(
+        _ deliveries: Deliveries, cancel: @escaping @Sendable () -> Void,
+        _ step: @escaping @Sendable (Event, _ missedEvents: Bool) async throws -> Step
+    ) -> AsyncThrowingStream<any Sendable, any Error> {
         // The iterator is moved out of the mutex for the await and back in afterwards: the
         // stream calls this closure once at a time, from its single consumer. It is not put
         // back after the last value, so the next call finishes the stream.
-        let iterator = Mutex<EventSubscription.Iterator?>(subscription.makeAsyncIterator())
+        let iterator = Mutex<Deliveries?>(deliveries)
         let missed = Atomic(false)
         return AsyncThrowingStream(unfolding: {
             guard var current = iterator.withLock({ $0.take() }) else { return nil }
-            while let delivery = await current.next() {
+            while let delivery = try await Self.next(&current, cancel: cancel) {
                 switch delivery {
                 case .overflow:
                     missed.store(true, ordering: .relaxed)
@@ -53,7 +70,7 @@ public enum EventStream {
                     do {
                         outcome = try await step(event, missedEvents)
                     } catch {
-                        subscription.cancel()
+                        cancel()
                         throw error
                     }
                     switch outcome {
@@ -61,18 +78,45 @@ public enum EventStream {
                         iterator.withLock { $0 = current }
                         return value
                     case .last(let value):
-                        subscription.cancel()
+                        cancel()
                         return value
                     case .skip:
                         if missedEvents { missed.store(true, ordering: .relaxed) }
                     case .end:
-                        subscription.cancel()
+                        cancel()
                         return nil
                     }
                 }
             }
-            subscription.cancel()
+            cancel()
             return nil
         })
     }
+
+    /// The next delivery of `deliveries`; what they throw ends the stream (after `cancel`).
+    private static func next<Deliveries: DeliveryIterator>(_ deliveries: inout Deliveries, cancel: @Sendable () -> Void) async throws -> EventDelivery? {
+        do {
+            return try await deliveries.nextDelivery()
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+}
+
+/// What ``EventStream`` reads events from: a bus subscription's iterator, or a change feed's.
+private protocol DeliveryIterator: Sendable {
+    /// The next event or overflow notice; `nil` at the end.
+    mutating func nextDelivery() async throws -> EventDelivery?
+}
+
+extension EventSubscription.Iterator: DeliveryIterator {
+    mutating func nextDelivery() async -> EventDelivery? { await next() }
+}
+
+/// A change feed's events as deliveries (a feed never overflows: it catches up from the log).
+private struct FeedDeliveries: DeliveryIterator {
+    var events: ChangeFeed.Iterator
+
+    mutating func nextDelivery() async throws -> EventDelivery? { try await events.next().map { .event($0) } }
 }

@@ -98,6 +98,7 @@ final class Application: Sendable {
                 logger: logger.labeled("mail")),
             retention,
             choreInstances.planJob,
+            choreInstances.offerJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)

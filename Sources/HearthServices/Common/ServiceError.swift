@@ -128,6 +128,19 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// pending reward requests. The message says which; removing one (or waiting for a
         /// decision) makes room.
         case limitReached = "LIMIT_REACHED"
+        /// `CONFLICT`: someone claimed the chore instance first (FR-52); ``ServiceError/related``
+        /// names the claimant (`claimant`: `id`, `displayName`).
+        case alreadyClaimed = "ALREADY_CLAIMED"
+        /// `FORBIDDEN`: another member claimed the chore instance; only they (or an admin) complete
+        /// or release it. ``ServiceError/related`` names the claimant.
+        case claimedByOther = "CLAIMED_BY_OTHER"
+        /// `CONFLICT`: nobody claimed the chore instance, so there is nothing to release.
+        case notClaimed = "NOT_CLAIMED"
+        /// `CONFLICT`: the chore instance is not one to claim: a personal chore's, or one member's
+        /// own instance of a `GROUP` or `ALL_MEMBERS` chore.
+        case notClaimable = "NOT_CLAIMABLE"
+        /// `CONFLICT`: the chore instance is done (or waits for approval): there is nothing left to claim.
+        case alreadyCompleted = "ALREADY_COMPLETED"
     }
 
     /// The outcome.
@@ -138,6 +151,10 @@ public struct ServiceError: Error, Sendable, Equatable {
     public var message: String
     /// Field problems, for `badUserInput` and `conflict` on a field.
     public var problems: [FieldProblem] = []
+    /// Objects the error names, by their part in it (`claimant` for ``Reason/alreadyClaimed``):
+    /// each as string fields such as `id` and `displayName`, so a client can act without parsing
+    /// the message.
+    public var related: [String: [String: String]] = [:]
     /// Seconds until a retry may succeed, for `rateLimited`.
     public var retryAfter: Int?
     /// For `reauthenticationRequired`: the sign-in methods whose fresh proof is accepted

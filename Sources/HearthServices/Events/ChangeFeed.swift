@@ -37,6 +37,12 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         Iterator(feed: self)
     }
 
+    /// Ends the feed at once: its bus subscription is released, and iteration returns `nil`
+    /// once it has yielded what it holds (a subscription stream that ends before its task does).
+    public func cancel() {
+        subscription.cancel()
+    }
+
     /// Yields the changes of one feed in sequence order.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         public typealias Element = Event

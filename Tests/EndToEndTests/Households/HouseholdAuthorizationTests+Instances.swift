@@ -5,9 +5,10 @@ import Testing
 
 extension HouseholdAuthorizationTests {
     /// The instance operations of issue 14, tried on the fixture's chore ("Dishes", a `SINGLE_ACTION`
-    /// chore due 2036-03-01T09:00:00Z) and its derived instance id. Completing is for adults and
-    /// admins (no rule names children), and so is recording a completion for the child (on the
-    /// child's chore, "Kid's room", due then too); reading history and lists is every member's.
+    /// chore due 2036-03-01T09:00:00Z) and its derived instance id. Completing, claiming and releasing
+    /// are for adults and admins (no rule names children), and so is recording a completion for the
+    /// child (on the child's chore, "Kid's room", due then too); reading history and lists is every
+    /// member's. (A member's release finds nothing claimed, `CONFLICT`; a child is refused first.)
     static let instanceOperations: [Operation] = [
         Operation(name: "myChores of the household", adminOnly: false,
                   document: "query($id: ID) { myChores(filter: {householdId: $id}) { edges { node { id } } } }") { f, _ in
@@ -30,6 +31,12 @@ extension HouseholdAuthorizationTests {
                       ServerProcess.input(["instanceId": .string(instance(of: f.childsChoreID)), "onBehalfOf": .string(f.childMemberID)])
                   },
                   refusesChildren: true),
+        Operation(name: "claimChore", adminOnly: false,
+                  document: "mutation($input: ClaimChoreInput!) { claimChore(input: $input) { instance { id } } }",
+                  variables: { f, _ in ServerProcess.input(["instanceId": .string(dishesInstance(f))]) }, refusesChildren: true),
+        Operation(name: "releaseChore", adminOnly: false,
+                  document: "mutation($input: ReleaseChoreInput!) { releaseChore(input: $input) { instance { id } } }",
+                  variables: { f, _ in ServerProcess.input(["instanceId": .string(dishesInstance(f))]) }, refusesChildren: true),
         Operation(name: "uncompleteChore", adminOnly: false,
                   document: "mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { instance { id } } }") { f, _ in
             ServerProcess.input(["instanceId": .string(dishesInstance(f))])
@@ -66,6 +73,10 @@ extension HouseholdAuthorizationTests {
                  { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
                 ("mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { instance { id } } }",
                  { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
+                ("mutation($input: ClaimChoreInput!) { claimChore(input: $input) { instance { id } } }",
+                 { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
+                ("mutation($input: ReleaseChoreInput!) { releaseChore(input: $input) { instance { id } } }",
+                 { ServerProcess.input(["instanceId": .string($0)]) }, (Self.dishesInstance(f), unknown[3])),
                 ("mutation($input: RejectCompletionInput!) { rejectCompletion(input: $input) { completion { id } } }",
                  { ServerProcess.input(["completionId": .string($0)]) }, (f.completionID, unknown[4])),
                 ("mutation($input: UpdateRewardInput!) { updateReward(input: $input) { reward { id } } }",
@@ -82,7 +93,7 @@ extension HouseholdAuthorizationTests {
     }
 
     /// The id of the fixture chore's one instance, derived as a client would.
-    private static func dishesInstance(_ fixture: Fixture) -> String {
+    static func dishesInstance(_ fixture: Fixture) -> String {
         instance(of: fixture.choreID)
     }
 

@@ -11,40 +11,13 @@ import Testing
     /// Python helpers: GraphQL over HTTP off the event loop, authenticated WebSocket connections, a
     /// subscription that returns once the server streams it (its bus subscription taken, so every change
     /// committed afterwards reaches it), and one line per message.
-    private static let helpers = """
-        import asyncio, json, sys, urllib.request
-        from websockets.asyncio.client import connect
-        BASE = sys.argv[1]
+    private static let helpers = ServerProcess.webSocketPeerScript + """
         EVENTS = ("subscription($id: ID!) { householdEvents(householdId: $id) { "
                   "kind householdId memberId incompleteTasks missedEvents household { name } member { role status } } }")
-        def post(query, variables, token):
-            request = urllib.request.Request(
-                BASE + "/graphql", data=json.dumps({"query": query, "variables": variables}).encode(),
-                headers={"Content-Type": "application/json", "Authorization": "Bearer " + token})
-            return json.loads(urllib.request.urlopen(request).read())
-        async def call(query, variables, token):
-            answer = await asyncio.get_running_loop().run_in_executor(None, post, query, variables, token)
-            assert "errors" not in answer, answer
-            return answer["data"]
-        def metric(name):
-            text = urllib.request.urlopen(BASE + "/metrics").read().decode()
-            return int(float([line for line in text.splitlines() if line.startswith(name + " ")][0].split()[1]))
         def subscribers():
             return metric("hearth_event_bus_subscribers")
-        async def connected(token):
-            ws = await connect(BASE.replace("http", "ws") + "/graphql", subprotocols=["graphql-transport-ws"])
-            await ws.send(json.dumps({"type": "connection_init", "payload": {"authorization": "Bearer " + token}}))
-            assert json.loads(await ws.recv())["type"] == "connection_ack"
-            return ws
         async def subscribe(ws, operation, household):
-            before = metric("hearth_graphql_active_subscriptions")
-            await ws.send(json.dumps({"type": "subscribe", "id": operation, "payload": {"query": EVENTS, "variables": {"id": household}}}))
-            # A subscribe has no reply: the test endpoint answers once the subscription is live.
-            live = await asyncio.get_running_loop().run_in_executor(
-                None, lambda: urllib.request.urlopen(f"{BASE}/_test/subscriptions/{before + 1}").read().decode())
-            assert live == str(before + 1), f"{live} subscriptions live, expected {before + 1}"
-        async def message(ws):
-            return json.loads(await asyncio.wait_for(ws.recv(), 10))
+            await subscribe_to(ws, operation, EVENTS, {"id": household})
         def describe(who, reply, ids):
             if reply["type"] != "next":
                 return f"{who} {reply['type']}"

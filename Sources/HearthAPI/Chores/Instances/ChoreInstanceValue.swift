@@ -38,6 +38,7 @@ final class ChoreInstanceValue: Sendable, FieldResolvable, TypeNameResolvable, I
         case "dueAt": record.dueAt
         case "status": GraphQLEnum.name(of: record.status)
         case "completedAt": record.completedAt
+        case "claimedAt": record.claimedAt
         case "isMaterialized": record.isMaterialized
         default: nil
         }

@@ -44,6 +44,7 @@ enum InstanceResolvers {
         installInstanceFields(into: &resolvers, services: services)
         installCompletionFields(into: &resolvers)
         installMutations(into: &resolvers, services: services)
+        installClaims(into: &resolvers, services: services)
     }
 
     /// A connection of `values` with `cursors`, as `page` says.

@@ -22,8 +22,10 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     public var dueAt: Date
     /// Where it stands.
     public var status: ChoreInstanceStatus
-    /// Who claimed a shared instance (claiming comes with the next issue).
+    /// Who claimed a shared instance (`claimChore`, FR-52); `nil` while it is claimable.
     public var claimantID: String?
+    /// When it was claimed.
+    public var claimedAt: Date?
     /// When it was completed, while completed or waiting for approval.
     public var completedAt: Date?
     /// Whether it is stored; `false` for one computed beyond what is planned.
@@ -34,7 +36,8 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
 
     /// The columns ``init(row:)`` reads.
     static let columns = RecordColumns(
-        "id", "chore_id", "household_id", "user_id", "member_id", "occurrence_at", "due_at", "status", "claimant_id", "completed_at")
+        "id", "chore_id", "household_id", "user_id", "member_id", "occurrence_at", "due_at", "status", "claimant_id", "claimed_at",
+        "completed_at")
 
     /// Reads a stored instance from `row` (``columns``).
     init(row: Row) throws {
@@ -47,6 +50,7 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
         dueAt = try row["due_at"]
         status = ChoreInstanceStatus(rawValue: try row["status"]) ?? .pending
         claimantID = try row["claimant_id"]
+        claimedAt = try row["claimed_at"]
         completedAt = try row["completed_at"]
         isMaterialized = true
     }

@@ -39,8 +39,10 @@ extension ChoreInstanceService {
     /// due time (then id): the instances of their personal chores, and of each household they are
     /// an active member of those assigned to them (their own instance of a `GROUP` or
     /// `ALL_MEMBERS` chore, an `INDIVIDUAL` chore or a step-less `SINGLE_ACTION` chore of which they
-    /// are the assignee) or claimable by them (a `SINGLE_ACTION` instance they may complete that
-    /// nobody else claimed). Instances beyond what is planned are computed (not stored).
+    /// are the assignee, unless someone else claimed it), claimed by them (FR-52), or claimable by
+    /// them (a `SINGLE_ACTION` instance nobody claimed that they may complete). A claimed instance
+    /// is in its claimant's list only. Instances beyond what is planned are computed (not stored,
+    /// so never claimed).
     /// - Throws: `BAD_USER_INPUT` for `first` outside 0–100, a foreign cursor, or `dueAfter` after
     ///   `dueBefore`; `NOT_FOUND` for a `householdId` of a household they are not in.
     public func myChores(filter: MyChoresFilter = MyChoresFilter(), first: Int? = nil, after: String? = nil, viewer: Viewer) async throws -> InstancePage<MyChore> {
@@ -145,11 +147,7 @@ struct MyChoresQuery {
         let tags = filter.tagIDs.isEmpty ? [:] : try ChoreDetails.tags(of: chores.map(\.id), scope)
         var found: [MyChore] = []
         for chore in chores where Set(filter.tagIDs).isSubset(of: Set((tags[chore.id] ?? []).map(\.id))) {
-            let rules = try access.household.map { _ in
-                CompletionRules(
-                    chore: chore, assignees: try ChoreDetails.assignees(of: [chore], scope)[chore.id] ?? [],
-                    rules: try ChoreDetails.rules(of: [chore.id], scope)[chore.id] ?? ChoreRuleSet())
-            }
+            let rules = try access.household.map { _ in try CompletionRules.of(chore, scope) }
             for instance in try planner.unplanned(chore, scope, from: from, through: through, limit: limit) {
                 if let cursor, (instance.dueAt, instance.id) <= (cursor.time, cursor.id) { continue }
                 if let member = access.household?.member, let rules, !Self.isTheirs(instance, chore, rules, member) { continue }
@@ -167,7 +165,8 @@ struct MyChoresQuery {
     }
 
     /// The SQL condition (over `chore_instances i` and `chores c`) of an instance being `member`'s:
-    /// their own, assigned to them, or a `SINGLE_ACTION` one they may complete that nobody else claimed.
+    /// their own, claimed by them, or, while nobody claimed it, assigned to them or a
+    /// `SINGLE_ACTION` one they may complete (claim).
     /// For a household's scope only (it names `{household}`).
     static func isTheirs(_ member: MemberRecord) -> String {
         let eligible: String
@@ -182,9 +181,9 @@ struct MyChoresQuery {
             eligible = "EXISTS (\(grants) AND \(admitted))" + (member.kind.isAdult ? " OR NOT EXISTS (\(grants))" : "")
         }
         return """
-            (i.member_id = ? OR (i.member_id IS NULL AND (
+            (i.member_id = ? OR (i.member_id IS NULL AND (i.claimant_id = ? OR (i.claimant_id IS NULL AND (
                 EXISTS (SELECT 1 FROM chore_assignees a WHERE a.household_id = {household} AND a.chore_id = i.chore_id AND a.member_id = ?)
-                OR (c.assignment_mode = 'single_action' AND (i.claimant_id IS NULL OR i.claimant_id = ?) AND (\(eligible))))))
+                OR (c.assignment_mode = 'single_action' AND (\(eligible))))))))
             """
     }
 

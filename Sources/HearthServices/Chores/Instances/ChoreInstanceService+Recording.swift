@@ -29,17 +29,13 @@ extension ChoreInstanceService {
             return (nil, nil)
         }
         let recorder = household.access.member
-        let rules = CompletionRules(
-            chore: chore, assignees: try ChoreDetails.assignees(of: [chore], scope)[chore.id] ?? [],
-            rules: try ChoreDetails.rules(of: [chore.id], scope)[chore.id] ?? ChoreRuleSet())
+        let rules = try CompletionRules.of(chore, scope)
         func refuse(_ member: MemberRecord) throws -> Never {
-            var names = [member.id: member.displayName]
-            for assignee in rules.assignees + (step?.assignee.map { [$0] } ?? []) { names[assignee.member.id] = assignee.member.displayName }
-            if let owner = instance.memberID, names[owner] == nil { names[owner] = try MemberRecord.find(id: owner, household).displayName }
-            throw rules.refusal(for: member, instance, step: step, names: names)
+            throw try Self.refusal(rules, for: member, instance, step: step, household)
         }
         guard let childID = request.onBehalfOf else {
             guard rules.admits(recorder, instance, step: step) else { try refuse(recorder) }
+            try Self.requireClaimant(of: instance, for: recorder, recordedBy: recorder, step: step, household)
             return (recorder, recorder)
         }
         let child = try MemberRecord.find(id: childID, household)
@@ -55,7 +51,36 @@ extension ChoreInstanceService {
                 "Only admins and the adults who may complete this chore record a completion for \(child.displayName).")
         }
         guard rules.admits(child, instance, step: step) else { try refuse(child) }
+        try Self.requireClaimant(of: instance, for: child, recordedBy: recorder, step: step, household)
         return (child, recorder)
+    }
+
+    /// `FORBIDDEN` (`CHORE_COMPLETERS`) saying who `rules` admit and that `member` is not among
+    /// them; `verb` is what they tried ("completed", "claimed").
+    static func refusal(
+        _ rules: CompletionRules, for member: MemberRecord, _ instance: ChoreInstanceRecord, step: ChoreStepRecord?, _ household: HouseholdScope,
+        verb: String = "completed"
+    ) throws -> ServiceError {
+        var names = [member.id: member.displayName]
+        for assignee in rules.assignees + (step?.assignee.map { [$0] } ?? []) { names[assignee.member.id] = assignee.member.displayName }
+        if let owner = instance.memberID, names[owner] == nil { names[owner] = try MemberRecord.find(id: owner, household).displayName }
+        return rules.refusal(for: member, instance, step: step, names: names, verb: verb)
+    }
+
+    /// A claimed instance (FR-52) is the claimant's: its completion must be theirs, unless an admin
+    /// records it or it is a step with its own assignee (who does that step whoever claimed the rest).
+    /// - Throws: `FORBIDDEN` with reason `CLAIMED_BY_OTHER` naming the claimant.
+    private static func requireClaimant(
+        of instance: ChoreInstanceRecord, for member: MemberRecord, recordedBy recorder: MemberRecord, step: ChoreStepRecord?,
+        _ household: HouseholdScope
+    ) throws {
+        guard let claimantID = instance.claimantID, claimantID != member.id, recorder.role != .admin,
+              step?.assignee?.member.id != member.id
+        else { return }
+        let claimant = try MemberRecord.find(id: claimantID, household)
+        throw ServiceError.claimed(
+            by: claimant, .forbidden, reason: .claimedByOther,
+            "\(claimant.displayName) claimed this chore: only \(claimant.displayName) or an admin may complete it.")
     }
 
     private static func onBehalfOfProblem(_ message: String) -> ServiceError {

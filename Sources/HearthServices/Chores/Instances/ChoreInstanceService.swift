@@ -13,6 +13,9 @@ import HearthStore
 ///   cross-household prompt, concurrent completions, approval (`+Approval`, the token economy's
 ///   seam), undoing within a window (`+Undo`), and the household's first completed chore
 ///   (``FirstChoreCompletion``: the activation KPI and the checklist).
+/// - **Claiming** (`Claims/`, FR-51 – FR-53): offers of due shared instances to their eligible
+///   members (``InstanceOffers``, the `chore.offer` job), `claimChore` and `releaseChore`; a
+///   claimed instance is the claimant's to complete.
 /// - **Reading**: one instance by id (`+Reads`), `myChores` (`+MyChores`), history per chore and
 ///   per member (`+History`), a chore's next due times (`+Occurrences`).
 ///
@@ -28,7 +31,8 @@ public final class ChoreInstanceService: Sendable {
 
     /// Creates the service and registers its reactions on the change log: a chore created or
     /// edited is planned, a deleted one's pending instances cancelled, the chores that follow
-    /// the household's members replanned when one joins or leaves, and the chores of a household
+    /// the household's members replanned when one joins or leaves (and a departing member's claims
+    /// released), and the chores of a household
     /// (or a user's personal ones) replanned when its time zone changes, each in the transaction
     /// of the change; the reasons given for rejecting an anonymised child's completions erased.
     /// - Parameter jobs: Where the next planning runs are enqueued (``InstancePlanJob``).
@@ -41,6 +45,10 @@ public final class ChoreInstanceService: Sendable {
 
     /// The job handler that plans chores as time passes; register it with the scheduler.
     public var planJob: InstancePlanJob { InstancePlanJob(service: self) }
+
+    /// The job handler that offers due shared instances to their eligible members (FR-51);
+    /// register it with the scheduler.
+    public var offerJob: InstanceOfferJob { InstanceOfferJob(service: self) }
 
     /// Households: membership, the active household, analytics.
     var households: HouseholdService { chores.households }
@@ -70,6 +78,7 @@ public final class ChoreInstanceService: Sendable {
             for chore in try Self.choresFollowing(memberID: memberID, scope) {
                 try planner.plan(chore, scope, at: clock.storedNow)
             }
+            if event.kind != .memberJoined { try Self.releaseClaims(of: memberID, scope, offers: planner.offers, at: clock.storedNow) }
         }
         MemberAnonymisation.register(on: chores.households.changeLog) { memberID, scope in
             // A rejection's reason is an admin's words about what the member did.

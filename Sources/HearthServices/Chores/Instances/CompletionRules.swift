@@ -12,16 +12,35 @@ import HearthDomain
 ///   assigned to them unless the rule names them or their kind);
 /// - for `SINGLE_ACTION` with an empty rule, every active adult (the chore's eligible members).
 ///
-/// A refusal is `FORBIDDEN` with reason `CHORE_COMPLETERS`, its message saying who may.
+/// A refusal is `FORBIDDEN` with reason `CHORE_COMPLETERS`, its message saying who may. The same
+/// rules without the admins' override say who is *eligible* (``isEligible(_:_:step:)``): offers and
+/// claims (FR-51, FR-52).
 struct CompletionRules {
     let chore: ChoreRecord
     /// The chore's stored assignees (`INDIVIDUAL`'s one, `SINGLE_ACTION`'s primary, `GROUP`'s).
     let assignees: [ChoreAssignee]
     let rules: ChoreRuleSet
 
-    /// Whether `member` may complete `instance` (its `step`, if given).
+    /// The rules of household chore `chore`, read in `scope`.
+    static func of(_ chore: ChoreRecord, _ scope: ChoreScope) throws -> CompletionRules {
+        CompletionRules(
+            chore: chore, assignees: try ChoreDetails.assignees(of: [chore], scope)[chore.id] ?? [],
+            rules: try ChoreDetails.rules(of: [chore.id], scope)[chore.id] ?? ChoreRuleSet())
+    }
+
+    /// Whether `member` may complete `instance` (its `step`, if given): an active admin, or an
+    /// eligible member.
     func admits(_ member: MemberRecord, _ instance: ChoreInstanceRecord, step: ChoreStepRecord?) -> Bool {
         if member.role == .admin && member.status == .active { return true }
+        return isEligible(member, instance, step: step)
+    }
+
+    /// Whether `member` is **eligible** for `instance` (its `step`, if given): an active member
+    /// the chore itself names, without the admins' override. Assigned to it, admitted by the
+    /// completion rule, or, for `SINGLE_ACTION` with an empty rule, an adult. Eligible members are
+    /// who a due shared instance is offered to (FR-51) and who may claim it (FR-52; admins may
+    /// too, as they may complete anything, but are offered it only when eligible).
+    func isEligible(_ member: MemberRecord, _ instance: ChoreInstanceRecord, step: ChoreStepRecord? = nil) -> Bool {
         guard member.status == .active else { return false }
         if assignedIDs(instance, step: step).contains(member.id) { return true }
         let rule = self.rule(for: step)
@@ -29,15 +48,18 @@ struct CompletionRules {
         return chore.assignmentMode == .singleAction && rule.rule.isEmpty && member.kind.isAdult
     }
 
-    /// Why `member` may not: `FORBIDDEN` (reason `CHORE_COMPLETERS`) saying who may.
-    func refusal(for member: MemberRecord, _ instance: ChoreInstanceRecord, step: ChoreStepRecord?, names: [String: String]) -> ServiceError {
+    /// Why `member` may not: `FORBIDDEN` (reason `CHORE_COMPLETERS`) saying who may; `verb` is
+    /// what they tried ("completed", "claimed").
+    func refusal(
+        for member: MemberRecord, _ instance: ChoreInstanceRecord, step: ChoreStepRecord?, names: [String: String], verb: String = "completed"
+    ) -> ServiceError {
         let rule = rule(for: step)
         var who = assignedIDs(instance, step: step).compactMap { names[$0] }
         if chore.assignmentMode == .singleAction && rule.rule.isEmpty && step?.assignee == nil { who.append("every adult") }
         let whose = step.map { "The step “\($0.title)”" } ?? "This chore"
         return ServiceError(
             .forbidden, reason: .choreCompleters,
-            "\(whose) may be completed only by \(ChoreService.describe(rule, with: who)); \(names[member.id] ?? "this member") is not among them.")
+            "\(whose) may be \(verb) only by \(ChoreService.describe(rule, with: who)); \(names[member.id] ?? "this member") is not among them.")
     }
 
     /// The members an instance (or step) is assigned to.

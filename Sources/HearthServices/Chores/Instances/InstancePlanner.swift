@@ -21,13 +21,19 @@ import HearthStore
 /// - **Recalculation.** Instances not started (pending, no step done) that the definition no
 ///   longer produces are removed: of a recurrence those due from now on (an overdue one stays as
 ///   it was due), of the other schedules any, and any of a member who is no longer one of the
-///   chore's. Started and finished instances never change. Ids are derived (``ChoreInstanceID``),
+///   chore's. Started, claimed (FR-52) and finished instances never change. Ids are derived (``ChoreInstanceID``),
 ///   so an instance that is produced again gets its id again.
 /// - **Archiving (FR-37).** A one-off chore's instance still pending after the end of its due
 ///   day (in the chore's time zone) is archived: kept in history, no longer to do. The one-off
 ///   chore itself is archived (`chores.archived_at`) once its occurrence has instances and none
 ///   is open (pending or waiting for approval): completed, or archived past due. It is active
 ///   again when one reopens (an undone completion, a rejection) or an edit moves the due time on.
+/// - **Events.** Each instance written, removed, archived or cancelled is its own event on the
+///   chore's topic (`chore_instance.created`, `.removed`, `.changed`, `.cancelled`: what
+///   `choreEvents` delivers), and a run that changed anything also records one
+///   `chore_instance.planned` about the chore.
+/// - **Offers (FR-51).** Each shared household instance written gets its `chore.offer` job, due
+///   at its due time (``InstanceOffers``).
 /// - **Next run.** `chore_plans` records how far instances are written and the first due time
 ///   after that, and a `chore.plan` job is enqueued for when that time comes within the horizon
 ///   (or a one-off instance is to be archived), keyed by chore and time.
@@ -35,6 +41,9 @@ struct InstancePlanner {
     let configuration: InstancesConfiguration
     let chores: ChoreService
     let jobs: JobQueue
+
+    /// Offers of due shared instances to their eligible members.
+    var offers: InstanceOffers { InstanceOffers(chores: chores, jobs: jobs) }
 
     /// What a run changed.
     struct Outcome {
@@ -97,10 +106,15 @@ struct InstancePlanner {
         }
         for entry in stale {
             try scope.execute("DELETE FROM chore_instances WHERE id = ? AND {scope} AND status = 'pending'", [entry.instance.id])
-            outcome.removed += scope.changedRowCount
+            guard scope.changedRowCount == 1 else { continue }
+            outcome.removed += 1
+            try chores.record(instance: ChoreInstanceChange(entry.instance), kind: .choreInstanceRemoved, scope)
         }
         for instance in expected.values.sorted(by: { ($0.occurrenceAt, $0.id) < ($1.occurrenceAt, $1.id) }) {
-            if try instance.insert(at: now, scope) { outcome.written += 1 }
+            guard try instance.insert(at: now, scope) else { continue }
+            outcome.written += 1
+            try chores.record(instance: ChoreInstanceChange(instance), kind: .choreInstanceCreated, scope)
+            try offers.schedule(instance, of: chore, scope)
         }
         var archiveAt: Date?
         if case .once(let dueAt) = chore.schedule {
@@ -133,11 +147,18 @@ struct InstancePlanner {
     /// Cancels the pending instances of the deleted chore `choreID` (FR-34): they stay, cancelled,
     /// with what was done of them; finished ones and their history stay as they are.
     func cancel(choreID: String, _ scope: ChoreScope, at now: Date) throws {
-        try scope.execute(
-            "UPDATE chore_instances SET status = 'cancelled', updated_at = ? WHERE chore_id = ? AND {scope} AND status = 'pending'", [now, choreID])
-        let cancelled = scope.changedRowCount
+        let cancelled = try scope.query(
+            """
+            UPDATE chore_instances SET status = 'cancelled', updated_at = ? WHERE chore_id = ? AND {scope} AND status = 'pending'
+            RETURNING \(ChoreInstanceRecord.columns)
+            """,
+            [now, choreID]
+        ).map(ChoreInstanceRecord.init(row:)).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        for instance in cancelled {
+            try chores.record(instance: ChoreInstanceChange(instance), kind: .choreInstanceCancelled, scope)
+        }
         try scope.execute("DELETE FROM chore_plans WHERE chore_id = ? AND {scope}", [choreID])
-        if cancelled > 0 { try chores.record(.choreInstancesPlanned, scope.access, choreID: choreID, in: scope.database) }
+        if !cancelled.isEmpty { try chores.record(.choreInstancesPlanned, scope.access, choreID: choreID, in: scope.database) }
     }
 
     /// Adds the instances of `chore` due at `due` for `members` to `instances`, by id.
@@ -176,7 +197,8 @@ struct InstancePlanner {
         }
     }
 
-    /// A pending instance and whether any of it is done (a step).
+    /// A pending instance and whether it is started: a step done, or claimed (recalculation keeps
+    /// it, as it keeps what someone began).
     struct OpenInstance {
         var instance: ChoreInstanceRecord
         var isStarted: Bool
@@ -186,7 +208,7 @@ struct InstancePlanner {
     private func openInstances(of choreID: String, _ scope: ChoreScope) throws -> [OpenInstance] {
         try scope.query(
             """
-            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")), EXISTS (
+            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")), i.claimant_id IS NOT NULL OR EXISTS (
                 SELECT 1 FROM chore_completions c WHERE c.instance_id = i.id AND c.status IN ('completed', 'pending_approval')
             ) AS is_started
             FROM chore_instances i WHERE i.chore_id = ? AND i.{scope} AND i.status = 'pending'
@@ -213,13 +235,17 @@ struct InstancePlanner {
     /// Archives the pending instances of the one-off chore `choreID` whose due day has ended.
     private func archivePastDue(_ choreID: String, _ timeline: ChoreTimeline, _ scope: ChoreScope, at now: Date) throws -> Int {
         let pending = try scope.query(
-            "SELECT id, due_at FROM chore_instances WHERE chore_id = ? AND {scope} AND status = 'pending'", [choreID])
+            "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE chore_id = ? AND {scope} AND status = 'pending' ORDER BY due_at, id",
+            [choreID]
+        ).map(ChoreInstanceRecord.init(row:))
         var archived = 0
-        for row in pending where ChoreTimeline.endOfDay(of: try row["due_at"], in: timeline.timeZone) <= now {
+        for instance in pending where ChoreTimeline.endOfDay(of: instance.dueAt, in: timeline.timeZone) <= now {
             try scope.execute(
                 "UPDATE chore_instances SET status = 'archived', updated_at = ? WHERE id = ? AND {scope} AND status = 'pending'",
-                [now, try row["id"] as String])
-            archived += scope.changedRowCount
+                [now, instance.id])
+            guard scope.changedRowCount == 1 else { continue }
+            archived += 1
+            try chores.record(instance: ChoreInstanceChange(instance), kind: .choreInstanceChanged, scope)
         }
         return archived
     }

@@ -7,7 +7,7 @@ import TestFixtures
 
 /// The households harness with chore instances over it: the instance service (its reactions
 /// registered on the change log), the job queue its planner enqueues in, and a scheduler that
-/// runs the planning jobs due when a test asks (time moves on the manual clock, never by sleeping).
+/// runs the planning and offer jobs due when a test asks (time moves on the manual clock, never by sleeping).
 struct InstancesHarness {
     let households: HouseholdsHarness
     let instances: ChoreInstanceService
@@ -25,7 +25,7 @@ struct InstancesHarness {
             let jobs = JobQueue(pool: households.pool, clock: households.clock)
             let instances = ChoreInstanceService(configuration: configuration, chores: households.chores, jobs: jobs)
             let scheduler = JobScheduler(
-                queue: jobs, handlers: [instances.planJob], logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))
+                queue: jobs, handlers: [instances.planJob, instances.offerJob], logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))
             return try await body(InstancesHarness(households: households, instances: instances, scheduler: scheduler))
         }
     }
@@ -52,6 +52,29 @@ struct InstancesHarness {
         }
     }
 
+    /// The change log's events of `kinds` as `kind instance member [members]` (member: whose claim, for a release; members sorted) (ids replaced by
+    /// `names` where given), oldest first.
+    func events(_ kinds: [EventKind], names: [String: String] = [:]) throws -> [String] {
+        try pool.read { database in
+            try database.query(
+                "SELECT kind, payload FROM change_log WHERE kind IN (\(kinds.map { _ in "?" }.joined(separator: ", "))) ORDER BY sequence",
+                StatementArguments(kinds.map(\.rawValue))
+            ).map { row in
+                let kind: String = try row["kind"]
+                let change = try EventPayload(json: try row["payload"]).decode(ChoreInstanceChange.self)
+                let name = { (id: String?) in id.map { names[$0] ?? $0 } ?? "-" }
+                let members = change.memberIDs.map { " [" + $0.map { name($0) }.sorted().joined(separator: " ") + "]" } ?? ""
+                return "\(kind.replacing("chore_instance.", with: "")) \(name(change.instanceID)) \(name(change.claimantID ?? change.memberID))\(members)"
+            }
+        }
+    }
+
+    /// Claims `instanceID` as `viewer`.
+    @discardableResult
+    func claim(_ instanceID: String, as viewer: Viewer, replaying clientMutationID: String? = nil) async throws -> ClaimResult {
+        try await instances.claimChore(instanceID: instanceID, viewer: viewer, clientMutationID: clientMutationID)
+    }
+
     /// How many instances `choreID` has stored.
     func storedCount(of choreID: String) throws -> Int {
         try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM chore_instances WHERE chore_id = ?", [choreID]) ?? 0 }
@@ -62,6 +85,11 @@ struct InstancesHarness {
         try pool.read { database in
             try database.query("SELECT due_at FROM jobs WHERE kind = 'chore.plan' AND state = 'pending' ORDER BY due_at").map { try $0["due_at"] as String }
         }
+    }
+
+    /// How many jobs of `kind` ran to the end.
+    func doneJobs(_ kind: JobKind) throws -> Int {
+        try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM jobs WHERE kind = ? AND state = 'done'", [kind.rawValue]) ?? 0 }
     }
 
     /// The instance of `chore` due at `occurrence` for `memberID` (its derived id).
