@@ -71,8 +71,9 @@ final class Application: Sendable {
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
             pool: pool, logger: logger.labeled("keys"))
         let links = LinkTokens(key: keys.link)
-        // The one clock of every service.
-        let clock = SystemClock()
+        // The one clock of every service; with the test endpoints, one they may move forward.
+        let shiftableClock = settings.testEndpoints ? ShiftableClock() : nil
+        let clock: any ServiceClock = shiftableClock ?? SystemClock()
         changeLog = ChangeLog(pool: pool, bus: bus, clock: clock)
         jobs = JobQueue(pool: pool, clock: clock)
         mailOutbox = MailOutbox(
@@ -145,6 +146,7 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
+            if let shiftableClock { TestClockRoutes(clock: shiftableClock).register(in: &router) }
             try TestJobRoutes.prepare(pool)
             testJobs.observe(scheduler)
             testJobs.register(in: &router)

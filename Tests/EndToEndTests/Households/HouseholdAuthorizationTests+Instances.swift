@@ -82,7 +82,7 @@ extension HouseholdAuthorizationTests {
     }
 
     /// The id of the fixture chore's one instance, derived as a client would.
-    private static func dishesInstance(_ fixture: Fixture) -> String {
+    static func dishesInstance(_ fixture: Fixture) -> String {
         instance(of: fixture.choreID)
     }
 
