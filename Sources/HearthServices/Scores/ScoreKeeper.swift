@@ -62,13 +62,19 @@ enum ScoreKeeper {
                 Date.self, "SELECT completed_at FROM chore_completions WHERE id = ? AND {scope}", [change.completionID])
         else { return [] }
         let day = ScoreWindow.day(of: completedAt, in: zone)
-        guard let household = scope.household else { return [Score(memberID: nil, day: day, completions: 1, tokens: 0)] }
-        guard let completer = change.memberID else { return [] }
-        var tokens: [String: Int] = [:]
-        for credit in try TokenCredits.entries(of: change.completionID, kind: .credit, household) { tokens[credit.memberID, default: 0] += credit.amount }
-        let others = tokens.keys.filter { $0 != completer }.sorted()
-        let scores = [Score(memberID: completer, day: day, completions: 1, tokens: tokens[completer] ?? 0)]
-            + others.map { Score(memberID: $0, day: day, completions: 0, tokens: tokens[$0]!) }
+        let scores: [Score]
+        if let household = scope.household {
+            guard let completer = change.memberID else { return [] }
+            var tokens: [String: Int] = [:]
+            for credit in try TokenCredits.entries(of: change.completionID, kind: .credit, household) {
+                tokens[credit.memberID, default: 0] += credit.amount
+            }
+            let others = tokens.keys.filter { $0 != completer }.sorted()
+            scores = [Score(memberID: completer, day: day, completions: 1, tokens: tokens[completer] ?? 0)]
+                + others.map { Score(memberID: $0, day: day, completions: 0, tokens: tokens[$0]!) }
+        } else {
+            scores = [Score(memberID: nil, day: day, completions: 1, tokens: 0)]
+        }
         for score in scores {
             try scope.execute(
                 "INSERT INTO chore_scores (completion_id, household_id, user_id, member_id, day, completions, tokens) VALUES (?, {scope_ids}, ?, ?, ?, ?)",
