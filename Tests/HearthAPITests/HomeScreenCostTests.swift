@@ -47,4 +47,46 @@ import Testing
             #expect(two.statements == six.statements, "the members' accounts are read for the page at once")
         }
     }
+
+    /// The read transactions (reader connections lent) and the result of `query` as `viewer`.
+    private func transactions(_ fixture: HouseholdsAPIFixture, _ query: String, as viewer: Viewer) async throws -> (Int, ExecutionResult) {
+        let pool = fixture.harness.pool
+        let before = pool.statistics.readers.acquisitions
+        let result = try await fixture.execute(query, as: viewer)
+        return (pool.statistics.readers.acquisitions - before, result)
+    }
+
+    @Test func theHomeScreenReadsTheHouseholdAndItsMembersPageInOneReadTransaction() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            _ = try await fixture.join(flat, try await fixture.person("bruno"), as: "Bruno")
+            let members = "members(first: 1) { totalCount pageInfo { hasNextPage } edges { node { displayName role } } }"
+            // Once to fill the caches the joining emptied, then counted.
+            _ = try await transactions(fixture, "{ activeHousehold { name } }", as: ana)
+            let (alone, _) = try await transactions(fixture, "{ activeHousehold { name } }", as: ana)
+            let (together, home) = try await transactions(fixture, "{ activeHousehold { name \(members) } }", as: ana)
+            #expect(together == alone)
+            #expect(home.errors.isEmpty, "\(home.errors)")
+            // Two pages selected: each read on its own, with the same result.
+            let (apart, twice) = try await transactions(fixture, "{ activeHousehold { name \(members) again: \(members) } }", as: ana)
+            #expect(apart == alone + 2)
+            #expect(twice.data?["activeHousehold"]?["members"] == home.data?["activeHousehold"]?["members"])
+            #expect(twice.data?["activeHousehold"]?["again"] == home.data?["activeHousehold"]?["members"])
+            #expect(home.data?["activeHousehold"]?["members"]?["totalCount"] == .int(2))
+            #expect(home.data?["activeHousehold"]?["members"]?["pageInfo"]?["hasNextPage"] == .bool(true))
+        }
+    }
+
+    @Test func membersArgumentsThatDoNotCheckAreStillTheMembersFieldsError() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            _ = try await fixture.household("Flat", by: ana)
+            let result = try await fixture.execute("{ activeHousehold { name members(first: 101) { totalCount } } }", as: ana)
+            // `members` is non-null: its error nulls the household.
+            #expect(result.data?["activeHousehold"] == .null)
+            #expect(result.errors.map(\.path) == [[.key("activeHousehold"), .key("members")]])
+            #expect(result.errors.first?.extensions["code"] == .string("BAD_USER_INPUT"))
+        }
+    }
 }

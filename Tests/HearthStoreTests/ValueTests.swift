@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    @Test func rowGettersReportAMissingColumnAnOutOfRangeIndexAndAMismatchWithTheColumnsName() throws {
+        try TemporaryDatabase.withPool { pool in
+            let row = try #require(try pool.read { db throws in try db.queryOne("SELECT 'text' AS name, 7 AS count") })
+            #expect(try row["count"] as Int == 7)
+            #expect(try row[1] as Int == 7)
+            #expect(try row[0] as String? == "text")
+            let missing = #expect(throws: StoreError.self) { try row["other"] as Int }
+            #expect(missing?.code == .range)
+            #expect(missing?.message.contains("'other'") == true)
+            let outOfRange = #expect(throws: StoreError.self) { try row[2] as Int }
+            #expect(outOfRange?.code == .range)
+            let byName = #expect(throws: StoreError.self) { try row["name"] as Int }
+            #expect(byName?.code == .mismatch)
+            #expect(byName?.message.contains("'name'") == true)
+            let byPosition = #expect(throws: StoreError.self) { try row[0] as Int }
+            #expect(byPosition?.code == .mismatch)
+            #expect(byPosition?.message.contains("'name'") == true)
+        }
+    }
+
     @Test func nilBindsNullAndOptionalsReadNullBack() throws {
         try TemporaryDatabase.withPool { pool in
             let missing: String? = nil

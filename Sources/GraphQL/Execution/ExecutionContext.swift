@@ -361,8 +361,7 @@ final class ExecutionContext {
     }
 
     func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
-        if let constant = field.constantArguments { return try constant.get() }
-        return try coerceArgumentValues(definition: field.definition, node: field.fieldNodes[0], variables: request.variableValues)
+        try field.arguments(in: request)
     }
 
     /// Records a field error; the field is `null`, or the failure propagates if it is non-null.

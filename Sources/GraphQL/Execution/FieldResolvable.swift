@@ -30,7 +30,8 @@ public protocol GraphQLErrorConvertible: Error {
 
 /// A parent value prepared for the default resolver (graphql-js `defaultFieldResolver`):
 /// its shape is found once per object, not once per field, since dynamic casts dominate
-/// the cost of reading plain data. Reads `name` from a `[String: any Sendable]`, a
+/// the cost of reading plain data (and `ResolvableCast` makes the cast to `FieldResolvable`
+/// once per Swift type). Reads `name` from a `[String: any Sendable]`, a
 /// `[String: Any]`, an `OrderedMap<String, Any>`, a `JSON` object or a `FieldResolvable`.
 enum FieldSource {
     case sendableDictionary([String: any Sendable])
@@ -52,7 +53,7 @@ enum FieldSource {
             self = .dictionary(source as! [String: Any])
         } else if type == JSON.self {
             self = .json(source as! JSON)
-        } else if let resolvable = source as? any FieldResolvable {
+        } else if let resolvable = ResolvableCast.resolvable(source) {
             self = .resolvable(resolvable)
         } else if let map = source as? OrderedMap<String, Any> {
             self = .orderedMap(map)
@@ -63,6 +64,9 @@ enum FieldSource {
         }
     }
 
+    /// Inlined into the executor, where it reads the payload of the caller's value in place
+    /// rather than copying the whole enum (a retain and a release per field) to switch on it.
+    @inline(__always)
     func value(named name: String) -> Any? {
         switch self {
         case .sendableDictionary(let dictionary): dictionary[name]

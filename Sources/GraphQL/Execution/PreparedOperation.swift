@@ -115,4 +115,17 @@ public struct ResolveInfo: Sendable {
     public var fragments: [String: FragmentDefinition] { request.prepared.fragments }
     /// The request's coerced variable values.
     public var variableValues: [String: JSON] { request.variableValues }
+
+    /// The arguments of each field named `name` in this field's selection, coerced as that
+    /// field's resolver will get them (fragments, `@skip` and `@include` applied), in response
+    /// order: for reading ahead, so that a resolver can fetch a value together with what the
+    /// query asks of it. A field whose arguments do not coerce is left out (it reports its own
+    /// error when it runs); empty when the field's type is not an object type.
+    public func selectedArguments(of name: String) -> [Arguments] {
+        guard case .object(let type) = returnType.namedType else { return [] }
+        return plan.childPlan(for: type, request: request).fields.compactMap { field in
+            guard field.name == name else { return nil }
+            return try? field.arguments(in: request)
+        }
+    }
 }

@@ -173,6 +173,12 @@ final class FieldPlan: Sendable {
         }
     }
 
+    /// The field's coerced arguments in `request`.
+    func arguments(in request: RequestContext) throws(GraphQLError) -> Arguments {
+        if let constantArguments { return try constantArguments.get() }
+        return try coerceArgumentValues(definition: definition, node: fieldNodes[0], variables: request.variableValues)
+    }
+
     /// The field's locations for error reports.
     var locations: [SourceLocation] { fieldNodes.map(\.location.sourceLocation) }
 }

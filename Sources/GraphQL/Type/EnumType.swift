@@ -36,13 +36,18 @@ public final class EnumType: Sendable {
     /// Result coercion: accepts a value name as a Swift `String`, a `JSON` string, or a
     /// `RawRepresentable` with a `String` raw value (Swift enums mirroring the GraphQL enum).
     public func serialize(_ value: Any) throws -> JSON {
-        let name: String?
-        switch value {
-        case let string as String: name = string
-        case let json as JSON: if case .string(let string) = json { name = string } else { name = nil }
-        case let raw as any RawRepresentable: name = raw.rawValue as? String
-        default: name = nil
-        }
+        let name: String? =
+            if let string = exactValue(value as Any, as: String.self) {
+                // The common case, read without the runtime's general cast.
+                string
+            } else {
+                switch value {
+                case let string as String: string
+                case let json as JSON: if case .string(let string) = json { string } else { nil }
+                case let raw as any RawRepresentable: raw.rawValue as? String
+                default: nil
+                }
+            }
         guard let name, values[name] != nil else {
             let shown = JSON(swiftValue: value).map(inspect) ?? String(describing: value)
             throw GraphQLError(message: "Enum \"\(self.name)\" cannot represent value: \(shown)")

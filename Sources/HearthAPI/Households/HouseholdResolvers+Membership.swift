@@ -10,9 +10,11 @@ extension HouseholdResolvers {
         installMemberChanges(into: &resolvers, households: households)
         resolvers.resolveAsync("Household", "members") { source, arguments, _, _ in
             let household = source as! HouseholdValue
-            let page = try await households.members(
-                household.access, first: arguments.int("first"), after: arguments.string("after"), last: arguments.int("last"),
-                before: arguments.string("before"), includeDeparted: arguments.bool("includeDeparted") ?? false)
+            let page = if let known = household.knownMembers {
+                known
+            } else {
+                try await households.members(household.access, memberPageQuery(arguments))
+            }
             return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
         }
         resolvers.resolveField("Member", "user") { source, _, _, _ in
@@ -33,6 +35,14 @@ extension HouseholdResolvers {
             }
             return .async { try await households.accounts.user(id: userID).map { UserValue(record: $0, isViewer: isViewer) } }
         }
+    }
+
+    /// The page the arguments of `Household.members` ask for.
+    /// - Throws: `BAD_USER_INPUT` for arguments ``MemberPageQuery`` refuses.
+    static func memberPageQuery(_ arguments: Arguments) throws -> MemberPageQuery {
+        try MemberPageQuery(
+            first: arguments.int("first"), after: arguments.string("after"), last: arguments.int("last"),
+            before: arguments.string("before"), includeDeparted: arguments.bool("includeDeparted") ?? false)
     }
 
     private static func installHouseholdChanges(into resolvers: inout Resolvers, households: HouseholdService) {

@@ -19,8 +19,15 @@ enum HouseholdResolvers {
                 HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
             }
         }
-        resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, _ in
+        resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
+            // The home screen: one page of the members selected is read with the household, in
+            // the same read transaction. (Arguments that do not check leave the error to the field.)
+            let pages = info.selectedArguments(of: "members")
+            if pages.count == 1, let query = try? memberPageQuery(pages[0]) {
+                guard let (household, members) = try await households.activeHousehold(viewer: viewer, members: query) else { return nil }
+                return HouseholdValue(record: household.record, access: household.access, isActive: true, members: members)
+            }
             guard let (record, access) = try await households.activeHousehold(viewer: viewer) else { return nil }
             return HouseholdValue(record: record, access: access, isActive: true)
         }

@@ -10,11 +10,14 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
 
     /// Whether it is the viewer's active household, when the query that found it already knew.
     let knownIsActive: Bool?
+    /// The page of its members the query selects, when it was read with the household.
+    let knownMembers: MemberPage?
 
-    init(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil) {
+    init(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil, members: MemberPage? = nil) {
         self.record = record
         self.access = access
         knownIsActive = isActive
+        knownMembers = members
     }
 
     var graphQLTypeName: String { "Household" }
@@ -52,9 +55,9 @@ final class MemberValue: Sendable, FieldResolvable, TypeNameResolvable {
     func fieldValue(named name: String) -> Any? {
         switch name {
         case "id": record.id
-        case "kind": GraphQLEnum.name(of: record.kind)
-        case "role": GraphQLEnum.name(of: record.role)
-        case "status": GraphQLEnum.name(of: record.status)
+        case "kind": record.kind.graphQLName
+        case "role": record.role.graphQLName
+        case "status": record.status.graphQLName
         case "displayName": record.displayName
         case "age": access.isAdmin ? record.age : nil
         case "isViewer": record.id == access.memberID

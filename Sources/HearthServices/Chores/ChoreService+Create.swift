@@ -72,11 +72,11 @@ extension ChoreService {
     }
 
     /// Refuses a chore beyond ``ChoresConfiguration/maximumChoresPerOwner``.
-    /// - Throws: `CONFLICT`.
+    /// - Throws: `CONFLICT` with reason `LIMIT_REACHED`.
     private func ensureRoomForChore(_ scope: ChoreScope) throws {
         let count = try scope.scalar(Int.self, "SELECT count(*) FROM chores WHERE {scope} AND deleted_at IS NULL") ?? 0
         guard count < configuration.maximumChoresPerOwner else {
-            throw ServiceError(.conflict, "There are \(count) chores here, the most allowed. Delete one first.")
+            throw ServiceError(.conflict, reason: .limitReached, "There are \(count) chores here, the most allowed. Delete one first.")
         }
     }
 

@@ -30,21 +30,12 @@ extension ChoreService {
         guard !wanted.isEmpty else { return found }
         let read = try await pool.readPreferringCallingThread { [wanted] database -> [String: Node] in
             let owner = OwnerScope(Owner(viewer), database)
-            var households = HouseholdAccesses(viewer: viewer, database)
-            // The rows were read through the viewer's memberships in this transaction: the check finds them.
-            func access(_ householdID: String?) throws -> ChoreAccess {
-                try householdID.map { ChoreAccess(try households.access($0)) } ?? ChoreAccess(personal: Owner(viewer))
-            }
+            // The rows are read through the viewer's memberships in this transaction: the checks find them.
+            var accesses = HouseholdAccesses(viewer: viewer, database)
             var read: [String: Node] = [:]
             if let ids = wanted[.chore] {
-                for chore in try owner.decode(
-                    ChoreRecord.self,
-                    """
-                    SELECT \(ChoreRecord.columns) FROM chores WHERE id IN (\(ChoreReferences.placeholders(ids.count))) AND deleted_at IS NULL
-                    AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
-                    """,
-                    ChoreReferences.arguments(ids)) {
-                    read[chore.id] = .chore(chore, try access(chore.householdID))
+                for chore in try Self.chores(ids: ids, owner) {
+                    read[chore.id] = .chore(chore, try accesses.chores(chore.householdID))
                 }
             }
             if let ids = wanted[.tag] {
@@ -55,7 +46,7 @@ extension ChoreService {
                     AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
                     """,
                     ChoreReferences.arguments(ids)) {
-                    read[tag.id] = .tag(tag, try access(tag.householdID))
+                    read[tag.id] = .tag(tag, try accesses.chores(tag.householdID))
                 }
             }
             if let ids = wanted[.chorePreset] {
@@ -64,5 +55,17 @@ extension ChoreService {
             return read
         }
         return found.merging(read) { first, _ in first }
+    }
+
+    /// The chores among `ids` (not deleted) of `owner`'s account: their personal ones and those of
+    /// the households they are an active member of, in one statement.
+    static func chores(ids: [String], _ owner: OwnerScope) throws -> [ChoreRecord] {
+        try owner.decode(
+            ChoreRecord.self,
+            """
+            SELECT \(ChoreRecord.columns) FROM chores WHERE id IN (\(ChoreReferences.placeholders(ids.count))) AND deleted_at IS NULL
+            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
+            """,
+            ChoreReferences.arguments(ids))
     }
 }

@@ -35,9 +35,11 @@ extension ChoreService {
         rule.admits(memberID: member.id, role: member.role, kind: member.kind)
     }
 
-    /// Who `granted` admits besides admins, for people: "admins, adults with the member role, children and Ana".
-    static func describe(_ granted: GrantedRule) -> String {
-        var who = ["admins"]
+    /// Who `granted` admits, for people, with `others` it does not name (a chore's assignees,
+    /// "every adult") after the admins, each once: "admins, Ben, adults with the member role,
+    /// children and Ana". The one wording of every refusal that says who a rule lets do something.
+    static func describe(_ granted: GrantedRule, with others: [String] = []) -> String {
+        var who = ["admins"] + others
         who += granted.rule.roles.filter { $0 != .admin }.map { "adults with the \($0.rawValue) role" }
         who += granted.rule.kinds.map { kind in
             switch kind {
@@ -48,6 +50,8 @@ extension ChoreService {
             }
         }
         who += granted.members.map(\.displayName)
+        var named: Set<String> = []
+        who = who.filter { named.insert($0).inserted }
         guard who.count > 1 else { return who[0] }
         return who.dropLast().joined(separator: ", ") + " and " + who.last!
     }

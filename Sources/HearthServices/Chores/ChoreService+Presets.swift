@@ -78,7 +78,8 @@ extension ChoreService {
     /// Admins only.
     /// - Throws: `NOT_FOUND`; `FORBIDDEN` (reason `ADMINS_ONLY`); `BAD_USER_INPUT` for a title, or
     ///   for a personal chore (`input.choreId`, `NOT_ALLOWED`: presets are a household's);
-    ///   `CONFLICT` for a title in use, at the presets limit, or a reused `clientMutationID`.
+    ///   `CONFLICT` for a title in use (`TAKEN`), at the presets limit (`LIMIT_REACHED`), or a reused
+    ///   `clientMutationID`.
     public func saveChorePreset(choreID: String, title: String? = nil, viewer: Viewer, clientMutationID: String? = nil) async throws -> ChorePreset {
         var problems = ProblemCollector()
         let title = title.flatMap { text in problems.check { () throws(FieldProblem) in try DisplayText.name(text, field: "input.title") } }
@@ -93,7 +94,7 @@ extension ChoreService {
             try ensureManager(scope, "save chore presets")
             let count = try household.scalar(Int.self, "SELECT count(*) FROM chore_presets WHERE household_id = {household}") ?? 0
             guard count < configuration.maximumPresetsPerHousehold else {
-                throw ServiceError(.conflict, "The household has \(count) presets, the most allowed. Delete one first.")
+                throw ServiceError(.conflict, reason: .limitReached, "The household has \(count) presets, the most allowed. Delete one first.")
             }
             let chore = try ChoreRecord.find(id: choreID, scope)
             let preset = ChorePreset(

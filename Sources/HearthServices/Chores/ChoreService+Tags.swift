@@ -98,11 +98,11 @@ extension ChoreService {
     }
 
     /// Inserts a tag into `scope` and records it; returns its id.
-    /// - Throws: `CONFLICT` for a name in use or at the limit.
+    /// - Throws: `CONFLICT` for a name in use (`TAKEN`) or at the limit (`LIMIT_REACHED`).
     private func insertTag(name: String, color: String?, _ scope: ChoreScope, at now: Date) throws -> String {
         let count = try scope.scalar(Int.self, "SELECT count(*) FROM tags WHERE {scope}") ?? 0
         guard count < configuration.maximumTagsPerOwner else {
-            throw ServiceError(.conflict, "There are \(count) tags here, the most allowed. Delete one first.")
+            throw ServiceError(.conflict, reason: .limitReached, "There are \(count) tags here, the most allowed. Delete one first.")
         }
         try ensureNameFree(name, except: nil, scope)
         let id = GlobalID.make(.tag, now: now).rawValue

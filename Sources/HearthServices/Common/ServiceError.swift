@@ -78,6 +78,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case lastAdmin = "LAST_ADMIN"
         /// The person is already a member of the household.
         case alreadyMember = "ALREADY_MEMBER"
+        /// `CONFLICT`: an invitation to this address is already waiting for an answer: send it
+        /// again (`resendInvitation`) instead.
+        case alreadyInvited = "ALREADY_INVITED"
         /// The invitation was sent to another address than the signed-in account's.
         case invitationForAnotherAddress = "INVITATION_FOR_ANOTHER_ADDRESS"
         /// The invitation is past its expiry: ask for it to be sent again.
@@ -89,8 +92,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case choreCreationPolicy = "CHORE_CREATION_POLICY"
         /// `FORBIDDEN` by a chore's editors rule (FR-25): the caller is neither an admin nor admitted by it.
         case choreEditors = "CHORE_EDITORS"
-        /// `FORBIDDEN` because only the household's admins may do this (set permission rules,
-        /// delete chores, manage tags, save presets, change the creation policy).
+        /// `FORBIDDEN` because only the household's admins may do this: whatever needs the admin
+        /// role (``ServiceError/adminsOnly``), and for chores setting permission rules, deleting
+        /// chores, managing tags, saving presets, deciding completions, undoing another's.
         case adminsOnly = "ADMINS_ONLY"
         /// `FORBIDDEN` by a chore's (or step's) completion rule (FR-25, FR-26): the member is
         /// neither an admin, nor assigned, nor admitted by it; or a completion recorded for a child
@@ -115,6 +119,15 @@ public struct ServiceError: Error, Sendable, Equatable {
         case alreadyReviewed = "ALREADY_REVIEWED"
         /// `FORBIDDEN`: the reward is only for some members, and not for this one.
         case notEligible = "NOT_ELIGIBLE"
+        /// `FORBIDDEN` by who may ask for a reward for someone else: admins for anyone, adults
+        /// (parents, co-parents) for a child or supervised member only.
+        case redeemForOthers = "REDEEM_FOR_OTHERS"
+        /// `CONFLICT`: a configured limit is reached: a user's households; a household's members
+        /// (invitations included), pending invitations, unused parental consents, chores, tags,
+        /// presets and offered rewards (or those of the owner's personal chores); a member's
+        /// pending reward requests. The message says which; removing one (or waiting for a
+        /// decision) makes room.
+        case limitReached = "LIMIT_REACHED"
     }
 
     /// The outcome.

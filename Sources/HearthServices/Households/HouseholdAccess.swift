@@ -87,13 +87,24 @@ public struct HouseholdAccess: Sendable, Hashable {
         of viewer: Viewer, activeHouseholdOnly: Bool = false, in database: Database
     ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
         var memberships: [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] = []
+        var nameKeys: [String] = []
         let owner = OwnerScope(Owner(viewer), database)
+        let isActiveColumn = MemberRecord.columns.count + HouseholdRecord.columns.count
         try owner.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL) { row in
             let household = try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count)
-            let isActive: Bool = try row[MemberRecord.columns.count + HouseholdRecord.columns.count]
+            let isActive: Bool = try row[isActiveColumn]
+            nameKeys.append(try row[isActiveColumn + 1])
             memberships.append((try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
         }
-        return memberships
+        // The active one first, then by name and id as SQL's BINARY collation orders them (bytes):
+        // sorted here, since a viewer has a few households and SQLite's sorter (a temporary
+        // B-tree) cost more than the rest of the read.
+        return memberships.indices.sorted { left, right in
+            let (a, b) = (memberships[left], memberships[right])
+            if a.isActive != b.isActive { return a.isActive }
+            if nameKeys[left] != nameKeys[right] { return nameKeys[left].utf8.lexicographicallyPrecedes(nameKeys[right].utf8) }
+            return a.household.id.utf8.lexicographicallyPrecedes(b.household.id.utf8)
+        }.map { memberships[$0] }
     }
 
     // The statements of the checks (the viewer's own memberships, so through their owner scope,
@@ -106,12 +117,12 @@ public struct HouseholdAccess: Sendable, Hashable {
         WHERE m.household_id = ? AND m.user_id = {owner} AND m.status = 'active'
         """
     private static let membershipSelect = """
-        SELECT \(recordColumns), a.user_id IS NOT NULL AS is_active
+        SELECT \(recordColumns), a.user_id IS NOT NULL AS is_active, h.name_key
         FROM members m JOIN households h ON h.id = m.household_id
         LEFT JOIN active_households a ON a.user_id = m.user_id AND a.household_id = m.household_id
         WHERE m.user_id = {owner} AND m.status = 'active'
         """
-    private static let membershipsSQL = "\(membershipSelect) ORDER BY a.user_id IS NULL, h.name_key, h.id"
+    private static let membershipsSQL = membershipSelect
     /// At most one row (a user has one active household): nothing to sort.
     private static let activeMembershipSQL = "\(membershipSelect) AND a.user_id IS NOT NULL"
 
@@ -189,8 +200,8 @@ extension ServiceError {
     public static let householdNotFound = ServiceError(.notFound, "No such household.")
     /// A member that does not exist or is in a household the caller is not a member of.
     public static let memberNotFound = ServiceError(.notFound, "No such member.")
-    /// The caller is a member but not an admin.
-    public static let adminsOnly = ServiceError(.forbidden, "Only the household's admins can do this.")
+    /// The caller is a member but not an admin (reason `ADMINS_ONLY`).
+    public static let adminsOnly = ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins can do this.")
     /// The account's address is not confirmed yet.
     public static let emailNotConfirmed = ServiceError(
         .emailNotConfirmed, "Confirm your email address first: follow the link we sent you, or ask for it again.")

@@ -4,7 +4,8 @@ import HearthStore
 /// checked once in the lookup's transaction (``HouseholdAccess/check(viewer:householdID:requiring:in:)``)
 /// and reused for the other objects of the same household.
 struct HouseholdAccesses {
-    private let viewer: Viewer
+    /// Whose accesses.
+    let viewer: Viewer
     private let database: Database
     private var known: [String: HouseholdAccess] = [:]
 

@@ -89,7 +89,7 @@ extension HouseholdService {
             let unused = try scope.scalar(
                 Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = {household} AND used_at IS NULL") ?? 0
             if unused >= configuration.maximumMembersPerHousehold {
-                throw ServiceError(.conflict, "This household has \(unused) unused consents. Add the children they were given for first.")
+                throw ServiceError(.conflict, reason: .limitReached, "This household has \(unused) unused consents. Add the children they were given for first.")
             }
             let consentID = GlobalID.make(.parentalConsent, now: now).rawValue
             try scope.execute(
@@ -224,7 +224,7 @@ extension HouseholdService {
     private func ensureRoomForAnotherMember(_ scope: HouseholdScope) throws {
         let count = try MemberRecord.countPresent(scope)
         if count >= configuration.maximumMembersPerHousehold {
-            throw ServiceError(.conflict, "This household has \(count) members, the most allowed. Remove one first.")
+            throw ServiceError(.conflict, reason: .limitReached, "This household has \(count) members, the most allowed. Remove one first.")
         }
     }
 
@@ -266,9 +266,9 @@ extension HouseholdService {
             let member = try MemberRecord.findPresent(id: memberID, scope)
             let isOwnRecord = member.id == access.memberID
             guard isOwnRecord || (access.isAdmin && member.userID == nil) else {
-                throw ServiceError(.forbidden, access.isAdmin
-                    ? "Members with an account edit their own name."
-                    : "Only the household's admins can edit other members.")
+                throw access.isAdmin
+                    ? ServiceError(.forbidden, "Members with an account edit their own name.")
+                    : ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins can edit other members.")
             }
             let ageIsEditable = !member.kind.isAdult && !isOwnRecord
             if age != nil, !ageIsEditable {

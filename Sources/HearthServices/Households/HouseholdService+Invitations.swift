@@ -182,17 +182,17 @@ extension HouseholdService {
             Int.self, "SELECT count(*) FROM invitations WHERE household_id = {household} AND email_key = ?", [email.key]) ?? 0 > 0
         if isPending {
             throw ServiceError(
-                .conflict, "\(email.value) was already invited to \(household.name). Send the invitation again instead (resendInvitation).")
+                .conflict, reason: .alreadyInvited, "\(email.value) was already invited to \(household.name). Send the invitation again instead (resendInvitation).")
         }
         let members = try MemberRecord.countPresent(scope)
         if members >= configuration.maximumMembersPerHousehold {
             throw ServiceError(
-                .conflict, "\(household.name) has \(members) members, invitations included, the most allowed. Remove someone first.")
+                .conflict, reason: .limitReached, "\(household.name) has \(members) members, invitations included, the most allowed. Remove someone first.")
         }
         let pending = try scope.scalar(Int.self, "SELECT count(*) FROM invitations WHERE household_id = {household}") ?? 0
         if pending >= configuration.maximumPendingInvitations {
             throw ServiceError(
-                .conflict, "\(household.name) has \(pending) invitations waiting for an answer, the most allowed. Withdraw one first.")
+                .conflict, reason: .limitReached, "\(household.name) has \(pending) invitations waiting for an answer, the most allowed. Withdraw one first.")
         }
     }
 

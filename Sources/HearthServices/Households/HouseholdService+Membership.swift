@@ -17,8 +17,21 @@ import Support
 extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
+        try await pool.readPreferringCallingThread { database in try Self.activeHousehold(of: viewer, in: database) }
+    }
+
+    private static func activeHousehold(of viewer: Viewer, in database: Database) throws -> AccessibleHousehold? {
+        try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first.map { ($0.household, $0.access) }
+    }
+
+    /// The viewer's active household with the page `members` asks for of its members, read
+    /// together (the home screen: one read transaction instead of two); `nil` when they belong
+    /// to none.
+    public func activeHousehold(viewer: Viewer, members query: MemberPageQuery) async throws
+        -> (household: AccessibleHousehold, members: MemberPage)? {
         try await pool.readPreferringCallingThread { database in
-            try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first.map { ($0.household, $0.access) }
+            guard let household = try Self.activeHousehold(of: viewer, in: database) else { return nil }
+            return (household, try MemberPage.read(query, HouseholdScope(household.access, database)))
         }
     }
 

@@ -86,7 +86,7 @@ public final class HouseholdService: Sendable {
     func ensureRoomForAnotherHousehold(_ owner: OwnerScope) throws {
         let count = try owner.scalar(Int.self, "SELECT count(*) FROM members WHERE user_id = {owner} AND status = 'active'") ?? 0
         if count >= configuration.maximumHouseholdsPerUser {
-            throw ServiceError(.conflict, "You belong to \(count) households, the most allowed. Leave one first.")
+            throw ServiceError(.conflict, reason: .limitReached, "You belong to \(count) households, the most allowed. Leave one first.")
         }
     }
 

@@ -82,6 +82,11 @@ extension MemberPage {
         statements[(after ? 1 : 0) + (before ? 2 : 0) + (backward ? 4 : 0) + (includeDeparted ? 8 : 0)]
     }
 
+    /// Where a page's row has `joined_at` as stored (for the cursor) and the list's count: read
+    /// by position, since looking a column up by name cost as much as reading the member.
+    static let joinedAtColumn = MemberRecord.columns.names.firstIndex(of: "joined_at")!
+    static let totalCountColumn = MemberRecord.columns.count
+
     /// The condition that leaves departed members out of a list, unless it includes them.
     static func listed(includeDeparted: Bool) -> String {
         includeDeparted ? "" : " AND status <> 'departed'"
@@ -101,6 +106,41 @@ extension MemberPage {
     }
 }
 
+extension MemberPage {
+    /// Reads the page `query` asks for of the household of `scope`.
+    static func read(_ query: MemberPageQuery, _ scope: HouseholdScope) throws -> MemberPage {
+        let backward = query.last != nil
+        let size = (backward ? query.last : query.first) ?? maximumSize
+        let listed = listed(includeDeparted: query.includeDeparted)
+        // The count comes with the page, as a subquery SQL evaluates once; only an empty page
+        // needs a statement of its own for it.
+        var totalCount: Int?
+        var rows: [MemberEdge] = []
+        try scope.forEachRow(
+            statement(includeDeparted: query.includeDeparted, after: query.after != nil, before: query.before != nil, backward: backward),
+            StatementArguments((query.after?.arguments ?? []) + (query.before?.arguments ?? []) + [size + 1])
+        ) { row in
+            let member = try row.decode(MemberRecord.self)
+            rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row[joinedAtColumn])))
+            totalCount = try row[totalCountColumn]
+        }
+        var edges = Array(rows.prefix(size))
+        if backward { edges.reverse() }
+        func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
+            guard let cursor else { return false }
+            return try scope.scalar(
+                Bool.self,
+                "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(sortKey) \(comparison) (?, ?, ?))",
+                StatementArguments(cursor.arguments)) ?? false
+        }
+        return MemberPage(
+            edges: edges,
+            hasNextPage: backward ? try exists(">=", query.before) : rows.count > size,
+            hasPreviousPage: backward ? rows.count > size : try exists("<=", query.after),
+            totalCount: try totalCount ?? scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0)
+    }
+}
+
 extension HouseholdService {
     /// A page of the members of the household `access` grants (invited ones included, departed
     /// ones only when `includeDeparted`): after the cursor `after` and before `before`, the first
@@ -113,60 +153,11 @@ extension HouseholdService {
         _ access: HouseholdAccess, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil,
         includeDeparted: Bool = false
     ) async throws -> MemberPage {
-        var problems = ProblemCollector()
-        for (field, count) in [("first", first), ("last", last)] {
-            if let count, !(0...MemberPage.maximumSize).contains(count) {
-                problems.add(FieldProblem(field: field, reason: .outOfRange, message: "Ask for 0 to \(MemberPage.maximumSize) members at a time."))
-            }
-        }
-        if first != nil, last != nil {
-            problems.add(FieldProblem(field: "last", reason: .notAllowed, message: "Give first or last, not both."))
-        }
-        let afterCursor = after.flatMap { text in
-            problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "after") }
-        }
-        let beforeCursor = before.flatMap { text in
-            problems.check { () throws(FieldProblem) in try Self.cursor(text, field: "before") }
-        }
-        try problems.throwIfAny()
-        let listed = MemberPage.listed(includeDeparted: includeDeparted)
-        return try await pool.readPreferringCallingThread { database in
-            let scope = HouseholdScope(access, database)
-            let backward = last != nil
-            let size = (backward ? last : first) ?? MemberPage.maximumSize
-            // The count comes with the page, as a subquery SQL evaluates once; only an empty page
-            // needs a statement of its own for it.
-            var totalCount: Int?
-            var rows: [MemberEdge] = []
-            try scope.forEachRow(
-                MemberPage.statement(includeDeparted: includeDeparted, after: afterCursor != nil, before: beforeCursor != nil, backward: backward),
-                StatementArguments((afterCursor?.arguments ?? []) + (beforeCursor?.arguments ?? []) + [size + 1])
-            ) { row in
-                let member = try row.decode(MemberRecord.self)
-                rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row["joined_at"])))
-                totalCount = try row["total_count"]
-            }
-            var edges = Array(rows.prefix(size))
-            if backward { edges.reverse() }
-            func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
-                guard let cursor else { return false }
-                return try scope.scalar(
-                    Bool.self,
-                    "SELECT EXISTS (SELECT 1 FROM members WHERE household_id = {household}\(listed) AND \(MemberPage.sortKey) \(comparison) (?, ?, ?))",
-                    StatementArguments(cursor.arguments)) ?? false
-            }
-            return MemberPage(
-                edges: edges,
-                hasNextPage: backward ? try exists(">=", beforeCursor) : rows.count > size,
-                hasPreviousPage: backward ? rows.count > size : try exists("<=", afterCursor),
-                totalCount: try totalCount ?? scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0)
-        }
+        try await members(access, MemberPageQuery(first: first, after: after, last: last, before: before, includeDeparted: includeDeparted))
     }
 
-    private static func cursor(_ text: String, field: String) throws(FieldProblem) -> MemberCursor {
-        guard let cursor = MemberCursor(text) else {
-            throw FieldProblem(field: field, reason: .invalidFormat, message: "This cursor is not one this list gave out.")
-        }
-        return cursor
+    /// The page `query` asks for of the members of the household `access` grants.
+    public func members(_ access: HouseholdAccess, _ query: MemberPageQuery) async throws -> MemberPage {
+        try await pool.readPreferringCallingThread { database in try MemberPage.read(query, HouseholdScope(access, database)) }
     }
 }

@@ -4,8 +4,8 @@ import Synchronization
 /// The statements run under one kind of scope (``ScopeKey/statements``), each rewritten once from
 /// its scoped text: the marker replaced by `?`, and where the key goes among the arguments.
 ///
-/// A call costs one dictionary lookup of the statement's text (the store's statement cache pays
-/// one more); the text is read byte by byte only the first time it is seen. Statement texts are
+/// A call costs one dictionary lookup of the statement's text, hashed by its ends (``SQLTextKey``;
+/// the store's statement cache pays one more); the text is read byte by byte only the first time it is seen. Statement texts are
 /// few (literals with column lists interpolated), but a text built from input sizes (`IN (?, ?)`
 /// of up to a hundred ids) varies, so at most ``capacity`` texts are kept; others are rewritten at
 /// each call, which is correct, only slower.
@@ -14,7 +14,7 @@ final class ScopedStatements: Sendable {
     let marker: String
     /// How many rewritten texts are kept.
     let capacity: Int
-    private let rewritten = Mutex<[String: ScopedStatement]>([:])
+    private let rewritten = Mutex<[SQLTextKey: ScopedStatement]>([:])
 
     /// An empty cache for texts carrying `marker`.
     init(marker: String, capacity: Int = 512) {
@@ -25,10 +25,10 @@ final class ScopedStatements: Sendable {
     /// `sql` rewritten for the store.
     /// - Throws: ``StoreError`` `.misuse` when `sql` does not carry the marker.
     func statement(for sql: String) throws -> ScopedStatement {
-        if let known = rewritten.withLock({ $0[sql] }) { return known }
+        if let known = rewritten.withLock({ $0[SQLTextKey(sql)] }) { return known }
         let statement = try ScopedStatement(sql, marker: marker)
         rewritten.withLock { cache in
-            if cache.count < capacity { cache[sql] = statement }
+            if cache.count < capacity { cache[SQLTextKey(sql)] = statement }
         }
         return statement
     }

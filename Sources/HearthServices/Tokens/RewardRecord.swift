@@ -42,18 +42,46 @@ public struct RewardRecord: Sendable, Hashable {
         let rows = try scope.query(
             "SELECT \(columns) FROM rewards WHERE household_id = {household} AND \(condition) ORDER BY name_key, id",
             StatementArguments(arguments))
+        return try assemble(rows) { ids in
+            try scope.query(
+                """
+                SELECT reward_id, member_id, token_cost FROM reward_members
+                WHERE household_id = {household} AND reward_id IN (\(ChoreReferences.placeholders(ids.count)))
+                ORDER BY reward_id, member_id
+                """,
+                ChoreReferences.arguments(ids))
+        }
+    }
+
+    /// The rewards among `ids` (deleted ones too) of the households `owner`'s account is an active
+    /// member of, with their members: one statement for the rewards and one for their members,
+    /// whatever the number of ids or households (`node`/`nodes`).
+    static func find(ids: [String], _ owner: OwnerScope) throws -> [RewardRecord] {
+        let rows = try owner.query(
+            """
+            SELECT \(columns) FROM rewards WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+            AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+            """,
+            ChoreReferences.arguments(ids))
+        return try assemble(rows) { ids in
+            try owner.query(
+                """
+                SELECT reward_id, member_id, token_cost FROM reward_members WHERE reward_id IN (\(ChoreReferences.placeholders(ids.count)))
+                AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+                ORDER BY reward_id, member_id
+                """,
+                ChoreReferences.arguments(ids))
+        }
+    }
+
+    /// The rewards of `rows` (``columns``), in their order, with the members `members` reads for
+    /// the rewards' ids (`reward_id`, `member_id`, `token_cost` of `reward_members`, by reward then
+    /// member); `members` is not called without rewards.
+    private static func assemble(_ rows: [Row], members: ([String]) throws -> [Row]) throws -> [RewardRecord] {
         guard !rows.isEmpty else { return [] }
-        let ids = try rows.map { row -> String in try row["id"] }
         var restricted: [String: [String]] = [:]
         var prices: [String: [String: Int]] = [:]
-        try scope.forEachRow(
-            """
-            SELECT reward_id, member_id, token_cost FROM reward_members
-            WHERE household_id = {household} AND reward_id IN (\(ChoreReferences.placeholders(ids.count)))
-            ORDER BY reward_id, member_id
-            """,
-            ChoreReferences.arguments(ids)
-        ) { row in
+        for row in try members(try rows.map { row -> String in try row["id"] }) {
             let rewardID: String = try row["reward_id"]
             let memberID: String = try row["member_id"]
             restricted[rewardID, default: []].append(memberID)

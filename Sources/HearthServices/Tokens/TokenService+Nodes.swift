@@ -14,8 +14,10 @@ extension TokenService {
 
     /// The rewards, requests and ledger entries among `ids` that `viewer` may see (`Query.node`/`nodes`),
     /// looked up only within the households they are an active member of (their ``OwnerScope``),
-    /// so an id of another household's object is absent exactly like an unknown one. Each id is
-    /// looked up in the one table its type names; ids of other types cost no read.
+    /// so an id of another household's object is absent exactly like an unknown one. One statement
+    /// per table the ids name (a reward's members' prices are a table of their own), then one access
+    /// check per household found; ids of other types cost no read. Callers bound the number of ids
+    /// (the API takes at most 100).
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
         let wanted = Dictionary(grouping: Set(ids).sorted().compactMap { id -> (GlobalID.Kind, String)? in
             guard case .typed(let typed) = GlobalID.form(of: id), [.reward, .redemption, .ledgerEntry].contains(typed.kind) else { return nil }
@@ -24,47 +26,38 @@ extension TokenService {
         guard !wanted.isEmpty else { return [:] }
         return try await pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
+            // The rows are read through the viewer's memberships in this transaction: the checks find them.
             var accesses = HouseholdAccesses(viewer: viewer, database)
-            func rows(_ kind: GlobalID.Kind, _ ids: [String]) throws -> [(id: String, householdID: String)] {
-                let placeholders = ChoreReferences.placeholders(ids.count)
-                // One literal statement per table (the scope check reads each table's name).
-                let sql = switch kind {
-                case .reward:
-                    """
-                    SELECT id, household_id FROM rewards WHERE id IN (\(placeholders))
-                    AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
-                    """
-                case .redemption:
-                    """
-                    SELECT id, household_id FROM reward_redemptions WHERE id IN (\(placeholders))
-                    AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
-                    """
-                default:
-                    """
-                    SELECT id, household_id FROM token_ledger WHERE id IN (\(placeholders))
-                    AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
-                    """
-                }
-                return try owner.query(sql, ChoreReferences.arguments(ids))
-                    .map { row in (try row["id"], try row["household_id"]) }
+            /// The records `sql` reads for `ids` (one statement), each with the access to its household.
+            func granted<Record: Decodable>(
+                _ type: Record.Type, _ ids: [String], _ sql: String, household: (Record) -> String
+            ) throws -> [(Record, HouseholdAccess)] {
+                try owner.decode(type, sql, ChoreReferences.arguments(ids)).map { ($0, try accesses.access(household($0))) }
             }
             var found: [String: Node] = [:]
-            for (kind, ids) in wanted {
-                for (id, householdID) in try rows(kind, ids) {
-                    let granted = try accesses.access(householdID)
-                    let scope = HouseholdScope(granted, database)
-                    switch kind {
-                    case .reward:
-                        found[id] = .reward(try RewardRecord.find(id: id, scope), granted)
-                    case .redemption:
-                        let redemption = try RedemptionRecord.find(id: id, scope)
-                        if Self.maySee(redemption, granted) { found[id] = .redemption(redemption, granted) }
-                    default:
-                        let entry = try scope.decodeOne(
-                            LedgerEntryRecord.self,
-                            "SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE id = ? AND household_id = {household}", [id])
-                        if let entry, Self.maySeeTokens(of: entry.memberID, granted) { found[id] = .ledgerEntry(entry, granted) }
-                    }
+            if let ids = wanted[.reward] {
+                for reward in try RewardRecord.find(ids: ids, owner) { found[reward.id] = .reward(reward, try accesses.access(reward.householdID)) }
+            }
+            if let ids = wanted[.redemption] {
+                for (redemption, access) in try granted(
+                    RedemptionRecord.self, ids,
+                    """
+                    SELECT \(RedemptionRecord.columns) FROM reward_redemptions WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+                    AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+                    """,
+                    household: \.householdID) where Self.maySee(redemption, access) {
+                    found[redemption.id] = .redemption(redemption, access)
+                }
+            }
+            if let ids = wanted[.ledgerEntry] {
+                for (entry, access) in try granted(
+                    LedgerEntryRecord.self, ids,
+                    """
+                    SELECT \(LedgerEntryRecord.columns) FROM token_ledger WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+                    AND household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+                    """,
+                    household: \.householdID) where Self.maySeeTokens(of: entry.memberID, access) {
+                    found[entry.id] = .ledgerEntry(entry, access)
                 }
             }
             return found

@@ -10,10 +10,11 @@ extension TokenService {
     /// updates, so however many requests run at once no balance goes below zero and no stock below
     /// zero.
     /// - Throws: `NOT_FOUND` (a reward unknown, deleted or of another household; a member of
-    ///   another household); `FORBIDDEN` asking for someone else without the right, or with reason
-    ///   `NOT_ELIGIBLE` for a reward that is not for that member; `BAD_USER_INPUT` (`input.memberId`
-    ///   `NOT_ALLOWED`) for a member who has not joined or has left; `CONFLICT` with reason
-    ///   `INSUFFICIENT_TOKENS` or `OUT_OF_STOCK`, or without a reason at the pending-requests limit.
+    ///   another household); `FORBIDDEN` with reason `REDEEM_FOR_OTHERS` asking for someone else
+    ///   without the right, or `NOT_ELIGIBLE` for a reward that is not for that member;
+    ///   `BAD_USER_INPUT` (`input.memberId` `NOT_ALLOWED`) for a member who has not joined or has
+    ///   left; `CONFLICT` with reason `INSUFFICIENT_TOKENS`, `OUT_OF_STOCK`, or `LIMIT_REACHED` at
+    ///   the pending-requests limit.
     public func redeemReward(
         rewardID: String, memberID: String? = nil, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleRedemption {
@@ -29,7 +30,8 @@ extension TokenService {
                 Int.self, "SELECT count(*) FROM reward_redemptions WHERE household_id = {household} AND member_id = ? AND status = 'pending'",
                 [member.id]) ?? 0
             guard pending < configuration.maximumPendingRedemptionsPerMember else {
-                throw ServiceError(.conflict, "\(member.displayName) has \(pending) requests waiting, the most allowed: wait for a decision first.")
+                throw ServiceError(
+                    .conflict, reason: .limitReached, "\(member.displayName) has \(pending) requests waiting, the most allowed: wait for a decision first.")
             }
             if reward.stock != nil {
                 try scope.execute(
@@ -91,7 +93,9 @@ extension TokenService {
                 """,
                 [decision.rawValue, reason, scope.access.memberID, now, id])
             guard scope.changedRowCount == 1 else {
-                throw ServiceError(.conflict, reason: .alreadyReviewed, "This request was already \(redemption.status.rawValue).")
+                // Read in this transaction before the update: decided, since the update found it not pending.
+                throw ServiceError(
+                    .conflict, reason: .alreadyReviewed, redemption.status == .approved ? "This request was already approved." : "This request was already rejected.")
             }
             let approved = decision == .approved
             if !approved {
@@ -114,11 +118,12 @@ extension TokenService {
     }
 
     /// Refuses a request by `access`'s member for `member` unless it is their own, they are an
-    /// admin, or they are an adult asking for a child or shadow.
+    /// admin, or they are an adult asking for a child or shadow (`FORBIDDEN`, `REDEEM_FOR_OTHERS`).
     private static func checkMayAsk(for member: MemberRecord, _ access: HouseholdAccess) throws {
         guard member.id != access.memberID, !access.isAdmin else { return }
         guard access.member.kind.isAdult, !member.kind.isAdult else {
-            throw ServiceError(.forbidden, "Only admins, or a parent for a child, can ask for a reward for someone else.")
+            throw ServiceError(
+                .forbidden, reason: .redeemForOthers, "Only admins, or a parent for a child, can ask for a reward for someone else.")
         }
     }
 

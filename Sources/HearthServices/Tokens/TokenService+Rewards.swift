@@ -6,14 +6,14 @@ extension TokenService {
     /// Adds a reward to the household's store. Admins only.
     /// - Throws: `BAD_USER_INPUT` listing every problem (``checked(_:)``, and member ids that are
     ///   not of joined members of the household: `UNKNOWN_VALUE`), `NOT_FOUND`, `FORBIDDEN`,
-    ///   `CONFLICT` at the rewards-per-household limit or for a reused `clientMutationID`.
+    ///   `CONFLICT` at the rewards-per-household limit (`LIMIT_REACHED`) or for a reused `clientMutationID`.
     public func createReward(householdID: String, _ draft: RewardDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleReward {
         let draft = try checked(draft)
         let created = try await mutate("createReward", by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let offered = try scope.scalar(Int.self, "SELECT count(*) FROM rewards WHERE household_id = {household} AND deleted_at IS NULL") ?? 0
             guard offered < configuration.maximumRewardsPerHousehold else {
-                throw ServiceError(.conflict, "The household offers \(offered) rewards, the most allowed. Delete one first.")
+                throw ServiceError(.conflict, reason: .limitReached, "The household offers \(offered) rewards, the most allowed. Delete one first.")
             }
             try Self.checkMembers(of: draft, scope)
             let id = GlobalID.make(.reward, now: now).rawValue

@@ -20,26 +20,8 @@ struct StatementCache {
         var lastUse: UInt64
     }
 
-    /// SQL text as a key hashed by its length and its first and last bytes, not all of it:
-    /// statement texts run to a thousand bytes and every statement is looked up, so hashing the
-    /// whole text cost more than some statements take to run. Equality still compares the whole
-    /// text (at once when both are the same `static let`), so texts alike at both ends only
-    /// share a bucket.
-    private struct Key: Hashable {
-        let sql: String
-
-        func hash(into hasher: inout Hasher) {
-            var text = sql
-            text.withUTF8 { bytes in
-                hasher.combine(bytes.count)
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(32))))
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(64))))
-            }
-        }
-    }
-
     let capacity: Int
-    private var entries: [Key: Entry] = [:]
+    private var entries: [SQLTextKey: Entry] = [:]
     private var clock: UInt64 = 0
     private(set) var statistics = StatementCacheStatistics(hits: 0, misses: 0, evictions: 0, count: 0)
 
@@ -50,7 +32,7 @@ struct StatementCache {
     /// The cached statement for `sql` if it is free, counting a hit; otherwise counts a miss.
     mutating func statement(for sql: String) -> Statement? {
         clock += 1
-        if let index = entries.index(forKey: Key(sql: sql)), !entries.values[index].statement.isInUse {
+        if let index = entries.index(forKey: SQLTextKey(sql)), !entries.values[index].statement.isInUse {
             entries.values[index].lastUse = clock
             statistics.hits += 1
             return entries.values[index].statement
@@ -61,7 +43,7 @@ struct StatementCache {
 
     /// Whether `sql` already has a cached statement (busy or not).
     func contains(_ sql: String) -> Bool {
-        entries[Key(sql: sql)] != nil
+        entries[SQLTextKey(sql)] != nil
     }
 
     /// Caches a freshly prepared statement, evicting the least recently used when full.
@@ -72,7 +54,7 @@ struct StatementCache {
             entries[oldest] = nil
             statistics.evictions += 1
         }
-        entries[Key(sql: statement.sql)] = Entry(statement: statement, lastUse: clock)
+        entries[SQLTextKey(statement.sql)] = Entry(statement: statement, lastUse: clock)
         statistics.count = entries.count
     }
 

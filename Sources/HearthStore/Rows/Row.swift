@@ -38,26 +38,46 @@ public struct Row: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``StoreError`` `.range` if there is no such column, `.mismatch` if
     ///   the value does not convert.
+    ///
+    /// Inlinable, so that the conversion is specialized for `T` where the row is read.
+    @inlinable
     public subscript<T: DatabaseValueConvertible>(_ column: String) -> T {
         get throws {
-            guard let index = columns.index(of: column) else {
-                throw StoreError(extendedCode: .range, message: "no column named '\(column)' in row (columns: \(columnNames.joined(separator: ", ")))")
-            }
-            return try values[index].converted(to: T.self, column: column)
+            let index = try position(of: column)
+            guard let value = T.fromDatabaseValue(values[index]) else { throw values[index].mismatch(column: column, as: T.self) }
+            return value
         }
+    }
+
+    /// The position of the named column.
+    /// - Throws: ``StoreError`` `.range` if there is no such column.
+    @usableFromInline
+    func position(of column: String) throws -> Int {
+        guard let index = columns.index(of: column) else {
+            throw StoreError(extendedCode: .range, message: "no column named '\(column)' in row (columns: \(columnNames.joined(separator: ", ")))")
+        }
+        return index
     }
 
     /// The value of the column at `index` (0-based) converted to `T`.
     ///
     /// - Throws: ``StoreError`` `.range` if the index is out of bounds, `.mismatch` if
     ///   the value does not convert.
+    /// Inlinable, so that the conversion is specialized for `T` where the row is read.
+    @inlinable
     public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
         get throws {
-            guard values.indices.contains(index) else {
-                throw StoreError(extendedCode: .range, message: "column index \(index) out of range (row has \(count) columns)")
+            guard values.indices.contains(index) else { throw outOfRange(index) }
+            guard let value = T.fromDatabaseValue(values[index]) else {
+                throw values[index].mismatch(column: columnNames[index], as: T.self)
             }
-            return try values[index].converted(to: T.self, column: columnNames[index])
+            return value
         }
+    }
+
+    @usableFromInline
+    func outOfRange(_ index: Int) -> StoreError {
+        StoreError(extendedCode: .range, message: "column index \(index) out of range (row has \(count) columns)")
     }
 
     /// Decodes the row into a `Decodable` type whose coding keys are column names.

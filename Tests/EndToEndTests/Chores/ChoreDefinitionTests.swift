@@ -55,7 +55,7 @@ import Testing
         let byBen = try server.graphQL(policy, variables: ServerProcess.input([
             "householdId": .string(f.householdID), "creators": ["roles": ["MEMBER"]],
         ]), token: f.ben.token)
-        #expect(byBen.errorCode == "FORBIDDEN")
+        #expect(byBen.errorCode == "FORBIDDEN" && byBen.errorReason == "ADMINS_ONLY", "\(byBen.json)")
         let set = try server.graphQL(policy, variables: ServerProcess.input([
             "householdId": .string(f.householdID), "creators": ["roles": ["MEMBER"]],
         ]), token: f.ana.token)
@@ -84,6 +84,27 @@ import Testing
         #expect(opened.data?["updateChore"]?["chore"]?["editors"]?["members"] == [["id": .string(f.kimMemberID)]], "\(opened.json)")
         #expect(try server.updateChore(["choreId": .string(anasID), "tokens": 5], as: f.kim).data?["updateChore"]?["chore"]?["tokens"] == 5)
         #expect(try server.updateChore(["choreId": .string(anasID), "tokens": 6], as: f.ben).errorReason == "CHORE_EDITORS")
+    }
+
+    @Test func choresTagsAndPresetsBeyondTheHouseholdsLimitsAreRefusedWithReasonLimitReached() throws {
+        let server = try ServerProcess(
+            ServerProcess.householdArguments + ["--max-chores-per-household", "1", "--max-tags-per-household", "1", "--max-presets-per-household", "1"])
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let dishes = try #require(try server.chore("Dishes", in: f.householdID, as: f.ana)["id"])
+        let chore = try server.createChore(["householdId": .string(f.householdID), "title": "Oven", "schedule": ["once": "2036-03-01T09:00:00Z"]], as: f.ana)
+        #expect(chore.errorCode == "CONFLICT" && chore.errorReason == "LIMIT_REACHED", "\(chore.json)")
+        #expect(chore.json["errors"]?[0]?["message"] == "There are 1 chores here, the most allowed. Delete one first.")
+        _ = try server.tag("Kitchen", in: f.householdID, as: f.ana)
+        let tag = try server.graphQL(
+            "mutation($input: CreateTagInput!) { createTag(input: $input) { tag { id } } }",
+            variables: ServerProcess.input(["householdId": .string(f.householdID), "name": "Daily"]), token: f.ana.token)
+        #expect(tag.errorCode == "CONFLICT" && tag.errorReason == "LIMIT_REACHED", "\(tag.json)")
+        let save = "mutation($input: SaveChorePresetInput!) { saveChorePreset(input: $input) { preset { id } } }"
+        let first = try server.graphQL(save, variables: ServerProcess.input(["choreId": dishes, "title": "Dishes"]), token: f.ana.token)
+        #expect(first.data?["saveChorePreset"]?["preset"]?["id"] != nil, "\(first.json)")
+        let preset = try server.graphQL(save, variables: ServerProcess.input(["choreId": dishes, "title": "Dishes again"]), token: f.ana.token)
+        #expect(preset.errorCode == "CONFLICT" && preset.errorReason == "LIMIT_REACHED", "\(preset.json)")
     }
 
     @Test func FR27_FR28_FR29_FR30_eachModeTakesItsAssigneesAndAnotherHouseholdsMemberIsNotFoundLikeAnUnknownOne() throws {

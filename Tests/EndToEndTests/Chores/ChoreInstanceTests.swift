@@ -123,7 +123,13 @@ import Testing
         ])
         let child = try server.completeChore(instance, as: f.kim)
         #expect(child.errorCode == "FORBIDDEN" && child.errorReason == "CHORE_COMPLETERS", "\(child.json)")
-        #expect(child.json["errors"]?[0]?["message"] == "This chore may be completed only by ben, admins; Kim is not among them.")
+        #expect(child.json["errors"]?[0]?["message"] == "This chore may be completed only by admins and ben; Kim is not among them.")
+        let (_, shared) = try Self.choreAndInstance(server, "Shared", in: f.householdID, as: f.ana, for: f.ben, [
+            "assignmentMode": "SINGLE_ACTION", "assigneeIds": [.string(f.benMemberID)], "schedule": ["once": .string(Self.time(3600))],
+        ])
+        let notAdult = try server.completeChore(shared, as: f.kim)
+        #expect(notAdult.errorReason == "CHORE_COMPLETERS", "\(notAdult.json)")
+        #expect(notAdult.json["errors"]?[0]?["message"] == "This chore may be completed only by admins, ben and every adult; Kim is not among them.")
         let theirs = try server.completeChore(instance, as: f.cara)
         let derived = try ServerProcess.derivedInstanceID(choreID: choreID, dueAt: Self.time(3601))
         let unknown = try server.completeChore(derived, as: f.ben)

@@ -6,7 +6,7 @@ import Testing
 /// and token-economy operation of issue 14 is called by a non-member (with ids of the household, as
 /// if guessed), by a member, by a child with a login of their own and by an admin. A non-member
 /// always gets `NOT_FOUND`, never `FORBIDDEN`, so existence does not leak; a member and a child get
-/// `FORBIDDEN` exactly for the admin-only operations (for chores, under the default rules: only
+/// `FORBIDDEN`, with a reason naming the rule, exactly for the admin-only operations (for chores, under the default rules: only
 /// admins create, edit and delete); an admin is never refused for authorization reasons
 /// (business rules such as the last admin may still apply).
 @Suite struct HouseholdAuthorizationTests {
@@ -343,7 +343,8 @@ import Testing
             for (caller, person) in [(Caller.member, fixture.ben), (.child, fixture.kim)] {
                 let answer = try server.graphQL(operation.document, variables: operation.variables(fixture, caller), token: person.token)
                 if operation.adminOnly || (caller == .child && operation.refusesChildren) {
-                    #expect(answer.errorCode == "FORBIDDEN", "\(operation) as a \(caller): \(answer.json)")
+                    // A refusal names the rule that refused (ADMINS_ONLY, CHORE_COMPLETERS, …), for the client to act on.
+                    #expect(answer.errorCode == "FORBIDDEN" && answer.errorReason != nil, "\(operation) as a \(caller): \(answer.json)")
                 } else {
                     #expect(answer.errorCode != "FORBIDDEN" && answer.errorCode != "NOT_FOUND", "\(operation) as a \(caller): \(answer.json)")
                 }

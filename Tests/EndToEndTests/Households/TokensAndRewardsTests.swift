@@ -225,7 +225,14 @@ import Testing
             (Self.createReward, ["householdId": .string(f.householdID), "name": "Mine", "tokenCost": 1]),
         ] as [(String, [String: JSON])] {
             let refused = try f.call(document, fields, as: f.ben)
-            #expect(refused.errorCode == "FORBIDDEN", "\(refused.json)")
+            #expect(refused.errorCode == "FORBIDDEN" && refused.errorReason == "ADMINS_ONLY", "\(refused.json)")
+        }
+        // Only admins ask for anyone; adults for a child or supervised member, not for another adult,
+        // and children for no one else.
+        for (person, memberID) in [(f.ben, f.anaMember), (f.kim, f.kid)] {
+            let refused = try f.call(Self.redeem, ["rewardId": .string(cheap), "memberId": .string(memberID)], as: person)
+            #expect(refused.errorCode == "FORBIDDEN" && refused.errorReason == "REDEEM_FOR_OTHERS", "\(refused.json)")
+            #expect(refused.json["errors"]?[0]?["message"] == "Only admins, or a parent for a child, can ask for a reward for someone else.")
         }
         let carasDecision = try f.call(Self.approveRedemption, ["redemptionId": pendingID], as: f.cara)
         let unknownDecision = try f.call(Self.approveRedemption, ["redemptionId": "rdm_01900000-0000-7000-8000-000000000000"], as: f.cara)
@@ -233,6 +240,7 @@ import Testing
         _ = try f.call(Self.approveRedemption, ["redemptionId": pendingID], as: f.ana)
         let twice = try f.call(Self.rejectRedemption, ["redemptionId": pendingID], as: f.ana)
         #expect(twice.errorCode == "CONFLICT" && twice.errorReason == "ALREADY_REVIEWED")
+        #expect(twice.json["errors"]?[0]?["message"] == "This request was already approved.", "\(twice.json)")
         #expect(try f.storedBalance(f.benMember) == "9")
         // The other household sees none of it through node, exactly like unknown ids.
         let ids: [JSON] = [.string(cheap), pendingID, "led_01900000-0000-7000-8000-000000000000"]
@@ -241,6 +249,20 @@ import Testing
         let own = try server.graphQL(
             "query($ids: [ID!]!) { nodes(ids: $ids) { __typename } }", variables: ["ids": .array(Array(ids.prefix(2)))], token: f.ben.token)
         #expect(own.data?["nodes"] == [["__typename": "Reward"], ["__typename": "RewardRedemption"]], "\(own.json)")
+    }
+
+    @Test func FR_ONBOARD_5_rewardsAndPendingRequestsBeyondTheirLimitsAreRefusedWithReasonLimitReached() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments + ["--max-rewards-per-household", "1", "--max-pending-redemptions", "1"])
+        defer { server.remove() }
+        let f = try Family(server)
+        try f.give(10, to: f.benMember)
+        let sticker = try f.reward(["name": "Sticker", "tokenCost": 1])
+        let second = try f.call(Self.createReward, ["householdId": .string(f.householdID), "name": "Film", "tokenCost": 1], as: f.ana)
+        #expect(second.errorCode == "CONFLICT" && second.errorReason == "LIMIT_REACHED", "\(second.json)")
+        #expect(second.json["errors"]?[0]?["message"] == "The household offers 1 rewards, the most allowed. Delete one first.")
+        _ = try #require(try f.call(Self.redeem, ["rewardId": .string(sticker)], as: f.ben).data?["redeemReward"]?["redemption"]?["id"])
+        let waiting = try f.call(Self.redeem, ["rewardId": .string(sticker)], as: f.ben)
+        #expect(waiting.errorCode == "CONFLICT" && waiting.errorReason == "LIMIT_REACHED", "\(waiting.json)")
     }
 
     /// Donetick's issue #489 through the server: many requests at once on separate connections.
@@ -293,7 +315,7 @@ import Testing
         #expect(status == "PENDING_APPROVAL")
         for person in [f.ben, f.kim] {
             let refused = try f.call(Self.approveCompletion, ["completionId": completionID], as: person)
-            #expect(refused.errorCode == "FORBIDDEN", "\(refused.json)")
+            #expect(refused.errorCode == "FORBIDDEN" && refused.errorReason == "ADMINS_ONLY", "\(refused.json)")
         }
         // Cara, admin of another household, gets exactly the answer of an id that does not exist.
         let caras = try f.call(Self.approveCompletion, ["completionId": completionID], as: f.cara)
@@ -307,12 +329,15 @@ import Testing
         #expect(replayed.data?["approveCompletion"]?["ledgerEntries"] == approved.data?["approveCompletion"]?["ledgerEntries"])
         let twice = try f.call(Self.approveCompletion, ["completionId": completionID], as: f.ana)
         #expect(twice.errorCode == "CONFLICT" && twice.errorReason == "ALREADY_REVIEWED", "\(twice.json)")
+        #expect(twice.json["errors"]?[0]?["message"] == "This completion was already approved.")
         let own = try server.graphQL(Self.ledger, variables: ["id": .string(f.kimMember)], token: f.kim.token)
         #expect(own.data?["node"]?["tokenBalance"] == 5, "\(own.json)")
 
         let (_, second, _) = try Self.kimCompletes(f, tokens: 3, requiresApproval: true)
         let rejected = try f.call(Self.rejectCompletion, ["completionId": second, "reason": "Still messy"], as: f.ana)
         #expect(rejected.data?["rejectCompletion"]?["completion"] == ["status": "REJECTED", "rejectionReason": "Still messy"], "\(rejected.json)")
+        let rejectedTwice = try f.call(Self.approveCompletion, ["completionId": second], as: f.ana)
+        #expect(rejectedTwice.errorReason == "ALREADY_REVIEWED" && rejectedTwice.json["errors"]?[0]?["message"] == "This completion was already rejected.")
         #expect(try f.storedBalance(f.kimMember) == "5")
     }
 

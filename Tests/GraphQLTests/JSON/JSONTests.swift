@@ -186,6 +186,24 @@ struct JSONSerializationTests {
         #expect(text(.string(printable)) == "\"\(printable)\"")
     }
 
+    @Test func findsACharacterToEscapeAtEveryPositionOfAnEightByteChunkAndNoFalseOnes() {
+        // The writer tests eight bytes at a time: each escape at each position of two chunks and
+        // a tail, and the bytes next to the ones escaped (0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F,
+        // UTF-8 continuation bytes), which must pass through at any position.
+        let escapes: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#)]
+        for length in [7, 8, 9, 16, 19] {
+            for position in 0..<length {
+                let before = String(repeating: "a", count: position), after = String(repeating: "b", count: length - position - 1)
+                for (character, escaped) in escapes {
+                    #expect(text(.string(before + String(character) + after)) == "\"\(before)\(escaped)\(after)\"")
+                }
+                for clean in [" ", "!", "#", "[", "]", "\u{7F}", "é"] {
+                    #expect(text(.string(before + clean + after)) == "\"\(before)\(clean)\(after)\"")
+                }
+            }
+        }
+    }
+
     @Test func passesNonASCIIThroughAsUTF8WhetherOrNotTheStringNeedsEscapes() throws {
         let samples = ["é", "日本語のテキスト", "😀 and 👨‍👩‍👧", "\u{2028}\u{2029}\u{FEFF}", "mixed é \"quoted\" 😀\n"]
         for sample in samples {

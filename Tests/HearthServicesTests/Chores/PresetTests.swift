@@ -186,7 +186,8 @@ struct PresetTests {
             let f = try await h.choreFamily()
             let chore = try await h.chore("Hedges", in: f.householdID, by: f.admin)
             _ = try await h.chores.saveChorePreset(choreID: chore.id, viewer: f.admin)
-            #expect(await h.refusal { try await h.chores.saveChorePreset(choreID: chore.id, title: "Other", viewer: f.admin) }?.code == .conflict)
+            let second = await h.refusal { try await h.chores.saveChorePreset(choreID: chore.id, title: "Other", viewer: f.admin) }
+            #expect(second?.code == .conflict && second?.reason == .limitReached)
         }
     }
 }

@@ -94,7 +94,8 @@ struct TagTests {
             let f = try await h.choreFamily()
             _ = try await h.chores.createTag(householdID: f.householdID, name: "One", viewer: f.admin)
             _ = try await h.chores.createTag(householdID: f.householdID, name: "Two", viewer: f.admin)
-            #expect(await h.refusal { try await h.chores.createTag(householdID: f.householdID, name: "Three", viewer: f.admin) }?.code == .conflict)
+            let third = await h.refusal { try await h.chores.createTag(householdID: f.householdID, name: "Three", viewer: f.admin) }
+            #expect(third?.code == .conflict && third?.reason == .limitReached)
         }
     }
 }

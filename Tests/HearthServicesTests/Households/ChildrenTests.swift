@@ -248,7 +248,7 @@ struct ChildrenTests {
             let full = await #expect(throws: ServiceError.self) {
                 try await h.service.addMember(householdID: householdID, .init(kind: .child, displayName: "Eli", age: 14), viewer: ana)
             }
-            #expect(full?.code == .conflict)
+            #expect(full?.code == .conflict && full?.reason == .limitReached)
         }
     }
 
@@ -277,7 +277,7 @@ struct ChildrenTests {
             _ = try await h.recordConsent(householdID, .ownAccount, ana)
             _ = try await h.recordConsent(householdID, .ownAccount, ana)
             let refused = await #expect(throws: ServiceError.self) { try await h.recordConsent(householdID, .ownAccount, ana) }
-            #expect(refused?.code == .conflict)
+            #expect(refused?.code == .conflict && refused?.reason == .limitReached)
         }
     }
 

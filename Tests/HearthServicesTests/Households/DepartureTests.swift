@@ -67,7 +67,7 @@ struct DepartureTests {
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.join(ben, flat.id, invitedBy: ana)
             let full = await #expect(throws: ServiceError.self) { try await h.invite("cleo@example.com", to: flat.id, by: ana) }
-            #expect(full?.code == .conflict && full?.message.contains("the most allowed") == true)
+            #expect(full?.code == .conflict && full?.reason == .limitReached && full?.message.contains("the most allowed") == true)
 
             _ = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ben)
             try await h.invite("cleo@example.com", to: flat.id, by: ana)
@@ -83,7 +83,7 @@ struct DepartureTests {
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             try await h.join(ben, flat.id, invitedBy: ana)
             let full = await #expect(throws: ServiceError.self) { try await h.service.createHousehold(.init(name: "Ben's"), viewer: ben) }
-            #expect(full?.code == .conflict)
+            #expect(full?.code == .conflict && full?.reason == .limitReached)
             _ = try await h.service.leaveHousehold(id: flat.id, incompleteTasks: .unassign, viewer: ben)
             _ = try await h.service.createHousehold(.init(name: "Ben's"), viewer: ben)
         }

@@ -124,7 +124,7 @@ struct HouseholdCreationTests {
             _ = try await harness.service.createHousehold(.init(name: "One"), viewer: ana)
             _ = try await harness.service.createHousehold(.init(name: "Two"), viewer: ana)
             let refused = await error { _ = try await harness.service.createHousehold(.init(name: "Three"), viewer: ana) }
-            #expect(refused?.code == .conflict)
+            #expect(refused?.code == .conflict && refused?.reason == .limitReached)
         }
     }
 

@@ -127,7 +127,7 @@ struct InvitationTests {
             let error = await #expect(throws: ServiceError.self) {
                 try await Self.invite(harness, householdID, "Ben@EXAMPLE.com", as: ana, kind: .coParent, role: .admin)
             }
-            #expect(error?.code == .conflict && error?.reason == nil)
+            #expect(error?.code == .conflict && error?.reason == .alreadyInvited)
             #expect(error?.message.contains("resendInvitation") == true)
             #expect(harness.mail.all.filter { $0.to.lowercased() == "ben@example.com" }.count == 1)
         }
@@ -140,7 +140,7 @@ struct InvitationTests {
             _ = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             let cara = try await Self.invite(harness, householdID, "cara@example.com", as: ana)
             let error = await #expect(throws: ServiceError.self) { try await Self.invite(harness, householdID, "dan@example.com", as: ana) }
-            #expect(error?.code == .conflict && error?.message.contains("3 members") == true)
+            #expect(error?.code == .conflict && error?.reason == .limitReached && error?.message.contains("3 members") == true)
             _ = try await harness.service.revokeInvitation(id: cara.invitation.id, viewer: ana)
             _ = try await Self.invite(harness, householdID, "dan@example.com", as: ana)
         }
@@ -154,7 +154,7 @@ struct InvitationTests {
             let first = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             _ = try await Self.invite(harness, householdID, "cara@example.com", as: ana)
             let error = await #expect(throws: ServiceError.self) { try await Self.invite(harness, householdID, "dan@example.com", as: ana) }
-            #expect(error?.code == .conflict && error?.message.contains("2 invitations") == true)
+            #expect(error?.code == .conflict && error?.reason == .limitReached && error?.message.contains("2 invitations") == true)
             // An accepted invitation is no longer pending.
             _ = try await harness.service.acceptInvitation(.token(first.token), viewer: ben)
             _ = try await Self.invite(harness, householdID, "dan@example.com", as: ana)
@@ -476,7 +476,7 @@ struct InvitationTests {
             let issued = try await Self.invite(harness, householdID, "ben@example.com", as: ana)
             _ = try await harness.service.createHousehold(.init(name: "Ben's"), viewer: ben)
             let error = await #expect(throws: ServiceError.self) { try await harness.service.acceptInvitation(.token(issued.token), viewer: ben) }
-            #expect(error?.code == .conflict)
+            #expect(error?.code == .conflict && error?.reason == .limitReached)
             #expect(try await harness.service.invitationPreview(token: issued.token).id == issued.invitation.id)
         }
     }

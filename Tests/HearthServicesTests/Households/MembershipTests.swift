@@ -257,6 +257,19 @@ struct MembershipTests {
         }
     }
 
+    @Test func theSwitcherOrdersHouseholdsOfTheSameNameByID() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            _ = try await h.service.createHousehold(.init(name: "Home"), viewer: ana)
+            var twins: [String] = []
+            for name in ["Twin", "twin", "TWIN"] {
+                twins.append(try await h.service.createHousehold(.init(name: name), viewer: ana).household.id)
+            }
+            let listed = try await h.service.households(viewer: ana).map(\.record.id)
+            #expect(Array(listed.dropFirst()) == twins.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+    }
+
     @Test func nobodyCanActivateAHouseholdTheyAreNotIn() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

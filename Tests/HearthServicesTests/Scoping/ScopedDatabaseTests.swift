@@ -38,6 +38,21 @@ import TestFixtures
         #expect(statements.count == 2)
     }
 
+    @Test func textsAlikeAtBothEndsAreKeptApart() throws {
+        // The cache hashes a text by its length and ends: texts differing only in the middle share
+        // a bucket, never a rewrite.
+        let statements = ScopedStatements(marker: "{owner}")
+        let conditions = String(repeating: "a = 1 AND ", count: 4)
+        let start = "SELECT x FROM t WHERE user_id = {owner} AND " + conditions
+        let end = String(repeating: " AND b = 2", count: 8)
+        for middle in ["c = ?", "d = ?", "c = ?"] {
+            let statement = try statements.statement(for: start + middle + end)
+            #expect(statement.sql == "SELECT x FROM t WHERE user_id = ? AND " + conditions + middle + end)
+            #expect(statement.slots == [0])
+        }
+        #expect(statements.count == 2)
+    }
+
     @Test func aHouseholdScopeReachesOnlyItsOwnHouseholdsRows() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")

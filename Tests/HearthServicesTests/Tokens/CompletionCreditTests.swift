@@ -135,6 +135,30 @@ struct CompletionCreditTests {
         }
     }
 
+    /// Deciding a completion that is not waiting says in words what became of it, never its raw status.
+    @Test func decidingACompletionThatIsNotWaitingSaysWhatBecameOfIt() async throws {
+        try await TokensFixture.with { f in
+            func refusal(approving completionID: String) async -> String? {
+                let refused = await f.h.refusal { try await f.tokens.approveCompletion(id: completionID, viewer: f.ana) }
+                #expect(refused?.code == .conflict && refused?.reason == .alreadyReviewed)
+                return refused?.message
+            }
+            let (_, waiting) = try await f.chore("Room", tokens: 2, assignees: [f.kimMember], requiresApproval: true)
+            let approved = try #require(try await f.harness.complete(waiting, as: f.kim).completion?.id)
+            _ = try await f.tokens.approveCompletion(id: approved, viewer: f.ana)
+            #expect(await refusal(approving: approved) == "This completion was already approved.")
+            let (_, other) = try await f.chore("Desk", tokens: 2, assignees: [f.kimMember], requiresApproval: true)
+            let rejected = try #require(try await f.harness.complete(other, as: f.kim).completion?.id)
+            _ = try await f.tokens.rejectCompletion(id: rejected, reason: nil, viewer: f.ana)
+            #expect(await refusal(approving: rejected) == "This completion was already rejected.")
+            let (_, plain) = try await f.chore("Dishes", tokens: 1)
+            let counted = try #require(try await f.harness.complete(plain, as: f.ben).completion?.id)
+            #expect(await refusal(approving: counted) == "This completion needed no approval.")
+            _ = try await f.harness.instances.uncompleteChore(instanceID: plain, viewer: f.ben)
+            #expect(await refusal(approving: counted) == "This completion was undone.")
+        }
+    }
+
     /// Deleting a chore cancels its pending instances (FR-34); one waiting for approval is
     /// settled later, and rejecting it must not bring back a chore that no longer exists.
     @Test func rejectingAWaitingCompletionOfADeletedChoreCancelsItsInstanceInsteadOfReopeningIt() async throws {

@@ -64,7 +64,7 @@ struct RedemptionTests {
             // At the limit of pending requests (1 here), one more waits for a decision first.
             _ = try await f.tokens.redeemReward(rewardID: cheap, viewer: f.ben)
             let overLimit = await #expect(throws: ServiceError.self) { try await f.tokens.redeemReward(rewardID: cheap, viewer: f.ben) }
-            #expect(overLimit?.code == .conflict && overLimit?.reason == nil)
+            #expect(overLimit?.code == .conflict && overLimit?.reason == .limitReached)
             #expect(try f.storedBalance(f.benMember) == 19 && f.h.sqlText("SELECT count(*) FROM reward_redemptions") == "1")
             #expect(try f.h.sqlText("SELECT stock FROM rewards WHERE id = '\(soldOut)'") == "0")
         }

@@ -93,7 +93,7 @@ struct RewardTests {
             let third = await #expect(throws: ServiceError.self) {
                 try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Three", tokenCost: 1), viewer: f.ana)
             }
-            #expect(third?.code == .conflict)
+            #expect(third?.code == .conflict && third?.reason == .limitReached)
             #expect(try await f.tokens.deleteReward(id: first.id, viewer: f.ana) == first.id)
             _ = try await f.tokens.createReward(householdID: f.householdID, RewardDraft(name: "Three", tokenCost: 1), viewer: f.ana)
         }

@@ -30,9 +30,7 @@ extension ChoreInstanceService {
         guard GlobalID.mayName(.choreCompletion, completionID), let pending = try ChoreCompletionRecord.find(id: completionID, scope) else {
             throw ServiceError.completionNotFound
         }
-        guard pending.status == .pendingApproval else {
-            throw ServiceError(.conflict, reason: .alreadyReviewed, "This completion is not waiting for approval (it is \(pending.status.rawValue)).")
-        }
+        if let settled = Self.alreadySettled(pending) { throw settled }
         try scope.execute(
             """
             UPDATE chore_completions SET status = ?, reviewed_by = ?, reviewed_at = ?, review_note = ?
@@ -64,5 +62,19 @@ extension ChoreInstanceService {
             try planner.plan(chore, scope, at: now)
         }
         return settled
+    }
+}
+
+extension ChoreInstanceService {
+    /// `CONFLICT` (reason `ALREADY_REVIEWED`) for `completion` when it is not waiting for approval,
+    /// saying in words what became of it; `nil` while it waits.
+    static func alreadySettled(_ completion: ChoreCompletionRecord) -> ServiceError? {
+        let outcome = switch completion.status {
+        case .pendingApproval: nil as String?
+        case .completed: completion.reviewedByMemberID == nil ? "needed no approval" : "was already approved"
+        case .rejected: "was already rejected"
+        case .undone: "was undone"
+        }
+        return outcome.map { ServiceError(.conflict, reason: .alreadyReviewed, "This completion \($0).") }
     }
 }

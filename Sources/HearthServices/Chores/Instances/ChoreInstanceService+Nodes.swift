@@ -11,39 +11,63 @@ extension ChoreInstanceService {
     }
 
     /// The instances and completions among `ids` that `viewer` may see (`Query.node`/`nodes`),
-    /// looked up only for ids of those types; others' are absent exactly like unknown ones.
+    /// looked up only for ids of those types, through the viewer's ``OwnerScope`` (their personal
+    /// rows and the households they are an active member of), so others' are absent exactly like
+    /// unknown ones. One statement each for the stored instances, their chores and the
+    /// completions, and one access check per household found; only an instance id that nothing
+    /// stored answers is computed on its own (``computed(id:_:_:)``). Callers bound the number of
+    /// ids (the API takes at most 100).
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
-        let wanted = Set(ids).filter { GlobalID.mayName(.choreInstance, $0) || GlobalID.mayName(.choreCompletion, $0) }
-        guard !wanted.isEmpty else { return [:] }
+        let unique = Set(ids).sorted()
+        let instanceIDs = unique.filter { GlobalID.mayName(.choreInstance, $0) }
+        let completionIDs = unique.filter { GlobalID.mayName(.choreCompletion, $0) }
+        guard !instanceIDs.isEmpty || !completionIDs.isEmpty else { return [:] }
         return try await pool.readPreferringCallingThread { [self] database in
+            let owner = OwnerScope(Owner(viewer), database)
+            // The rows are read through the viewer's memberships in this transaction: the checks find them.
+            var accesses = HouseholdAccesses(viewer: viewer, database)
             var found: [String: Node] = [:]
-            for id in wanted.sorted() {
-                do {
-                    if GlobalID.mayName(.choreInstance, id) {
-                        found[id] = .instance(try resolve(id: id, viewer: viewer, in: database))
-                    } else if let entry = try completion(id: id, viewer: viewer, in: database) {
-                        found[id] = .completion(entry)
-                    }
-                } catch let error as ServiceError where error.code == .notFound {
-                    continue
+            if !instanceIDs.isEmpty {
+                for stored in try Self.storedInstances(ids: instanceIDs, owner, &accesses) { found[stored.instance.id] = .instance(stored) }
+                for id in instanceIDs where found[id] == nil {
+                    if let computed = try computed(id: id, owner, &accesses) { found[id] = .instance(computed) }
+                }
+            }
+            if !completionIDs.isEmpty {
+                for row in try owner.query(
+                    """
+                    SELECT \(HistoryEntry.columns) FROM chore_completions h JOIN chores c ON c.id = h.chore_id
+                    WHERE h.id IN (\(ChoreReferences.placeholders(completionIDs.count))) AND (h.user_id = {owner} OR h.household_id IN (
+                        SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active'))
+                    """,
+                    ChoreReferences.arguments(completionIDs)) {
+                    let entry = try HistoryEntry(row: row, access: try accesses.chores(try row["household_id"]))
+                    found[entry.completion.id] = .completion(entry)
                 }
             }
             return found
         }
     }
 
-    /// Completion `id` when it is of a chore of the viewer's households or their own.
-    private func completion(id: String, viewer: Viewer, in database: Database) throws -> HistoryEntry? {
-        guard let row = try OwnerScope(Owner(viewer), database).queryOne(
+    /// The stored instances among `ids` of the chores (not deleted) of `owner`'s account, with
+    /// those chores: one statement each, whatever the number of ids.
+    private static func storedInstances(
+        ids: [String], _ owner: OwnerScope, _ accesses: inout HouseholdAccesses
+    ) throws -> [AccessibleInstance] {
+        let instances = try owner.query(
             """
-            SELECT h.household_id, h.user_id FROM chore_completions h WHERE h.id = ? AND (h.user_id = {owner} OR h.household_id IN (
-                SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active'))
+            SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
+            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
             """,
-            [id])
-        else { return nil }
-        let access = try ChoreAccess.check(viewer: viewer, householdID: try row["household_id"], in: database)
-        return try access.scope(database).queryOne(
-            "SELECT \(HistoryEntry.columns) FROM chore_completions h JOIN chores c ON c.id = h.chore_id WHERE h.id = ? AND h.{scope}", [id]
-        ).map { try HistoryEntry(row: $0, access: access) }
+            ChoreReferences.arguments(ids)
+        ).map(ChoreInstanceRecord.init(row:))
+        guard !instances.isEmpty else { return [] }
+        let chores = Dictionary(
+            uniqueKeysWithValues: try ChoreService.chores(ids: Set(instances.map(\.choreID)).sorted(), owner).map { ($0.id, $0) })
+        return try instances.compactMap { instance in
+            // A deleted chore's instances are not found.
+            guard let chore = chores[instance.choreID] else { return nil }
+            return (instance, chore, try accesses.chores(chore.householdID))
+        }
     }
 }

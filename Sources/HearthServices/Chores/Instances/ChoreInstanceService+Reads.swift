@@ -32,7 +32,8 @@ extension ChoreInstanceService {
             guard let instance = try ChoreInstanceRecord.find(id: id, access.scope(database)) else { throw ServiceError.instanceNotFound }
             return (instance, chore, access)
         }
-        guard let computed = try computed(id: id, viewer: viewer, owner, in: database) else { throw ServiceError.instanceNotFound }
+        var accesses = HouseholdAccesses(viewer: viewer, database)
+        guard let computed = try computed(id: id, owner, &accesses) else { throw ServiceError.instanceNotFound }
         return computed
     }
 
@@ -47,26 +48,26 @@ extension ChoreInstanceService {
         }
     }
 
-    /// The instance `id` names among the viewer's chores, when none is stored: the chores due at
-    /// the occurrence the id carries (``ChoreInstanceID/occurrence(of:)``) beyond what their plan
-    /// wrote, each member they are for, until one gives the id.
-    private func computed(id: String, viewer: Viewer, _ owner: OwnerScope, in database: Database) throws -> AccessibleInstance? {
+    /// The instance `id` names among the chores of `owner`'s account, when none is stored: the
+    /// chores due at the occurrence the id carries (``ChoreInstanceID/occurrence(of:)``) beyond what
+    /// their plan wrote, read in one statement, each member they are for, until one gives the id.
+    /// The access to each chore's household comes from `accesses` (checked once per household).
+    func computed(id: String, _ owner: OwnerScope, _ accesses: inout HouseholdAccesses) throws -> AccessibleInstance? {
         guard let occurrence = ChoreInstanceID.occurrence(of: id) else { return nil }
-        let candidates = try owner.query(
+        let candidates = try owner.decode(
+            ChoreRecord.self,
             """
-            SELECT c.id FROM chores c LEFT JOIN chore_plans p ON p.chore_id = c.id
+            SELECT \(ChoreRecord.columns.qualified(by: "c")) FROM chores c LEFT JOIN chore_plans p ON p.chore_id = c.id
             WHERE c.deleted_at IS NULL AND (c.user_id = {owner} OR c.household_id IN (
                 SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active'))
             AND (c.schedule_kind <> 'once' OR c.due_at = ?) AND (p.planned_through IS NULL OR p.planned_through < ?)
             ORDER BY c.id
             """,
-            [occurrence, occurrence]
-        ).map { try $0["id"] as String }
+            [occurrence, occurrence])
         let milliseconds = ChoreInstanceID.unixMilliseconds(occurrence)
-        for choreID in candidates {
-            let (chore, access) = try Self.chore(choreID, viewer: viewer, in: database)
-            let scope = access.scope(database)
-            for instance in try planner.unplanned(chore, scope, dueAt: occurrence) where instance.id == id {
+        for chore in candidates {
+            let access = try accesses.chores(chore.householdID)
+            for instance in try planner.unplanned(chore, access.scope(owner.database), dueAt: occurrence) where instance.id == id {
                 guard ChoreInstanceID.unixMilliseconds(instance.occurrenceAt) == milliseconds else { continue }
                 return (instance, chore, access)
             }

@@ -37,7 +37,7 @@ struct CompletionRules {
         let whose = step.map { "The step “\($0.title)”" } ?? "This chore"
         return ServiceError(
             .forbidden, reason: .choreCompleters,
-            "\(whose) may be completed only by \((who + [ChoreService.describe(rule)]).joined(separator: ", ")); \(names[member.id] ?? "this member") is not among them.")
+            "\(whose) may be completed only by \(ChoreService.describe(rule, with: who)); \(names[member.id] ?? "this member") is not among them.")
     }
 
     /// The members an instance (or step) is assigned to.

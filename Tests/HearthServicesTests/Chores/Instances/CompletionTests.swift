@@ -39,7 +39,13 @@ import TestFixtures
             let (_, forBen) = try await harness.oneOffChore(family, "Ben's")
             let refused = await harness.households.refusal { try await harness.complete(forBen, as: family.child) }
             #expect(refused?.code == .forbidden && refused?.reason == .choreCompleters)
-            #expect(refused?.message.contains("Ben") == true && refused?.message.contains("admins") == true, "\(String(describing: refused))")
+            #expect(refused?.message == "This chore may be completed only by admins and Ben; Kim is not among them.")
+            // The refusal words the rule as the chore's other refusals do; Ben, assigned and named by the rule, once.
+            let (_, named) = try await harness.oneOffChore(family, "Named") {
+                $0.completers = PermissionRule(roles: [.member], memberIDs: [family.memberID])
+            }
+            let once = await harness.households.refusal { try await harness.complete(named, as: family.child) }
+            #expect(once?.message == "This chore may be completed only by admins, Ben and adults with the member role; Kim is not among them.")
             #expect(try await harness.complete(forBen, as: family.admin).outcome == .completed)
             // A rule naming children admits Kim.
             let (_, ruled) = try await harness.oneOffChore(family, "Ruled") { $0.completers = PermissionRule(kinds: [.child]) }

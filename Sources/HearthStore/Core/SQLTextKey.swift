@@ -1,0 +1,23 @@
+/// SQL text as a dictionary key hashed by its length and its first and last bytes, not all of
+/// it: statement texts run to a thousand bytes and every statement is looked up (in a
+/// connection's statement cache, in a scope's rewritten statements), so hashing the whole text
+/// cost more than some statements take to run. Equality still compares the whole text (at once
+/// when both are the same `static let`), so texts alike at both ends only share a bucket.
+public struct SQLTextKey: Hashable, Sendable {
+    /// The text.
+    public let sql: String
+
+    /// The key of `sql`.
+    public init(_ sql: String) {
+        self.sql = sql
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = sql
+        text.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(32))))
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(64))))
+        }
+    }
+}
