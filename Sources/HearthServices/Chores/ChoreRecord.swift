@@ -4,7 +4,7 @@ import HearthStore
 
 /// A chore definition as stored in `chores` (migration 0012), without its related rows
 /// (assignees, steps, tags, rules), which lists read for many chores at once (``ChoreDetails``).
-public struct ChoreRecord: Sendable, Hashable, Decodable {
+public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
     /// The chore's id (`chr_…`).
     public var id: String
     /// The household, for a household chore.
@@ -39,56 +39,36 @@ public struct ChoreRecord: Sendable, Hashable, Decodable {
     /// Active, or archived (FR-37).
     public var status: ChoreStatus { archivedAt == nil ? .active : .archived }
 
-    /// The columns the decoder reads.
-    static let columns = RecordColumns(
+    /// The columns, in the order ``init(row:)`` reads them.
+    public static let columns = RecordColumns(
         "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
         "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at",
         "archived_at")
 
-    enum CodingKeys: String, CodingKey {
-        case id, title, description, tokens
-        case householdID = "household_id"
-        case ownerID = "user_id"
-        case assignmentMode = "assignment_mode"
-        case scheduleKind = "schedule_kind"
-        case dueAt = "due_at"
-        case recurrence
-        case intervalCount = "interval_count"
-        case intervalUnit = "interval_unit"
-        case requiresApproval = "requires_approval"
-        case presetID = "preset_id"
-        case createdBy = "created_by"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case archivedAt = "archived_at"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let row = try decoder.container(keyedBy: CodingKeys.self)
-        id = try row.decode(String.self, forKey: .id)
-        householdID = try row.decodeIfPresent(String.self, forKey: .householdID)
-        ownerID = try row.decodeIfPresent(String.self, forKey: .ownerID)
-        title = try row.decode(String.self, forKey: .title)
-        description = try row.decodeIfPresent(String.self, forKey: .description)
-        assignmentMode = try row.decode(AssignmentMode.self, forKey: .assignmentMode)
+    /// Reads the chore from a row of ``columns``, by position (lists read many: no keyed decoding).
+    public init(row: RecordRow) throws {
+        id = try row[0]
+        householdID = try row[1]
+        ownerID = try row[2]
+        title = try row[3]
+        description = try row[4]
+        assignmentMode = try row[5]
         // The table's CHECK keeps the schedule's columns consistent with its kind.
-        switch try row.decode(ChoreSchedule.Kind.self, forKey: .scheduleKind) {
+        switch try row[6] as ChoreSchedule.Kind {
         case .once:
-            schedule = .once(dueAt: try row.decode(Date.self, forKey: .dueAt))
+            schedule = .once(dueAt: try row[7])
         case .recurrence:
-            schedule = .recurrence(try row.decode(String.self, forKey: .recurrence))
+            schedule = .recurrence(try row[8])
         case .afterCompletion:
-            schedule = .afterCompletion(
-                every: try row.decode(Int.self, forKey: .intervalCount), unit: try row.decode(IntervalUnit.self, forKey: .intervalUnit),
-                firstDueAt: try row.decode(Date.self, forKey: .dueAt))
+            schedule = .afterCompletion(every: try row[9], unit: try row[10], firstDueAt: try row[7])
         }
-        tokens = try row.decode(Int.self, forKey: .tokens)
-        requiresApproval = try row.decode(Bool.self, forKey: .requiresApproval)
-        presetID = try row.decodeIfPresent(String.self, forKey: .presetID)
-        createdBy = try row.decodeIfPresent(String.self, forKey: .createdBy)
-        createdAt = try row.decode(Date.self, forKey: .createdAt)
-        updatedAt = try row.decode(Date.self, forKey: .updatedAt)
-        archivedAt = try row.decodeIfPresent(Date.self, forKey: .archivedAt)
+        tokens = try row[11]
+        requiresApproval = try row[12]
+        presetID = try row[13]
+        createdBy = try row[14]
+        createdAt = try row[15]
+        updatedAt = try row[16]
+        archivedAt = try row[17]
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.

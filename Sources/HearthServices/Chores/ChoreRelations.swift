@@ -32,7 +32,7 @@ public struct ChoreStepRecord: Sendable, Hashable {
 }
 
 /// A tag (FR-46), as stored in `tags`: a household's, or one user's for their personal chores.
-public struct TagRecord: Sendable, Hashable, Decodable {
+public struct TagRecord: Sendable, Hashable, FetchableRecord {
     /// `tag_…`.
     public var id: String
     /// The household, for a household tag.
@@ -48,16 +48,19 @@ public struct TagRecord: Sendable, Hashable, Decodable {
     /// When it was last renamed or recoloured.
     public var updatedAt: Date
 
-    enum CodingKeys: String, CodingKey {
-        case id, name, color
-        case householdID = "household_id"
-        case ownerID = "user_id"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-    }
+    /// The columns, in the order ``init(row:)`` reads them.
+    public static let columns = RecordColumns("id", "household_id", "user_id", "name", "color", "created_at", "updated_at")
 
-    /// The columns ``CodingKeys`` reads.
-    static let columns = RecordColumns("id", "household_id", "user_id", "name", "color", "created_at", "updated_at")
+    /// Reads the tag from a row of ``columns``, by position.
+    public init(row: RecordRow) throws {
+        id = try row[0]
+        householdID = try row[1]
+        ownerID = try row[2]
+        name = try row[3]
+        color = try row[4]
+        createdAt = try row[5]
+        updatedAt = try row[6]
+    }
 }
 
 /// The permission rules of one chore: who besides the assignees may complete it, who besides

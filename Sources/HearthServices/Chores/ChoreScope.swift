@@ -28,13 +28,9 @@ struct ChoreScope {
     private func run<T>(_ sql: String, _ household: (HouseholdScope, String) throws -> T, _ personal: (OwnerScope, String) throws -> T) throws -> T {
         switch access.grant {
         case .household(let granted):
-            return try household(
-                HouseholdScope(granted, database),
-                sql.replacing("{scope}", with: "household_id = {household}").replacing("{scope_ids}", with: "{household}, NULL"))
+            return try household(HouseholdScope(granted, database), ChoreScopeTexts.household.text(for: sql))
         case .personal(let owner):
-            return try personal(
-                OwnerScope(owner, database),
-                sql.replacing("{scope}", with: "user_id = {owner}").replacing("{scope_ids}", with: "NULL, {owner}"))
+            return try personal(OwnerScope(owner, database), ChoreScopeTexts.personal.text(for: sql))
         }
     }
 
@@ -65,6 +61,16 @@ struct ChoreScope {
 
     /// The first result row decoded as `T`, or `nil`.
     func decodeOne<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
+        try run(sql, { try $0.decodeOne(type, $1, arguments) }, { try $0.decodeOne(type, $1, arguments) })
+    }
+
+    /// Every result row read as the record `T` (``FetchableRecord``).
+    func decode<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [T] {
+        try run(sql, { try $0.decode(type, $1, arguments) }, { try $0.decode(type, $1, arguments) })
+    }
+
+    /// The first result row read as the record `T`, or `nil`.
+    func decodeOne<T: FetchableRecord>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> T? {
         try run(sql, { try $0.decodeOne(type, $1, arguments) }, { try $0.decodeOne(type, $1, arguments) })
     }
 

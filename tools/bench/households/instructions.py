@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 sys.path.insert(0, os.path.dirname(__file__))
 import benchlib  # noqa: E402
 import run  # noqa: E402
+import signedin  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "40"))
 
@@ -35,7 +36,7 @@ def main():
     hearth = benchlib.Hearth(*run.SERVER_FLAGS, binary=binary, wrapper=(
         "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no"))
     try:
-        client = run.Client(hearth)
+        client = signedin.Client(hearth)
         (_, _), mix = run.request_files(directory, *run.household_of_eight(client))
         dumps, total = [], [0]
 
@@ -47,10 +48,10 @@ def main():
                 total[0] += int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
             return list(total)
 
-        figures = {name: count for name, (count,) in run.per_kind(client, mix, instructions, repeat=REPEAT)}
+        figures = {name: count for name, (count,) in signedin.per_kind(client, mix, instructions, repeat=REPEAT)}
         print(f"# callgrind, {REPEAT} requests of each kind one at a time, server instructions per request")
         print("instructions per request: " + ", ".join(f"{name} {count / 1000:,.0f}k" for name, count in figures.items()))
-        print(f"the mix / {run.TYPENAME}: {figures['the mix'] / figures[run.TYPENAME]:.2f}", flush=True)
+        print(f"the mix / {signedin.TYPENAME}: {figures['the mix'] / figures[signedin.TYPENAME]:.2f}", flush=True)
     finally:
         hearth.stop()
         shutil.rmtree(directory, ignore_errors=True)

@@ -35,14 +35,17 @@ def free_port():
 class Hearth:
     """The release `hearth serve` on a free loopback port with a temporary database."""
 
-    def __init__(self, *extra, binary=HEARTH, wrapper=()):
-        """`wrapper` runs the server under another program (valgrind), given `binary` last."""
+    def __init__(self, *extra, binary=HEARTH, wrapper=(), database=None, environment=None):
+        """`wrapper` runs the server under another program (valgrind), given `binary` last;
+        `database` is a database to keep (a fresh one in the temporary directory otherwise);
+        `environment` adds variables to the server's environment."""
         self.directory = tempfile.mkdtemp(prefix="hearth-bench-")
+        self.database = database or os.path.join(self.directory, "bench.sqlite")
         self.log = open(os.path.join(self.directory, "server.log"), "w")
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [*wrapper, binary, "serve", "--port", "0", "--database", os.path.join(self.directory, "bench.sqlite"), *extra],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+            [*wrapper, binary, "serve", "--port", "0", "--database", self.database, *extra],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, **(environment or {})})
         line = self.process.stdout.readline()
         self.ready_seconds = time.monotonic() - self.started
         match = re.match(r"listening on http://(.+):(\d+)", line)

@@ -15,12 +15,19 @@ enum InstanceResolvers {
                 viewer: try RequestContext.of(context).viewer())
             return connection(page.edges.map(\.cursor), ChoreInstanceValue.values(page.edges.map(\.node), services: services), page)
         }
-        resolvers.resolveAsync("Chore", "occurrences") { source, arguments, _, _ in
+        resolvers.resolveField("Chore", "occurrences") { source, arguments, _, _ in
             let chore = source as! ChoreValue
             guard let after = arguments.string("after").flatMap(DateTimeScalar.date) else {
                 throw ServiceError.invalid(InputProblems([FieldProblem(field: "after", reason: .invalidFormat, message: "Give an RFC 3339 date-time.")]))
             }
-            return try await instances.occurrences(of: chore.record, access: chore.batch.access, after: after, first: arguments.int("first") ?? 0)
+            // The household (its time zone) is read once for the whole list (the chore's batch),
+            // so a list's "next due" of each chore costs no read per chore.
+            let household = chore.record.householdID.map { chore.batch.household.load($0) }
+            return .async {
+                try await instances.occurrences(
+                    of: chore.record, access: chore.batch.access, timeZoneName: try await household?()?.timeZone, after: after,
+                    first: arguments.int("first") ?? 0)
+            }
         }
         resolvers.resolveAsync("Chore", "completions") { source, arguments, _, _ in
             let chore = source as! ChoreValue

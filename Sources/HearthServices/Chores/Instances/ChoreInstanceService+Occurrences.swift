@@ -8,12 +8,19 @@ extension ChoreInstanceService {
     /// honours COUNT, UNTIL and EXDATE; a one-off chore has its one due time; an `afterCompletion`
     /// chore's come the interval after its latest completion (the viewer's own, for a per-member
     /// chore they are in), then at that interval.
+    /// `timeZoneName`, the household's time zone when the caller has read it already (lists read
+    /// it once for all their chores), spares the read: only `afterCompletion` chores then read
+    /// anything.
     /// - Throws: `BAD_USER_INPUT` on `first` outside 0…`--max-chore-occurrences` (500).
-    public func occurrences(of chore: ChoreRecord, access: ChoreAccess, after: Date, first: Int) async throws -> [Date] {
+    public func occurrences(of chore: ChoreRecord, access: ChoreAccess, timeZoneName: String? = nil, after: Date, first: Int) async throws -> [Date] {
         let maximum = configuration.maximumOccurrences
         guard (0...maximum).contains(first) else {
             throw ServiceError.invalid(InputProblems([FieldProblem(
                 field: "first", reason: .outOfRange, message: "Ask for 0 to \(maximum) occurrences at a time.")]))
+        }
+        if let timeZoneName, chore.householdID != nil {
+            let timeline = try ChoreTimeline(chore.schedule, timeZone: RecurrenceZone.timeZone(named: timeZoneName))
+            if !timeline.followsCompletions { return timeline.dueTimes(after: after, limit: first) }
         }
         return try await pool.readPreferringCallingThread { [planner] database in
             let scope = access.scope(database)

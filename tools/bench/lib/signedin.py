@@ -1,0 +1,137 @@
+"""Signed-in GraphQL loads against the real server, shared by tools/bench/households and
+tools/bench/chores: people set up through the API as they do it (registration, the emailed
+confirmation link, terms, invitations), wrk request files of "<access token>\\t<JSON body>" lines
+(played by households/household-mix.lua), and the SQL statements the server executes per request,
+read from `/metrics`."""
+import json
+import os
+import re
+import sqlite3
+import urllib.request
+
+import benchlib
+
+BASE_URL = "https://hearth.bench"
+TYPENAME = "{ __typename }"
+# wrk's script: cycles through a request file, counts responses carrying GraphQL errors.
+MIX_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "households", "household-mix.lua")
+PASSWORD = "a long bench password"
+
+
+class Client:
+    """GraphQL over HTTP against the benchmark's server; any error stops the setup."""
+
+    def __init__(self, hearth):
+        self.hearth = hearth
+        self.url = hearth.url("/graphql")
+
+    def run(self, query, variables=None, token=None):
+        return benchlib.graphql(self.url, query, variables, token)
+
+    def mailed_token(self, address, page):
+        """The token of the newest link to `page` in the mail outbox for `address`."""
+        with sqlite3.connect(self.hearth.database) as database:
+            rows = database.execute(
+                "SELECT text_body FROM mail_outbox WHERE EXISTS (SELECT 1 FROM json_each(recipients) WHERE value = ?) "
+                "ORDER BY id DESC", (address,)).fetchall()
+        for (body,) in rows:
+            match = re.search(re.escape(f"{BASE_URL}/{page}?token=") + r"([A-Za-z0-9_-]+)", body)
+            if match:
+                return match.group(1)
+        raise RuntimeError(f"no {page} link was mailed to {address}")
+
+    def person(self, username, tokens=False):
+        """Registers `username`, confirms the address from the mailed link, accepts the terms;
+        returns the access token, or with `tokens` the access and refresh tokens."""
+        address = f"{username}@example.com"
+        issued = self.run(
+            "mutation($input: RegisterInput!) { register(input: $input) { tokens { accessToken refreshToken } } }",
+            {"input": {"username": username, "email": address, "password": PASSWORD}},
+        )["register"]["tokens"]
+        token = issued["accessToken"]
+        self.run("mutation($input: ConfirmEmailInput!) { confirmEmail(input: $input) { user { id } } }",
+                 {"input": {"token": self.mailed_token(address, "confirm-email")}})
+        version = self.run("{ terms { currentVersion } }", token=token)["terms"]["currentVersion"]
+        self.run("mutation($input: AcceptTermsInput!) { acceptTerms(input: $input) { terms { isAcceptanceRequired } } }",
+                 {"input": {"version": version}}, token)
+        return (token, issued["refreshToken"]) if tokens else token
+
+    def join(self, admin, household, username, kind, role, tokens=False):
+        """Invites `username` into `household` and accepts with the invitation token."""
+        issued = self.person(username, tokens)
+        token = issued[0] if tokens else issued
+        invite = self.run(
+            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
+            {"input": {"householdId": household, "email": f"{username}@example.com", "kind": kind, "role": role}}, admin)
+        self.run("mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
+                 {"input": {"invitation": {"token": invite["inviteMember"]["inviteToken"]}}}, token)
+        return issued
+
+    def login(self, username):
+        """Signs `username` in with the bench password; returns the access token."""
+        return self.run(
+            "mutation($input: LoginInput!) { login(input: $input) { tokens { accessToken } } }",
+            {"input": {"email": f"{username}@example.com", "password": PASSWORD}})["login"]["tokens"]["accessToken"]
+
+
+def body(query, variables=None):
+    """A request's JSON body."""
+    return json.dumps({"query": query, "variables": variables or {}}, ensure_ascii=False)
+
+
+def write_requests(path, entries):
+    """Writes [(access token, JSON body)] as a request file for MIX_SCRIPT; returns `path`."""
+    with open(path, "w", encoding="utf-8") as file:
+        file.writelines(f"{token}\t{entry}\n" for token, entry in entries)
+    return path
+
+
+def operation_name(entry):
+    """The name of the operation a request body sends (`Home`, `Rename`, ...)."""
+    match = re.match(r"\s*(?:query|mutation)\s+(\w+)", json.loads(entry)["query"])
+    return match.group(1) if match else TYPENAME
+
+
+def statement_counters(hearth):
+    """The server's (statements executed, statements compiled) so far, over every connection."""
+    with urllib.request.urlopen(hearth.url("/metrics"), timeout=30) as response:
+        text = response.read().decode()
+    def total(name):
+        return sum(float(value) for value in re.findall(rf"^{name}{{[^}}]*}} (\S+)$", text, re.MULTILINE))
+    return total("hearth_db_statements_total"), total("hearth_db_statements_prepared_total")
+
+
+def send(client, token, entry, tag):
+    """Sends one request of a request file, `{n}` replaced by `tag`."""
+    request = json.loads(entry.replace("{n}", tag))
+    client.run(request["query"], request["variables"], token)
+
+
+def per_kind(client, mix, measure, repeat=10):
+    """For each kind of request of the mix, the mix itself in order, and the baseline: sends it
+    once unmeasured (so caches a write emptied fill again), then `repeat` times, one at a time,
+    between `measure()` calls; returns [(kind, what measure's counters rose by per request)] and
+    the mix's weight of each kind."""
+    kinds = {"the mix": mix}
+    for token, entry in mix + [(mix[0][0], body(TYPENAME))]:
+        kinds.setdefault(operation_name(entry), [(token, entry)])
+    figures = []
+    for name, entries in kinds.items():
+        for sent in range(len(entries)):
+            send(client, *entries[sent], f"w{sent}")
+        before = measure()
+        for sent in range(repeat):
+            send(client, *entries[sent % len(entries)], f"s{sent}")
+        figures.append((name, [(after - first) / repeat for after, first in zip(measure(), before)]))
+    return figures
+
+
+def statements_per_request(hearth, client, mix):
+    """Prints the SQL statements the server executed and compiled per request of each kind."""
+    repeat = len(mix)
+    before = statement_counters(hearth)
+    scrape = [after - first for after, first in zip(statement_counters(hearth), before)]  # what a scrape itself reads
+    figures = per_kind(client, mix, lambda: statement_counters(hearth), repeat=repeat)
+    print("SQL statements per request (prepared): " + ", ".join(
+        f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
+        flush=True)
