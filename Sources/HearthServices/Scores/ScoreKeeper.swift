@@ -3,7 +3,7 @@ import HearthDomain
 import HearthStore
 
 /// Keeps the scores boards read (`chore_scores` and its daily sums `chore_score_days`, migration
-/// 0017) in step with completions, inside the transaction that records each completion's change,
+/// 0018) in step with completions, inside the transaction that records each completion's change,
 /// as the token ledger does (``TokenCredits``), so a board is one small query and never out of step.
 ///
 /// The rules (FR-56 – FR-58):
