@@ -16,7 +16,7 @@ import Testing
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         // Answers once the job's first attempt has recorded its effect and blocked for good.
-        let started = try Self.post("/_test/jobs", "block-first-attempt", to: server)
+        let started = try server.post("/_test/jobs", "block-first-attempt")
         try #require(started.status == 201, "\(started.text)")
         let id = started.text
         #expect(server.stop(signal: SIGKILL) == SIGKILL)
@@ -37,7 +37,7 @@ import Testing
         let arguments = Self.arguments + ["--job-max-attempts", "1"]
         let server = try ServerProcess(arguments)
         defer { server.remove() }
-        let id = try Self.post("/_test/jobs", "fail", to: server).text
+        let id = try server.post("/_test/jobs", "fail").text
         #expect(try server.get("/_test/jobs/\(id)").text == "dead 1 1 1")
         let metrics = try server.get("/metrics")
         #expect(metrics.metric("hearth_jobs_dead{kind=\"test.effect\"}") == 1)
@@ -86,13 +86,5 @@ import Testing
             guard let row = try database.queryOne("SELECT runs, effects FROM test_job_runs WHERE job_id = ?", [Int64(id)]) else { return [] }
             return [try row["runs"], try row["effects"]]
         }
-    }
-
-    /// Sends one `POST` with a text body on a new connection.
-    private static func post(_ path: String, _ body: String, to server: ServerProcess) throws -> HTTPTestClient.Response {
-        let client = try server.connect()
-        defer { client.close() }
-        try client.send("POST \(path) HTTP/1.1\r\nHost: e2e\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        return try client.readResponse()
     }
 }

@@ -12,7 +12,7 @@ import TestFixtures
 /// the membership service commits them (the row change and its event, with the kinds and payload of
 /// `HouseholdEvents.swift`, in one write transaction, published after commit).
 struct HouseholdsAPIFixture {
-    private static let sdl: String = {
+    static let sdl: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         return (try? String(contentsOf: root.appendingPathComponent("schema.graphql"), encoding: .utf8)) ?? ""

@@ -52,7 +52,8 @@ extension HouseholdResolvers {
                 id: try input.requiredString("householdId"),
                 HouseholdService.HouseholdChanges(
                     name: input.change("name"), emoji: input.change("emoji"), locationLabel: input.change("locationLabel"),
-                    timeZone: input.change("timeZone")),
+                    timeZone: input.change("timeZone"),
+                    firstWeekday: input.change("firstWeekday") { GraphQLEnum.value(input.string($0), as: Weekday.self) }),
                 viewer: viewer, clientMutationID: input.clientMutationID)
             return ["household": HouseholdValue(record: record, access: access)]
         }

@@ -29,6 +29,7 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "emoji": record.emoji
         case "locationLabel": record.locationLabel
         case "timeZone": record.timeZone
+        case "firstWeekday": GraphQLEnum.name(of: record.firstWeekday)
         case "createdAt": record.createdAt
         case "updatedAt": record.updatedAt
         default: nil

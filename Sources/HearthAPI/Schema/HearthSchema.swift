@@ -49,11 +49,11 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-    /// token economy's `tokens` (the instance and token fields are left unresolved without them,
-    /// for tests of other areas).
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards` (the instance, token and
+    /// leaderboard fields are left unresolved without them, for tests of other areas).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil
+        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -63,6 +63,7 @@ public enum HearthSchema {
         let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
         if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
+        if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -122,13 +123,14 @@ public enum HearthSchema {
     /// - Throws: `SchemaError` when the SDL is invalid or lacks a field the resolvers serve.
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, limits: GraphQLLimits, logger: Logger
+        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
+        limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
-                instances: instances, tokens: tokens),
+                instances: instances, tokens: tokens, leaderboards: leaderboards),
             limits: limits, logger: logger)
     }
 }

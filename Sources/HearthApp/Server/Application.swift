@@ -40,6 +40,8 @@ final class Application: Sendable {
     let choreInstances: ChoreInstanceService
     /// Token ledgers, approvals and the rewards store.
     let tokens: TokenService
+    /// Leaderboards and scoreboards.
+    let leaderboards: LeaderboardService
     private let server: HTTPServer
     private let draining = ShutdownFlag()
     private let serverEvents: ServerEvents
@@ -69,8 +71,9 @@ final class Application: Sendable {
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
             pool: pool, logger: logger.labeled("keys"))
         let links = LinkTokens(key: keys.link)
-        // The one clock of every service.
-        let clock = SystemClock()
+        // The one clock of every service; with the test endpoints, one they may move forward.
+        let shiftableClock = settings.testEndpoints ? ShiftableClock() : nil
+        let clock: any ServiceClock = shiftableClock ?? SystemClock()
         changeLog = ChangeLog(pool: pool, bus: bus, clock: clock)
         jobs = JobQueue(pool: pool, clock: clock)
         mailOutbox = MailOutbox(
@@ -102,9 +105,10 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
+        leaderboards = LeaderboardService(tokens: tokens)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens)
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -143,6 +147,7 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
+            if let shiftableClock { TestClockRoutes(clock: shiftableClock).register(in: &router) }
             try TestJobRoutes.prepare(pool)
             testJobs.observe(scheduler)
             testJobs.register(in: &router)
@@ -197,13 +202,14 @@ final class Application: Sendable {
 
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
-        households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService
+        households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
+        leaderboards: LeaderboardService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                limits: settings.graphQL,
+                leaderboards: leaderboards, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

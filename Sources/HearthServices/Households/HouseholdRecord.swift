@@ -20,6 +20,8 @@ public struct HouseholdRecord: Sendable, Hashable, FetchableRecord {
     public var currencyCode: String
     /// How tokens of shared work are split (`fallback`, `equal`, `completer`).
     public var earningsSplit: String
+    /// The day its leaderboard's weeks start on.
+    public var firstWeekday: Weekday
     /// The account that created it, while it exists.
     public var createdBy: String?
     /// When it was created.
@@ -30,7 +32,7 @@ public struct HouseholdRecord: Sendable, Hashable, FetchableRecord {
     /// The columns, in the order ``init(row:)`` reads them.
     public static let columns = RecordColumns(
         "id", "name", "emoji", "location_label", "time_zone", "currency_per_token", "currency_code", "earnings_split",
-        "created_by", "created_at", "updated_at")
+        "created_by", "created_at", "updated_at", "first_weekday")
 
     /// Reads the household from a row of ``columns``.
     public init(row: RecordRow) throws {
@@ -45,6 +47,7 @@ public struct HouseholdRecord: Sendable, Hashable, FetchableRecord {
         createdBy = try row[8]
         createdAt = try row[9]
         updatedAt = try row[10]
+        firstWeekday = Weekday(rawValue: try row[11]) ?? .fallback
     }
 
     /// The household of `scope`.

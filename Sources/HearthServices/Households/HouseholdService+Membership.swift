@@ -58,17 +58,23 @@ extension HouseholdService {
         public var locationLabel: String??
         /// The new IANA time zone.
         public var timeZone: String??
+        /// The day the leaderboard's weeks start on; `.some(nil)` restores the default (Monday).
+        public var firstWeekday: Weekday??
 
         /// Creates the changes; fields not given stay as they are.
-        public init(name: String?? = nil, emoji: String?? = nil, locationLabel: String?? = nil, timeZone: String?? = nil) {
+        public init(
+            name: String?? = nil, emoji: String?? = nil, locationLabel: String?? = nil, timeZone: String?? = nil, firstWeekday: Weekday?? = nil
+        ) {
             self.name = name
             self.emoji = emoji
             self.locationLabel = locationLabel
             self.timeZone = timeZone
+            self.firstWeekday = firstWeekday
         }
     }
 
-    /// Edits a household's name, emoji, location label or time zone (FR-08). Admins only. A
+    /// Edits a household's name, emoji, location label, time zone (FR-08) or first weekday (where
+    /// its leaderboard's weeks start, FR-56). Admins only. A
     /// change that leaves every field as it was writes nothing and records no event.
     /// - Throws: `BAD_USER_INPUT` (every field problem at once; `REQUIRED` for a null name or
     ///   time zone), `NOT_FOUND`, `FORBIDDEN` for members, `CONFLICT` for a reused `clientMutationID`.
@@ -106,13 +112,14 @@ extension HouseholdService {
             if let emoji { after.emoji = emoji }
             if let location { after.locationLabel = location }
             if let zone = zone ?? nil { after.timeZone = zone.name }
+            if let firstWeekday = changes.firstWeekday { after.firstWeekday = firstWeekday ?? .fallback }
             if after != before {
                 try scope.execute(
                     """
-                    UPDATE households SET name = ?, name_key = ?, emoji = ?, location_label = ?, time_zone = ?, updated_at = ?
+                    UPDATE households SET name = ?, name_key = ?, emoji = ?, location_label = ?, time_zone = ?, first_weekday = ?, updated_at = ?
                     WHERE id = {household}
                     """,
-                    [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, now])
+                    [after.name, DisplayText.sortKey(after.name), after.emoji, after.locationLabel, after.timeZone, after.firstWeekday.rawValue, now])
                 let newZone = after.timeZone == before.timeZone ? nil : after.timeZone
                 try record(.householdUpdated, HouseholdChange(householdID: before.id, timeZone: newZone), in: database)
             }

@@ -209,7 +209,7 @@ import Testing
                   document: "mutation($input: DeleteHouseholdInput!) { deleteHousehold(input: $input) { deletedHouseholdId } }") { f, _ in
             ServerProcess.input(["householdId": .string(f.householdID), "confirmName": "Flat"])
         },
-    ] + choreOperations + instanceOperations
+    ] + choreOperations + instanceOperations + leaderboardOperations
 
     /// The chore operations of issue 14.
     static let choreOperations: [Operation] = [

@@ -11,7 +11,7 @@ import Testing
     /// Python helpers: GraphQL over HTTP off the event loop, authenticated WebSocket connections, a
     /// subscription that returns once the server streams it (its bus subscription taken, so every change
     /// committed afterwards reaches it), and one line per message.
-    private static let helpers = ServerProcess.webSocketPeerScript + """
+    static let helpers = ServerProcess.webSocketPeerScript + """
         EVENTS = ("subscription($id: ID!) { householdEvents(householdId: $id) { "
                   "kind householdId memberId incompleteTasks missedEvents household { name } member { role status } } }")
         def subscribers():

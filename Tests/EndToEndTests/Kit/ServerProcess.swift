@@ -73,6 +73,14 @@ final class ServerProcess {
         return try client.readResponse()
     }
 
+    /// Sends one `POST` of `body` on a new connection and returns the response (the test endpoints').
+    func post(_ path: String, _ body: String) throws -> HTTPTestClient.Response {
+        let client = try connect()
+        defer { client.close() }
+        try client.send("POST \(path) HTTP/1.1\r\nHost: e2e\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        return try client.readResponse()
+    }
+
     /// Everything the server has logged so far.
     var log: String { Self.contents(of: logPath) }
 

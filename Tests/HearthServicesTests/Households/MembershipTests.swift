@@ -163,9 +163,10 @@ struct MembershipTests {
             let benMember = try await h.join(ben, flat.id, invitedBy: ana)
             // Chores, their assignees, steps, tags and rules, the creation policy, a saved preset; the
             // chore's instance, plan and completion, the household's first completed chore; the token
-            // economy over them (its reactions registered).
+            // economy and the leaderboards' scores over them (their reactions registered).
             let instances = ChoreInstanceService(configuration: InstancesConfiguration(), chores: h.chores, jobs: JobQueue(pool: h.pool, clock: h.clock))
             let tokens = TokenService(configuration: TokensConfiguration(), instances: instances)
+            _ = LeaderboardService(tokens: tokens)
             _ = try await h.chores.updateChoreCreationPolicy(householdID: flat.id, creators: PermissionRule(roles: [.member]), viewer: ana)
             let tag = try await h.chores.createTag(householdID: flat.id, name: "Kitchen", viewer: ana).tag
             let chore = try await h.chores.createChore(
