@@ -238,7 +238,7 @@ import Testing
         let pending = try scene.invite("cara@example.com")
         #expect(pending.data?["inviteMember"] != nil, "\(pending.json)")
         let twice = try scene.invite("cara@example.com")
-        #expect(twice.errorCode == "CONFLICT" && twice.errorReason == nil, "\(twice.json)")
+        #expect(twice.errorCode == "CONFLICT" && twice.errorReason == "ALREADY_INVITED", "\(twice.json)")
     }
 
     @Test func FR12_onlyAdminsManageInvitationsAndNonMembersLearnNothing() throws {
