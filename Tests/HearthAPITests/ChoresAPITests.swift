@@ -9,11 +9,13 @@ import Testing
 /// names and pictures at a constant number of statements (FR-55), and the inputs of
 /// `schema.graphql` reach the service as written.
 @Suite struct ChoresAPITests {
-    /// A chore of every kind of related row, as the household chores screen asks for them.
+    /// A chore of every kind of related row, as the household chores screen asks for them, with
+    /// the next due time (which an `afterCompletion` chore takes from its latest completion).
     static let listQuery = """
         query($id: ID!) { householdChores(householdId: $id) { totalCount edges { node {
           title household { name } assignees { displayName avatarUrl member { id } }
           steps { title assignee { displayName } } tags { name } completers { roles members { displayName } } viewerCanEdit
+          occurrences(after: "2020-01-01T00:00:00Z", first: 1)
         } } } }
         """
 
@@ -26,7 +28,7 @@ import Testing
     }
 
     @Test func householdChoresShowsEveryChoresAssigneesWithNamesAndPicturesInAConstantNumberOfStatements() async throws {
-        try await HouseholdsAPIFixture.with(readerCount: 1) { fixture in
+        try await HouseholdsAPIFixture.with(readerCount: 1, instances: true) { fixture in
             let h = fixture.harness
             let ana = try await fixture.person("ana")
             let ben = try await fixture.person("ben")
@@ -39,7 +41,8 @@ import Testing
                     _ = try await h.chores.createChore(
                         .init(householdID: flat, .init(
                             title: "Chore \(index)", assignmentMode: .group, assigneeIDs: [benMember, anaMember],
-                            schedule: .once(h.clock.now), steps: [.init(title: "One", assigneeID: benMember, completers: PermissionRule(memberIDs: [benMember]))],
+                            schedule: index.isMultiple(of: 2) ? .once(h.clock.now) : .afterCompletion(every: 2, unit: .days, firstDueAt: h.clock.now),
+                            steps: [.init(title: "One", assigneeID: benMember, completers: PermissionRule(memberIDs: [benMember]))],
                             tagIDs: [tag.id], completers: PermissionRule(roles: [.member], memberIDs: [benMember]))),
                         viewer: ana)
                 }
@@ -60,9 +63,11 @@ import Testing
             try await addChores(27)
             let many = try await list()
             #expect(result?.data?["householdChores"]?["totalCount"] == 30 && result?.errors.isEmpty == true, "\(String(describing: result?.errors))")
-            // The access check, the page and its count, then one read per kind of related row (household,
-            // assignees, steps, tags, rules), each a transaction of a few statements: the same for 3 chores or 30.
+            // The access check, the page and its count, then one statement per kind of related row (household,
+            // assignees, steps, tags, rules, the latest completions of `afterCompletion` chores), all in one read
+            // transaction: the same for 3 chores or 30.
             #expect(many == few, "statements for 3 chores: \(few), for 30: \(many)")
+            #expect(many == 22, "one read transaction for the related rows of every kind")
         }
     }
 

@@ -164,4 +164,60 @@ struct DataLoaderTests {
         #expect(values == (1...20).map { $0 * 10 })
         #expect(calls.withLock { $0 } == 1)
     }
+
+    /// A group whose read records each call and the loads it ran (its context is the call's number).
+    private final class Reads: Sendable {
+        private final class Calls: Sendable {
+            let loads = Mutex<[[String]]>([])
+        }
+
+        private let calls: Calls
+        let group: LoaderGroup<Int>
+
+        init(failing: Bool = false) {
+            struct Failure: Error {}
+            let calls = Calls()
+            self.calls = calls
+            group = LoaderGroup<Int> { loads in
+                if failing { throw Failure() }
+                let number = calls.loads.withLock { $0.append([]); return $0.count }
+                loads(number)
+            }
+        }
+
+        func log(_ load: String, in read: Int) { calls.loads.withLock { $0[read - 1].append(load) } }
+        var all: [[String]] { calls.loads.withLock { $0 } }
+    }
+
+    @Test func theLoadersOfAGroupCollectingKeysDispatchTogetherInOneRead() async throws {
+        let reads = Reads()
+        let names = DataLoader<Int, String>(group: reads.group) { keys, read in
+            reads.log("names \(keys)", in: read)
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, "n\($0)") })
+        }
+        let squares = DataLoader<Int, Int>(group: reads.group) { keys, read in
+            reads.log("squares \(keys)", in: read)
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, $0 * $0) })
+        }
+        let name = names.load(1)
+        let otherName = names.load(2)
+        let square = squares.load(3)
+        #expect(try await square() == 9)
+        #expect(try await name() == "n1")
+        #expect(try await otherName() == "n2")
+        #expect(try await names.load(1)() == "n1", "cached")
+        #expect(try await names.load(4)() == "n4")
+        #expect(reads.all == [["names [1, 2]", "squares [3]"], ["names [4]"]])
+    }
+
+    @Test func aFailedGroupReadFailsEveryBatchItTook() async throws {
+        let reads = Reads(failing: true)
+        let names = DataLoader<Int, String>(group: reads.group) { keys, _ in Dictionary(uniqueKeysWithValues: keys.map { ($0, "n\($0)") }) }
+        let squares = DataLoader<Int, Int>(group: reads.group) { keys, _ in Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) }) }
+        let name = names.load(1)
+        let square = squares.load(2)
+        await #expect(throws: (any Error).self) { try await name() }
+        await #expect(throws: (any Error).self) { try await square() }
+        #expect(reads.all.isEmpty)
+    }
 }

@@ -25,12 +25,18 @@ struct HouseholdsAPIFixture {
     var bus: InProcessEventBus { harness.bus }
 
     /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs; `readerCount`
-    /// is the pool's (1 to count the statements reads run).
-    static func with(logger: Logger = .disabled, readerCount: Int = 4, _ body: (HouseholdsAPIFixture) async throws -> Void) async throws {
+    /// is the pool's (1 to count the statements reads run); `instances` adds the chore instances'
+    /// resolvers (a chore's `occurrences`, `myChores`).
+    static func with(
+        logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, _ body: (HouseholdsAPIFixture) async throws -> Void
+    ) async throws {
         try await HouseholdsHarness.with(readerCount: readerCount) { harness in
+            let instances = withInstances ? ChoreInstanceService(
+                configuration: InstancesConfiguration(), chores: harness.chores, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) : nil
             let service = try HearthSchema.service(
                 sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
-                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, limits: GraphQLLimits(), logger: logger)
+                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, instances: instances, limits: GraphQLLimits(),
+                logger: logger)
             try await body(HouseholdsAPIFixture(harness: harness, service: service))
         }
     }

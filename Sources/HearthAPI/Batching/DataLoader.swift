@@ -20,7 +20,10 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     /// Loads many keys at once; keys missing from the result load as `nil`.
     public typealias BatchLoad = @Sendable (_ keys: [Key]) async throws -> [Key: Value]
 
-    private let batchLoad: BatchLoad
+    /// Loads a batch's keys (and any batches dispatched with it) and finishes it.
+    private let dispatch: @Sendable (Batch) async -> Void
+    /// Tells the loader's group about a new batch; `nil` for a loader on its own.
+    private let enqueue: (@Sendable (Batch) -> Void)?
     /// The most keys one batch carries (SQLite's default limit on bound parameters is 32,766).
     public let maxBatchSize: Int
     private let state = Mutex<LoaderState>(LoaderState())
@@ -32,11 +35,33 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
         var open: Batch?
     }
 
-    /// Creates a loader around `batchLoad`.
+    /// Creates a loader around `batchLoad`: each batch is one call.
     public init(maxBatchSize: Int = 1_000, _ batchLoad: @escaping BatchLoad) {
         precondition(maxBatchSize > 0, "maxBatchSize must be positive")
         self.maxBatchSize = maxBatchSize
-        self.batchLoad = batchLoad
+        enqueue = nil
+        dispatch = { batch in
+            guard let keys = batch.take() else { return }
+            do { batch.finish(.success(try await batchLoad(keys))) } catch { batch.finish(.failure(error)) }
+        }
+    }
+
+    /// Creates a loader of `group` around `batchLoad`, which reads in the context the group
+    /// gives: the first batch of any of the group's loaders to be awaited dispatches every batch
+    /// of the group collecting keys at that moment, in one call of the group's read.
+    public init<Context>(
+        group: LoaderGroup<Context>, maxBatchSize: Int = 1_000, _ batchLoad: @escaping @Sendable (_ keys: [Key], _ context: Context) throws -> [Key: Value]
+    ) {
+        precondition(maxBatchSize > 0, "maxBatchSize must be positive")
+        self.maxBatchSize = maxBatchSize
+        enqueue = { batch in
+            group.enqueue {
+                guard let keys = batch.take() else { return nil }
+                return LoaderGroup<Context>.Taken(
+                    run: { context in batch.finish(Result { try batchLoad(keys, context) }) }, fail: { batch.finish(.failure($0)) })
+            }
+        }
+        dispatch = { _ in await group.flush() }
     }
 
     /// Enqueues `key` (unless it was requested before) and returns the work that yields its
@@ -50,11 +75,13 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
             } else {
                 batch = Batch(first: key)
                 state.open = batch
+                // Under the loader's lock, so the group knows the batch before anyone awaits it.
+                enqueue?(batch)
             }
             state.batches[key] = batch
             return batch
         }
-        return { [batchLoad] in try await batch.values(batchLoad)[key] }
+        return { [dispatch] in try await batch.values(dispatch)[key] }
     }
 
     /// Loads every key of `keys` and returns the values in the same order.
@@ -74,12 +101,6 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
             case done(Result<[Key: Value], any Error>)
         }
 
-        private enum BatchStep {
-            case run([Key])
-            case wait
-            case finished(Result<[Key: Value], any Error>)
-        }
-
         private let phase: Mutex<Phase>
 
         init(first key: Key) {
@@ -96,44 +117,43 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
             }
         }
 
-        /// The batch's values: the first caller runs the load, later callers wait for it.
-        func values(_ batchLoad: BatchLoad) async throws -> [Key: Value] {
-            let step = phase.withLock { phase -> BatchStep in
-                switch phase {
-                case .collecting(let keys):
-                    phase = .loading([])
-                    return .run(keys)
-                case .loading: return .wait
-                case .done(let result): return .finished(result)
-                }
+        /// The keys to load, once: the batch stops collecting; `nil` when someone took them before.
+        func take() -> [Key]? {
+            phase.withLock { phase in
+                guard case .collecting(let keys) = phase else { return nil }
+                phase = .loading([])
+                return keys
             }
-            switch step {
-            case .finished(let result):
+        }
+
+        /// Records the load's result (the first one given) and wakes whoever waits for it.
+        func finish(_ result: Result<[Key: Value], any Error>) {
+            let waiting = phase.withLock { phase -> [CheckedContinuation<[Key: Value], any Error>] in
+                guard case .loading(let waiting) = phase else { return [] }
+                phase = .done(result)
+                return waiting
+            }
+            for continuation in waiting { continuation.resume(with: result) }
+        }
+
+        /// The batch's values: the first caller dispatches the load, later callers wait for it.
+        func values(_ dispatch: @Sendable (Batch) async -> Void) async throws -> [Key: Value] {
+            if phase.withLock({ if case .collecting = $0 { true } else { false } }) { await dispatch(self) }
+            if let result = phase.withLock({ phase -> Result<[Key: Value], any Error>? in if case .done(let result) = phase { result } else { nil } }) {
                 return try result.get()
-            case .run(let keys):
-                let result: Result<[Key: Value], any Error>
-                do { result = .success(try await batchLoad(keys)) } catch { result = .failure(error) }
-                let waiting = phase.withLock { phase -> [CheckedContinuation<[Key: Value], any Error>] in
-                    guard case .loading(let waiting) = phase else { return [] }
-                    phase = .done(result)
-                    return waiting
-                }
-                for continuation in waiting { continuation.resume(with: result) }
-                return try result.get()
-            case .wait:
-                return try await withCheckedThrowingContinuation { continuation in
-                    let finished = phase.withLock { phase -> Result<[Key: Value], any Error>? in
-                        switch phase {
-                        case .loading(var waiting):
-                            waiting.append(continuation)
-                            phase = .loading(waiting)
-                            return nil
-                        case .done(let result): return result
-                        case .collecting: preconditionFailure("a batch never returns to collecting")
-                        }
+            }
+            return try await withCheckedThrowingContinuation { continuation in
+                let finished = phase.withLock { phase -> Result<[Key: Value], any Error>? in
+                    switch phase {
+                    case .loading(var waiting):
+                        waiting.append(continuation)
+                        phase = .loading(waiting)
+                        return nil
+                    case .done(let result): return result
+                    case .collecting: preconditionFailure("a dispatched batch is loading or done")
                     }
-                    if let finished { continuation.resume(with: finished) }
                 }
+                if let finished { continuation.resume(with: finished) }
             }
         }
     }

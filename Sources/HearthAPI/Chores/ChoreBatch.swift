@@ -1,10 +1,12 @@
+import FoundationEssentials
 import HearthServices
 
 /// The related rows of the chores one field returned (a page, a node list, one chore), loaded
 /// together: the first chore whose `assignees` (or `steps`, `tags`, rules) the executor resolves
 /// dispatches one read for every chore of the batch that asks, so a list of any length costs one
-/// query per kind of row (FR-55: no query per chore). Made per result set, so nothing is cached
-/// across operations (a WebSocket connection runs many).
+/// query per kind of row (FR-55: no query per chore), and the kinds asked for by then share one
+/// read transaction (the loaders are one ``LoaderGroup``). Made per result set, so nothing is
+/// cached across operations (a WebSocket connection runs many).
 final class ChoreBatch: Sendable {
     /// What the chores were read with, and their related rows are read with.
     let access: ChoreAccess
@@ -12,20 +14,27 @@ final class ChoreBatch: Sendable {
     let steps: DataLoader<String, [ChoreStepRecord]>
     let tags: DataLoader<String, [TagRecord]>
     let rules: DataLoader<String, ChoreRuleSet>
+    /// The latest completions of `afterCompletion` chores by member (their next due times).
+    let latestCompletions: DataLoader<String, [String: Date]>
     /// The household of household chores: read once for the whole batch.
     let household: DataLoader<String, HouseholdRecord>
+    /// What the loaders dispatch together (an ``InstanceBatch`` adds its own).
+    let group: LoaderGroup<SharedRead>
 
     /// A batch for chores granted by `access`.
     init(access: ChoreAccess, chores: ChoreService) {
         self.access = access
-        household = DataLoader { ids in
+        let group = LoaderGroup<SharedRead>(read: chores.readTogether)
+        self.group = group
+        household = DataLoader(group: group) { ids, read in
             guard let granted = access.household else { return [:] }
-            return [granted.householdID: try await chores.households.household(granted)].filter { ids.contains($0.key) }
+            return [granted.householdID: try ChoreService.household(granted, in: read)].filter { ids.contains($0.key) }
         }
-        assignees = DataLoader { try await chores.assignees(of: $0, access: access).mapKeys($0) }
-        steps = DataLoader { try await chores.steps(of: $0, access: access) }
-        tags = DataLoader { try await chores.tags(of: $0, access: access) }
-        rules = DataLoader { try await chores.rules(of: $0, access: access) }
+        assignees = DataLoader(group: group) { try ChoreService.assignees(of: $0, access: access, in: $1).mapKeys($0) }
+        steps = DataLoader(group: group) { try ChoreService.steps(of: $0, access: access, in: $1) }
+        tags = DataLoader(group: group) { try ChoreService.tags(of: $0, access: access, in: $1) }
+        rules = DataLoader(group: group) { try ChoreService.rules(of: $0, access: access, in: $1) }
+        latestCompletions = DataLoader(group: group) { try ChoreInstanceService.latestCompletions(of: $0, access: access, in: $1) }
     }
 }
 

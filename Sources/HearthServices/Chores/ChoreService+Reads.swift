@@ -93,21 +93,46 @@ extension ChoreService {
 
     /// The assignees of `chores` (all granted by `access`), by chore id (``ChoreDetails/assignees(of:_:)``).
     public func assignees(of chores: [ChoreRecord], access: ChoreAccess) async throws -> [String: [ChoreAssignee]] {
-        try await pool.readPreferringCallingThread { try ChoreDetails.assignees(of: chores, access.scope($0)) }
+        try await pool.readPreferringCallingThread { try Self.assignees(of: chores, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``assignees(of:access:)`` in a shared read.
+    public static func assignees(of chores: [ChoreRecord], access: ChoreAccess, in read: SharedRead) throws -> [String: [ChoreAssignee]] {
+        try ChoreDetails.assignees(of: chores, access.scope(read.database))
     }
 
     /// The steps of `choreIDs` (all granted by `access`), by chore id.
     public func steps(of choreIDs: [String], access: ChoreAccess) async throws -> [String: [ChoreStepRecord]] {
-        try await pool.readPreferringCallingThread { try ChoreDetails.steps(of: choreIDs, access.scope($0)) }
+        try await pool.readPreferringCallingThread { try Self.steps(of: choreIDs, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``steps(of:access:)`` in a shared read.
+    public static func steps(of choreIDs: [String], access: ChoreAccess, in read: SharedRead) throws -> [String: [ChoreStepRecord]] {
+        try ChoreDetails.steps(of: choreIDs, access.scope(read.database))
     }
 
     /// The tags of `choreIDs` (all granted by `access`), by chore id.
     public func tags(of choreIDs: [String], access: ChoreAccess) async throws -> [String: [TagRecord]] {
-        try await pool.readPreferringCallingThread { try ChoreDetails.tags(of: choreIDs, access.scope($0)) }
+        try await pool.readPreferringCallingThread { try Self.tags(of: choreIDs, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``tags(of:access:)`` in a shared read.
+    public static func tags(of choreIDs: [String], access: ChoreAccess, in read: SharedRead) throws -> [String: [TagRecord]] {
+        try ChoreDetails.tags(of: choreIDs, access.scope(read.database))
     }
 
     /// The permission rules of `choreIDs` (all granted by `access`), by chore id.
     public func rules(of choreIDs: [String], access: ChoreAccess) async throws -> [String: ChoreRuleSet] {
-        try await pool.readPreferringCallingThread { try ChoreDetails.rules(of: choreIDs, access.scope($0)) }
+        try await pool.readPreferringCallingThread { try Self.rules(of: choreIDs, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``rules(of:access:)`` in a shared read.
+    public static func rules(of choreIDs: [String], access: ChoreAccess, in read: SharedRead) throws -> [String: ChoreRuleSet] {
+        try ChoreDetails.rules(of: choreIDs, access.scope(read.database))
+    }
+
+    /// The household `access` grants, in a shared read.
+    public static func household(_ access: HouseholdAccess, in read: SharedRead) throws -> HouseholdRecord {
+        try HouseholdRecord.find(HouseholdScope(access, read.database))
     }
 }

@@ -3,8 +3,9 @@ import HearthServices
 /// What the instances and completions of one result set load together, per access (a household,
 /// or the viewer's personal chores): their chores' related rows (through one ``ChoreBatch``),
 /// completions per instance, members, chores and instances by id. One query per kind of row
-/// whatever the length of the list (no query per item); made per result set, so nothing is
-/// cached across operations.
+/// whatever the length of the list (no query per item), completions and members in the chore
+/// batch's ``LoaderGroup`` (one read transaction with the chores' rows); made per result set, so
+/// nothing is cached across operations.
 final class InstanceBatch: Sendable {
     /// What everything is read with.
     let access: ChoreAccess
@@ -22,10 +23,10 @@ final class InstanceBatch: Sendable {
         self.services = services
         let instances = services.instances
         choreBatch = ChoreBatch(access: access, chores: services.chores)
-        completions = DataLoader { try await instances.completions(of: $0, access: access) }
-        members = DataLoader { ids in
+        completions = DataLoader(group: choreBatch.group) { try ChoreInstanceService.completions(of: $0, access: access, in: $1) }
+        members = DataLoader(group: choreBatch.group) { ids, read in
             guard let household = access.household else { return [:] }
-            return try await instances.members(ids: ids, access: household)
+            return try ChoreInstanceService.members(ids: ids, access: household, in: read)
         }
         chores = DataLoader { try await instances.choreRecords(ids: $0, access: access) }
         self.instances = DataLoader { try await instances.storedInstances(ids: $0, access: access) }

@@ -20,13 +20,19 @@ enum InstanceResolvers {
             guard let after = arguments.string("after").flatMap(DateTimeScalar.date) else {
                 throw ServiceError.invalid(InputProblems([FieldProblem(field: "after", reason: .invalidFormat, message: "Give an RFC 3339 date-time.")]))
             }
-            // The household (its time zone) is read once for the whole list (the chore's batch),
-            // so a list's "next due" of each chore costs no read per chore.
+            // The household (its time zone) and the latest completions of `afterCompletion` chores
+            // are read once for the whole list (the chore's batch), so a list's "next due" of each
+            // chore costs no read per chore.
             let household = chore.record.householdID.map { chore.batch.household.load($0) }
+            let latest: (@Sendable () async throws -> [String: Date]?)? =
+                if case .afterCompletion = chore.record.schedule, household != nil { chore.batch.latestCompletions.load(chore.record.id) } else { nil }
             return .async {
-                try await instances.occurrences(
-                    of: chore.record, access: chore.batch.access, timeZoneName: try await household?()?.timeZone, after: after,
-                    first: arguments.int("first") ?? 0)
+                let timeZoneName = try await household?()?.timeZone
+                var latestCompletions: [String: Date]?
+                if let latest { latestCompletions = try await latest() ?? [:] }
+                return try await instances.occurrences(
+                    of: chore.record, access: chore.batch.access, timeZoneName: timeZoneName, latestCompletions: latestCompletions,
+                    after: after, first: arguments.int("first") ?? 0)
             }
         }
         resolvers.resolveAsync("Chore", "completions") { source, arguments, _, _ in

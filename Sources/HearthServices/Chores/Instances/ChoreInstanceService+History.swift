@@ -71,21 +71,25 @@ extension ChoreInstanceService {
     /// The live completions of `instanceIDs` (all granted by `access`), by instance id, oldest first.
     public func completions(of instanceIDs: [String], access: ChoreAccess) async throws -> [String: [ChoreCompletionRecord]] {
         guard !instanceIDs.isEmpty else { return [:] }
-        return try await pool.readPreferringCallingThread { database in
-            var found: [String: [ChoreCompletionRecord]] = [:]
-            try access.scope(database).query(
-                """
-                SELECT \(ChoreCompletionRecord.columns) FROM chore_completions WHERE {scope}
-                AND instance_id IN (\(ChoreReferences.placeholders(instanceIDs.count))) AND status IN ('completed', 'pending_approval')
-                ORDER BY completed_at, id
-                """,
-                ChoreReferences.arguments(instanceIDs)
-            ).forEach { row in
-                let completion = try ChoreCompletionRecord(row: row)
-                found[completion.instanceID, default: []].append(completion)
-            }
-            return found
+        return try await pool.readPreferringCallingThread { try Self.completions(of: instanceIDs, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``completions(of:access:)`` in a shared read.
+    public static func completions(of instanceIDs: [String], access: ChoreAccess, in read: SharedRead) throws -> [String: [ChoreCompletionRecord]] {
+        guard !instanceIDs.isEmpty else { return [:] }
+        var found: [String: [ChoreCompletionRecord]] = [:]
+        try access.scope(read.database).query(
+            """
+            SELECT \(ChoreCompletionRecord.columns) FROM chore_completions WHERE {scope}
+            AND instance_id IN (\(ChoreReferences.placeholders(instanceIDs.count))) AND status IN ('completed', 'pending_approval')
+            ORDER BY completed_at, id
+            """,
+            ChoreReferences.arguments(instanceIDs)
+        ).forEach { row in
+            let completion = try ChoreCompletionRecord(row: row)
+            found[completion.instanceID, default: []].append(completion)
         }
+        return found
     }
 
     /// The chores `ids` granted by `access` that are not deleted, by id (what history entries and

@@ -145,9 +145,15 @@ struct MyChoresQuery {
             [through])
         guard !chores.isEmpty else { return [] }
         let tags = filter.tagIDs.isEmpty ? [:] : try ChoreDetails.tags(of: chores.map(\.id), scope)
+        // Who each chore is for, read for all of them at once (one statement per kind, not per chore).
+        let details = try access.household.map { _ in
+            (assignees: try ChoreDetails.assignees(of: chores, scope), rules: try ChoreDetails.rules(of: chores.map(\.id), scope))
+        }
         var found: [MyChore] = []
         for chore in chores where Set(filter.tagIDs).isSubset(of: Set((tags[chore.id] ?? []).map(\.id))) {
-            let rules = try access.household.map { _ in try CompletionRules.of(chore, scope) }
+            let rules = details.map { details in
+                CompletionRules(chore: chore, assignees: details.assignees[chore.id] ?? [], rules: details.rules[chore.id] ?? ChoreRuleSet())
+            }
             for instance in try planner.unplanned(chore, scope, from: from, through: through, limit: limit) {
                 if let cursor, (instance.dueAt, instance.id) <= (cursor.time, cursor.id) { continue }
                 if let member = access.household?.member, let rules, !Self.isTheirs(instance, chore, rules, member) { continue }

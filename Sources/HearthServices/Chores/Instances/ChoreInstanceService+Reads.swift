@@ -92,12 +92,16 @@ extension ChoreInstanceService {
     /// their names), by id.
     public func members(ids: [String], access: HouseholdAccess) async throws -> [String: MemberRecord] {
         guard !ids.isEmpty else { return [:] }
-        return try await pool.readPreferringCallingThread { database in
-            let members = try HouseholdScope(access, database).decode(
-                MemberRecord.self,
-                "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
-                ChoreReferences.arguments(ids))
-            return Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
-        }
+        return try await pool.readPreferringCallingThread { try Self.members(ids: ids, access: access, in: SharedRead(database: $0)) }
+    }
+
+    /// ``members(ids:access:)`` in a shared read.
+    public static func members(ids: [String], access: HouseholdAccess, in read: SharedRead) throws -> [String: MemberRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let members = try HouseholdScope(access, read.database).decode(
+            MemberRecord.self,
+            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND id IN (\(ChoreReferences.placeholders(ids.count)))",
+            ChoreReferences.arguments(ids))
+        return Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
     }
 }

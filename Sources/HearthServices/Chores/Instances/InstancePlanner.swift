@@ -220,14 +220,24 @@ struct InstancePlanner {
     /// The latest completion time of each `afterCompletion` chain of `choreID`, by member id
     /// (`""` for the shared chain).
     static func latestCompletions(of choreID: String, _ scope: ChoreScope) throws -> [String: Date] {
-        var latest: [String: Date] = [:]
+        try latestCompletions(of: [choreID], scope)[choreID] ?? [:]
+    }
+
+    /// ``latestCompletions(of:_:)`` of many chores in one statement, by chore id (chores never
+    /// completed are absent). With a list of chores SQLite's planner prefers the household's
+    /// index, which walks every finished instance of the household (its whole history), hence
+    /// `INDEXED BY` the finished instances by chore (migration 0017).
+    static func latestCompletions(of choreIDs: [String], _ scope: ChoreScope) throws -> [String: [String: Date]] {
+        guard !choreIDs.isEmpty else { return [:] }
+        var latest: [String: [String: Date]] = [:]
         for row in try scope.query(
             """
-            SELECT member_id, max(completed_at) AS completed_at FROM chore_instances
-            WHERE chore_id = ? AND {scope} AND status IN ('completed', 'pending_approval') GROUP BY member_id
+            SELECT chore_id, member_id, max(completed_at) AS completed_at FROM chore_instances INDEXED BY chore_instances_completed
+            WHERE chore_id IN (\(ChoreReferences.placeholders(choreIDs.count))) AND {scope} AND status IN ('completed', 'pending_approval')
+            GROUP BY chore_id, member_id
             """,
-            [choreID]) {
-            latest[try row["member_id"] as String? ?? ""] = try row["completed_at"]
+            ChoreReferences.arguments(choreIDs)) {
+            latest[try row["chore_id"], default: [:]][try row["member_id"] as String? ?? ""] = try row["completed_at"]
         }
         return latest
     }
