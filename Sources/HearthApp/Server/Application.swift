@@ -94,6 +94,8 @@ final class Application: Sendable {
             analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
         chores = ChoreService(configuration: settings.chores, households: households)
         choreInstances = ChoreInstanceService(configuration: settings.choreInstances, chores: chores, jobs: jobs)
+        tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
+        leaderboards = LeaderboardService(tokens: tokens)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -102,10 +104,9 @@ final class Application: Sendable {
             retention,
             choreInstances.planJob,
             choreInstances.offerJob,
+            leaderboards.rolloverJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
-        tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
-        leaderboards = LeaderboardService(tokens: tokens)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards)
@@ -147,7 +148,7 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
-            if let shiftableClock { TestClockRoutes(clock: shiftableClock).register(in: &router) }
+            if let shiftableClock { TestClockRoutes(clock: shiftableClock, jobs: jobs).register(in: &router) }
             try TestJobRoutes.prepare(pool)
             testJobs.observe(scheduler)
             testJobs.register(in: &router)

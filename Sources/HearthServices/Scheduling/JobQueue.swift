@@ -33,6 +33,13 @@ public struct JobQueue: Sendable {
         self.clock = clock
     }
 
+    /// Wakes this process's scheduler to look at the table now: for a clock that jumped forward
+    /// (the test endpoints' ``ServiceClock``), since a scheduler asleep until its next job's due
+    /// time counts that time on the system's clock.
+    public func wakeScheduler() {
+        wakeUp.signal(dueAt: .distantPast)
+    }
+
     /// Adds a job inside the caller's write transaction, unless a job of `kind` with
     /// `dedupeKey` exists; arranges for the scheduler to be woken once the transaction commits
     /// (nothing runs if it rolls back).

@@ -69,6 +69,55 @@ import Testing
         #expect(Self.instant(newMonth?["periodStart"]?.stringValue) == monthAfter && newMonth?["timeZone"] == "America/Los_Angeles")
     }
 
+    /// FR-58 at a period's end: a live week board starts over at local midnight on the household's first
+    /// weekday with nobody completing anything. The completion schedules the week's end through the durable
+    /// scheduler; moving the server's clock past it (test endpoint, no sleeping) runs that job, and the
+    /// subscribed member receives the new week's empty board, dated from that midnight in Los Angeles.
+    @Test func FR58_aLiveWeekBoardStartsOverAtLocalMidnightWhenTheWeekEnds() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        calendar.firstWeekday = 2
+        let nextWeek = try #require(calendar.dateInterval(of: .weekOfYear, for: Date().addingTimeInterval(8 * 86_400))?.start)
+
+        let server = try ServerProcess(ServerProcess.householdArguments + ["--test-endpoints"])
+        defer { server.remove() }
+        try server.moveClock(to: nextWeek.addingTimeInterval(-600))
+        let family = try server.choreFamily()
+        let zone = try server.graphQL(
+            "mutation($input: UpdateHouseholdInput!) { updateHousehold(input: $input) { household { timeZone } } }",
+            variables: ServerProcess.input(["householdId": .string(family.householdID), "timeZone": "America/Los_Angeles"]), token: family.ana.token)
+        #expect(zone.data?["updateHousehold"]?["household"]?["timeZone"] == "America/Los_Angeles", "\(zone.json)")
+        let dishes = try chore("Dishes", for: family.benMemberID, tokens: 2, family, server)
+        let lines = try TestPython.runScript(HouseholdEventsTests.helpers + """
+
+            EVENTS = ("subscription($id: ID!) { leaderboardChanged(householdId: $id) { "
+                      "periodStart totalCompletions entries { member { displayName } completionCount } } }")
+            def describe_board(reply):
+                if reply["type"] != "next":
+                    return reply["type"]
+                board = reply["payload"]["data"]["leaderboardChanged"]
+                lines = " ".join(f"{e['member']['displayName']}:{e['completionCount']}" for e in board["entries"])
+                return f"{board['periodStart']} {board['totalCompletions']} {lines}"
+            async def main(ana, ben, flat, dishes, midnight):
+                ana_ws = await connected(ana)
+                await subscribe(ana_ws, "a", flat)
+                await call("mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }",
+                           {"input": {"instanceId": dishes}}, ben)
+                print(describe_board(await message(ana_ws)))
+                await asyncio.get_running_loop().run_in_executor(None, lambda: urllib.request.urlopen(
+                    urllib.request.Request(BASE + "/_test/clock", data=str(float(midnight) + 1).encode())).read())
+                print(describe_board(await message(ana_ws)))
+            asyncio.run(main(*sys.argv[2:]))
+            """, [
+                "http://127.0.0.1:\(server.port)", family.ana.token, family.ben.token, family.householdID, dishes,
+                String(nextWeek.timeIntervalSince1970),
+            ])
+        let lastWeek = ISO8601DateFormatter().string(from: try #require(calendar.date(byAdding: .day, value: -7, to: nextWeek)))
+        let newWeek = ISO8601DateFormatter().string(from: nextWeek)
+        #expect(lines.count == 2 && lines.first?.hasPrefix(lastWeek.dropLast()) == true && lines.first?.hasSuffix("1 ben:1 Kim:0 ana:0") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix(newWeek.dropLast()) == true && lines.last?.hasSuffix(" 0 Kim:0 ana:0 ben:0") == true, "\(lines)")
+    }
+
     @Test func FR56_equalCountsRankAlikeApprovalsDecideAndMembersWhoLeftLeaveTheBoard() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
