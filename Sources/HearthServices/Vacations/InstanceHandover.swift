@@ -63,8 +63,9 @@ struct InstanceHandover {
         }
         let available = members.filter { $0.status == .active && absences[$0.id] == nil }
         let availableIDs = Set(available.map(\.id))
-        let reclaims = !returning.isEmpty && (try household.scalar(
-            Bool.self, "SELECT reclaim_redistributed_on_return FROM households WHERE id = {household}") ?? false)
+        let reclaimSetting = returning.isEmpty ? nil : try household.scalar(
+            Bool.self, "SELECT reclaim_redistributed_on_return FROM households WHERE id = {household}")
+        let reclaims = reclaimSetting ?? false
 
         let open = try scope.query(
             "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE {scope} AND status = 'pending' ORDER BY due_at, id"
