@@ -73,6 +73,7 @@ extension VacationService {
     /// The vacation of each of `memberIDs` (of households the viewer is in) to show: the one under
     /// way, else the next scheduled one; absent for members with neither.
     public func currentVacations(memberIDs: [String], householdID: String, viewer: Viewer) async throws -> [String: VacationRecord] {
+        guard !memberIDs.isEmpty else { return [:] }
         try await pool.readPreferringCallingThread { database in
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
             var found: [String: VacationRecord] = [:]

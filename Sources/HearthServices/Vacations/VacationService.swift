@@ -54,6 +54,8 @@ public final class VacationService: Sendable {
     public struct Outcome: Sendable {
         /// The vacations started or ended, as they are now.
         public var vacations: [VacationRecord]
+        /// Their members, by id.
+        public var members: [String: MemberRecord]
         /// The household, with the viewer's access.
         public var household: HouseholdService.AccessibleHousehold
     }
@@ -116,7 +118,9 @@ public final class VacationService: Sendable {
             let (access, record) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: reference.householdID, in: database)
             let scope = HouseholdScope(access, database)
             let vacations = try reference.vacationIDs.compactMap { try VacationRecord.find(id: $0, scope) }
-            return Outcome(vacations: vacations, household: (record, access))
+            var members: [String: MemberRecord] = [:]
+            for vacation in vacations { members[vacation.memberID] = try MemberRecord.find(id: vacation.memberID, scope) }
+            return Outcome(vacations: vacations, members: members, household: (record, access))
         }
     }
 }
