@@ -74,7 +74,7 @@ extension VacationService {
     /// way, else the next scheduled one; absent for members with neither.
     public func currentVacations(memberIDs: [String], householdID: String, viewer: Viewer) async throws -> [String: VacationRecord] {
         guard !memberIDs.isEmpty else { return [:] }
-        try await pool.readPreferringCallingThread { database in
+        return try await pool.readPreferringCallingThread { database in
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
             var found: [String: VacationRecord] = [:]
             for vacation in try VacationRecord.current(of: memberIDs, household) where found[vacation.memberID]?.status != .active {
