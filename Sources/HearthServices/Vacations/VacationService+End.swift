@@ -38,7 +38,7 @@ extension VacationService {
                 }
                 if !ending.contains(vacation) { ending.append(vacation) }
             }
-            try InputProblems.throwIfAny(problems)
+            if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
             let scope = ChoreAccess(household.access).scope(database)
             for vacation in ending { try finish(vacation, scope, at: now) }
             return Reference(householdID: household.access.householdID, vacationIDs: ending.map(\.id))

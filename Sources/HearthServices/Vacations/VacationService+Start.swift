@@ -62,7 +62,7 @@ extension VacationService {
                 }
                 if !members.contains(where: { $0.id == member.id }) { members.append(member) }
             }
-            try InputProblems.throwIfAny(problems)
+            if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
             return try start(members, request, household, by: viewer, at: now)
         }
         return try await outcome(of: reference, viewer: viewer)
@@ -114,7 +114,7 @@ extension VacationService {
                 field: "input.memberIds[\(index)]", reason: .notAllowed,
                 message: "\(member.displayName) already has a vacation from \(Self.text(clash.startsAt))\(until): end it first, or choose other dates."))
         }
-        try InputProblems.throwIfAny(problems)
+        if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
 
         let scope = ChoreAccess(household.access).scope(household.database)
         var ids: [String] = []
