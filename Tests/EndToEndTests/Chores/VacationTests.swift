@@ -152,6 +152,11 @@ import Testing
         #expect(missing.errorCode == "BAD_USER_INPUT" && missing.errorField == "input.destinationHouseholdId", "\(missing.json)")
         #expect(missing.json["errors"]?[0]?["message"]?.stringValue?.hasSuffix("Kim does not.") == true, "\(missing.json)")
         _ = try server.childWithLogin(f.kim, in: cottage, by: f.ana)
+        // Pip, a shadow member without an account, goes too: nothing to switch for him.
+        let pip = try server.graphQL(
+            "mutation($input: AddMemberInput!) { addMember(input: $input) { member { id } } }",
+            variables: ServerProcess.input(["householdId": .string(f.householdID), "kind": "SHADOW", "displayName": "Pip", "age": 15]), token: f.ana.token)
+        let pipMemberID = try #require(pip.data?["addMember"]?["member"]?["id"]?.stringValue, "\(pip.json)")
         let member = try server.startHouseholdVacation(
             ["householdId": .string(f.householdID), "handling": "PAUSE", "destinationHouseholdId": .string(cottage)], as: f.ben)
         #expect(member.errorCode == "FORBIDDEN" && member.errorReason == "ADMINS_ONLY", "\(member.json)")
@@ -160,7 +165,8 @@ import Testing
             ["householdId": .string(f.householdID), "handling": "REDISTRIBUTE", "destinationHouseholdId": .string(cottage)], as: f.ana)
         #expect(started.json["errors"] == nil, "\(started.json)")
         guard case .array(let vacations)? = started.data?["startHouseholdVacation"]?["vacations"] else { Issue.record("\(started.json)"); return }
-        #expect(vacations.count == 3, "Ana, Ben and Kim")
+        #expect(vacations.count == 4, "Ana, Ben, Kim and Pip")
+        #expect(try server.vacation(of: pipMemberID, as: f.ana)["status"] == "ACTIVE")
         #expect(try server.instance(bins, as: f.ana)["status"] == "PAUSED", "nobody is left to take it")
         for person in [f.ana, f.ben, f.kim] { #expect(try server.activeHouseholdID(of: person) == cottage, "\(person.username)") }
         // Ben chose a household of his own meanwhile: coming back does not move him.
@@ -170,7 +176,7 @@ import Testing
             variables: ServerProcess.input(["householdId": .string(den)]), token: f.ben.token)
         #expect(chosen.json["errors"] == nil, "\(chosen.json)")
 
-        let ended = try server.endVacation(f.householdID, [f.anaMemberID, f.benMemberID, f.kimMemberID], as: f.ana)
+        let ended = try server.endVacation(f.householdID, [f.anaMemberID, f.benMemberID, f.kimMemberID, pipMemberID], as: f.ana)
         #expect(ended.json["errors"] == nil, "\(ended.json)")
         for person in [f.ana, f.kim] { #expect(try server.activeHouseholdID(of: person) == f.householdID, "\(person.username)") }
         #expect(try server.activeHouseholdID(of: f.ben) == den)
