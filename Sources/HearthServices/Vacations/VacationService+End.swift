@@ -13,25 +13,14 @@ extension VacationService {
     public func endVacation(householdID: String, memberIDs: [String], viewer: Viewer, clientMutationID: String? = nil) async throws -> Outcome {
         let reference = try await instances.chores.mutate("endVacation", by: viewer, replaying: clientMutationID) { [self] database, now in
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
-            guard !memberIDs.isEmpty else {
-                throw ServiceError.invalid(InputProblems([FieldProblem(
-                    field: "input.memberIds", reason: .required, message: "Name at least one member whose vacation ends.")]))
-            }
-            if household.access.role != .admin, memberIDs.contains(where: { $0 != household.access.memberID }) {
-                throw ServiceError(.forbidden, reason: .adminsOnly, "Only the household's admins may end someone else's vacation: you may end your own.")
-            }
-            let current = try VacationRecord.current(of: memberIDs.filter { GlobalID.mayName(.member, $0) }, household)
             var problems: [FieldProblem] = []
+            let named = try Self.named(memberIDs, household, verb: "end", problems: &problems)
+            let current = try VacationRecord.current(of: named.compactMap(\.1?.id), household)
             var ending: [VacationRecord] = []
-            for (index, id) in memberIDs.enumerated() {
+            for (index, member) in named {
+                guard let member else { continue }
                 let field = "input.memberIds[\(index)]"
-                guard GlobalID.mayName(.member, id), let member = try household.decodeOne(
-                    MemberRecord.self, "SELECT \(MemberRecord.columns) FROM members WHERE id = ? AND household_id = {household}", [id])
-                else {
-                    problems.append(FieldProblem(field: field, reason: .unknownValue, message: "There is no such member in this household."))
-                    continue
-                }
-                let theirs = current.filter { $0.memberID == id }
+                let theirs = current.filter { $0.memberID == member.id }
                 guard let vacation = theirs.first(where: { $0.status == .active }) ?? theirs.first else {
                     problems.append(FieldProblem(field: field, reason: .notAllowed, message: "\(member.displayName) is not on vacation."))
                     continue

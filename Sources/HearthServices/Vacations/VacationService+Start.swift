@@ -37,24 +37,11 @@ extension VacationService {
     ) async throws -> Outcome {
         let reference = try await instances.chores.mutate("startVacation", by: viewer, replaying: clientMutationID) { [self] database, now in
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
-            guard !memberIDs.isEmpty else {
-                throw ServiceError.invalid(InputProblems([FieldProblem(
-                    field: "input.memberIds", reason: .required, message: "Name at least one member to go on vacation.")]))
-            }
-            if household.access.role != .admin, memberIDs.contains(where: { $0 != household.access.memberID }) {
-                throw ServiceError(
-                    .forbidden, reason: .adminsOnly, "Only the household's admins may start a vacation for someone else: you may start your own.")
-            }
             var problems: [FieldProblem] = []
             var members: [MemberRecord] = []
-            for (index, id) in memberIDs.enumerated() {
+            for (index, member) in try Self.named(memberIDs, household, verb: "start", problems: &problems) {
+                guard let member else { continue }
                 let field = "input.memberIds[\(index)]"
-                guard GlobalID.mayName(.member, id), let member = try household.decodeOne(
-                    MemberRecord.self, "SELECT \(MemberRecord.columns) FROM members WHERE id = ? AND household_id = {household}", [id])
-                else {
-                    problems.append(FieldProblem(field: field, reason: .unknownValue, message: "There is no such member in this household."))
-                    continue
-                }
                 guard member.status == .active else {
                     problems.append(FieldProblem(
                         field: field, reason: .notAllowed, message: "\(member.displayName) is not an active member of this household."))
@@ -161,6 +148,30 @@ extension VacationService {
         return FieldProblem(
             field: field, reason: .notAllowed,
             message: "The destination must be a household every member going away with an account belongs to; \(missing.joined(separator: ", ")) \(missing.count == 1 ? "does" : "do") not.")
+    }
+
+    /// The members `memberIDs` names in the household of `household`, each with its index in the
+    /// list (`nil` for one that is not there, with an `UNKNOWN_VALUE` problem in `problems`), after
+    /// the checks every vacation mutation makes: at least one, and only the viewer themself unless
+    /// they are an admin; `verb` says what they do ("start", "end").
+    static func named(
+        _ memberIDs: [String], _ household: HouseholdScope, verb: String, problems: inout [FieldProblem]
+    ) throws -> [(Int, MemberRecord?)] {
+        guard !memberIDs.isEmpty else {
+            throw ServiceError.invalid(InputProblems([FieldProblem(field: "input.memberIds", reason: .required, message: "Name at least one member.")]))
+        }
+        if household.access.role != .admin, memberIDs.contains(where: { $0 != household.access.memberID }) {
+            throw ServiceError(
+                .forbidden, reason: .adminsOnly, "Only the household's admins may \(verb) a vacation for someone else: you may \(verb) your own.")
+        }
+        return try memberIDs.enumerated().map { index, id in
+            let member = GlobalID.mayName(.member, id) ? try household.decodeOne(
+                MemberRecord.self, "SELECT \(MemberRecord.columns) FROM members WHERE id = ? AND household_id = {household}", [id]) : nil
+            if member == nil {
+                problems.append(FieldProblem(field: "input.memberIds[\(index)]", reason: .unknownValue, message: "There is no such member in this household."))
+            }
+            return (index, member)
+        }
     }
 
     /// `date` as RFC 3339 in UTC, for messages.
