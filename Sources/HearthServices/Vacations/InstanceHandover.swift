@@ -160,15 +160,17 @@ struct InstanceHandover {
         })
     }
 
-    /// Whether the household of `scope` has anyone away now (an active vacation) or gone with
-    /// `REDISTRIBUTE`: when planning must settle what it writes.
-    static func hasAbsences(_ scope: ChoreScope) throws -> Bool {
-        guard let household = scope.household else { return false }
-        return try household.scalar(
+    /// ``settle(_:at:returning:only:)`` of the instances `instanceIDs`, just written or reopened,
+    /// when the household of `scope` has anyone away now (an active vacation) or gone with
+    /// `REDISTRIBUTE` (one statement otherwise).
+    func settleIfAnyoneIsAway(_ scope: ChoreScope, at now: Date, only instanceIDs: Set<String>) throws {
+        guard !instanceIDs.isEmpty, let household = scope.household else { return }
+        let absences = try household.scalar(
             Bool.self,
             """
             SELECT EXISTS (SELECT 1 FROM member_vacations WHERE household_id = {household} AND status = 'active')
                 OR EXISTS (SELECT 1 FROM member_departures WHERE household_id = {household} AND task_handling = 'redistribute')
             """) ?? false
+        if absences { try settle(scope, at: now, only: instanceIDs) }
     }
 }

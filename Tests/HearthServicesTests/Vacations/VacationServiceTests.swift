@@ -120,4 +120,30 @@ import TestFixtures
                 VacationRequest(startsAt: now.addingTimeInterval(200), handling: .pause), viewer: family.admin)
         }
     }
+
+    @Test func FR21_anInstanceHandedOnIsNotOfferedWhenItComesDue() async throws {
+        try await Self.with { harness, vacations, scheduler in
+            let family = try await harness.households.choreFamily()
+            let (_, id) = try await harness.oneOffChore(family) { $0.assignmentMode = .singleAction }
+            try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .redistribute), viewer: family.member)
+            harness.clock.advance(seconds: 3600)
+            _ = try await scheduler.runDueJobs()
+            #expect(try harness.events([.choreInstanceOffered]).isEmpty, "Ana holds it: nothing to offer")
+            #expect(try Self.instance(id, harness)?.reassignedTo == family.adminMemberID)
+        }
+    }
+
+    @Test func FR22_aCompletionUndoneWhileItsMemberIsAwayWaitsForThemAgain() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let (_, id) = try await harness.oneOffChore(family)
+            try await harness.complete(id, as: family.member)
+            try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .pause), viewer: family.member)
+            #expect(try Self.instance(id, harness)?.status == .completed, "what is done stays done")
+            _ = try await harness.instances.uncompleteChore(instanceID: id, viewer: family.member)
+            #expect(try Self.instance(id, harness)?.status == .paused)
+        }
+    }
 }

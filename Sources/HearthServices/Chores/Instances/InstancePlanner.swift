@@ -125,7 +125,7 @@ struct InstancePlanner {
             try offers.schedule(instance, of: chore, scope)
         }
         // Instances written while their member is away follow the vacation's handling (or a departure's).
-        if !written.isEmpty, try InstanceHandover.hasAbsences(scope) { try handover.settle(scope, at: now, only: written) }
+        try handover.settleIfAnyoneIsAway(scope, at: now, only: written)
         var archiveAt: Date?
         if case .once(let dueAt) = chore.schedule {
             outcome.archived = try archivePastDue(chore.id, timeline, scope, at: now)
