@@ -312,7 +312,7 @@ import Testing
         #expect(waiting["reassignedTo"] == .null && waiting["status"] == "PAUSED", "\(waiting)")
     }
 
-    @Test func FR21_FR22_FR23_choreEventsTellEveryMembersDevicesWhatWasPausedHandedOnAndResumed() throws {
+    @Test func FR21_FR22_FR23_choreEventsTellEveryMembersDevicesWhatWasPausedHandedOnAndResumedAndHouseholdEventsWhoIsAway() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let (f, dan, _) = try Self.familyWithDan(server)
@@ -324,15 +324,22 @@ import Testing
                 sockets = {"ana": await connected(ana), "dan": await connected(dan)}
                 for who, ws in sockets.items():
                     await subscribe(ws, who, household)
+                members = await connected(ana)
+                await subscribe_to(members, "m", "subscription($id: ID!) { householdEvents(householdId: $id) { kind memberId } }", {"id": household})
+                def member_event(reply):
+                    event = reply["payload"]["data"]["householdEvents"]
+                    return f"household {event['kind']} {'ben' if event['memberId'] == member else event['memberId']}"
                 start = "mutation($input: StartVacationInput!) { startVacation(input: $input) { clientMutationId } }"
                 end = "mutation($input: EndVacationInput!) { endVacation(input: $input) { clientMutationId } }"
                 await call(start, {"input": {"householdId": household, "memberIds": [member], "handling": "REDISTRIBUTE"}}, ben)
                 for who, ws in sockets.items():
                     for _ in range(2):
                         print(describe(who, await message(ws)))
+                print(member_event(await message(members)))
                 await call(end, {"input": {"householdId": household, "memberIds": [member]}}, ben)
                 for who, ws in sockets.items():
                     print(describe(who, await message(ws)))
+                print(member_event(await message(members)))
             asyncio.run(main(*sys.argv[2:]))
             """, ["http://127.0.0.1:\(server.port)", f.ana.token, dan.token, f.ben.token, f.householdID, f.benMemberID])
         #expect(lines == [
@@ -341,9 +348,11 @@ import Testing
             "ana PAUSED Bike member=ben claimant=- dismisses=False",
             "dan REASSIGNED Bins member=ana claimant=- dismisses=False",
             "dan PAUSED Bike member=ben claimant=- dismisses=False",
+            "household MEMBER_VACATION_STARTED ben",
             // Ben is back: his bike resumes; Ana keeps the bins (the household does not reclaim).
             "ana RESUMED Bike member=ben claimant=- dismisses=False",
             "dan RESUMED Bike member=ben claimant=- dismisses=False",
+            "household MEMBER_VACATION_ENDED ben",
         ])
     }
 }
