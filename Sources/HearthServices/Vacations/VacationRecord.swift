@@ -3,7 +3,7 @@ import HearthDomain
 import HearthStore
 
 /// One member's vacation from one household, as stored in `member_vacations` (migration 0020).
-public struct VacationRecord: Sendable, Hashable, Codable {
+public struct VacationRecord: Sendable, Hashable {
     /// `vac_…`.
     public var id: String
     /// The household they are away from (the origin).
