@@ -25,6 +25,7 @@ extension GlobalID {
     /// | `rwd` | reward (`Reward`) | | | |
     /// | `rdm` | request for a reward (`RewardRedemption`) | | | |
     /// | `led` | token ledger entry (`TokenLedgerEntry`) | | | |
+    /// | `vac` | a member's vacation (`Vacation`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -67,6 +68,8 @@ extension GlobalID {
         case redemption = "rdm"
         /// One entry of a member's token ledger (`token_ledger`).
         case ledgerEntry = "led"
+        /// One member's vacation from one household (`member_vacations`).
+        case vacation = "vac"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -76,6 +79,7 @@ extension GlobalID {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
             case .chore, .choreStep, .tag, .chorePreset, .choreInstance, .choreCompletion: false
             case .reward, .redemption, .ledgerEntry: false
+            case .vacation: false
             }
         }
     }

@@ -33,13 +33,6 @@ public struct JobQueue: Sendable {
         self.clock = clock
     }
 
-    /// Wakes this process's scheduler to look at the table now: for a clock that jumped forward
-    /// (the test endpoints' ``ServiceClock``), since a scheduler asleep until its next job's due
-    /// time counts that time on the system's clock.
-    public func wakeScheduler() {
-        wakeUp.signal(dueAt: .distantPast)
-    }
-
     /// Adds a job inside the caller's write transaction, unless a job of `kind` with
     /// `dedupeKey` exists; arranges for the scheduler to be woken once the transaction commits
     /// (nothing runs if it rolls back).
@@ -89,6 +82,12 @@ public struct JobQueue: Sendable {
         return try database.decode(
             Job.self, "SELECT * FROM jobs \(condition)ORDER BY id DESC LIMIT ?",
             StatementArguments(filters.map { $0.1 as (any DatabaseValueConvertible)? } + [limit]))
+    }
+
+    /// Makes this process's scheduler look for due jobs now, rather than when the job it waits for
+    /// comes due: after the test endpoints moved the clock forward (a job may be due already).
+    public func wake() {
+        wakeUp.signal(dueAt: .distantPast)
     }
 
     /// Per kind, what is due, running and dead now, read on a reader (the metrics' families).

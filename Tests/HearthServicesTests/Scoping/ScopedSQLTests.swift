@@ -75,6 +75,9 @@ import Testing
         Exception(
             file: "Sources/HearthServices/Chores/Instances/ChoreAccess+Scheduled.swift", function: "scheduled(choreID:in:)", tables: ["chores"],
             why: "which household or account a chore a planning job names belongs to, before its scheduled access exists"),
+        Exception(
+            file: "Sources/HearthServices/Vacations/VacationJobs.swift", function: "vacation(of:in:)", tables: ["member_vacations"],
+            why: "which household a vacation a start or end job names belongs to, before its scheduled access exists"),
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",

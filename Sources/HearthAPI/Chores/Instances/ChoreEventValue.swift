@@ -22,6 +22,9 @@ struct ChoreEventValue: Sendable, FieldResolvable {
         .choreCompletionUndone: "COMPLETION_UNDONE",
         .choreCompletionApproved: "APPROVED",
         .choreCompletionRejected: "REJECTED",
+        .choreInstancePaused: "PAUSED",
+        .choreInstanceResumed: "RESUMED",
+        .choreInstanceReassigned: "REASSIGNED",
     ]
 
     /// The change-log sequence: the cursor to resume after.
@@ -32,7 +35,8 @@ struct ChoreEventValue: Sendable, FieldResolvable {
     let choreID: String?
     let instanceID: String?
     let completionID: String?
-    /// The member concerned: the claimant, whose claim was released, whose completion.
+    /// The member concerned: the claimant, whose claim was released, whose completion, whose absence
+    /// paused an instance, who holds it after a resume or a reassignment.
     let memberID: String?
     /// For `CLAIMED`: whether it had been offered to the subscriber, who dismisses the offer.
     let dismissesOffer: Bool
@@ -64,6 +68,8 @@ struct ChoreEventValue: Sendable, FieldResolvable {
                 dismissesOffer = concerned.contains(member.id)
             case .choreInstanceReleased:
                 memberID = change.claimantID
+            case .choreInstancePaused, .choreInstanceResumed, .choreInstanceReassigned:
+                memberID = change.memberID
             default:
                 break
             }
@@ -89,7 +95,7 @@ struct ChoreEventValue: Sendable, FieldResolvable {
     /// The kinds whose payload is a ``ChoreInstanceChange``.
     private static let instanceKinds: Set<EventKind> = [
         .choreInstanceCreated, .choreInstanceChanged, .choreInstanceCancelled, .choreInstanceRemoved, .choreInstanceOffered,
-        .choreInstanceClaimed, .choreInstanceReleased,
+        .choreInstanceClaimed, .choreInstanceReleased, .choreInstancePaused, .choreInstanceResumed, .choreInstanceReassigned,
     ]
 
     /// The `ChoreEvent` fields read from the event itself.
