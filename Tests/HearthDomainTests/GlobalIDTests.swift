@@ -16,7 +16,7 @@ struct GlobalIDTests {
         #expect(prefixes == [
             .user: "usr", .session: "ses", .avatar: "avt", .household: "hh", .member: "mem", .invitation: "inv",
             .parentalConsent: "cns", .memberDeparture: "dep", .chore: "chr", .choreStep: "stp", .tag: "tag", .chorePreset: "prs",
-            .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
+            .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led", .choreShare: "shr",
         ])
     }
 

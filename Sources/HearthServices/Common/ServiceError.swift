@@ -141,6 +141,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         case notClaimable = "NOT_CLAIMABLE"
         /// `CONFLICT`: the chore instance is done (or waits for approval): there is nothing left to claim.
         case alreadyCompleted = "ALREADY_COMPLETED"
+
+        // Sharing personal chores (FR-40 – FR-42).
+        /// `FORBIDDEN`: the chore is shared with the caller, read-only: only its owner edits,
+        /// completes, claims or deletes it.
+        case sharedReadOnly = "SHARED_READ_ONLY"
     }
 
     /// The outcome.
