@@ -87,10 +87,22 @@ extension ChoreService {
     }
 
     /// Whether chore `choreID` is shared with `viewer` through share `shareID` now (the per-event
-    /// check of a subscription to one share).
-    public func isShared(choreID: String, through shareID: String, viewer: Viewer) async throws -> Bool {
+    /// check of a subscription to one share); a deleted chore counts when `includingDeleted`.
+    public func isShared(choreID: String, through shareID: String, viewer: Viewer, includingDeleted: Bool = false) async throws -> Bool {
         try await pool.readPreferringCallingThread { database in
-            try ChoreShares.isShared(choreID: choreID, through: shareID, with: viewer, in: database)
+            try ChoreShares.isShared(choreID: choreID, through: shareID, with: viewer, includingDeleted: includingDeleted, in: database)
+        }
+    }
+
+    /// Whether share `shareID` reaches `viewer` now (accepted with them, or their household's while
+    /// they and its owner are members), with the share; `nil` otherwise.
+    public func shareReaching(_ shareID: String, viewer: Viewer) async throws -> ChoreShareRecord? {
+        guard GlobalID.mayName(.choreShare, shareID) else { return nil }
+        return try await pool.readPreferringCallingThread { database in
+            try OwnerScope(Owner(viewer), database).queryOne(
+                "SELECT \(ChoreShareRecord.columns) FROM \(ChoreShareRecord.joins) WHERE s.id = ? AND s.user_id <> {owner} AND \(ChoreShares.reachesViewer)",
+                [shareID]
+            ).map(ChoreShareRecord.init(row:))
         }
     }
 }

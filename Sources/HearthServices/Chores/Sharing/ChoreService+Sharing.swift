@@ -69,7 +69,7 @@ extension ChoreService {
         }
         try problems.throwIfAny()
         let limit = configuration.maximumSharesPerOwner
-        let created = try await mutate("shareChores", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let created = try await mutate("shareChores", by: viewer, replaying: clientMutationID) { [self, email] database, now in
             let scope = ChoreAccess(personal: Owner(viewer)).scope(database)
             let owner = OwnerScope(Owner(viewer), database)
             var (tagID, choreIDs): (String?, [String]) = (nil, [])

@@ -48,14 +48,17 @@ enum ChoreShares {
     }
 
     /// Whether chore `choreID` is covered by share `shareID` and that share reaches `viewer` now:
-    /// what a subscription to one share checks for each event.
-    static func isShared(choreID: String, through shareID: String, with viewer: Viewer, in database: Database) throws -> Bool {
+    /// what a subscription to one share checks for each event. A deleted chore counts only
+    /// `includingDeleted` (the event of its deletion).
+    static func isShared(
+        choreID: String, through shareID: String, with viewer: Viewer, includingDeleted: Bool = false, in database: Database
+    ) throws -> Bool {
         try OwnerScope(Owner(viewer), database).scalar(
             Bool.self,
             """
             SELECT EXISTS (SELECT 1 FROM chores c JOIN chore_shares s ON s.user_id = c.user_id
-                WHERE c.id = ? AND s.id = ? AND c.user_id <> {owner} AND c.deleted_at IS NULL AND \(reachesViewer) AND \(coversChore))
+                WHERE c.id = ? AND s.id = ? AND (? OR c.deleted_at IS NULL) AND c.user_id <> {owner} AND \(reachesViewer) AND \(coversChore))
             """,
-            [choreID, shareID]) ?? false
+            [choreID, shareID, includingDeleted]) ?? false
     }
 }
