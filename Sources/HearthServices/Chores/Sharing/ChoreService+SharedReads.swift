@@ -29,12 +29,22 @@ extension ChoreService {
     static func shares(ids: [String], viewer: Viewer, in database: Database) throws -> [ChoreShareRecord] {
         let ids = ids.filter { GlobalID.mayName(.choreShare, $0) }
         guard !ids.isEmpty else { return [] }
-        return try OwnerScope(Owner(viewer), database).query(
+        return try shares(where: "s.id IN (\(ChoreReferences.placeholders(ids.count)))", ids, viewer: viewer, in: database)
+    }
+
+    /// The shares meeting `condition` (on `s`, with `arguments`; `{owner}` is the viewer) among
+    /// those `viewer` may see at all: their own, those reaching them, those pending for them;
+    /// `suffix` (with its arguments at the end of `arguments`) orders and limits them.
+    private static func shares(
+        where condition: String, _ arguments: [(any DatabaseValueConvertible)?], suffix: String = "", viewer: Viewer, in database: Database
+    ) throws -> [ChoreShareRecord] {
+        try OwnerScope(Owner(viewer), database).query(
             """
-            SELECT \(ChoreShareRecord.columns) FROM \(ChoreShareRecord.joins)
-            WHERE s.id IN (\(ChoreReferences.placeholders(ids.count))) AND (s.user_id = {owner} OR \(ChoreShares.reachesViewer) OR \(pendingForViewer))
+            SELECT \(ChoreShareRecord.columns) FROM chore_shares s JOIN users o ON o.id = s.user_id
+                LEFT JOIN tags t ON t.id = s.tag_id LEFT JOIN users r ON r.id = s.recipient_user_id
+            WHERE \(condition) AND (s.user_id = {owner} OR \(ChoreShares.reachesViewer) OR \(pendingForViewer))\(suffix)
             """,
-            ChoreReferences.arguments(ids)
+            StatementArguments(arguments)
         ).map(ChoreShareRecord.init(row:))
     }
 
@@ -49,19 +59,15 @@ extension ChoreService {
         case .pending: "s.user_id <> {owner} AND \(Self.pendingForViewer)"
         }
         return try await pool.readPreferringCallingThread { database in
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            var sql = "SELECT \(ChoreShareRecord.columns) FROM \(ChoreShareRecord.joins) WHERE \(condition)"
+            var (condition, arguments): (String, [(any DatabaseValueConvertible)?]) = (condition, [])
             if let cursor {
-                sql += " AND (s.created_at, s.id) < (?, ?)"
+                condition += " AND (s.created_at, s.id) < (?, ?)"
                 arguments += [cursor.time, cursor.id]
             }
-            let rows = try OwnerScope(Owner(viewer), database).query(
-                sql + " ORDER BY s.created_at DESC, s.id DESC LIMIT ?", StatementArguments(arguments + [size + 1]))
-            let edges = try rows.prefix(size).map { row in
-                let share = try ChoreShareRecord(row: row)
-                return (cursor: InstanceCursor(time: share.createdAt, id: share.id).text, node: share)
-            }
-            return InstancePage(edges: edges, hasNextPage: rows.count > size, hasPreviousPage: cursor != nil)
+            let shares = try Self.shares(
+                where: condition, arguments + [size + 1], suffix: " ORDER BY s.created_at DESC, s.id DESC LIMIT ?", viewer: viewer, in: database)
+            let edges = shares.prefix(size).map { share in (cursor: InstanceCursor(time: share.createdAt, id: share.id).text, node: share) }
+            return InstancePage(edges: edges, hasNextPage: shares.count > size, hasPreviousPage: cursor != nil)
         }
     }
 
@@ -99,10 +105,7 @@ extension ChoreService {
     public func shareReaching(_ shareID: String, viewer: Viewer) async throws -> ChoreShareRecord? {
         guard GlobalID.mayName(.choreShare, shareID) else { return nil }
         return try await pool.readPreferringCallingThread { database in
-            try OwnerScope(Owner(viewer), database).queryOne(
-                "SELECT \(ChoreShareRecord.columns) FROM \(ChoreShareRecord.joins) WHERE s.id = ? AND s.user_id <> {owner} AND \(ChoreShares.reachesViewer)",
-                [shareID]
-            ).map(ChoreShareRecord.init(row:))
+            try Self.shares(where: "s.id = ? AND s.user_id <> {owner} AND \(ChoreShares.reachesViewer)", [shareID], viewer: viewer, in: database).first
         }
     }
 }

@@ -148,10 +148,12 @@ extension ChoreService {
         guard GlobalID.mayName(.choreShare, id) else { throw ServiceError.shareNotFound }
         _ = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
-            try answer(owner, now)
-            guard database.changedRowCount == 1,
-                  let ownerID = try database.scalar(String.self, "SELECT user_id FROM chore_shares WHERE id = ?", [id])
+            // Whose share it is, when it is one the viewer may answer (the answer's own condition decides which).
+            guard let ownerID = try owner.scalar(
+                String.self, "SELECT user_id FROM chore_shares WHERE id = ? AND (recipient_user_id = {owner} OR \(Self.pendingForViewer))", [id])
             else { throw ServiceError.shareNotFound }
+            try answer(owner, now)
+            guard database.changedRowCount == 1 else { throw ServiceError.shareNotFound }
             try recordShare(.choreShareAnswered, ChoreShareChange(shareID: id, userID: ownerID), in: database)
             return ShareReference(shareID: id)
         }

@@ -40,15 +40,10 @@ public struct ChoreShareRecord: Sendable, Hashable {
     public var answeredAt: Date?
 
     /// The columns ``init(row:)`` reads, from `chore_shares s` joined with its owner `o`, tag `t`
-    /// and recipient `r` (left joins: `tags t ON t.id = s.tag_id`, `users r ON r.id = s.recipient_user_id`).
+    /// and recipient `r` (``ChoreService/shares(where:_:suffix:viewer:in:)``).
     static let columns = """
         s.id, s.user_id, o.display_name AS owner_name, s.tag_id, t.name AS tag_name, s.recipient_email, s.recipient_user_id,
         r.display_name AS recipient_name, s.recipient_household_id, s.status, s.created_at, s.answered_at
-        """
-
-    /// What ``columns`` are read from.
-    static let joins = """
-        chore_shares s JOIN users o ON o.id = s.user_id LEFT JOIN tags t ON t.id = s.tag_id LEFT JOIN users r ON r.id = s.recipient_user_id
         """
 
     /// Reads a share from a row of ``columns``.
