@@ -43,13 +43,14 @@ import Testing
         _ = try server.completeChore(runInstance, as: f.ana)
         let received = try #require(try server.shares("sharedWithMe", as: f.ben).first)
         #expect(received["ownerName"] == "ana" && received["viewerIsOwner"] == false && received["status"] == "ACCEPTED")
-        let chore = try #require(received["chores"]?["edges"]?[0]?["node"])
-        #expect(chore["title"] == "Run 5 km" && chore["viewerCanEdit"] == false && chore["tags"] == [])
+        let listed = try #require(received["chores"]?["edges"]?[0]?["node"])
+        #expect(listed["title"] == "Run 5 km" && listed["viewerCanEdit"] == false && listed["tags"] == [])
+        // `node` answers the shared chore read-only with its instances' progress, and nothing else of Ana's.
+        let chore = try #require(try server.choreNode(runID, as: f.ben))
+        #expect(chore["viewerCanEdit"] == false && chore["tags"] == [])
         let instance = try #require(chore["instances"]?["edges"]?[0]?["node"])
         #expect(instance["id"]?.stringValue == runInstance && instance["status"] == "COMPLETED" && instance["completedAt"] != .null)
         #expect(instance["completions"]?[0]?["completedAt"] == instance["completedAt"])
-        // `node` answers the shared chore read-only, and nothing else of Ana's.
-        #expect(try server.choreNode(runID, as: f.ben)?["viewerCanEdit"] == false)
         #expect(try server.choreNode(diaryID, as: f.ben) == nil && server.choreNode(tagID, as: f.ben) == nil)
         #expect(try server.choreNode(runID, as: f.cara) == nil)
         // Every write Ben tries is refused, naming the rule.
@@ -112,12 +113,13 @@ import Testing
         defer { server.remove() }
         let f = try server.choreFamily()
         let (runID, runInstance) = try Self.personalChore(server, "Run", of: f.ana)
+        let (stretchID, stretchInstance) = try Self.personalChore(server, "Stretch", of: f.ana)
         let toBen = try #require(try server.share(["choreIds": [.string(runID)]], with: ["email": .string(f.ben.email)], as: f.ana)["id"]?.stringValue)
         _ = try server.answerShare("acceptShare", toBen, as: f.ben)
         let dan = try server.person("dan")
         _ = try server.join(dan, f.householdID, invitedBy: f.ana)
         let toFlat = try #require(
-            try server.share(["choreIds": [.string(runID)]], with: ["householdId": .string(f.householdID)], as: f.ana)["id"]?.stringValue)
+            try server.share(["choreIds": [.string(stretchID)]], with: ["householdId": .string(f.householdID)], as: f.ana)["id"]?.stringValue)
         let lines = try TestPython.runScript(ServerProcess.webSocketPeerScript + """
             EVENTS = "subscription($id: ID!) { sharedChoreEvents(shareId: $id) { kind shareId chore { title } instance { status } } }"
             async def show(who, ws):
@@ -128,7 +130,7 @@ import Testing
                     return
                 event = reply["payload"]["data"]["sharedChoreEvents"]
                 print(f"{who} {event['kind']} {(event['chore'] or {}).get('title', '-')} {(event['instance'] or {}).get('status', '-')}")
-            async def main(ana, ben, dan, cara, household, to_ben, to_flat, instance):
+            async def main(ana, ben, dan, cara, household, to_ben, to_flat, run, stretch):
                 ben_ws = await connected(ben)
                 await subscribe_to(ben_ws, "b", EVENTS, {"id": to_ben})
                 dan_ws = await connected(dan)
@@ -140,7 +142,9 @@ import Testing
                 # Ana's other personal chores never reach them.
                 await call("mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }",
                            {"input": {"title": "Diary", "schedule": {"once": "2036-03-01T09:00:00Z"}}}, ana)
-                await call("mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }", {"input": {"instanceId": instance}}, ana)
+                # Each stream receives the events of its own share's chores only.
+                for instance in (run, stretch):
+                    await call("mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }", {"input": {"instanceId": instance}}, ana)
                 await show("ben", ben_ws)
                 await show("dan", dan_ws)
                 # Dan leaves the household: his stream of its share ends at once.
@@ -151,17 +155,17 @@ import Testing
                 await call("mutation($input: RevokeShareInput!) { revokeShare(input: $input) { revokedShareId } }", {"input": {"shareId": to_ben}}, ana)
                 await show("ben", ben_ws)
                 await call("mutation($input: UncompleteChoreInput!) { uncompleteChore(input: $input) { clientMutationId } }",
-                           {"input": {"instanceId": instance}}, ana)
-                print("ben after", post("query($id: ID!) { node(id: $id) { id } }", {"id": instance}, ben)["data"]["node"])
+                           {"input": {"instanceId": run}}, ana)
+                print("ben after", post("query($id: ID!) { node(id: $id) { id } }", {"id": run}, ben)["data"]["node"])
                 # A new subscription to the revoked share is refused.
                 await ben_ws.send(json.dumps({"type": "subscribe", "id": "b2", "payload": {"query": EVENTS, "variables": {"id": to_ben}}}))
                 await show("ben again", ben_ws)
             asyncio.run(main(*sys.argv[2:]))
-            """, ["http://127.0.0.1:\(server.port)", f.ana.token, f.ben.token, dan.token, f.cara.token, f.householdID, toBen, toFlat, runInstance])
+            """, ["http://127.0.0.1:\(server.port)", f.ana.token, f.ben.token, dan.token, f.cara.token, f.householdID, toBen, toFlat, runInstance, stretchInstance])
         #expect(lines == [
             "cara error NOT_FOUND",
             "ben COMPLETED Run COMPLETED",
-            "dan COMPLETED Run COMPLETED",
+            "dan COMPLETED Stretch COMPLETED",
             "dan complete",
             "ben complete",
             "ben after None",
