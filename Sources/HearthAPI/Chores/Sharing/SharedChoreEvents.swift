@@ -15,8 +15,9 @@ import HearthServices
 ///   event of the owner's topic, the per-event check every subscription makes. Other events of the
 ///   owner (other chores, tags, scores) are never delivered.
 /// - **The stream ends**, without an event, at the share's revocation (FR-42), when the subscriber
-///   declines it on another device, when they or the owner leave (or are removed from) the
-///   household of a household's share, or the household is deleted. After events were dropped
+///   declines it on another device, its tag is deleted (a tag share goes with its tag), when they
+///   or the owner leave (or are removed from) the household of a household's share, or the
+///   household is deleted. After events were dropped
 ///   (a slow client), the share is read again before the next delivery.
 enum SharedChoreEvents {
     static func install(into resolvers: inout Resolvers, services: InstanceServices) {
@@ -59,7 +60,10 @@ enum SharedChoreEvents {
         _ event: Event, _ missedEvents: Bool, share: ChoreShareRecord, subscriber: Viewer, chores: ChoreService
     ) async throws -> EventStream.Step {
         if try endsShare(event, share: share, subscriber: subscriber) { return .end }
-        if missedEvents || event.kind == .choreShareAnswered, try await chores.shareReaching(share.id, viewer: subscriber) == nil { return .end }
+        // Declined on another device, or its tag deleted (which deletes a tag share): read it again.
+        if missedEvents || [.choreShareAnswered, .tagDeleted].contains(event.kind), try await chores.shareReaching(share.id, viewer: subscriber) == nil {
+            return .end
+        }
         guard event.topic == .user(share.ownerID), let subject = try ChoreEventValue.subject(of: event), let choreID = subject.choreID,
               try await chores.isShared(choreID: choreID, through: share.id, viewer: subscriber, includingDeleted: event.kind == .choreDeleted)
         else { return .skip }

@@ -122,6 +122,10 @@ struct ChoreSharingTests {
             _ = try await h.chores.updateChore(id: run.id, ChoreFields(tagIDs: []), viewer: f.admin)
             #expect(await h.refusal { try await h.chores.chore(id: run.id, viewer: f.member) } == .choreNotFound)
             #expect(try await h.chores.sharedChores(shareID: share.id, viewer: f.member).edges.map(\.chore.title) == ["Swim"])
+            // The share goes with its tag.
+            _ = try await h.chores.deleteTag(id: tag.id, viewer: f.admin)
+            #expect(try await h.chores.shareReaching(share.id, viewer: f.member) == nil)
+            #expect(await h.refusal { try await h.chores.chore(id: swim.id, viewer: f.member) } == .choreNotFound)
         }
     }
 
