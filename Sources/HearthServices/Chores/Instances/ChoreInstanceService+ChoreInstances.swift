@@ -12,20 +12,13 @@ extension ChoreInstanceService {
         ofChore chore: ChoreRecord, access: ChoreAccess, first: Int? = nil, after: String? = nil
     ) async throws -> InstancePage<AccessibleInstance> {
         let (size, cursor) = try InstanceCursor.page(first: first, after: after, kind: .choreInstance, maximum: InstancePage<AccessibleInstance>.maximumSize)
+        let (after, arguments) = InstanceCursor.older(than: cursor, columns: "occurrence_at, id")
         return try await pool.readPreferringCallingThread { database in
-            var arguments: [(any DatabaseValueConvertible)?] = [chore.id]
-            var sql = "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE {scope} AND chore_id = ?"
-            if let cursor {
-                sql += " AND (occurrence_at, id) < (?, ?)"
-                arguments += [cursor.time, cursor.id]
-            }
-            let rows = try access.scope(database).query(
-                sql + " ORDER BY occurrence_at DESC, id DESC LIMIT ?", StatementArguments(arguments + [size + 1]))
-            let edges = try rows.prefix(size).map { row in
-                let instance = try ChoreInstanceRecord(row: row)
-                return (cursor: InstanceCursor(time: instance.occurrenceAt, id: instance.id).text, node: (instance, chore, access))
-            }
-            return InstancePage(edges: edges, hasNextPage: rows.count > size, hasPreviousPage: cursor != nil)
+            let instances = try access.scope(database).query(
+                "SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE {scope} AND chore_id = ?\(after) ORDER BY occurrence_at DESC, id DESC LIMIT ?",
+                StatementArguments([chore.id] + arguments + [size + 1])
+            ).map { (try ChoreInstanceRecord(row: $0), chore, access) }
+            return InstancePage(reading: instances, size: size, after: cursor) { InstanceCursor(time: $0.instance.occurrenceAt, id: $0.instance.id) }
         }
     }
 }

@@ -58,16 +58,11 @@ extension ChoreService {
         case .received: "s.user_id <> {owner} AND \(ChoreShares.reachesViewer)"
         case .pending: "s.user_id <> {owner} AND \(Self.pendingForViewer)"
         }
+        let (after, arguments) = InstanceCursor.older(than: cursor, columns: "s.created_at, s.id")
         return try await pool.readPreferringCallingThread { database in
-            var (condition, arguments): (String, [(any DatabaseValueConvertible)?]) = (condition, [])
-            if let cursor {
-                condition += " AND (s.created_at, s.id) < (?, ?)"
-                arguments += [cursor.time, cursor.id]
-            }
             let shares = try Self.shares(
-                where: condition, arguments + [size + 1], suffix: " ORDER BY s.created_at DESC, s.id DESC LIMIT ?", viewer: viewer, in: database)
-            let edges = shares.prefix(size).map { share in (cursor: InstanceCursor(time: share.createdAt, id: share.id).text, node: share) }
-            return InstancePage(edges: edges, hasNextPage: shares.count > size, hasPreviousPage: cursor != nil)
+                where: condition + after, arguments + [size + 1], suffix: " ORDER BY s.created_at DESC, s.id DESC LIMIT ?", viewer: viewer, in: database)
+            return InstancePage(reading: shares, size: size, after: cursor) { InstanceCursor(time: $0.createdAt, id: $0.id) }
         }
     }
 

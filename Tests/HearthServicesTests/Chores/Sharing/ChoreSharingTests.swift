@@ -174,6 +174,25 @@ struct ChoreSharingTests {
         }
     }
 
+    @Test func shareListsArePagedNewestFirstByTheirCursors() async throws {
+        try await HouseholdsHarness.with { h in
+            let f = try await h.choreFamily()
+            let run = try await h.chore("Run", in: nil, by: f.admin)
+            var made: [String] = []
+            for recipient in ["x@example.com", "y@example.com", "z@example.com"] {
+                made.append(try await h.chores.shareChores(NewChoreShare(selection: .chores([run.id]), recipient: .email(recipient)), viewer: f.admin).id)
+                h.clock.advance(seconds: 1)
+            }
+            let first = try await h.chores.shares(.made, viewer: f.admin, first: 2)
+            #expect(first.edges.map(\.node.id) == [made[2], made[1]] && first.hasNextPage && !first.hasPreviousPage)
+            let rest = try await h.chores.shares(.made, viewer: f.admin, first: 2, after: first.endCursor)
+            #expect(rest.edges.map(\.node.id) == [made[0]] && !rest.hasNextPage && rest.hasPreviousPage)
+            let foreign = await h.refusal { try await h.chores.shares(.made, viewer: f.admin, after: "not-a-cursor") }
+            #expect(foreign?.code == .badUserInput && foreign?.problems.first?.field == "after")
+            #expect(await h.refusal { try await h.chores.shares(.made, viewer: f.admin, first: 101) }?.problems.first?.field == "first")
+        }
+    }
+
     @Test func theSharingLimitsHoldAtTheirEdges() async throws {
         try await HouseholdsHarness.with(configureChores: { $0.maximumSharesPerOwner = 2; $0.maximumChoresPerShare = 2 }) { h in
             let f = try await h.choreFamily()
