@@ -78,10 +78,13 @@ import Testing
         _ = try server.chore("Run", in: nil, as: f.ana, ["tagIds": [.string(tagID)]])
         let swimID = try #require(try server.chore("Swim", in: nil, as: f.ana)["id"]?.stringValue)
         let share = try server.share(["tagId": .string(tagID)], with: ["email": .string(f.ben.email)], as: f.ana)
-        #expect(share["tagName"] == "Fitness")
+        #expect(share["tagName"] == "Fitness" && share["tag"]?["id"]?.stringValue == tagID)
         _ = try server.answerShare("acceptShare", try #require(share["id"]?.stringValue), as: f.ben)
         #expect(try server.sharedTitles(as: f.ben) == [["Run"]])
-        #expect(try server.shares("sharedWithMe", as: f.ben).first?["tagName"] == "Fitness")
+        // Ben sees the tag's name, not the tag (Ana's tags stay hers); Ana sees who accepted.
+        let received = try server.shares("sharedWithMe", as: f.ben).first
+        #expect(received?["tagName"] == "Fitness" && received?["tag"] == .null)
+        #expect(try server.shares("myChoreShares", as: f.ana).first?["recipientName"] == "ben")
         #expect(try server.updateChore(["choreId": .string(swimID), "tagIds": [.string(tagID)]], as: f.ana).errorCode == nil)
         #expect(try server.sharedTitles(as: f.ben) == [["Run", "Swim"]])
         #expect(try server.choreNode(swimID, as: f.ben)?["title"] == "Swim")

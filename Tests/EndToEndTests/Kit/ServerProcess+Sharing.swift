@@ -8,7 +8,7 @@ extension ServerProcess {
     /// The fields of a share the tests read, with its chores (their instances are read by
     /// ``choreNode(_:as:)``: lists nested three deep would pass the complexity limit).
     static let shareFields = """
-        id ownerName viewerIsOwner tagName recipientEmail status recipientHousehold { id }
+        id ownerName viewerIsOwner tag { id } tagName recipientEmail recipientName status recipientHousehold { id }
         chores { edges { node { id title viewerCanEdit tags { id } } } }
         """
 
