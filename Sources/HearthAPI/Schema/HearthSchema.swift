@@ -63,6 +63,7 @@ public enum HearthSchema {
         ChoreResolvers.install(into: &resolvers, chores: chores)
         let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
         if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
+        if let instanceServices { ShareResolvers.install(into: &resolvers, services: instanceServices) }
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }

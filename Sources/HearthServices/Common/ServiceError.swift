@@ -144,6 +144,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// `CONFLICT`: the chore instance is paused while the member it is for is away (vacation mode,
         /// FR-22): nobody claims it until it resumes (it may still be completed).
         case instancePaused = "INSTANCE_PAUSED"
+
+        // Sharing personal chores (FR-40 – FR-42).
+        /// `FORBIDDEN`: the chore is shared with the caller, read-only: only its owner edits,
+        /// completes, claims or deletes it.
+        case sharedReadOnly = "SHARED_READ_ONLY"
     }
 
     /// The outcome.

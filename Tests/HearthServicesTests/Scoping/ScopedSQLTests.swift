@@ -63,7 +63,7 @@ import Testing
             tables: [ScopeFilterCheck.interpolatedTable],
             why: "which household an object's id belongs to, the question the access check answers before access exists"),
         Exception(
-            file: "Sources/HearthServices/Chores/ChoreAccess.swift", function: "check(viewer:owning:id:in:)", tables: ["chores", "tags"],
+            file: "Sources/HearthServices/Chores/ChoreAccess.swift", function: "check(viewer:owning:id:readingShared:in:)", tables: ["chores", "tags"],
             why: "which household or account a chore's or tag's id belongs to, the question the chore access check answers"),
         Exception(
             file: "Sources/HearthServices/Chores/ChoreService+Presets.swift", function: "householdPreset(id:viewer:in:)",

@@ -90,6 +90,23 @@ struct ChoreEventValue: Sendable, FieldResolvable {
         self.subscriber = subscriber
     }
 
+    /// The chore, instance and completion an event of a kind the subscription delivers concerns
+    /// (what `sharedChoreEvents` reads, which has no member to deliver offers to); `nil` for
+    /// other kinds.
+    /// - Throws: `DecodingError` when the payload is not the kind's.
+    static func subject(of event: Event) throws -> (choreID: String?, instanceID: String?, completionID: String?)? {
+        guard kindNames[event.kind] != nil else { return nil }
+        if completionKinds.contains(event.kind) {
+            let completion = try event.payload.decode(ChoreCompletionChange.self)
+            return (completion.choreID, completion.instanceID, completion.completionID)
+        }
+        if instanceKinds.contains(event.kind) {
+            let change = try event.payload.decode(ChoreInstanceChange.self)
+            return (change.choreID, change.instanceID, nil)
+        }
+        return (try event.payload.decode(ChoreChange.self).choreID, nil, nil)
+    }
+
     /// The kinds whose payload is a ``ChoreCompletionChange``.
     private static let completionKinds: Set<EventKind> = [.choreCompleted, .choreCompletionUndone, .choreCompletionApproved, .choreCompletionRejected]
     /// The kinds whose payload is a ``ChoreInstanceChange``.
