@@ -36,7 +36,7 @@ extension ServerProcess {
         async def message(ws):
             return json.loads(await asyncio.wait_for(ws.recv(), 10))
         async def subscribed(tokens, query, variables):
-            """A connection for each of `tokens` (in order), each with the subscription `query`, live."""
+            # A connection for each of `tokens` (in order), each with the subscription `query`, live.
             sockets = []
             for index, token in enumerate(tokens):
                 ws = await connected(token)
@@ -44,7 +44,7 @@ extension ServerProcess {
                 sockets.append(ws)
             return sockets
         async def refused(token, query, variables):
-            """The answer to subscribing to `query` as `token`, which must be an error: "error CODE message"."""
+            # The answer to subscribing to `query` as `token`, which must be an error: "error CODE message".
             ws = await connected(token)
             await ws.send(json.dumps({"type": "subscribe", "id": "refused", "payload": {"query": query, "variables": variables}}))
             reply = await message(ws)
