@@ -5,8 +5,9 @@ import Testing
 
 /// The README's claiming tour runs as written: its Python listener (`gql`) runs as Ben's phone, its
 /// `gql '…'` requests are sent in order as the people their `TOKEN=$…` names (Ana an admin, Ben a member
-/// of her household), with the placeholders filled from what earlier steps produced, and Ben's phone
-/// receives what the tour says it does; Ben's late claim is answered with the error the tour shows.
+/// of her household), with the placeholders filled from what earlier steps produced (the chore due two
+/// seconds ahead rather than a minute), and Ben's phone receives what the tour says it does; Ben's late
+/// claim is answered with the error the tour shows.
 @Suite struct ReadmeClaimingTourTests {
     /// The tour's text: from its heading to the next section.
     private static func tour() throws -> String {
@@ -35,6 +36,7 @@ import Testing
         try ServerProcess.withChoreFamily(["--test-endpoints"]) { server, f in
             let lines = try TestPython.runScript(ServerProcess.webSocketPeerScript + """
 
+                from datetime import datetime, timedelta, timezone
                 LISTENER, REQUESTS, LATE = sys.argv[5], json.loads(sys.argv[6]), json.loads(sys.argv[7])
                 async def main(ana, ben, household):
                     # The README's listener as Ben's phone, its prints collected.
@@ -47,12 +49,20 @@ import Testing
                         None, lambda: urllib.request.urlopen(f"{BASE}/_test/subscriptions/{before + 1}").read())
                     async def received(kind):
                         while True:
-                            event = await asyncio.wait_for(events.get(), 10)
+                            # The next event the phone printed; the listener's own failure, when it ends.
+                            get = asyncio.ensure_future(events.get())
+                            await asyncio.wait({get, listening}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+                            if listening.done():
+                                listening.result()
+                                raise RuntimeError("the listener ended")
+                            event = get.result()
                             if event["kind"] == kind:
                                 claimant = (event["instance"]["claimant"] or {}).get("displayName", "-")
                                 print("ben's phone", kind, event["instance"]["chore"]["title"], claimant, event["dismissesOffer"])
                                 return event
-                    tokens, values = {"ANA": ana, "BEN": ben}, {"<household.id>": household}
+                    soon = datetime.now(timezone.utc) + timedelta(seconds=2)
+                    tokens = {"ANA": ana, "BEN": ben}
+                    values = {"<household.id>": household, "<a minute from now>": soon.strftime("%Y-%m-%dT%H:%M:%SZ")}
                     def request(index):
                         body = REQUESTS[index][1]
                         for placeholder, value in values.items():
