@@ -195,16 +195,23 @@ static void send_frame(int fd, int opcode, const void *payload, size_t length) {
 
 static void send_text(int fd, const char *text) { send_frame(fd, 1, text, strlen(text)); }
 
-static void open_connection(void) {
-    int index = opened++;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+/* A TCP socket to 127.0.0.1:`port` with Nagle off and kernel receive timestamps on; with `flags`
+ * SOCK_NONBLOCK the connection may still be under way when it returns. */
+static int loopback_socket(int port, int flags) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
     if (fd < 0) fail_errno("socket");
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) != 0) fail_errno("setsockopt SO_TIMESTAMPNS");
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.port)};
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0 && errno != EINPROGRESS) fail_errno("connect");
+    return fd;
+}
+
+static void open_connection(void) {
+    int index = opened++;
+    int fd = loopback_socket(opt.port, SOCK_NONBLOCK);
     conns[index] = (struct conn){.fd = fd, .state = CONNECTING};
     struct epoll_event event = {.events = EPOLLIN | EPOLLOUT, .data.u32 = (uint32_t)index};
     if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0) fail_errno("epoll_ctl");
@@ -607,14 +614,7 @@ static struct instant send_request(struct lines *from) {
     const char *line = from->line[from->next++];
     const char *tab = strchr(line, '\t');
     if (!tab) fail("a request line without a tab");
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) fail_errno("socket");
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) != 0) fail_errno("setsockopt SO_TIMESTAMPNS");
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.publish_port)};
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) fail_errno("connect (trigger)");
+    int fd = loopback_socket(opt.publish_port, 0);
     const char *body = tab + 1;
     char request[16384];
     int length = snprintf(request, sizeof request,
