@@ -23,6 +23,7 @@ side), BENCH_ROUNDS (3). Bounded: ROUNDS x COMPLETIONS completions each side, ea
 10 s."""
 import math
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -172,7 +173,7 @@ def main():
         report(measured, baseline, len(devices))
     finally:
         hearth.stop()
-        subprocess.run(["rm", "-rf", directory], check=False)
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def report(measured, baseline, devices):
