@@ -36,12 +36,14 @@ import Testing
         try ServerProcess.withChoreFamily(["--test-endpoints"]) { server, f in
             let lines = try TestPython.runScript(ServerProcess.webSocketPeerScript + """
 
+                import os
                 from datetime import datetime, timedelta, timezone
                 LISTENER, REQUESTS, LATE = sys.argv[5], json.loads(sys.argv[6]), json.loads(sys.argv[7])
                 async def main(ana, ben, household):
                     # The README's listener as Ben's phone, its prints collected.
                     events = asyncio.Queue()
-                    phone = {"BEN": ben, "HOUSEHOLD": household, "print": events.put_nowait}
+                    os.environ.update(BEN=ben, HOUSEHOLD=household)
+                    phone = {"print": events.put_nowait}
                     exec(LISTENER.replace("ws://127.0.0.1:8080", BASE.replace("http", "ws")).replace("asyncio.run(main())", ""), phone)
                     before = metric("hearth_graphql_active_subscriptions")
                     listening = asyncio.create_task(phone["main"]())
