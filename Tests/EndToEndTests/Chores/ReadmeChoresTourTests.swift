@@ -7,7 +7,8 @@ import Testing
 /// `<member.id>`, `<tag.id>`, `<chore.id>`) replaced by the values earlier steps produced, and must
 /// answer without errors.
 @Suite struct ReadmeChoresTourTests {
-    private static let root = URL(fileURLWithPath: #filePath)
+    /// The repository's root, where README.md is.
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The JSON bodies of the `gql '…'` requests of the tour under `heading`, in order: what
