@@ -41,11 +41,15 @@ extension VacationService {
     public func updateVacationSettings(
         householdID: String, reclaimRedistributedOnReturn: Bool, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> HouseholdService.AccessibleHousehold {
-        let reference = try await instances.chores.mutate("updateVacationSettings", by: viewer, replaying: clientMutationID) { database, now in
+        let reference = try await instances.chores.mutate("updateVacationSettings", by: viewer, replaying: clientMutationID) { [self] database, now in
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             try household.execute(
                 "UPDATE households SET reclaim_redistributed_on_return = ?, updated_at = ? WHERE id = {household} AND reclaim_redistributed_on_return <> ?",
                 [reclaimRedistributedOnReturn, now, reclaimRedistributedOnReturn])
+            // Like every change of the household's settings, an event in the same transaction: devices and sync clients learn of it.
+            if household.changedRowCount == 1 {
+                try households.record(.householdUpdated, HouseholdChange(householdID: household.access.householdID), in: database)
+            }
             return Reference(householdID: household.access.householdID, vacationIDs: [])
         }
         return try await outcome(of: reference, viewer: viewer).household

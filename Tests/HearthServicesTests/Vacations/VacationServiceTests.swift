@@ -146,4 +146,22 @@ import TestFixtures
             #expect(try Self.instance(id, harness)?.status == .paused)
         }
     }
+
+    @Test func aChangeOfTheVacationSettingsIsAnEventOfTheHouseholdInTheSameTransaction() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let updates = {
+                try await harness.pool.read { database in
+                    try database.scalar(
+                        Int.self, "SELECT count(*) FROM change_log WHERE topic = ? AND kind = ?",
+                        ["household:\(family.householdID)", EventKind.householdUpdated.rawValue]) ?? 0
+                }
+            }
+            let before = try await updates()
+            _ = try await vacations.updateVacationSettings(householdID: family.householdID, reclaimRedistributedOnReturn: true, viewer: family.admin)
+            #expect(try await updates() == before + 1, "other devices and caches learn of the new setting")
+            _ = try await vacations.updateVacationSettings(householdID: family.householdID, reclaimRedistributedOnReturn: true, viewer: family.admin)
+            #expect(try await updates() == before + 1, "setting it to what it is changes nothing")
+        }
+    }
 }
