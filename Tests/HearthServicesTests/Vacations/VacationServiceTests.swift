@@ -164,4 +164,17 @@ import TestFixtures
             #expect(try await updates() == before + 1, "setting it to what it is changes nothing")
         }
     }
+
+    @Test func FR22_anInstancePausedForAnAwayMemberResumesWhenItsChoreIsGivenToSomeoneAvailable() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let (chore, id) = try await harness.oneOffChore(family)
+            try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .pause), viewer: family.member)
+            #expect(try Self.instance(id, harness)?.status == .paused)
+            _ = try await harness.chores.updateChore(id: chore.id, ChoreFields(assigneeIDs: [family.adminMemberID]), viewer: family.admin)
+            #expect(try Self.instance(id, harness)?.status == .pending, "Ana is here to do it: nothing waits for Ben")
+            #expect(try await harness.instances.myChores(viewer: family.admin).edges.contains { $0.node.instance.id == id })
+        }
+    }
 }

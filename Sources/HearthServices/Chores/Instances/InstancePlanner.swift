@@ -124,8 +124,9 @@ struct InstancePlanner {
             try chores.record(instance: ChoreInstanceChange(instance), kind: .choreInstanceCreated, scope)
             try offers.schedule(instance, of: chore, scope)
         }
-        // Instances written while their member is away follow the vacation's handling (or a departure's).
-        try handover.settleIfAnyoneIsAway(scope, at: now, only: written)
+        // Instances written while their member is away follow the vacation's handling (or a departure's); so do the
+        // open ones kept, whose holder or eligible members an edit of the chore may have changed.
+        try handover.settleIfAnyoneIsAway(scope, at: now, only: written.union(open.map(\.instance.id)))
         var archiveAt: Date?
         if case .once(let dueAt) = chore.schedule {
             outcome.archived = try archivePastDue(chore.id, timeline, scope, at: now)
