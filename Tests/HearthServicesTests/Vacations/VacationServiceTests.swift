@@ -177,4 +177,20 @@ import TestFixtures
             #expect(try await harness.instances.myChores(viewer: family.admin).edges.contains { $0.node.instance.id == id })
         }
     }
+
+    @Test func FR21_aClaimOfAnInstanceHandedOnMovesItToTheClaimantsList() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            // Ben's, and Kim may do it too: handed to Kim while Ben is away.
+            let (_, id) = try await harness.oneOffChore(family) { $0.completers = PermissionRule(memberIDs: [family.childMemberID]) }
+            try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .redistribute), viewer: family.member)
+            #expect(try Self.instance(id, harness)?.reassignedTo == family.childMemberID)
+            // Ana, an admin, says she will do it.
+            try await harness.claim(id, as: family.admin)
+            let mine = { (viewer: Viewer) in try await harness.instances.myChores(viewer: viewer).edges.contains { $0.node.instance.id == id } }
+            #expect(try await mine(family.admin), "the claimant has it")
+            #expect(try await !mine(family.child), "and Kim no longer")
+        }
+    }
 }

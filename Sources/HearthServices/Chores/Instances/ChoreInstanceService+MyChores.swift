@@ -172,9 +172,10 @@ struct MyChoresQuery {
     }
 
     /// The SQL condition (over `chore_instances i` and `chores c`) of an instance being `member`'s:
+    /// claimed by them (a claim takes it from whoever held it); else, while nobody claimed it,
     /// handed to them while the member it is for is away or gone (vacation mode, departures); else,
-    /// unless it was handed to someone, their own, claimed by them, or, while nobody claimed it,
-    /// assigned to them or a `SINGLE_ACTION` one they may complete (claim).
+    /// unless it was handed to someone, their own, assigned to them or a `SINGLE_ACTION` one they
+    /// may complete (claim).
     /// For a household's scope only (it names `{household}`).
     static func isTheirs(_ member: MemberRecord) -> String {
         let eligible: String
@@ -189,8 +190,8 @@ struct MyChoresQuery {
             eligible = "EXISTS (\(grants) AND \(admitted))" + (member.kind.isAdult ? " OR NOT EXISTS (\(grants))" : "")
         }
         return """
-            (i.reassigned_to = ? OR (i.reassigned_to IS NULL AND (
-            i.member_id = ? OR (i.member_id IS NULL AND (i.claimant_id = ? OR (i.claimant_id IS NULL AND (
+            (i.claimant_id = ? OR (i.claimant_id IS NULL AND (i.reassigned_to = ? OR (i.reassigned_to IS NULL AND (
+            i.member_id = ? OR (i.member_id IS NULL AND (
                 EXISTS (SELECT 1 FROM chore_assignees a WHERE a.household_id = {household} AND a.chore_id = i.chore_id AND a.member_id = ?)
                 OR (c.assignment_mode = 'single_action' AND (\(eligible))))))))))
             """
