@@ -38,6 +38,7 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         .memberRemoved: "MEMBER_REMOVED",
         .memberRoleChanged: "MEMBER_ROLE_CHANGED",
         .memberUpdated: "MEMBER_UPDATED",
+        .memberVacationScheduled: "MEMBER_VACATION_SCHEDULED",
         .memberVacationStarted: "MEMBER_VACATION_STARTED",
         .memberVacationEnded: "MEMBER_VACATION_ENDED",
         .householdUpdated: "HOUSEHOLD_UPDATED",

@@ -11,6 +11,9 @@ extension EventKind {
     /// FR-15), or given back on their return. ``ChoreInstanceChange/memberID`` holds it now,
     /// ``ChoreInstanceChange/memberIDs`` held it before.
     public static let choreInstanceReassigned: EventKind = "chore_instance.reassigned"
+    /// A member's vacation was made to begin later (a future `startsAt`): ``HouseholdChange`` naming
+    /// them (`Member.vacation` shows it from now on).
+    public static let memberVacationScheduled: EventKind = "member.vacation_scheduled"
     /// A member's vacation began (FR-19, FR-20): ``HouseholdChange`` naming them.
     public static let memberVacationStarted: EventKind = "member.vacation_started"
     /// A member's vacation ended, by hand or at its end (FR-23, FR-24), or a scheduled one was

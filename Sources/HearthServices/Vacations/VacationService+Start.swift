@@ -120,6 +120,9 @@ extension VacationService {
                 try begin(vacation, scope, at: now)
             } else {
                 try jobs.enqueue(kind: .vacationStart, payload: VacationJobPayload(vacationID: id), dueAt: startsAt, dedupeKey: "start:\(id)", in: household.database)
+                try households.record(
+                    .memberVacationScheduled, HouseholdChange(householdID: household.access.householdID, memberID: member.id, userID: member.userID),
+                    in: household.database)
             }
             if let endsAt = request.endsAt {
                 try jobs.enqueue(kind: .vacationEnd, payload: VacationJobPayload(vacationID: id), dueAt: endsAt, dedupeKey: "end:\(id)", in: household.database)

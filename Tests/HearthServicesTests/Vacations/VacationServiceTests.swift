@@ -71,12 +71,12 @@ import TestFixtures
             let kinds = try await harness.pool.read { database in
                 try database.query("SELECT kind FROM change_log WHERE kind LIKE 'member.vacation%' ORDER BY sequence").map { try $0["kind"] as String }
             }
-            #expect(kinds == ["member.vacation_started", "member.vacation_ended"])
+            #expect(kinds == ["member.vacation_scheduled", "member.vacation_started", "member.vacation_ended"])
             // Running the jobs again changes nothing.
             try await harness.pool.write { try $0.execute("UPDATE jobs SET state = 'pending', attempts = 0 WHERE kind LIKE 'vacation.%'") }
             _ = try await scheduler.runDueJobs()
             let count = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM change_log WHERE kind LIKE 'member.vacation%'") }
-            #expect(count == 2)
+            #expect(count == 3)
         }
     }
 
@@ -191,6 +191,23 @@ import TestFixtures
             let mine = { (viewer: Viewer) in try await harness.instances.myChores(viewer: viewer).edges.contains { $0.node.instance.id == id } }
             #expect(try await mine(family.admin), "the claimant has it")
             #expect(try await !mine(family.child), "and Kim no longer")
+        }
+    }
+
+    @Test func aVacationScheduledForLaterIsAnEventOfTheHouseholdInTheTransactionThatMakesIt() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let start = harness.clock.now.addingTimeInterval(3600)
+            _ = try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(startsAt: start, handling: .pause), viewer: family.member)
+            // Member.vacation now shows it: the household's devices learn so from an event, as for a start or an end.
+            let events = try await harness.pool.read { database in
+                try database.query(
+                    "SELECT kind, payload FROM change_log WHERE topic = ? AND kind LIKE 'member.vacation%' ORDER BY sequence",
+                    ["household:\(family.householdID)"]
+                ).map { row in "\(try row["kind"] as String) \(try EventPayload(json: try row["payload"]).decode(HouseholdChange.self).memberID ?? "-")" }
+            }
+            #expect(events == ["member.vacation_scheduled \(family.memberID)"])
         }
     }
 }
