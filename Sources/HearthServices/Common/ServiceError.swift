@@ -144,6 +144,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// `CONFLICT`: the chore instance is paused while the member it is for is away (vacation mode,
         /// FR-22): nobody claims it until it resumes (it may still be completed).
         case instancePaused = "INSTANCE_PAUSED"
+        /// `CONFLICT`: the caller is on vacation from the chore's household (FR-19): they hold
+        /// nothing there meanwhile, so they claim nothing (they may still complete).
+        case memberAway = "MEMBER_AWAY"
 
         // Sharing personal chores (FR-40 – FR-42).
         /// `FORBIDDEN`: the chore is shared with the caller, read-only: only its owner edits,

@@ -210,4 +210,22 @@ import TestFixtures
             #expect(events == ["member.vacation_scheduled \(family.memberID)"])
         }
     }
+
+    @Test func FR52_aMemberOnVacationClaimsNothingInTheHouseholdTheyAreAwayFrom() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            // Ana's, and any adult may do it: Ben is eligible, but away.
+            let (_, id) = try await harness.oneOffChore(family) {
+                $0.assignmentMode = .singleAction
+                $0.assigneeIDs = [family.adminMemberID]
+            }
+            _ = try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .pause), viewer: family.member)
+            let claim = await #expect(throws: ServiceError.self) { try await harness.claim(id, as: family.member) }
+            #expect(claim?.code == .conflict && claim?.reason?.rawValue == "MEMBER_AWAY", "\(String(describing: claim))")
+            #expect(try Self.instance(id, harness)?.claimantID == nil, "it stays with Ana, who is here")
+            _ = try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.memberID], viewer: family.member)
+            try await harness.claim(id, as: family.member)
+        }
+    }
 }

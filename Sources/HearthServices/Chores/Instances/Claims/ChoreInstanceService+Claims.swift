@@ -41,13 +41,20 @@ extension ChoreInstanceService {
     ///   (`CHORE_COMPLETERS`, saying who may) for a member who is not eligible; `CONFLICT` with reason
     ///   `NOT_CLAIMABLE` (a personal chore's, or a member's own instance of a `GROUP` or
     ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (cancelled or archived), `INSTANCE_PAUSED` (vacation
-    ///   mode), `ALREADY_COMPLETED` or `ALREADY_CLAIMED`; `CONFLICT` for a reused `clientMutationID`.
+    ///   mode), `ALREADY_COMPLETED`, `ALREADY_CLAIMED` or `MEMBER_AWAY` (the viewer is on vacation from
+    ///   the household); `CONFLICT` for a reused `clientMutationID`.
     public func claimChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
         let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID) { [self] database, now in
             let (instance, rules, household, scope) = try claimable(instanceID, viewer: viewer, in: database)
             let member = household.access.member
             if let claimantID = instance.claimantID { throw try Self.alreadyClaimed(by: claimantID, for: member, household) }
+            // Away, they hold nothing here (their claims were released when it began): a claim would keep it from those who are here.
+            if try household.scalar(
+                Bool.self, "SELECT EXISTS (SELECT 1 FROM member_vacations WHERE household_id = {household} AND member_id = ? AND status = 'active')",
+                [member.id]) == true {
+                throw ServiceError(.conflict, reason: .memberAway, "You are on vacation from this household: end your vacation to claim its chores.")
+            }
             if !instance.isMaterialized {
                 try instance.insert(at: now, scope)
                 try planner.offers.schedule(instance, of: rules.chore, scope)
