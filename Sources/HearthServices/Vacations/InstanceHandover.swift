@@ -16,7 +16,8 @@ import HearthStore
 /// state alone, so running it twice changes nothing the second time:
 /// - its holder is available (an active member not on vacation): it is not paused; what was handed
 ///   to someone stays with them while they are available, unless the holder is *returning* now and
-///   the household's `reclaimRedistributedOnReturn` is on, when it goes back;
+///   it is not due yet (it was handed on only because it was planned ahead) or the household's
+///   `reclaimRedistributedOnReturn` is on, when it goes back;
 /// - its holder is away on a `PAUSE` vacation: paused;
 /// - its holder is away on a `REDISTRIBUTE` vacation, or departed with `REDISTRIBUTE`: it stays with
 ///   whoever it was handed to while they are available, else goes to one of the available members
@@ -99,7 +100,8 @@ struct InstanceHandover {
             if let owner {
                 switch absences[owner] {
                 case nil:
-                    let reclaimed = returning.contains(owner) && reclaims
+                    // What is not due yet was handed on only because it was planned ahead: the member is back for it.
+                    let reclaimed = returning.contains(owner) && (reclaims || instance.dueAt > now)
                     decision = Decision(isPaused: false, reassignedTo: keeps && !reclaimed ? instance.reassignedTo : nil)
                 case .vacation(.pause)?:
                     decision = Decision(isPaused: true, reassignedTo: nil)

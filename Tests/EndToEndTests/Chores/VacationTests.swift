@@ -338,7 +338,8 @@ import Testing
                 print(member_event(await message(members)))
                 await call(end, {"input": {"householdId": household, "memberIds": [member]}}, ben)
                 for who, ws in sockets.items():
-                    print(describe(who, await message(ws)))
+                    for _ in range(2):
+                        print(describe(who, await message(ws)))
                 print(member_event(await message(members)))
             asyncio.run(main(*sys.argv[2:]))
             """, ["http://127.0.0.1:\(server.port)", f.ana.token, dan.token, f.ben.token, f.householdID, f.benMemberID])
@@ -349,8 +350,11 @@ import Testing
             "dan REASSIGNED Bins member=ana claimant=- dismisses=False",
             "dan PAUSED Bike member=ben claimant=- dismisses=False",
             "household MEMBER_VACATION_STARTED ben",
-            // Ben is back: his bike resumes; Ana keeps the bins (the household does not reclaim).
+            // Ben is back before either is due: the bins come back to him (not due yet, whatever the household's
+            // reclaiming) and his bike resumes.
+            "ana REASSIGNED Bins member=ben claimant=- dismisses=False",
             "ana RESUMED Bike member=ben claimant=- dismisses=False",
+            "dan REASSIGNED Bins member=ben claimant=- dismisses=False",
             "dan RESUMED Bike member=ben claimant=- dismisses=False",
             "household MEMBER_VACATION_ENDED ben",
         ])

@@ -91,6 +91,8 @@ import TestFixtures
                 try await vacations.startVacation(
                     householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .redistribute), viewer: family.member)
                 #expect(try Self.instance(id, harness)?.reassignedTo == family.adminMemberID, "Ana, the only other adult")
+                // It comes due while Ben is away.
+                harness.clock.advance(seconds: 3600)
                 try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.memberID], viewer: family.member)
                 #expect(try Self.instance(id, harness)?.reassignedTo == (reclaims ? nil : family.adminMemberID), "reclaims: \(reclaims)")
             }
@@ -226,6 +228,36 @@ import TestFixtures
             #expect(try Self.instance(id, harness)?.claimantID == nil, "it stays with Ana, who is here")
             _ = try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.memberID], viewer: family.member)
             try await harness.claim(id, as: family.member)
+        }
+    }
+
+    @Test func FR23_whatIsNotDueYetWhenTheMemberReturnsIsTheirsAgainWhateverTheReclaimSetting() async throws {
+        try await Self.with { harness, vacations, scheduler in
+            let family = try await harness.households.choreFamily()
+            // Ben's daily chore, which any adult may also do; planned two weeks ahead.
+            let chore = try await harness.households.chore("Dishes", in: family.householdID, by: family.admin) {
+                $0.assignmentMode = .singleAction
+                $0.assigneeIDs = [family.memberID]
+                $0.requiresApproval = false
+                $0.schedule = harness.daily()
+            }
+            _ = try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .redistribute), viewer: family.member)
+            // Two days away: what came due meanwhile is Ana's to keep (the household does not reclaim).
+            harness.clock.advance(seconds: 2 * 86_400)
+            _ = try await scheduler.runDueJobs()
+            _ = try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.memberID], viewer: family.member)
+            let now = harness.clock.now
+            let holders = try await harness.pool.read { database in
+                try database.query(
+                    "SELECT due_at, coalesce(reassigned_to, '-') AS holder FROM chore_instances WHERE chore_id = ? AND status = 'pending' ORDER BY due_at",
+                    [chore.id]
+                ).map { row in (due: try row["due_at"] as Date, holder: try row["holder"] as String) }
+            }
+            #expect(holders.filter { $0.due <= now }.map(\.holder) == [family.adminMemberID, family.adminMemberID])
+            let later = holders.filter { $0.due > now }
+            #expect(later.count >= 10, "two weeks planned")
+            #expect(later.allSatisfy { $0.holder == "-" }, "Ben is back before they are due: \(later.map(\.holder))")
         }
     }
 }
