@@ -39,9 +39,11 @@ extension VacationService {
             let household = try HouseholdScope.check(viewer: viewer, householdID: householdID, in: database)
             var problems: [FieldProblem] = []
             var members: [MemberRecord] = []
+            var fields: [String: String] = [:]
             for (index, member) in try Self.named(memberIDs, household, verb: "start", problems: &problems) {
                 guard let member else { continue }
                 let field = "input.memberIds[\(index)]"
+                if fields[member.id] == nil { fields[member.id] = field }
                 guard member.status == .active else {
                     problems.append(FieldProblem(
                         field: field, reason: .notAllowed, message: "\(member.displayName) is not an active member of this household."))
@@ -50,7 +52,7 @@ extension VacationService {
                 if !members.contains(where: { $0.id == member.id }) { members.append(member) }
             }
             if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }
-            return try start(members, request, household, by: viewer, at: now)
+            return try start(members, request, household, by: viewer, at: now) { fields[$0.id] ?? "input.memberIds" }
         }
         return try await outcome(of: reference, viewer: viewer)
     }
@@ -69,15 +71,18 @@ extension VacationService {
             }
             let members = try household.decode(
                 MemberRecord.self, "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND status = 'active' ORDER BY id")
-            return try start(members, request, household, by: viewer, at: now)
+            // No member ids in this input: the clash is of its dates.
+            return try start(members, request, household, by: viewer, at: now) { _ in "input.startsAt" }
         }
         return try await outcome(of: reference, viewer: viewer)
     }
 
     /// Validates `request` for `members` and stores their vacations, beginning them now or
-    /// scheduling their start, and scheduling their end.
+    /// scheduling their start, and scheduling their end; `field` names the input field of a member
+    /// whose vacation would overlap another.
     private func start(
-        _ members: [MemberRecord], _ request: VacationRequest, _ household: HouseholdScope, by viewer: Viewer, at now: Date
+        _ members: [MemberRecord], _ request: VacationRequest, _ household: HouseholdScope, by viewer: Viewer, at now: Date,
+        field: (MemberRecord) -> String
     ) throws -> Reference {
         let startsAt = max(request.startsAt ?? now, now)
         var problems: [FieldProblem] = []
@@ -95,10 +100,9 @@ extension VacationService {
         let existing = try VacationRecord.current(of: members.map(\.id), household)
         for member in members {
             guard let clash = existing.first(where: { $0.memberID == member.id && $0.period.overlaps(period) }) else { continue }
-            let index = members.firstIndex(of: member) ?? 0
             let until = clash.endsAt.map { " until \(Self.text($0))" } ?? " with no end set"
             problems.append(FieldProblem(
-                field: "input.memberIds[\(index)]", reason: .notAllowed,
+                field: field(member), reason: .notAllowed,
                 message: "\(member.displayName) already has a vacation from \(Self.text(clash.startsAt))\(until): end it first, or choose other dates."))
         }
         if !problems.isEmpty { throw ServiceError.invalid(InputProblems(problems)) }

@@ -260,4 +260,23 @@ import TestFixtures
             #expect(later.allSatisfy { $0.holder == "-" }, "Ben is back before they are due: \(later.map(\.holder))")
         }
     }
+
+    @Test func aClashWithAnotherVacationNamesTheInputFieldItComesFrom() async throws {
+        try await Self.with { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let later = VacationRequest(startsAt: harness.clock.now.addingTimeInterval(3600), handling: .pause)
+            _ = try await vacations.startVacation(householdID: family.householdID, memberIDs: [family.childMemberID], later, viewer: family.admin)
+            // Kim is the third id given (Ben twice before her).
+            let named = await #expect(throws: ServiceError.self) {
+                try await vacations.startVacation(
+                    householdID: family.householdID, memberIDs: [family.memberID, family.memberID, family.childMemberID], later, viewer: family.admin)
+            }
+            #expect(named?.problems.map(\.field) == ["input.memberIds[2]"])
+            // The whole household's has no member ids: its dates clash.
+            let everyone = await #expect(throws: ServiceError.self) {
+                try await vacations.startHouseholdVacation(householdID: family.householdID, later, viewer: family.admin)
+            }
+            #expect(everyone?.problems.map(\.field) == ["input.startsAt"])
+        }
+    }
 }
