@@ -279,4 +279,22 @@ import TestFixtures
             #expect(everyone?.problems.map(\.field) == ["input.startsAt"])
         }
     }
+
+    @Test func FR22_aClaimReleasedAsItsClaimantLeavesIsNotOfferedWhenItIsPausedForThem() async throws {
+        try await Self.with { harness, vacations, scheduler in
+            let family = try await harness.households.choreFamily()
+            // Ben's, which Ana may do too: offered to both when due; Ben claims it.
+            let (_, id) = try await harness.oneOffChore(family) { $0.assignmentMode = .singleAction }
+            harness.clock.advance(seconds: 3600)
+            _ = try await scheduler.runDueJobs()
+            try await harness.claim(id, as: family.member)
+            let names = [id: "bins", family.memberID: "ben", family.adminMemberID: "ana"]
+            #expect(try harness.events([.choreInstanceOffered], names: names) == ["offered bins - [ana ben]"])
+            _ = try await vacations.startVacation(
+                householdID: family.householdID, memberIDs: [family.memberID], VacationRequest(handling: .pause), viewer: family.member)
+            #expect(try Self.instance(id, harness)?.status == .paused)
+            let events = try harness.events([.choreInstanceOffered, .choreInstanceReleased, .choreInstancePaused], names: names)
+            #expect(events == ["offered bins - [ana ben]", "released bins ben", "paused bins ben"], "nothing offered to Ana that waits for Ben")
+        }
+    }
 }

@@ -170,9 +170,11 @@ extension ChoreInstanceService {
 }
 
 extension ChoreInstanceService {
-    /// Releases the claims of member `memberID`, who left or was removed, on open instances of
-    /// `scope` (a claim must not hide an instance from everyone's list): each is released as by an
-    /// admin (`chore_instance.released` naming no releaser) and re-offered when due.
+    /// Releases the claims of member `memberID`, who left, was removed or goes away, on open
+    /// instances of `scope` (a claim must not hide an instance from everyone's list): each is
+    /// released as by an admin (`chore_instance.released` naming no releaser), follows whoever is
+    /// away (``InstanceHandover``) and, when due and still open to its eligible members (neither
+    /// paused nor handed to someone), is re-offered.
     static func releaseClaims(of memberID: String, _ scope: ChoreScope, offers: InstanceOffers, at now: Date) throws {
         let claimed = try scope.query(
             """
@@ -183,7 +185,12 @@ extension ChoreInstanceService {
         ).map(ChoreInstanceRecord.init(row:)).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
         for instance in claimed {
             try offers.chores.record(instance: ChoreInstanceChange(instance, claimantID: memberID), kind: .choreInstanceReleased, scope)
-            guard instance.dueAt <= now, let chore = try ChoreRecord.findUnlessDeleted(id: instance.choreID, scope) else { continue }
+        }
+        try InstanceHandover(chores: offers.chores, offers: offers).settleIfAnyoneIsAway(scope, at: now, only: Set(claimed.map(\.id)))
+        for released in claimed where released.dueAt <= now {
+            guard let instance = try ChoreInstanceRecord.find(id: released.id, scope), instance.status == .pending, instance.reassignedTo == nil,
+                  let chore = try ChoreRecord.findUnlessDeleted(id: instance.choreID, scope)
+            else { continue }
             try offers.offer(instance, rules: try CompletionRules.of(chore, scope), excluding: [memberID], minimum: 1, scope, at: now)
         }
     }
