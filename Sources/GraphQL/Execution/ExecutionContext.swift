@@ -55,6 +55,9 @@ final class ExecutionContext {
         var work: (() async -> Bool)?
         /// The value's text in `output`, once written.
         var content: Range<Int>?
+        /// Where the value's completed text goes once its holes are filled (a
+        /// ``CapturedValue``'s `keep`), with the error count before the value was completed.
+        var capture: (keep: @Sendable (SerializedValue) -> Void, errorCount: Int)?
     }
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
@@ -125,8 +128,12 @@ final class ExecutionContext {
         for index in indices {
             guard holes[index].position >= nulledUpTo, let work = holes[index].work else { continue }
             holes[index].work = nil
+            fillingHole = index
             if let content = await completeDetached(work) {
                 holes[index].content = content
+                if let capture = holes[index].capture, errors.count == capture.errorCount {
+                    capture.keep(SerializedValue(assembledText(content)))
+                }
                 continue
             }
             guard let frame = holes[index].frame else { return false }
@@ -135,6 +142,10 @@ final class ExecutionContext {
         }
         return true
     }
+
+    /// The hole whose work runs (set by `fillHoles` before starting it): where a
+    /// ``CapturedValue`` found by that work asks for its text.
+    private var fillingHole = 0
 
     /// Leaves a hole for async work that writes the value of the current position.
     private func leaveHole(_ work: @escaping () async -> Bool) {
@@ -176,6 +187,17 @@ final class ExecutionContext {
         var assembled: [UInt8] = []
         assembled.reserveCapacity(text.count)
         splice(data, of: text, into: &assembled)
+        return JSONText(copying: assembled)
+    }
+
+    /// The text of the value `range` (complete: its holes filled) with its holes' values
+    /// spliced in and its nulled values replaced, for a ``CapturedValue``.
+    private func assembledText(_ range: Range<Int>) -> JSONText {
+        let text = output.bytes
+        nulledValues.sort { $0.lowerBound < $1.lowerBound }
+        var assembled: [UInt8] = []
+        assembled.reserveCapacity(range.count)
+        splice(range, of: text, into: &assembled)
         return JSONText(copying: assembled)
     }
 
@@ -347,7 +369,7 @@ final class ExecutionContext {
                         let saved = paths.rebase(on: position)
                         defer { paths.restore(saved) }
                         switch value {
-                        case .success(let value): return completeValue(field.returnType, field, parentType, value)
+                        case .success(let value): return completeResolved(value, field, parentType)
                         case .failure(let error): return fieldFailed(error, field)
                         }
                     }
@@ -358,6 +380,25 @@ final class ExecutionContext {
             }
         }
         return completeValue(field.returnType, field, parentType, resolved)
+    }
+
+    /// Completes the value async work resolved: a ``SerializedValue``'s text as it is, a
+    /// ``CapturedValue``'s value with its text asked for once its holes are filled, anything
+    /// else as usual. (Exact type checks: pointer comparisons, no cast for other values.)
+    private func completeResolved(_ value: Any?, _ field: FieldPlan, _ parentType: ObjectType) -> Bool {
+        if let value {
+            let valueType = type(of: value)
+            if valueType == SerializedValue.self {
+                output.rawValue((value as! SerializedValue).text.bytes)
+                return true
+            }
+            if valueType == CapturedValue.self {
+                let captured = value as! CapturedValue
+                holes[fillingHole].capture = (captured.keep, errors.count)
+                return completeValue(field.returnType, field, parentType, captured.value)
+            }
+        }
+        return completeValue(field.returnType, field, parentType, value)
     }
 
     func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {
