@@ -36,13 +36,13 @@ public struct ChoreViewCacheLimits: Sendable, Hashable {
 /// process keeps its own entries, and the stamps come from the shared store.
 public final class ChoreViewCache: Sendable {
     /// Which list, as whom.
-    struct Key: Hashable, Sendable {
+    public struct Key: Hashable, Sendable {
         let selection: SelectionIdentity
         let userID: String
     }
 
     /// A kept list.
-    struct Entry: Sendable {
+    public struct Entry: Sendable {
         let stamp: ChoreViewStamp
         let validUntil: Date?
         let text: SerializedValue
@@ -59,8 +59,8 @@ public final class ChoreViewCache: Sendable {
         entries = LRUCache(capacity: limits.bytes > 0 ? limits.entries : 0, maxCost: limits.bytes)
     }
 
-    /// Hits, misses, evictions and what is held.
-    var statistics: LRUCache<Key, Entry>.Statistics { entries.statistics }
+    /// Hits, misses, evictions and what is held (entries, bytes counted), for `/metrics` and tests.
+    public var statistics: LRUCache<Key, Entry>.Statistics { entries.statistics }
 
     /// The list `info` resolves for `viewer`: its kept text when `stamp` (read now, with the access
     /// check) matches, otherwise what `build` returns, captured for the next request.
