@@ -182,26 +182,36 @@ final class ExecutionContext {
     private func assembledData(_ data: Range<Int>?) -> JSONText {
         guard let data else { return JSONText(copying: "null".utf8) }
         if holes.isEmpty { return output.takeText(data) }
-        let text = output.takeBytes()
-        nulledValues.sort { $0.lowerBound < $1.lowerBound }
-        var assembled: [UInt8] = []
-        assembled.reserveCapacity(text.count)
-        splice(data, of: text, into: &assembled)
-        return JSONText(copying: assembled)
+        return assembledText(data)
     }
 
     /// The text of the value `range` (complete: its holes filled) with its holes' values
-    /// spliced in and its nulled values replaced, for a ``CapturedValue``.
+    /// spliced in and its nulled values replaced: the response's data, or a
+    /// ``CapturedValue``'s text. Read from the writer's buffer in place and written once into
+    /// a buffer of the exact length (a first pass measures it), as a value's text may be large.
     private func assembledText(_ range: Range<Int>) -> JSONText {
-        let text = output.bytes
         nulledValues.sort { $0.lowerBound < $1.lowerBound }
-        var assembled: [UInt8] = []
-        assembled.reserveCapacity(range.count)
-        splice(range, of: text, into: &assembled)
-        return JSONText(copying: assembled)
+        return output.withText { text in
+            var length = 0
+            splice(range, of: text) { length += $0.count }
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: length)
+            var offset = 0
+            splice(range, of: text) { part in
+                guard let source = part.baseAddress else { return }
+                (buffer.baseAddress.unsafelyUnwrapped + offset).initialize(from: source, count: part.count)
+                offset += part.count
+            }
+            return JSONText(taking: buffer)
+        }
     }
 
-    private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
+    /// The text `null`, spliced where a value failed.
+    private static let nullText: [UInt8] = Array("null".utf8)
+
+    /// Hands `emit` the parts of the value `range` of `text` in order: its own text between its
+    /// holes and nulled values, each hole's value (spliced the same way) and `null` for each
+    /// nulled value.
+    private func splice(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var cursor = range.lowerBound
         // A hole at the very start of a range is the hole whose value the range is (its value
         // was written right where it was left), not a hole inside it.
@@ -216,19 +226,19 @@ final class ExecutionContext {
                 let value = nulledValues[nulled]
                 nulled += 1
                 guard value.lowerBound >= cursor else { continue }
-                assembled.append(contentsOf: text[cursor..<value.lowerBound])
-                assembled.append(contentsOf: "null".utf8)
+                emit(UnsafeBufferPointer(rebasing: text[cursor..<value.lowerBound]))
+                Self.nullText.withUnsafeBufferPointer(emit)
                 cursor = value.upperBound
             } else {
                 let content = holes[hole].content
                 hole += 1
                 guard holePosition >= cursor, let content else { continue }
-                assembled.append(contentsOf: text[cursor..<holePosition])
-                splice(content, of: text, into: &assembled)
+                emit(UnsafeBufferPointer(rebasing: text[cursor..<holePosition]))
+                splice(content, of: text, emit)
                 cursor = holePosition
             }
         }
-        assembled.append(contentsOf: text[cursor..<range.upperBound])
+        emit(UnsafeBufferPointer(rebasing: text[cursor..<range.upperBound]))
     }
 
     /// The first index of `elements` (sorted by `offset`) whose offset is at least `offset`.

@@ -35,13 +35,28 @@ public struct ChoreViewStamp: Sendable, Hashable {
         hasher.combine(sequences)
     }
 
-    /// The stamp of `accesses` in the transaction of `database`, at `now`.
+    /// The stamp of `accesses` in the transaction of `database`, at `now`: one statement, one
+    /// indexed lookup per topic.
     static func read(_ accesses: [ChoreAccess], at now: Date, in database: Database) throws -> ChoreViewStamp {
-        let sequences = try accesses.map { access in
-            try database.scalar(Int64.self, "SELECT max(sequence) FROM change_log WHERE topic = ?", [access.topic.key]) ?? 0
+        guard !accesses.isEmpty else { return ChoreViewStamp(accesses: [], sequences: [], readAt: now) }
+        let sql = accesses.count < sequenceSQL.count ? sequenceSQL[accesses.count] : Self.sequenceSQL(topics: accesses.count)
+        let row = try database.queryOne(sql, StatementArguments(accesses.map { $0.topic.key as (any DatabaseValueConvertible)? }))
+        let sequences: [Int64] = try (0..<accesses.count).map { column in
+            guard let row else { return 0 }
+            let sequence: Int64? = try row[column]
+            return sequence ?? 0
         }
         return ChoreViewStamp(accesses: accesses, sequences: sequences, readAt: now)
     }
+
+    /// The statement reading the newest sequence of `topics` topics, one column each.
+    private static func sequenceSQL(topics: Int) -> String {
+        "SELECT " + Array(repeating: "(SELECT max(sequence) FROM change_log WHERE topic = ?)", count: topics).joined(separator: ", ")
+    }
+
+    /// ``sequenceSQL(topics:)`` made once for up to 7 topics (a viewer's personal chores and
+    /// households), indexed by the count.
+    private static let sequenceSQL: [String] = (0..<8).map { sequenceSQL(topics: $0) }
 }
 
 extension ChoreService {

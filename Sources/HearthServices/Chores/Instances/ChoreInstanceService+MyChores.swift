@@ -96,12 +96,9 @@ extension ChoreInstanceService {
         }
         var accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
         guard filter.isPersonal != true else { return accesses }
-        let households = try OwnerScope(Owner(viewer), database).query(
-            "SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active' ORDER BY household_id")
-        for row in households {
-            accesses.append(try ChoreAccess.check(viewer: viewer, householdID: try row["household_id"], in: database))
-        }
-        return accesses
+        // Every active membership checked in one statement, not a check per household.
+        let households = try HouseholdAccess.memberships(of: viewer, in: database).map(\.access).sorted { $0.householdID < $1.householdID }
+        return accesses + households.map(ChoreAccess.init)
     }
 }
 
