@@ -58,6 +58,9 @@ final class ExecutionContext {
         /// Where the value's completed text goes once its holes are filled (a
         /// ``CapturedValue``'s `keep`), with the error count before the value was completed.
         var capture: (keep: @Sendable (SerializedValue) -> Void, errorCount: Int)?
+        /// The value's whole text when the work returned a ``SerializedValue``: spliced from
+        /// there when the response is assembled, not copied into `output` (`content` is empty).
+        var serialized: JSONText?
     }
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
@@ -115,8 +118,15 @@ final class ExecutionContext {
         guard await write() else { return nil }
         let end = output.byteCount
         guard await fillHoles(firstHole..<holes.count) else { return nil }
-        // Nothing written: the value is a hole of its own (a field's async work).
-        if start == end, firstHole < holes.count, let content = holes[firstHole].content { return content }
+        // Nothing written: the value is a hole of its own (a field's async work). A range is
+        // needed here, so a serialized value's text is copied in after all.
+        if start == end, firstHole < holes.count, let content = holes[firstHole].content {
+            guard let serialized = holes[firstHole].serialized else { return content }
+            output.beginDetachedValue()
+            let copy = output.byteCount
+            output.rawValue(serialized.bytes)
+            return copy..<output.byteCount
+        }
         return start..<end
     }
 
@@ -230,11 +240,11 @@ final class ExecutionContext {
                 Self.nullText.withUnsafeBufferPointer(emit)
                 cursor = value.upperBound
             } else {
-                let content = holes[hole].content
+                let (content, serialized) = (holes[hole].content, holes[hole].serialized)
                 hole += 1
                 guard holePosition >= cursor, let content else { continue }
                 emit(UnsafeBufferPointer(rebasing: text[cursor..<holePosition]))
-                splice(content, of: text, emit)
+                if let serialized { emit(serialized.bytes) } else { splice(content, of: text, emit) }
                 cursor = holePosition
             }
         }
@@ -399,7 +409,7 @@ final class ExecutionContext {
         if let value {
             let valueType = type(of: value)
             if valueType == SerializedValue.self {
-                output.rawValue((value as! SerializedValue).text.bytes)
+                holes[fillingHole].serialized = (value as! SerializedValue).text
                 return true
             }
             if valueType == CapturedValue.self {

@@ -52,6 +52,20 @@ struct SerializedValueTests {
         #expect(store.built.withLock { $0 } == 1)
     }
 
+    @Test func aSerializedValueIsWrittenWhereverItsFieldIs() async throws {
+        let executor = try makeExecutor("""
+            type Query { a: Int, b: [Int], c: Int }
+            type Mutation { b: [Int] }
+            """) { r in
+            r.resolveAsync("Query", "b") { _, _, _, _ in SerializedValue(JSONText(copying: Array("[1,2]".utf8))) }
+            r.resolveAsync("Mutation", "b") { _, _, _, _ in SerializedValue(JSONText(copying: Array("[3]".utf8))) }
+            r.resolve("Query", "a") { _, _, _, _ in 0 }
+            r.resolveAsync("Query", "c") { _, _, _, _ in 4 }
+        }
+        #expect(try await execute(executor, "{ a b c }") == #"{"data":{"a":0,"b":[1,2],"c":4}}"#)
+        #expect(try await execute(executor, "mutation { b x: b }") == #"{"data":{"b":[3],"x":[3]}}"#)
+    }
+
     @Test func aFieldWithAnErrorInsideKeepsNothing() async throws {
         let store = Store()
         store.failing.withLock { $0 = true }
