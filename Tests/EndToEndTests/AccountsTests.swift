@@ -176,6 +176,24 @@ import Testing
         #expect(limited.errorExtensions?["retryAfter"] == 200)
     }
 
+    @Test func requestsThatSendEmailAreRateLimitedPerAddressAtTheConfiguredEdge() throws {
+        // 20 an hour: a burst of 2, then one every 200 seconds; each request to a new recipient, so
+        // only the client address's bucket empties.
+        let server = try ServerProcess(Self.serverArguments + ["--mail-requests-per-address", "20"])
+        defer { server.remove() }
+        func reset(_ email: String) throws -> ServerProcess.GraphQLResponse {
+            try server.graphQL(
+                "mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { accepted } }",
+                variables: ["input": ["email": .string(email)]])
+        }
+        for email in ["one@example.com", "two@example.com"] {
+            #expect(try reset(email).data?["requestPasswordReset"]?["accepted"] == true)
+        }
+        let limited = try reset("three@example.com")
+        #expect(limited.errorCode == "RATE_LIMITED", "\(limited.json)")
+        #expect(limited.errorExtensions?["retryAfter"] == 200)
+    }
+
     @Test func aCorruptPasswordHashIsAnInternalErrorLoggedWithItsRequestID() throws {
         let server = try ServerProcess(Self.serverArguments)
         defer { server.remove() }

@@ -41,6 +41,19 @@ import Testing
         #expect(environment.maximumStepsPerChore == 1000 && environment.maximumPresetsPerHousehold == 10_000)
     }
 
+    @Test func theSharingLimitsAreReadFromFlagsAndEnvironmentWithinTheirRanges() throws {
+        #expect(try settings([]).chores.maximumSharesPerOwner == 100 && settings([]).chores.maximumChoresPerShare == 100)
+        let flags = try settings(["--max-shares-per-user", "1", "--max-chores-per-share", "1000"]).chores
+        #expect(flags.maximumSharesPerOwner == 1 && flags.maximumChoresPerShare == 1000)
+        let environment = try settings([], environment: ["HEARTH_MAX_SHARES_PER_USER": "10000", "HEARTH_MAX_CHORES_PER_SHARE": "1"]).chores
+        #expect(environment.maximumSharesPerOwner == 10_000 && environment.maximumChoresPerShare == 1)
+        for arguments in [
+            ["--max-shares-per-user", "0"], ["--max-shares-per-user", "10001"], ["--max-chores-per-share", "0"], ["--max-chores-per-share", "1001"],
+        ] {
+            #expect(throws: UsageError.self, "\(arguments)") { try settings(arguments) }
+        }
+    }
+
     @Test(arguments: [
         ["--max-chores-per-household", "0"], ["--max-chores-per-household", "100001"], ["--max-tags-per-household", "0"],
         ["--max-steps-per-chore", "1001"], ["--max-presets-per-household", "10001"], ["--max-steps-per-chore", "many"],

@@ -219,6 +219,16 @@ import Testing
         #expect(throws: (any Error).self) { try settings(["--refresh-failures-per-address", "0"]) }
     }
 
+    @Test func theMailLimitPerAddressIsABurstOfTenThenSixtyAnHourUnlessConfiguredWithinItsRange() throws {
+        #expect(try settings([]).accounts.accounts.mailRequestsPerAddress == .perInterval(60, seconds: 3600, burst: 10))
+        let flag = try settings(["--mail-requests-per-address", "20"]).accounts.accounts.mailRequestsPerAddress
+        #expect(flag.capacity == 2 && flag.refillPerSecond == 18.0 / 3600)
+        let environment = try settings([], environment: ["HEARTH_MAIL_REQUESTS_PER_ADDRESS": "1000000"]).accounts.accounts
+        #expect(environment.mailRequestsPerAddress == AccountSettings.hourlyRule(total: 1_000_000))
+        #expect(throws: (any Error).self) { try settings(["--mail-requests-per-address", "0"]) }
+        #expect(throws: (any Error).self) { try settings(["--mail-requests-per-address", "1000001"]) }
+    }
+
     @Test func theSessionLimitPerUserIsFiftyUnlessConfiguredWithinItsRange() throws {
         #expect(try settings([]).accounts.accounts.maximumSessionsPerUser == 50)
         #expect(try settings(["--max-sessions-per-user", "1"]).accounts.accounts.maximumSessionsPerUser == 1)

@@ -17,6 +17,7 @@ struct GlobalIDTests {
             .user: "usr", .session: "ses", .avatar: "avt", .household: "hh", .member: "mem", .invitation: "inv",
             .parentalConsent: "cns", .memberDeparture: "dep", .chore: "chr", .choreStep: "stp", .tag: "tag", .chorePreset: "prs",
             .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
+            .vacation: "vac", .choreShare: "shr",
         ])
     }
 

@@ -65,6 +65,29 @@ import Testing
         #expect(readAvailable(fds[0]) == "later\n")
     }
 
+    /// The flusher thread sleeps until a line is buffered, then writes it within the interval: a
+    /// blocking read receives the line though nothing calls `flush`, and a second line, buffered after
+    /// the thread went back to waiting, wakes it again.
+    @Test func fileDescriptorSinksFlusherWritesBufferedLinesByItselfEachTimeLinesArrive() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let sink = FileDescriptorLogSink(fileDescriptor: fds[1], flushInterval: .milliseconds(1))
+        sink.write("first\n", urgent: false)
+        #expect(readBlocking(fds[0]) == "first\n")
+        sink.write("second\n", urgent: false)
+        #expect(readBlocking(fds[0]) == "second\n")
+        sink.stop()
+        sink.write("after stop\n", urgent: false)
+        #expect(readBlocking(fds[0]) == "after stop\n", "once stopped, lines are written at once")
+    }
+
+    private func readBlocking(_ fd: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
+
     private func readAvailable(_ fd: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(fd, &buffer, buffer.count)

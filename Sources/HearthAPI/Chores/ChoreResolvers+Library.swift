@@ -80,7 +80,7 @@ extension ChoreResolvers {
         }
     }
 
-    /// The chores, tags and presets among `ids` the viewer may see, as `Node` values.
+    /// The chores, tags, presets and shares among `ids` the viewer may see, as `Node` values.
     static func nodes(ids: [String], chores: ChoreService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer else { return [:] }
         var found: [String: any Sendable] = [:]
@@ -90,6 +90,7 @@ extension ChoreResolvers {
             case .chore(let record, let access): choresByAccess[access, default: []].append(record)
             case .tag(let record, let access): found[id] = TagValue(record: record, access: access)
             case .preset(let preset): found[id] = ChorePresetValue(preset: preset)
+            case .share(let record): found[id] = ChoreShareValue(record: record, viewer: viewer)
             }
         }
         for (access, records) in choresByAccess {

@@ -47,7 +47,7 @@ enum ChoreResolvers {
     }
 
     /// A `ChoreConnection` of `page`, its chores sharing one batch.
-    private static func connection(_ page: ChorePage, chores: ChoreService) -> [String: any Sendable] {
+    static func connection(_ page: ChorePage, chores: ChoreService) -> [String: any Sendable] {
         let values = ChoreValue.values(page.edges.map(\.chore), access: page.access, service: chores)
         let pageInfo: [String: any Sendable] = [
             "hasNextPage": page.hasNextPage, "hasPreviousPage": page.hasPreviousPage, "startCursor": page.startCursor,
@@ -113,6 +113,8 @@ enum ChoreResolvers {
         }
         resolvers.resolveField("Chore", "viewerCanEdit") { source, _, _, _ in
             let chore = source as! ChoreValue
+            // A chore shared with the viewer is read-only (FR-40, FR-41).
+            guard !chore.batch.access.isShared else { return .value(false) }
             guard let access = chore.batch.access.household, !access.isAdmin else { return .value(true) }
             let load = chore.batch.rules.load(chore.record.id)
             return .async {

@@ -38,6 +38,8 @@ struct HouseholdEventValue: Sendable, FieldResolvable {
         .memberRemoved: "MEMBER_REMOVED",
         .memberRoleChanged: "MEMBER_ROLE_CHANGED",
         .memberUpdated: "MEMBER_UPDATED",
+        .memberVacationStarted: "MEMBER_VACATION_STARTED",
+        .memberVacationEnded: "MEMBER_VACATION_ENDED",
         .householdUpdated: "HOUSEHOLD_UPDATED",
         .householdDeleted: "HOUSEHOLD_DELETED",
     ]) { chore, _ in chore }

@@ -187,8 +187,8 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
 
     // MARK: - Group deliveries (event-loop thread)
 
-    /// Sends a subscription response encoded once for the whole group, unless the operation stopped or the
-    /// endpoint's filter vetoes it for this connection. Runs on the connection's event loop, which also receives
+    /// Sends a subscription response encoded (and compressed) once for all of the group's operations with
+    /// this id, unless the operation stopped or the endpoint's filter vetoes it for this connection. Runs on the connection's event loop, which also receives
     /// the client's `complete`: nothing can stop the operation between the check and the send.
     func deliverNext(id: String, generation: UInt64, message: GraphQLTransportWSMessage.SharedNext, result: ExecutionResult) {
         let (isRunning, context) = state.withLock { state in
@@ -196,7 +196,7 @@ final class GraphQLWebSocketSession: WebSocketHandler, Sendable {
         }
         guard isRunning else { return }
         if let filter, !filter(context, result) { return }
-        connection.send(.text(utf8: message.encoded(id: id), compression: connection.compression))
+        connection.send(message.frame(id: id, compression: connection.compression))
     }
 
     /// The group's source stream ended.

@@ -15,7 +15,8 @@ import Synchronization
 /// What moves a board: ``EventKind/scoresChanged`` (a completion counted, approved or undone) on a day
 /// the board's period holds, or on any day when the cached board's period is over or there is none yet;
 /// members joining, leaving, being removed or renamed; the household's settings (time zone, first
-/// weekday). Rejections and completions that count nothing (a step, one waiting for approval) record
+/// weekday); the end of a week or month (``EventKind/leaderboardPeriodEnded``), for the boards whose
+/// period it ended. Rejections and completions that count nothing (a step, one waiting for approval) record
 /// no score change, so they cost nothing.
 ///
 /// Who receives it:
@@ -152,6 +153,10 @@ final class LeaderboardPublisher: Sendable {
             periods = Set(ScorePeriod.allCases)
         case .memberJoined, .memberUpdated, .memberRoleChanged, .householdUpdated:
             periods = Set(ScorePeriod.allCases)
+        case .leaderboardPeriodEnded:
+            periods = state.withLock { state in
+                Set(ScorePeriod.allCases.filter { state.feeds[householdID]?.boards[$0]?.window.isCurrent(at: event.committedAt) != true })
+            }
         case .scoresChanged:
             guard let change = try? event.payload.decode(ScoreChange.self) else { return }
             periods = state.withLock { state in

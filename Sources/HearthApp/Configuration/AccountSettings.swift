@@ -34,6 +34,8 @@ struct AccountSettings: Sendable {
                help: "Failed sign-ins allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
         .value("--refresh-failures-per-address", "N", environment: "HEARTH_REFRESH_FAILURES_PER_ADDRESS", default: "330",
                help: "Refused refreshSession calls (unknown, spent or ended refresh tokens) allowed per client address per hour (a burst of a tenth, then spread over the hour)."),
+        .value("--mail-requests-per-address", "N", environment: "HEARTH_MAIL_REQUESTS_PER_ADDRESS", default: nil,
+               help: "Requests that send email (registration, resending a confirmation, password reset, email change, invitations) allowed per client address per hour (a burst of a tenth, then spread over the hour). Default: a burst of 10, then 60 over the hour."),
         .value("--reauthentication-window", "DURATION", environment: "HEARTH_REAUTHENTICATION_WINDOW", default: "5m",
                help: "How long after signing in an account without a password may change its password, address, sign-in methods or other sessions without a fresh Google or Apple sign-in."),
         .value("--max-sessions-per-user", "N", environment: "HEARTH_MAX_SESSIONS_PER_USER", default: "50",
@@ -72,6 +74,9 @@ struct AccountSettings: Sendable {
         }
         if let perAddress = try options.integer("--refresh-failures-per-address", in: 1...1_000_000) {
             accounts.failedRefreshesPerAddress = Self.hourlyRule(total: perAddress)
+        }
+        if let perAddress = try options.integer("--mail-requests-per-address", in: 1...1_000_000) {
+            accounts.mailRequestsPerAddress = Self.hourlyRule(total: perAddress)
         }
         accounts.reauthenticationWindow =
             try options.duration("--reauthentication-window", in: .zero...(.seconds(day))) ?? accounts.reauthenticationWindow

@@ -1,6 +1,6 @@
 import HearthServices
 
-/// The options of chore definitions: limits on chores, tags, steps, saved presets and recurrence text.
+/// The options of chore definitions: limits on chores, tags, steps, saved presets, recurrence text and shares.
 enum ChoreSettings {
     /// The options that set ``ChoresConfiguration``.
     static let options: [OptionSpec] = [
@@ -16,6 +16,11 @@ enum ChoreSettings {
                help: "The longest recurrence text (DTSTART, RRULE and EXDATE lines) a chore's schedule may have, in UTF-8 bytes."),
         .value("--max-recurrence-exdates", "N", environment: "HEARTH_MAX_RECURRENCE_EXDATES", default: "256",
                help: "The most EXDATE values (skipped occurrences), over all its EXDATE lines, one recurrence may have."),
+        // Sharing personal chores (FR-40 – FR-42).
+        .value("--max-shares-per-user", "N", environment: "HEARTH_MAX_SHARES_PER_USER", default: "100",
+               help: "The most shares of personal chores one user may have made (revoking one makes room)."),
+        .value("--max-chores-per-share", "N", environment: "HEARTH_MAX_CHORES_PER_SHARE", default: "100",
+               help: "The most chores one share of chosen personal chores may name (a tag share has no such bound)."),
     ]
 
     /// The configuration the options give.
@@ -32,6 +37,8 @@ enum ChoreSettings {
         recurrence.maximumTextLength = try options.integer("--max-recurrence-length", in: 64...1_048_576) ?? recurrence.maximumTextLength
         recurrence.maximumExceptionDates = try options.integer("--max-recurrence-exdates", in: 0...100_000) ?? recurrence.maximumExceptionDates
         configuration.recurrenceLimits = recurrence
+        configuration.maximumSharesPerOwner = try options.integer("--max-shares-per-user", in: 1...10_000) ?? configuration.maximumSharesPerOwner
+        configuration.maximumChoresPerShare = try options.integer("--max-chores-per-share", in: 1...1_000) ?? configuration.maximumChoresPerShare
         return configuration
     }
 }

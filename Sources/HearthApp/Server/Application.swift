@@ -94,6 +94,9 @@ final class Application: Sendable {
             analytics: ActivationAnalytics(key: keys.analytics), logger: logger.labeled("households"), clock: clock)
         chores = ChoreService(configuration: settings.chores, households: households)
         choreInstances = ChoreInstanceService(configuration: settings.choreInstances, chores: chores, jobs: jobs)
+        tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
+        leaderboards = LeaderboardService(tokens: tokens)
+        let vacations = VacationService(instances: choreInstances, jobs: jobs)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -102,14 +105,23 @@ final class Application: Sendable {
             retention,
             choreInstances.planJob,
             choreInstances.offerJob,
+            leaderboards.rolloverJob,
+            vacations.startJob,
+            vacations.endJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
+<<<<<<< HEAD
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         leaderboards = LeaderboardService(tokens: tokens)
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, choreViews: choreViews)
+=======
+        let graphQL = try Self.makeGraphQLService(
+            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations)
+>>>>>>> main
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -149,7 +161,7 @@ final class Application: Sendable {
             TestJournalRoutes(pool: pool).register(in: &router)
             TestPublishRoutes(changeLog: changeLog, pool: pool, realtime: realtime).register(in: &router)
             TestHoldRoutes(shutdown: draining).register(in: &router)
-            if let shiftableClock { TestClockRoutes(clock: shiftableClock).register(in: &router) }
+            if let shiftableClock { TestClockRoutes(clock: shiftableClock, jobs: jobs).register(in: &router) }
             try TestJobRoutes.prepare(pool)
             testJobs.observe(scheduler)
             testJobs.register(in: &router)
@@ -205,13 +217,21 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
+<<<<<<< HEAD
         leaderboards: LeaderboardService, choreViews: ChoreViewCache
+=======
+        leaderboards: LeaderboardService, vacations: VacationService
+>>>>>>> main
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
+<<<<<<< HEAD
                 leaderboards: leaderboards, choreViews: choreViews, limits: settings.graphQL,
+=======
+                leaderboards: leaderboards, vacations: vacations, limits: settings.graphQL,
+>>>>>>> main
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

@@ -6,8 +6,9 @@ import Synchronization
 /// with `--test-endpoints`): how an end-to-end test puts the server at 23:59 on a month's last day
 /// in a household's time zone without waiting for it. It only ever moves forward.
 ///
-/// A task already sleeping (the job scheduler waiting for its next job) is not woken by a move; the
-/// time it sees when it wakes, and everything read meanwhile, is the moved one.
+/// A task already sleeping is not woken by a move; the time it sees when it wakes, and everything
+/// read meanwhile, is the moved one. The job scheduler is woken by the route that moves the clock
+/// (``TestClockRoutes``).
 final class ShiftableClock: ServiceClock {
     private let system = SystemClock()
     private let offset = Mutex<Double>(0)

@@ -20,6 +20,8 @@ extension JobKind {
 ///   server then).
 /// - `GET /_test/jobs/:id` answers once the job is done or dead (at most 10 seconds), with
 ///   `state attempts runs effects`.
+/// - `GET /_test/jobs/idle` answers `idle` once no job of any kind is due or running (at most 10
+///   seconds, else 503 `busy`): after `POST /_test/clock`, once what came due has run.
 struct TestJobRoutes {
     /// What a test job does.
     enum Mode: String, Codable {
@@ -101,6 +103,17 @@ struct TestJobRoutes {
                 return .text("job \(id) did not start", status: .serviceUnavailable)
             }
             return .text("\(id)", status: .created)
+        }
+        router.on(.get, "/_test/jobs/idle") { [jobs] _ in
+            // Waits (at most the limit) until no job is due or running at the clock's time: what the
+            // end-to-end tests wait for after moving the clock, instead of sleeping.
+            let deadline = ContinuousClock.now + Self.waitLimit
+            while ContinuousClock.now < deadline {
+                let busy = try await jobs.statistics().values.reduce(0) { $0 + $1.due + $1.running }
+                if busy == 0 { return .text("idle") }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return .text("busy", status: .serviceUnavailable)
         }
         router.on(.get, "/_test/jobs/:id") { [pool, signals] request in
             guard let id = Int64(request.parameters["id"] ?? "") else { return .text("the id is a job id", status: .badRequest) }

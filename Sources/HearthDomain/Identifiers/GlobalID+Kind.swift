@@ -14,7 +14,7 @@ extension GlobalID {
     /// | `hh` | household (`Household`) | | `hev` | habit event |
     /// | `mem` | member (`Member`) | | `pho` | photo |
     /// | `inv` | invitation (`Invitation`) | | `fol` | follow |
-    /// | `cns` | parental consent (`ParentalConsent`) | | `shr` | share |
+    /// | `cns` | parental consent (`ParentalConsent`) | | | |
     /// | `dep` | member departure record | | | |
     /// | `chr` | chore (`Chore`) | | |
     /// | `stp` | step of a chore (`ChoreStep`) | | |
@@ -25,6 +25,8 @@ extension GlobalID {
     /// | `rwd` | reward (`Reward`) | | | |
     /// | `rdm` | request for a reward (`RewardRedemption`) | | | |
     /// | `led` | token ledger entry (`TokenLedgerEntry`) | | | |
+    /// | `vac` | a member's vacation (`Vacation`) | | | |
+    /// | `shr` | share of personal chores (`ChoreShare`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -67,6 +69,10 @@ extension GlobalID {
         case redemption = "rdm"
         /// One entry of a member's token ledger (`token_ledger`).
         case ledgerEntry = "led"
+        /// One member's vacation from one household (`member_vacations`).
+        case vacation = "vac"
+        /// A share of personal chores with an account or a household (`chore_shares`).
+        case choreShare = "shr"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -76,6 +82,8 @@ extension GlobalID {
             case .user, .session, .avatar, .household, .member, .invitation, .parentalConsent, .memberDeparture: true
             case .chore, .choreStep, .tag, .chorePreset, .choreInstance, .choreCompletion: false
             case .reward, .redemption, .ledgerEntry: false
+            case .vacation: false
+            case .choreShare: false
             }
         }
     }

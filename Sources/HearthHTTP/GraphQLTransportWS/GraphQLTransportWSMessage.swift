@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One message of the graphql-transport-ws protocol (graphql-ws's PROTOCOL.md). Payloads are raw JSON
 /// bytes: HearthHTTP frames them, the GraphQL layer reads and writes their content.
 public enum GraphQLTransportWSMessage: Sendable, Equatable {
@@ -150,6 +152,18 @@ extension GraphQLTransportWSMessage {
         private static let head = Array(#"{"type":"next","id":"#.utf8)
         /// `,"payload":<payload>}`: everything after the id.
         private let tail: [UInt8]
+        /// The frames built so far, shared by every copy of this value.
+        private let frames = Frames()
+
+        /// Frames by operation id and whether they carry a compressed variant.
+        private final class Frames: Sendable {
+            struct Key: Hashable {
+                let id: String
+                let compressed: Bool
+            }
+
+            let built = Mutex<[Key: WebSocketEncodedFrame]>([:])
+        }
 
         /// Encodes the part shared by every operation.
         /// - Parameter payload: The execution result as JSON text (written as given; it must be valid JSON).
@@ -159,6 +173,23 @@ extension GraphQLTransportWSMessage {
             tail.append(contentsOf: payload)
             tail.append(UInt8(ascii: "}"))
             self.tail = tail
+        }
+
+        /// The frame of operation `id`'s message for a connection of an endpoint with `compression`, built
+        /// (and compressed) by the first call for that id and shared by the later ones: the connections of a
+        /// shared subscription mostly use the same operation id, so a fan-out to thousands of them builds
+        /// one frame, which each connection sends in the variant it negotiated (``WebSocketEncodedFrame``).
+        /// Every call with a `compression` must pass the same one: an endpoint's connections all carry the
+        /// endpoint's settings (`WebSocketConnection.compression`).
+        public func frame(id: String, compression: WebSocketConfiguration.Compression?) -> WebSocketEncodedFrame {
+            // Built under the lock, so two event loops delivering the same event never compress it twice.
+            frames.built.withLock { built in
+                let key = Frames.Key(id: id, compressed: compression != nil)
+                if let frame = built[key] { return frame }
+                let frame = WebSocketEncodedFrame.text(utf8: encoded(id: id), compression: compression)
+                built[key] = frame
+                return frame
+            }
         }
 
         /// The complete message for operation `id`.

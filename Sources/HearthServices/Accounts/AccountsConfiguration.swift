@@ -51,8 +51,8 @@ public struct AccountsConfiguration: Sendable {
     /// The most sessions whose state is kept in memory (``SessionDirectory``); beyond it the
     /// cache starts afresh and entries are read again on demand.
     public var sessionCacheCapacity = 200_000
-    /// Operations that send email (registration, resend, password reset, email change) per
-    /// client address.
+    /// Operations that send email (registration, resend, password reset, email change,
+    /// invitations) per client address (`--mail-requests-per-address`).
     public var mailRequestsPerAddress = TokenBucket.Rule.perInterval(60, seconds: 3600, burst: 10)
     /// Emails of one kind sent to one address.
     public var mailRequestsPerRecipient = TokenBucket.Rule.perInterval(10, seconds: 3600, burst: 3)

@@ -58,16 +58,24 @@ enum ChoreReferences {
     /// Checks that every tag of `tagIDs` is one of the household's (or, for personal chores, the owner's).
     /// - Throws: `NOT_FOUND` naming `input.tagIds[i]` otherwise.
     static func checkTags(_ tagIDs: [String], _ scope: ChoreScope, field: String = "input.tagIds") throws {
-        let ids = tagIDs.filter { GlobalID.mayName(.tag, $0) }
+        try checkOwned(tagIDs, .tags, scope, field: field)
+    }
+
+    /// Checks that every id of `ids` names a row of `table` of `scope` (a chore not deleted).
+    /// - Throws: `NOT_FOUND` (the table's) naming `field[i]` for the first that does not.
+    /// `field` is the list's path, each id's `field[i]`; or, with `indexed` false, the one id's path.
+    static func checkOwned(_ ids: [String], _ table: ChoreAccess.OwnedTable, _ scope: ChoreScope, field: String, indexed: Bool = true) throws {
+        let candidates = ids.filter { GlobalID.mayName(table.kind, $0) }
         var found: Set<String> = []
-        if !ids.isEmpty {
-            for row in try scope.query(
-                "SELECT id FROM tags WHERE {scope} AND id IN (\(placeholders(ids.count)))", arguments(ids)) {
-                found.insert(try row["id"])
-            }
+        if !candidates.isEmpty {
+            let sql = table == .chores
+                ? "SELECT id FROM chores WHERE {scope} AND deleted_at IS NULL AND id IN (\(placeholders(candidates.count)))"
+                : "SELECT id FROM tags WHERE {scope} AND id IN (\(placeholders(candidates.count)))"
+            for row in try scope.query(sql, arguments(candidates)) { found.insert(try row["id"]) }
         }
-        for (index, id) in tagIDs.enumerated() where !found.contains(id) {
-            throw ServiceError(.notFound, "No such tag.", problems: [FieldProblem(field: "\(field)[\(index)]", reason: .unknownValue, message: "No such tag.")])
+        for (index, id) in ids.enumerated() where !found.contains(id) {
+            let message = table.notFound.message
+            throw ServiceError(.notFound, message, problems: [FieldProblem(field: indexed ? "\(field)[\(index)]" : field, reason: .unknownValue, message: message)])
         }
     }
 

@@ -29,7 +29,7 @@ struct ChoreScope {
         switch access.grant {
         case .household(let granted):
             return try household(HouseholdScope(granted, database), ChoreScopeTexts.household.text(for: sql))
-        case .personal(let owner):
+        case .personal(let owner), .shared(let owner, _):
             return try personal(OwnerScope(owner, database), ChoreScopeTexts.personal.text(for: sql))
         }
     }

@@ -10,11 +10,13 @@ extension ChoreService {
         case tag(TagRecord, ChoreAccess)
         /// A preset: built in, or saved by one of the viewer's households.
         case preset(ChorePreset)
+        /// A share of personal chores the viewer made, receives or is asked to accept.
+        case share(ChoreShareRecord)
     }
 
-    /// The chores, tags and presets among `ids` that `viewer` may see (`Query.node`/`nodes`): one
-    /// statement per type the ids name (``GlobalID``), filtered to the viewer's personal rows and the
-    /// households they are an active member of, so ids of others' objects are absent exactly like
+    /// The chores, tags, presets and shares among `ids` that `viewer` may see (`Query.node`/`nodes`): one
+    /// statement per type the ids name (``GlobalID``), filtered to the viewer's personal rows, the
+    /// households they are an active member of and the chores shared with them (read-only), so ids of others' objects are absent exactly like
     /// unknown ones; then one access check per household found. Ids of other types are not read at
     /// all. Callers bound the number of ids (the API takes at most 100).
     public func nodes(ids: [String], viewer: Viewer) async throws -> [String: Node] {
@@ -23,7 +25,7 @@ extension ChoreService {
         for id in Set(ids).sorted() {
             if let preset = BuiltInPresets.preset(id: id) {
                 found[id] = .preset(preset)
-            } else if let kind = GlobalID(rawValue: id)?.kind, [.chore, .tag, .chorePreset].contains(kind) {
+            } else if let kind = GlobalID(rawValue: id)?.kind, [.chore, .tag, .chorePreset, .choreShare].contains(kind) {
                 wanted[kind, default: []].append(id)
             }
         }
@@ -35,7 +37,7 @@ extension ChoreService {
             var read: [String: Node] = [:]
             if let ids = wanted[.chore] {
                 for chore in try Self.chores(ids: ids, owner) {
-                    read[chore.id] = .chore(chore, try accesses.chores(chore.householdID))
+                    read[chore.id] = .chore(chore, try accesses.chores(of: chore))
                 }
             }
             if let ids = wanted[.tag] {
@@ -52,19 +54,23 @@ extension ChoreService {
             if let ids = wanted[.chorePreset] {
                 for preset in try HouseholdPresets.find(ids: ids, owner) { read[preset.id] = .preset(preset) }
             }
+            if let ids = wanted[.choreShare] {
+                for share in try Self.shares(ids: ids, viewer: viewer, in: database) { read[share.id] = .share(share) }
+            }
             return read
         }
         return found.merging(read) { first, _ in first }
     }
 
-    /// The chores among `ids` (not deleted) of `owner`'s account: their personal ones and those of
-    /// the households they are an active member of, in one statement.
+    /// The chores among `ids` (not deleted) of `owner`'s account: their personal ones, those of
+    /// the households they are an active member of, and those shared with them, in one statement.
     static func chores(ids: [String], _ owner: OwnerScope) throws -> [ChoreRecord] {
         try owner.decode(
             ChoreRecord.self,
             """
             SELECT \(ChoreRecord.columns) FROM chores WHERE id IN (\(ChoreReferences.placeholders(ids.count))) AND deleted_at IS NULL
-            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
+            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+                OR id IN (\(ChoreShares.sharedChoreIDs)))
             """,
             ChoreReferences.arguments(ids))
     }

@@ -3,12 +3,12 @@ import HearthStore
 
 extension ChoreService {
     /// Chore `id` when `viewer` may see it: a chore of a household they are an active member of,
-    /// or one of their personal chores.
+    /// one of their personal chores, or another user's personal chore shared with them (read-only).
     /// - Throws: `NOT_FOUND` otherwise (unknown, deleted, another household's or user's, alike).
     public func chore(id: String, viewer: Viewer) async throws -> AccessibleChore {
         guard GlobalID.mayName(.chore, id) else { throw ServiceError.choreNotFound }
         return try await pool.readPreferringCallingThread { database in
-            let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
+            let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, readingShared: true, in: database)
             return (try ChoreRecord.find(id: id, access.scope(database)), access)
         }
     }
@@ -20,6 +20,18 @@ extension ChoreService {
     public func chores(
         householdID: String?, filter: ChoreFilter = ChoreFilter(), first: Int? = nil, after: String? = nil, viewer: Viewer
     ) async throws -> ChorePage {
+        let (size, cursor) = try Self.pageBounds(first: first, after: after)
+        if let householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
+        return try await pool.readPreferringCallingThread { database in
+            let access = try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)
+            let (conditions, arguments) = Self.conditions(filter)
+            return try Self.page(access.scope(database), conditions: conditions, arguments, size: size, after: cursor)
+        }
+    }
+
+    /// `first` and `after` of a chore list checked: the page size (100 when absent) and the cursor.
+    /// - Throws: `BAD_USER_INPUT` for `first` outside 0–100 or a cursor a chore list did not give out.
+    static func pageBounds(first: Int?, after: String?) throws -> (size: Int, cursor: ChoreCursor?) {
         var problems = ProblemCollector()
         if let first, !(0...ChorePage.maximumSize).contains(first) {
             problems.add(FieldProblem(field: "first", reason: .outOfRange, message: "Ask for 0 to \(ChorePage.maximumSize) chores at a time."))
@@ -32,32 +44,34 @@ extension ChoreService {
             return cursor
         }
         try problems.throwIfAny()
-        if let householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
-        let size = first ?? ChorePage.maximumSize
-        return try await pool.readPreferringCallingThread { database in
-            let access = try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)
-            let scope = access.scope(database)
-            var (conditions, arguments) = Self.conditions(filter)
-            let total = try scope.scalar(
-                Int.self, "SELECT count(*) FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)", StatementArguments(arguments)) ?? 0
-            if let cursor {
-                conditions += " AND (title_key, id) > (?, ?)"
-                arguments += [cursor.titleKey, cursor.id]
-            }
-            let rows = try scope.query(
-                """
-                SELECT \(ChoreRecord.columns), title_key FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)
-                ORDER BY title_key, id LIMIT ?
-                """,
-                StatementArguments(arguments + [size + 1]))
-            let edges = try rows.prefix(size).map { row in
-                let chore = try row.decode(ChoreRecord.self)
-                return (cursor: ChoreCursor(titleKey: try row["title_key"], id: chore.id).text, chore: chore)
-            }
-            return ChorePage(
-                edges: edges, hasNextPage: rows.count > size,
-                hasPreviousPage: try cursor.map { try Self.exists(before: $0, scope) } ?? false, totalCount: total, access: access)
+        return (first ?? ChorePage.maximumSize, cursor)
+    }
+
+    /// A page of the chores of `scope` (not deleted) meeting `conditions` (each starting with
+    /// ` AND `, with `arguments`), by title: the first `size` after `cursor`.
+    static func page(
+        _ scope: ChoreScope, conditions: String, _ arguments: [(any DatabaseValueConvertible)?], size: Int, after cursor: ChoreCursor?
+    ) throws -> ChorePage {
+        var (conditions, arguments) = (conditions, arguments)
+        let total = try scope.scalar(
+            Int.self, "SELECT count(*) FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)", StatementArguments(arguments)) ?? 0
+        if let cursor {
+            conditions += " AND (title_key, id) > (?, ?)"
+            arguments += [cursor.titleKey, cursor.id]
         }
+        let rows = try scope.query(
+            """
+            SELECT \(ChoreRecord.columns), title_key FROM chores WHERE {scope} AND deleted_at IS NULL\(conditions)
+            ORDER BY title_key, id LIMIT ?
+            """,
+            StatementArguments(arguments + [size + 1]))
+        let edges = try rows.prefix(size).map { row in
+            let chore = try row.decode(ChoreRecord.self)
+            return (cursor: ChoreCursor(titleKey: try row["title_key"], id: chore.id).text, chore: chore)
+        }
+        return ChorePage(
+            edges: edges, hasNextPage: rows.count > size,
+            hasPreviousPage: try cursor.map { try Self.exists(before: $0, scope) } ?? false, totalCount: total, access: scope.access)
     }
 
     /// The SQL conditions (each starting with ` AND `) and arguments of `filter`.
@@ -111,14 +125,16 @@ extension ChoreService {
         try ChoreDetails.steps(of: choreIDs, access.scope(read.database))
     }
 
-    /// The tags of `choreIDs` (all granted by `access`), by chore id.
+    /// The tags of `choreIDs` (all granted by `access`), by chore id; none for chores shared with
+    /// the viewer (the owner's tags stay theirs: FR-40).
     public func tags(of choreIDs: [String], access: ChoreAccess) async throws -> [String: [TagRecord]] {
         try await pool.readPreferringCallingThread { try Self.tags(of: choreIDs, access: access, in: SharedRead(database: $0)) }
     }
 
     /// ``tags(of:access:)`` in a shared read.
     public static func tags(of choreIDs: [String], access: ChoreAccess, in read: SharedRead) throws -> [String: [TagRecord]] {
-        try ChoreDetails.tags(of: choreIDs, access.scope(read.database))
+        guard !access.isShared else { return [:] }
+        return try ChoreDetails.tags(of: choreIDs, access.scope(read.database))
     }
 
     /// The permission rules of `choreIDs` (all granted by `access`), by chore id.

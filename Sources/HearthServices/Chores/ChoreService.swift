@@ -65,7 +65,8 @@ public final class ChoreService: Sendable {
         if let household = scope.household {
             return try HouseholdRecord.find(household).timeZone
         }
-        return try scope.database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [scope.access.userID]) ?? TimeZoneName.utc.name
+        let ownerID = scope.access.personalOwner?.userID ?? scope.access.userID
+        return try scope.database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [ownerID]) ?? TimeZoneName.utc.name
     }
 }
 

@@ -16,6 +16,12 @@ public struct ChoresConfiguration: Sendable {
     /// values (`--max-recurrence-exdates`, 256), checked when a schedule is saved; beyond either,
     /// `BAD_USER_INPUT` (`TOO_LONG` on `input.schedule.recurrence`).
     public var recurrenceLimits = RecurrenceLimits()
+    /// The most shares of personal chores one user may have made (FR-40, FR-41: pending, accepted
+    /// and declined ones; revoking one makes room): `CONFLICT` (`LIMIT_REACHED`) beyond.
+    public var maximumSharesPerOwner = 100
+    /// The most chores one share of chosen chores may name: `BAD_USER_INPUT` (`TOO_LONG` on
+    /// `input.selection.choreIds`) beyond. A tag share has no such bound.
+    public var maximumChoresPerShare = 100
 
     /// The defaults.
     public init() {}

@@ -8,4 +8,12 @@ extension HouseholdAccesses {
     mutating func chores(_ householdID: String?) throws -> ChoreAccess {
         try householdID.map { ChoreAccess(try access($0)) } ?? ChoreAccess(personal: Owner(viewer))
     }
+
+    /// The viewer's access to `chore`, read through their ``OwnerScope`` with the sharing rule
+    /// (``ChoreShares/sharedChoreIDs``): their household's or their own, as ``chores(_:)``, or,
+    /// for another user's personal chore (which that read found shared with them), read-only.
+    mutating func chores(of chore: ChoreRecord) throws -> ChoreAccess {
+        guard chore.householdID == nil, let ownerID = chore.ownerID, ownerID != viewer.userID else { return try chores(chore.householdID) }
+        return ChoreAccess(shared: Owner(sharing: ownerID), with: viewer)
+    }
 }

@@ -141,6 +141,14 @@ public struct ServiceError: Error, Sendable, Equatable {
         case notClaimable = "NOT_CLAIMABLE"
         /// `CONFLICT`: the chore instance is done (or waits for approval): there is nothing left to claim.
         case alreadyCompleted = "ALREADY_COMPLETED"
+        /// `CONFLICT`: the chore instance is paused while the member it is for is away (vacation mode,
+        /// FR-22): nobody claims it until it resumes (it may still be completed).
+        case instancePaused = "INSTANCE_PAUSED"
+
+        // Sharing personal chores (FR-40 – FR-42).
+        /// `FORBIDDEN`: the chore is shared with the caller, read-only: only its owner edits,
+        /// completes, claims or deletes it.
+        case sharedReadOnly = "SHARED_READ_ONLY"
     }
 
     /// The outcome.

@@ -84,6 +84,12 @@ public struct JobQueue: Sendable {
             StatementArguments(filters.map { $0.1 as (any DatabaseValueConvertible)? } + [limit]))
     }
 
+    /// Makes this process's scheduler look for due jobs now, rather than when the job it waits for
+    /// comes due: after the test endpoints moved the clock forward (a job may be due already).
+    public func wake() {
+        wakeUp.signal(dueAt: .distantPast)
+    }
+
     /// Per kind, what is due, running and dead now, read on a reader (the metrics' families).
     public func statistics() async throws -> [JobKind: JobStatistics] {
         let now = clock.now

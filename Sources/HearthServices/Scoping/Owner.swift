@@ -44,6 +44,13 @@ struct Owner: ScopeKey, Sendable, Hashable {
         self.userID = userID
     }
 
+    /// The owner of personal chores shared with the viewer, read from the chore or share row that
+    /// ``ChoreShares``' check found shared with them: their rows are read (never written) for the
+    /// viewer, one shared chore at a time.
+    init(sharing userID: String) {
+        self.userID = userID
+    }
+
     /// The owner of personal chores the server's scheduled work plans (their instances), read from
     /// the chore's row: work with no viewer, done for the account that owns the rows.
     init(scheduledWorkOf userID: String) {

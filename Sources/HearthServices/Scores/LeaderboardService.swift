@@ -16,17 +16,25 @@ import HearthStore
 ///   personal scoreboard is its owner's alone.
 /// - **Live**: each change that moves a board records ``EventKind/scoresChanged`` on the household's
 ///   topic; the API's `leaderboardChanged` recomputes a board once per change and period for all of
-///   its subscribers (``leaderboard(_:period:)``).
+///   its subscribers (``leaderboard(_:period:)``). The end of a week or month is recorded too
+///   (``EventKind/leaderboardPeriodEnded``, by the scheduled job ``rolloverJob``), so live boards
+///   start over at local midnight.
 public final class LeaderboardService: Sendable {
     /// The token economy, whose credits the boards' tokens are (and through it chores, households,
     /// the store and the change log).
     public let tokens: TokenService
+    /// The job recording the end of a household's week or month (``LeaderboardRollover``); the
+    /// scheduler's list of handlers takes it.
+    public let rolloverJob: any JobHandler
 
     /// Creates the service and registers ``ScoreKeeper``'s reactions on the change log, after the
     /// token economy's (made with `tokens`), so a completion's credits exist when it is counted.
     public init(tokens: TokenService) {
         self.tokens = tokens
-        ScoreKeeper.register(on: tokens.households.changeLog, chores: tokens.instances.chores)
+        let rollover = LeaderboardRollover(jobs: tokens.instances.planner.jobs, changeLog: tokens.households.changeLog)
+        rollover.register()
+        rolloverJob = rollover
+        ScoreKeeper.register(on: tokens.households.changeLog, chores: tokens.instances.chores, rollover: rollover)
     }
 
     private var pool: any DatabaseWriter { tokens.households.pool }

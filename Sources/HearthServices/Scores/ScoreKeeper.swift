@@ -26,16 +26,19 @@ enum ScoreKeeper {
     /// (``TokenCredits/register(on:)``, which ``TokenService`` does when made), so a completion's
     /// credits are in the ledger when it is counted: ``LeaderboardService`` is made from the
     /// ``TokenService`` for that reason.
-    static func register(on changeLog: ChangeLog, chores: ChoreService) {
+    /// A household whose scores changed gets its live boards' period ends scheduled (`rollover`).
+    static func register(on changeLog: ChangeLog, chores: ChoreService, rollover: LeaderboardRollover) {
         changeLog.reactions.register([.choreCompleted, .choreCompletionApproved]) { event, database in
             let change = try event.payload.decode(ChoreCompletionChange.self)
             guard change.isFinal, change.status == .completed,
                   let access = try ChoreAccess.scheduled(householdID: change.householdID, userID: change.userID, in: database)
             else { return }
             let scope = access.scope(database)
-            let zone = try RecurrenceZone.timeZone(named: try chores.timeZoneName(scope))
+            let household = try scope.household.map(HouseholdRecord.find)
+            let zone = try RecurrenceZone.timeZone(named: try household?.timeZone ?? chores.timeZoneName(scope))
             let scores = try count(change, scope, zone: zone)
             try record(scores, of: change, scope, on: changeLog)
+            if let household, !scores.isEmpty { try rollover.schedule(household, in: database) }
         }
         changeLog.reactions.register([.choreCompletionUndone]) { event, database in
             let change = try event.payload.decode(ChoreCompletionChange.self)

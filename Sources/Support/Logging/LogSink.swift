@@ -35,6 +35,10 @@ public final class MemoryLogSink: LogSink {
 /// Writes lines to a file descriptor (standard error by default), buffering
 /// non-urgent lines for at most `flushInterval` so a busy server does not make one
 /// system call per access-log line.
+///
+/// The flusher thread sleeps until a line is buffered (the first line into an empty buffer
+/// signals it), then waits out the interval and writes what gathered: an idle server's
+/// logger costs no wake-ups, which matters on a small home server running for years.
 public final class FileDescriptorLogSink: LogSink {
     private struct State {
         var buffer: [UInt8] = []
@@ -44,8 +48,11 @@ public final class FileDescriptorLogSink: LogSink {
     private let fileDescriptor: Int32
     private let capacity: Int
     private let state = Mutex(State())
+    /// Wakes the flusher thread; `nil` without one (a zero interval).
+    private let linesBuffered: LineSignal?
 
-    /// Creates the sink and, when `flushInterval` is positive, a thread that flushes on that period.
+    /// Creates the sink and, when `flushInterval` is positive, a thread that flushes buffered
+    /// lines at most that long after the first of them.
     ///
     /// - Parameters:
     ///   - fileDescriptor: where lines go; the sink does not close it.
@@ -54,40 +61,52 @@ public final class FileDescriptorLogSink: LogSink {
     public init(fileDescriptor: Int32 = 2, capacity: Int = 32 * 1024, flushInterval: Duration = .milliseconds(200)) {
         self.fileDescriptor = fileDescriptor
         self.capacity = flushInterval == .zero ? 0 : capacity
-        if flushInterval > .zero {
-            let interval = flushInterval
-            // The thread holds the sink only while flushing, so a sink nobody uses any more is freed
-            // (its deinit flushes) and the thread ends after its next wake-up.
-            DetachedThread.start(name: "log-flush") { [weak self] in
-                while true {
-                    DetachedThread.sleep(for: interval)
-                    guard let sink = self, sink.flushAndCheckRunning() else { return }
-                }
+        guard flushInterval > .zero else {
+            linesBuffered = nil
+            return
+        }
+        let signal = LineSignal()
+        linesBuffered = signal
+        let interval = flushInterval
+        // The thread holds the sink only while flushing, so a sink nobody uses any more is freed
+        // (its deinit flushes and signals) and the thread ends when it wakes.
+        DetachedThread.start(name: "log-flush") { [weak self] in
+            while true {
+                signal.wait()
+                DetachedThread.sleep(for: interval)
+                guard let sink = self, sink.flushAndCheckRunning() else { return }
             }
         }
     }
 
-    deinit { flush() }
+    deinit {
+        flush()
+        linesBuffered?.post()
+    }
 
     // Bytes are written while the lock is held, so lines reach the descriptor in the
     // order they were logged even when the flusher thread and a logger race.
     public func write(_ line: String, urgent: Bool) {
-        state.withLock { state in
+        let first = state.withLock { state -> Bool in
+            let wasEmpty = state.buffer.isEmpty
             state.buffer.append(contentsOf: line.utf8)
-            guard urgent || state.buffer.count >= capacity else { return }
+            guard urgent || state.stopped || state.buffer.count >= capacity else { return wasEmpty }
             writeAll(state.buffer)
             state.buffer.removeAll(keepingCapacity: true)
+            return false
         }
+        if first { linesBuffered?.post() }
     }
 
     public func flush() {
         _ = flushAndCheckRunning()
     }
 
-    /// Stops the periodic flusher after a final flush; later lines are written at once.
+    /// Stops the flusher thread after a final flush; later lines are written at once.
     public func stop() {
         state.withLock { $0.stopped = true }
         flush()
+        linesBuffered?.post()
     }
 
     private func flushAndCheckRunning() -> Bool {
@@ -102,5 +121,33 @@ public final class FileDescriptorLogSink: LogSink {
 
     private func writeAll(_ bytes: [UInt8]) {
         StandardStreams.write(bytes, to: fileDescriptor)
+    }
+}
+
+/// A POSIX semaphore: the flusher thread of ``FileDescriptorLogSink`` blocks on it until a line
+/// is buffered. A class of its own, shared by the sink and its thread, so the thread can still
+/// wait on it (and be woken) while the sink is being freed.
+private final class LineSignal: @unchecked Sendable {
+    // Unchecked: a semaphore is made for use from several threads; the pointer never changes.
+    private let semaphore: UnsafeMutablePointer<sem_t>
+
+    init() {
+        semaphore = .allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+    }
+
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+
+    /// Wakes the waiting thread (or the next wait).
+    func post() {
+        sem_post(semaphore)
+    }
+
+    /// Blocks until posted; retries after a signal interrupts the wait.
+    func wait() {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
 }

@@ -7,16 +7,18 @@ import Testing
 /// `<member.id>`, `<tag.id>`, `<chore.id>`) replaced by the values earlier steps produced, and must
 /// answer without errors.
 @Suite struct ReadmeChoresTourTests {
-    private static let root = URL(fileURLWithPath: #filePath)
+    /// The repository's root, where README.md is.
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The JSON bodies of the `gql '…'` requests of the tour under `heading`, in order.
-    static func tourRequests(_ heading: String = "#### API tour: chores") throws -> [String] {
+    /// The JSON bodies of the `gql '…'` requests of the tour under `heading`, in order: what
+    /// follows each `block` up to its closing quote (for `TOKEN=$WHO gql '…'` blocks, with `WHO gql '`).
+    static func tourRequests(_ heading: String = "#### API tour: chores", block opening: String = "```sh\ngql '") throws -> [String] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: heading))
         let section = readme[start.upperBound...]
         let end = section.range(of: "\n### ")?.lowerBound ?? section.endIndex
-        return section[..<end].components(separatedBy: "```sh\ngql '").dropFirst().map { block in
+        return section[..<end].components(separatedBy: opening).dropFirst().map { block in
             String(block.prefix(upTo: block.range(of: "'\n```")!.lowerBound))
         }
     }

@@ -270,10 +270,9 @@ import Testing
         },
     ]
 
-    /// Sets up household A for one row.
-    static func fixture(_ server: ServerProcess, ana: ServerProcess.Person, ben: ServerProcess.Person, cara: ServerProcess.Person) throws -> Fixture {
-        let (householdID, anaMemberID) = try server.createHousehold("Flat", as: ana)
-        let benMemberID = try server.join(ben, householdID, invitedBy: ana)
+    /// Sets up household A for one row on the kit's ``ServerProcess/ChoreFamily`` (its household, Ana, Ben and Kim; Cara outside).
+    static func fixture(_ server: ServerProcess, _ family: ServerProcess.ChoreFamily) throws -> Fixture {
+        let (ana, householdID, kim, kimMemberID) = (family.ana, family.householdID, family.kim, family.kimMemberID)
         let invite = "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { invitation { id member { id } } inviteToken } }"
         let pending = try server.graphQL(invite, variables: ServerProcess.input(["householdId": .string(householdID), "email": "pending@example.com"]), token: ana.token)
         let invitationID = try #require(pending.data?["inviteMember"]?["invitation"]?["id"]?.stringValue, "\(pending.json)")
@@ -295,8 +294,6 @@ import Testing
                 "householdId": .string(householdID), "method": "CARD", "path": "SUPERVISED",
                 "attestation": "I am the parent and consent.", "termsVersion": "2026-11-01",
             ]), token: ana.token)
-        let kim = try server.person("kim")
-        let kimMemberID = try server.childWithLogin(kim, in: householdID, by: ana)
         let waiting = try server.childCompletesAChore(kim, member: kimMemberID, in: householdID, createdBy: ana, tokens: 3, requiresApproval: true)
         let chore = try server.chore("Dishes", in: householdID, as: ana)
         let choreID = try #require(chore["id"]?.stringValue)
@@ -313,7 +310,8 @@ import Testing
             "mutation($input: RedeemRewardInput!) { redeemReward(input: $input) { redemption { id } } }",
             variables: ServerProcess.input(["rewardId": .string(rewardID), "memberId": .string(childMemberID)]), token: ana.token)
         return Fixture(
-            ana: ana, ben: ben, cara: cara, kim: kim, householdID: householdID, anaMemberID: anaMemberID, benMemberID: benMemberID,
+            ana: ana, ben: family.ben, cara: family.cara, kim: kim, householdID: householdID, anaMemberID: family.anaMemberID,
+            benMemberID: family.benMemberID,
             childMemberID: childMemberID, invitationID: invitationID,
             consentID: try #require(spare.data?["recordParentalConsent"]?["consent"]?["id"]?.stringValue), choreID: choreID,
             childsChoreID: try #require(childsChore["id"]?.stringValue),
@@ -323,15 +321,10 @@ import Testing
             completionID: waiting.completionID)
     }
 
-    /// Runs `body` on a new server with the fixture, `cara` (the outsider) having a household of her own.
-    static func withFixture(_ body: (ServerProcess, Fixture) throws -> Void) throws {
-        let server = try ServerProcess(ServerProcess.householdArguments)
-        defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
-        try server.createHousehold("Cara's home", as: cara)
-        try body(server, try fixture(server, ana: ana, ben: ben, cara: cara))
+    /// Runs `body` on a new server (started with `extra` arguments too) with the fixture, `cara` (the
+    /// outsider) having a household of her own.
+    static func withFixture(_ extra: [String] = [], _ body: (ServerProcess, Fixture) throws -> Void) throws {
+        try ServerProcess.withChoreFamily(extra) { server, family in try body(server, try fixture(server, family)) }
     }
 
     @Test(arguments: operations)
@@ -356,52 +349,44 @@ import Testing
     }
 
     @Test func idsOfAnotherHouseholdAreNullThroughNodeExactlyLikeUnknownIds() throws {
-        let server = try ServerProcess(ServerProcess.householdArguments)
-        defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
-        let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
-        let ids: [JSON] = [
-            .string(fixture.householdID), .string(fixture.anaMemberID), .string(fixture.childMemberID), .string(fixture.invitationID),
-            "01900000-0000-7000-8000-000000000000", .string(fixture.consentID), "hh_01900000-0000-7000-8000-000000000000",
-            "mem_01900000-0000-7000-8000-000000000000", "not an id", .string(fixture.choreID), .string(fixture.tagID), .string(fixture.presetID),
-            "chr_01900000-0000-7000-8000-000000000000",
-        ]
-        // The binary mints typed ids (`<prefix>_<UUIDv7>`); unknown ones, typed, bare (legacy) or malformed, are null alike.
-        #expect(fixture.householdID.hasPrefix("hh_") && fixture.anaMemberID.hasPrefix("mem_") && fixture.invitationID.hasPrefix("inv_"))
-        #expect(fixture.consentID.hasPrefix("cns_"))
-        let outsider = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: cara.token)
-        #expect(outsider.data?["nodes"] == .array(Array(repeating: .null, count: ids.count)), "\(outsider.json)")
-        let admin = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ana.token)
-        #expect(admin.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(admin.json)")
-        #expect(admin.data?["nodes"]?[2]?["id"]?.stringValue == fixture.childMemberID)
-        #expect(admin.data?["nodes"]?[9]?["id"]?.stringValue == fixture.choreID && admin.data?["nodes"]?[10]?["id"]?.stringValue == fixture.tagID)
-        #expect(admin.data?["nodes"]?[11]?["id"]?.stringValue == fixture.presetID && admin.data?["nodes"]?[12] == .null)
-        let consent = try server.graphQL(
-            "query($id: ID!) { node(id: $id) { __typename ... on ParentalConsent { method path } } }",
-            variables: ["id": .string(fixture.consentID)], token: ana.token)
-        #expect(consent.data?["node"] == ["__typename": "ParentalConsent", "method": "CARD", "path": "SUPERVISED"], "\(consent.json)")
-        // Invitations and consents are the admins' business: a member sees the household, not them.
-        let member = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: ben.token)
-        #expect(member.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(member.json)")
-        #expect(member.data?["nodes"]?[3] == .null && member.data?["nodes"]?[5] == .null)
+        try Self.withFixture { server, fixture in
+            let ids: [JSON] = [
+                .string(fixture.householdID), .string(fixture.anaMemberID), .string(fixture.childMemberID), .string(fixture.invitationID),
+                "01900000-0000-7000-8000-000000000000", .string(fixture.consentID), "hh_01900000-0000-7000-8000-000000000000",
+                "mem_01900000-0000-7000-8000-000000000000", "not an id", .string(fixture.choreID), .string(fixture.tagID), .string(fixture.presetID),
+                "chr_01900000-0000-7000-8000-000000000000",
+            ]
+            // The binary mints typed ids (`<prefix>_<UUIDv7>`); unknown ones, typed, bare (legacy) or malformed, are null alike.
+            #expect(fixture.householdID.hasPrefix("hh_") && fixture.anaMemberID.hasPrefix("mem_") && fixture.invitationID.hasPrefix("inv_"))
+            #expect(fixture.consentID.hasPrefix("cns_"))
+            let outsider = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: fixture.cara.token)
+            #expect(outsider.data?["nodes"] == .array(Array(repeating: .null, count: ids.count)), "\(outsider.json)")
+            let admin = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: fixture.ana.token)
+            #expect(admin.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(admin.json)")
+            #expect(admin.data?["nodes"]?[2]?["id"]?.stringValue == fixture.childMemberID)
+            #expect(admin.data?["nodes"]?[9]?["id"]?.stringValue == fixture.choreID && admin.data?["nodes"]?[10]?["id"]?.stringValue == fixture.tagID)
+            #expect(admin.data?["nodes"]?[11]?["id"]?.stringValue == fixture.presetID && admin.data?["nodes"]?[12] == .null)
+            let consent = try server.graphQL(
+                "query($id: ID!) { node(id: $id) { __typename ... on ParentalConsent { method path } } }",
+                variables: ["id": .string(fixture.consentID)], token: fixture.ana.token)
+            #expect(consent.data?["node"] == ["__typename": "ParentalConsent", "method": "CARD", "path": "SUPERVISED"], "\(consent.json)")
+            // Invitations and consents are the admins' business: a member sees the household, not them.
+            let member = try server.graphQL("query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: ["ids": .array(ids)], token: fixture.ben.token)
+            #expect(member.data?["nodes"]?[0]?["id"]?.stringValue == fixture.householdID, "\(member.json)")
+            #expect(member.data?["nodes"]?[3] == .null && member.data?["nodes"]?[5] == .null)
+        }
     }
 
     @Test func anInvitationForSomeoneElseCannotBeAcceptedOrDeclinedByAnOutsider() throws {
-        let server = try ServerProcess(ServerProcess.householdArguments)
-        defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
-        let fixture = try Self.fixture(server, ana: ana, ben: ben, cara: cara)
-        for mutation in ["acceptInvitation", "declineInvitation"] {
-            let capitalized = mutation.prefix(1).uppercased() + mutation.dropFirst()
-            let byID = try server.graphQL(
-                "mutation($input: \(capitalized)Input!) { \(mutation)(input: $input) { __typename } }",
-                variables: ServerProcess.input(["invitation": ["invitationId": .string(fixture.invitationID)]]), token: cara.token)
-            #expect(byID.errorCode == "NOT_FOUND", "\(mutation) by id: \(byID.json)")
+        try Self.withFixture { server, fixture in
+            for mutation in ["acceptInvitation", "declineInvitation"] {
+                let capitalized = mutation.prefix(1).uppercased() + mutation.dropFirst()
+                let byID = try server.graphQL(
+                    "mutation($input: \(capitalized)Input!) { \(mutation)(input: $input) { __typename } }",
+                    variables: ServerProcess.input(["invitation": ["invitationId": .string(fixture.invitationID)]]), token: fixture.cara.token)
+                #expect(byID.errorCode == "NOT_FOUND", "\(mutation) by id: \(byID.json)")
+            }
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM invitations WHERE id = '\(fixture.invitationID)'") == "1")
         }
-        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM invitations WHERE id = '\(fixture.invitationID)'") == "1")
     }
 }

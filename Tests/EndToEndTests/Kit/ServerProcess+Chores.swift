@@ -34,6 +34,24 @@ extension ServerProcess {
             kimMemberID: kimMemberID, caraHouseholdID: caraHouseholdID, caraMemberID: caraMemberID)
     }
 
+    /// Runs `body` on a new server started with ``householdArguments`` and `extra`, with the
+    /// ``ChoreFamily`` set up on it; removes the server afterwards.
+    static func withChoreFamily(_ extra: [String] = [], _ body: (ServerProcess, ChoreFamily) throws -> Void) throws {
+        let server = try ServerProcess(householdArguments + extra)
+        defer { server.remove() }
+        try body(server, try server.choreFamily())
+    }
+
+    /// Registers an adult for each of `names` and has them join the family's household (invited by
+    /// Ana, as members); returns them in order.
+    func adults(_ names: String..., joining family: ChoreFamily) throws -> [Person] {
+        try names.map { name in
+            let adult = try person(name)
+            try join(adult, family.householdID, invitedBy: family.ana)
+            return adult
+        }
+    }
+
     /// Adds `child` to `householdID` as a child of 14 (no consent needed) and links the member record
     /// to their account, as a child who gets a login of their own will be (the link itself comes with
     /// a later issue, so the test writes it); returns the member id.

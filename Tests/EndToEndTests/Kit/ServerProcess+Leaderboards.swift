@@ -10,6 +10,20 @@ extension ServerProcess {
         entries { member { id displayName } rank completionCount tokens percentage }
         """
 
+    /// Python helpers for live `leaderboardChanged` tests (the server needs `--test-endpoints`): those of
+    /// ``webSocketPeerScript``, this week's board as a subscription (`BOARD`, variable `id`), and one line
+    /// per message (`describe_board`: `who total name:rank:completions:tokens …`, or the message's type).
+    static let leaderboardScript = webSocketPeerScript + """
+        BOARD = ("subscription($id: ID!) { leaderboardChanged(householdId: $id) { "
+                 "totalCompletions entries { member { displayName } rank completionCount tokens } } }")
+        def describe_board(who, reply):
+            if reply["type"] != "next":
+                return f"{who} {reply['type']}"
+            board = reply["payload"]["data"]["leaderboardChanged"]
+            entries = " ".join(f"{e['member']['displayName']}:{e['rank']}:{e['completionCount']}:{e['tokens']}" for e in board["entries"])
+            return f"{who} {board['totalCompletions']} {entries}"
+        """
+
     /// `leaderboard(householdId:, period:)` as `person`.
     func leaderboard(_ householdID: String, period: String = "WEEK", as person: Person) throws -> GraphQLResponse {
         try graphQL(

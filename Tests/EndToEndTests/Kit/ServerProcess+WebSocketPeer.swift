@@ -3,7 +3,8 @@
 extension ServerProcess {
     /// GraphQL over HTTP off the event loop (`call`), a metric's value, an authenticated connection
     /// (`connected`), a subscription that returns once the server streams it (`subscribe_to`: its bus
-    /// subscription taken, so every change committed afterwards reaches it), and the next message.
+    /// subscription taken, so every change committed afterwards reaches it), the next message, one live
+    /// subscription for each of several people (`subscribed`) and a refused one (`refused`).
     static let webSocketPeerScript = """
         import asyncio, json, sys, urllib.request
         from websockets.asyncio.client import connect
@@ -34,6 +35,21 @@ extension ServerProcess {
             assert live == str(before + 1), f"{live} subscriptions live, expected {before + 1}"
         async def message(ws):
             return json.loads(await asyncio.wait_for(ws.recv(), 10))
+        async def subscribed(tokens, query, variables):
+            # A connection for each of `tokens` (in order), each with the subscription `query`, live.
+            sockets = []
+            for index, token in enumerate(tokens):
+                ws = await connected(token)
+                await subscribe_to(ws, str(index), query, variables)
+                sockets.append(ws)
+            return sockets
+        async def refused(token, query, variables):
+            # The answer to subscribing to `query` as `token`, which must be an error: "error CODE message".
+            ws = await connected(token)
+            await ws.send(json.dumps({"type": "subscribe", "id": "refused", "payload": {"query": query, "variables": variables}}))
+            reply = await message(ws)
+            await ws.close()
+            return f"{reply['type']} {reply['payload'][0]['extensions']['code']} {reply['payload'][0]['message']}"
 
         """
 }

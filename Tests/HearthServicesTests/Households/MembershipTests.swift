@@ -192,6 +192,9 @@ struct MembershipTests {
             let reward = try await tokens.createReward(
                 householdID: flat.id, RewardDraft(name: "Hug", tokenCost: 0, memberPrices: [anaMember.id: 0]), viewer: ana).reward
             _ = try await tokens.redeemReward(rewardID: reward.id, viewer: ana)
+            // Vacation mode: Ana away, her instances paused.
+            let vacations = VacationService(instances: instances, jobs: JobQueue(pool: h.pool, clock: h.clock))
+            _ = try await vacations.startVacation(householdID: flat.id, memberIDs: [anaMember.id], VacationRequest(handling: .pause), viewer: ana)
             let tables = try await h.householdOwnedTables()
             // The discovery finds the tables of migration 0005 (and any added later).
             #expect(Set(["members", "invitations", "parental_consents", "member_departures", "onboarding_steps", "onboarding_completions",

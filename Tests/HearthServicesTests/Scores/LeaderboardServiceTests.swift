@@ -180,3 +180,44 @@ struct LeaderboardServiceTests {
         }
     }
 }
+
+/// Live boards' period ends (``LeaderboardRollover``): when they are scheduled, how often, and what the job records.
+struct LeaderboardRolloverTests {
+    /// The due times of the pending period-end jobs, earliest first.
+    private func periodEnds(_ f: TokensFixture) throws -> [Date] {
+        try f.h.pool.read { try JobQueue.jobs(state: nil, kind: .leaderboardPeriodEnd, limit: 20, in: $0) }.map(\.dueAt).sorted()
+    }
+
+    /// The ends of the week and month containing `now` in `zoneName`, earliest first.
+    private func ends(at now: Date, in zoneName: String, firstWeekday: Weekday = .monday) throws -> [Date] {
+        let zone = try RecurrenceZone.timeZone(named: zoneName)
+        return [ScorePeriod.week, .month].compactMap { ScoreWindow($0, containing: now, in: zone, firstWeekday: firstWeekday).end }.sorted()
+    }
+
+    @Test func countedCompletionsScheduleTheWeeksAndMonthsEndOnceAndASettingsChangeSchedulesTheMovedEnds() async throws {
+        try await TokensFixture.with { f in
+            let leaderboards = LeaderboardService(tokens: f.tokens)
+            _ = try await f.h.service.updateHousehold(id: f.householdID, .init(timeZone: "Europe/Lisbon"), viewer: f.ana)
+            #expect(try periodEnds(f).isEmpty, "a household without scores has no board to roll")
+            let (_, waiting) = try await f.chore("Room", tokens: 1, requiresApproval: true)
+            try await f.harness.complete(waiting, as: f.ben)
+            #expect(try periodEnds(f).isEmpty, "a completion waiting for approval counts nothing yet")
+
+            let (_, dishes) = try await f.chore("Dishes", tokens: 1)
+            let (_, bins) = try await f.chore("Bins", tokens: 1, assignees: [f.kimMember])
+            try await f.harness.complete(dishes, as: f.ben)
+            try await f.harness.complete(bins, as: f.kim)
+            let lisbon = try ends(at: f.h.clock.now, in: "Europe/Lisbon")
+            #expect(try periodEnds(f) == Array(Set(lisbon)).sorted(), "two completions, one job per period end")
+
+            _ = try await f.h.service.updateHousehold(id: f.householdID, .init(timeZone: "Asia/Tokyo", firstWeekday: .sunday), viewer: f.ana)
+            let tokyo = try ends(at: f.h.clock.now, in: "Asia/Tokyo", firstWeekday: .sunday)
+            #expect(try periodEnds(f) == Array(Set(lisbon + tokyo)).sorted())
+
+            let job = try #require(try await f.h.pool.read { try JobQueue.jobs(state: nil, kind: .leaderboardPeriodEnd, limit: 1, in: $0) }.first)
+            try leaderboards.rolloverJob.run(job)
+            let recorded = try f.h.sqlText("SELECT topic || ' ' || json_extract(payload, '$.householdID') FROM change_log WHERE kind = 'leaderboard.period_ended'")
+            #expect(recorded == "household:\(f.householdID) \(f.householdID)")
+        }
+    }
+}

@@ -53,7 +53,6 @@ Run with `make bench`, or `.venv/bin/python tools/bench/chores/views.py` after `
 CHORE_VIEWS_SEED=DIRECTORY keeps the seeded database there and reuses it in later runs (when
 comparing builds, seed with the older one: a newer binary migrates its database, an older one
 refuses a newer database)."""
-import hashlib
 import heapq
 import http.client
 import json
@@ -68,7 +67,6 @@ import threading
 import tempfile
 import time
 import urllib.request
-import uuid
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
@@ -77,7 +75,7 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 import signedin  # noqa: E402
-from signedin import BASE_URL, TYPENAME, body  # noqa: E402
+from signedin import BASE_URL, TYPENAME, body, instance_id  # noqa: E402
 
 ALTERNATION = benchlib.Alternation()
 GOAL = 0.5
@@ -137,14 +135,6 @@ def iso(moment):
 
 def parse(text):
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def instance_id(chore_id, occurrence, member_id=None):
-    """ChoreInstance.id as the schema documents it (ChoreInstanceID in HearthDomain)."""
-    milliseconds = round(occurrence.timestamp() * 1000)
-    d = hashlib.sha256(f"{chore_id}|{milliseconds}|{member_id or ''}".encode()).digest()
-    b = max(milliseconds, 0).to_bytes(6, "big") + bytes([0x80 | d[0] & 0x0F, d[1], 0x80 | d[2] & 0x3F]) + d[3:10]
-    return "chi_" + str(uuid.UUID(bytes=b))
 
 
 def png():

@@ -3,11 +3,13 @@ tools/bench/chores: people set up through the API as they do it (registration, t
 confirmation link, terms, invitations), wrk request files of "<access token>\\t<JSON body>" lines
 (played by households/household-mix.lua), and the SQL statements the server executes per request,
 read from `/metrics`."""
+import hashlib
 import json
 import os
 import re
 import sqlite3
 import urllib.request
+import uuid
 
 import benchlib
 
@@ -57,15 +59,21 @@ class Client:
         return (token, issued["refreshToken"]) if tokens else token
 
     def join(self, admin, household, username, kind, role, tokens=False):
-        """Invites `username` into `household` and accepts with the invitation token."""
+        """Registers `username` (see ``person``) and has them join `household` (see ``invite``)."""
         issued = self.person(username, tokens)
-        token = issued[0] if tokens else issued
-        invite = self.run(
-            "mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
-            {"input": {"householdId": household, "email": f"{username}@example.com", "kind": kind, "role": role}}, admin)
-        self.run("mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
-                 {"input": {"invitation": {"token": invite["inviteMember"]["inviteToken"]}}}, token)
+        self.invite(admin, household, username, issued[0] if tokens else issued, kind, role)
         return issued
+
+    def invite(self, admin, household, username, token, kind=None, role="MEMBER"):
+        """Invites `username` (signed in with `token`) into `household` as `admin` does, and accepts
+        with the invitation token; returns their member id."""
+        invitation = {"householdId": household, "email": f"{username}@example.com", "role": role}
+        if kind:
+            invitation["kind"] = kind
+        invite = self.run("mutation($input: InviteMemberInput!) { inviteMember(input: $input) { inviteToken } }",
+                          {"input": invitation}, admin)
+        return self.run("mutation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { member { id } } }",
+                        {"input": {"invitation": {"token": invite["inviteMember"]["inviteToken"]}}}, token)["acceptInvitation"]["member"]["id"]
 
     def login(self, username):
         """Signs `username` in with the bench password; returns the access token."""
@@ -135,3 +143,11 @@ def statements_per_request(hearth, client, mix):
     print("SQL statements per request (prepared): " + ", ".join(
         f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
         flush=True)
+
+
+def instance_id(chore_id, occurrence, member_id=None):
+    """ChoreInstance.id as the schema documents it (ChoreInstanceID in HearthDomain)."""
+    milliseconds = round(occurrence.timestamp() * 1000)
+    d = hashlib.sha256(f"{chore_id}|{milliseconds}|{member_id or ''}".encode()).digest()
+    b = max(milliseconds, 0).to_bytes(6, "big") + bytes([0x80 | d[0] & 0x0F, d[1], 0x80 | d[2] & 0x3F]) + d[3:10]
+    return "chi_" + str(uuid.UUID(bytes=b))

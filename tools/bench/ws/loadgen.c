@@ -31,6 +31,23 @@
  *   (waits for a line on stdin, then closes every connection and exits 0)
  * Any failure (refused handshake, close frame, timeout) prints `error: ...` on stderr, exit 1.
  *
+ * Signed-in subscriptions triggered by mutations (tools/bench/leaderboard, with --trigger-file):
+ *   --tokens FILE            access tokens, one a line; connection i signs in with line i % lines
+ *                            (`connection_init` payload `{"authorization":"Bearer ..."}`)
+ *   --subscribe-payload JSON the `subscribe` message's payload (default: `serverEvents`)
+ *   --trigger-file FILE      each publish is the next line's request: `TOKEN<TAB>JSON BODY`, sent as
+ *                            `POST PUBLISH_PATH` with that bearer token; a response that is not 200 or
+ *                            carries `"errors"` fails. The round ends when the response is in AND
+ *                            every connection has received its `next`.
+ *   --quiet-file FILE        the same kind of requests, for rounds with nobody to receive anything
+ * Then, after `ready` (whose warm-up publishes take lines of the trigger file), commands on stdin:
+ *   measure N   N rounds of the trigger file; prints
+ *               `result rounds=N values=a,b,...` (per round, ms: the last connection's delivery
+ *               after the response's kernel receive timestamp) `from_request=...` (the same from
+ *               sending the request) `response=...` (the request's round trip) `cpu_ms=..`
+ *   quiet N     N requests of the quiet file, one after another; prints `quiet rounds=N response=...`
+ *   exit        closes every connection and exits 0 (so does the end of stdin)
+ *
  * With --compress, the handshake offers `permessage-deflate; client_no_context_takeover;
  * server_no_context_takeover`; when the server accepts it, compressed messages (RSV1) are
  * inflated with zlib before they are recognised. Client frames are always sent uncompressed
@@ -76,7 +93,27 @@ static struct {
     const char *publish_path;
     int round_timeout_ms, setup_timeout_ms;
     int poll_interval_us;
-} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000, 0};
+    const char *tokens_file, *subscribe_payload, *trigger_file, *quiet_file;
+} opt = {0, 0, 10000, 30, 0, 256, "/_test/publish", 10000, 120000, 0, NULL,
+         "{\"query\":\"subscription { serverEvents { sequence } }\"}", NULL, NULL};
+
+/* The lines of a file (--tokens, --trigger-file, --quiet-file), and the next one to use. */
+struct lines {
+    char **line;
+    int count, next;
+};
+static struct lines tokens, triggers, quiets;
+
+/* The response to the current trigger request (--trigger-file): read in the event loop, so its
+ * arrival is timed like the subscribers' messages (kernel receive timestamp). */
+static struct {
+    int fd, done;
+    size_t length;
+    char bytes[16384];
+    int64_t received_at; /* CLOCK_REALTIME ns, kernel timestamp of the bytes that completed it */
+    int64_t read_at;     /* CLOCK_MONOTONIC ns when this program read them */
+} response = {.fd = -1};
+#define TRIGGER_INDEX UINT32_MAX
 
 static struct conn *conns;
 static int epfd;
@@ -89,6 +126,8 @@ static int64_t first_delivery; /* CLOCK_REALTIME ns: earliest kernel receive tim
 static int64_t last_delivery; /* CLOCK_REALTIME ns: latest kernel receive timestamp of a target message */
 static z_stream inflater;
 static unsigned char inflated[1 << 16];
+
+static int64_t cpu_ns(void);
 
 static void fail(const char *what) {
     fprintf(stderr, "error: %s\n", what);
@@ -134,8 +173,8 @@ static void send_all(int fd, const void *data, size_t length) {
 
 /* Sends one masked client frame with FIN set. */
 static void send_frame(int fd, int opcode, const void *payload, size_t length) {
-    unsigned char frame[16 + 256];
-    if (length > 256) fail("client frame too large");
+    unsigned char frame[16 + 8192];
+    if (length > 8192) fail("client frame too large");
     size_t header = 2;
     frame[0] = (unsigned char)(0x80 | opcode);
     if (length < 126) {
@@ -156,16 +195,23 @@ static void send_frame(int fd, int opcode, const void *payload, size_t length) {
 
 static void send_text(int fd, const char *text) { send_frame(fd, 1, text, strlen(text)); }
 
-static void open_connection(void) {
-    int index = opened++;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+/* A TCP socket to 127.0.0.1:`port` with Nagle off and kernel receive timestamps on; with `flags`
+ * SOCK_NONBLOCK the connection may still be under way when it returns. */
+static int loopback_socket(int port, int flags) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
     if (fd < 0) fail_errno("socket");
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) != 0) fail_errno("setsockopt SO_TIMESTAMPNS");
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)opt.port)};
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0 && errno != EINPROGRESS) fail_errno("connect");
+    return fd;
+}
+
+static void open_connection(void) {
+    int index = opened++;
+    int fd = loopback_socket(opt.port, SOCK_NONBLOCK);
     conns[index] = (struct conn){.fd = fd, .state = CONNECTING};
     struct epoll_event event = {.events = EPOLLIN | EPOLLOUT, .data.u32 = (uint32_t)index};
     if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0) fail_errno("epoll_ctl");
@@ -217,7 +263,16 @@ static size_t on_upgrade_response(struct conn *c, const unsigned char *data, siz
     compressed += c->compressed;
     if (c->compressed && !header_has(headers, "server_no_context_takeover"))
         fail("server accepted permessage-deflate without server_no_context_takeover");
-    send_text(c->fd, "{\"type\":\"connection_init\"}");
+    if (tokens.count) {
+        char init[8192];
+        int index = (int)(c - conns);
+        if (snprintf(init, sizeof init, "{\"type\":\"connection_init\",\"payload\":{\"authorization\":\"Bearer %s\"}}",
+                     tokens.line[index % tokens.count]) >= (int)sizeof init)
+            fail("token too long");
+        send_text(c->fd, init);
+    } else {
+        send_text(c->fd, "{\"type\":\"connection_init\"}");
+    }
     c->state = INITIALISING;
     return used;
 }
@@ -261,7 +316,11 @@ static void on_message(struct conn *c, const unsigned char *payload, size_t leng
         }
     } else if (memmem(text, text_length, "\"connection_ack\"", 16)) {
         if (c->state != INITIALISING) fail("unexpected connection_ack");
-        send_text(c->fd, "{\"id\":\"1\",\"type\":\"subscribe\",\"payload\":{\"query\":\"subscription { serverEvents { sequence } }\"}}");
+        char subscribe[8192];
+        if (snprintf(subscribe, sizeof subscribe, "{\"id\":\"1\",\"type\":\"subscribe\",\"payload\":%s}",
+                     opt.subscribe_payload) >= (int)sizeof subscribe)
+            fail("subscribe payload too long");
+        send_text(c->fd, subscribe);
         c->state = SUBSCRIBED;
         subscribed++;
         in_flight--;
@@ -312,26 +371,20 @@ static size_t on_frames(struct conn *c, const unsigned char *data, size_t length
     return used;
 }
 
-/* Reads what the socket holds: one recvmsg, which empties it unless the buffer fills up (the
- * socket is level-triggered, so anything left is reported again; no extra recv to meet EAGAIN). */
-static void on_readable(struct conn *c) {
-    unsigned char buffer[65536];
+/* One recvmsg on `fd`, noting the kernel receive timestamp of its bytes in `received_at`; returns
+ * what recvmsg returned (-1 with errno EAGAIN when there is nothing). */
+static ssize_t receive(int fd, void *buffer, size_t size) {
     union {
         char space[CMSG_SPACE(sizeof(struct timespec))];
         struct cmsghdr align;
     } control;
     for (;;) {
-        size_t keep = c->pending_len;
-        if (keep > sizeof buffer / 2) fail("incomplete frame too large");
-        if (keep) memcpy(buffer, c->pending, keep);
-        struct iovec vector = {.iov_base = buffer + keep, .iov_len = sizeof buffer - keep};
+        struct iovec vector = {.iov_base = buffer, .iov_len = size};
         struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.space,
                                  .msg_controllen = sizeof control.space};
-        ssize_t n = recvmsg(c->fd, &message, 0);
+        ssize_t n = recvmsg(fd, &message, 0);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && errno == EAGAIN) return;
-        if (n < 0) fail_errno("recvmsg");
-        if (n == 0) fail("server closed a connection (EOF)");
+        if (n <= 0) return n;
         received_at = 0;
         for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
             if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_TIMESTAMPNS) {
@@ -340,6 +393,22 @@ static void on_readable(struct conn *c) {
                 received_at = (int64_t)stamp.tv_sec * 1000000000 + stamp.tv_nsec;
             }
         }
+        return n;
+    }
+}
+
+/* Reads what the socket holds: one recvmsg, which empties it unless the buffer fills up (the
+ * socket is level-triggered, so anything left is reported again; no extra recv to meet EAGAIN). */
+static void on_readable(struct conn *c) {
+    unsigned char buffer[65536];
+    for (;;) {
+        size_t keep = c->pending_len;
+        if (keep > sizeof buffer / 2) fail("incomplete frame too large");
+        if (keep) memcpy(buffer, c->pending, keep);
+        ssize_t n = receive(c->fd, buffer + keep, sizeof buffer - keep);
+        if (n < 0 && errno == EAGAIN) return;
+        if (n < 0) fail_errno("recvmsg");
+        if (n == 0) fail("server closed a connection (EOF)");
         size_t length = keep + (size_t)n, used = 0;
         if (c->state == UPGRADING) used = on_upgrade_response(c, buffer, length);
         if (c->state != UPGRADING) used += on_frames(c, buffer + used, length - used);
@@ -351,7 +420,44 @@ static void on_readable(struct conn *c) {
             if (!c->pending) fail("out of memory");
             memcpy(c->pending, buffer + used, c->pending_len);
         }
-        if ((size_t)n < vector.iov_len) return;
+        if ((size_t)n < sizeof buffer - keep) return;
+    }
+}
+
+/* Whether the trigger's response is complete: its headers and Content-Length bytes of body, or
+ * everything up to the server's close. */
+static int response_complete(int closed) {
+    char *end = memmem(response.bytes, response.length, "\r\n\r\n", 4);
+    if (!end) return closed;
+    const char *length = strcasestr(response.bytes, "\r\ncontent-length:");
+    if (!length || length > end) return closed;
+    return response.length >= (size_t)(end + 4 - response.bytes) + strtoul(length + 17, NULL, 10);
+}
+
+/* Reads the trigger's response; once it is complete, checks it and notes when it arrived. */
+static void on_response_readable(void) {
+    for (;;) {
+        if (response.length >= sizeof response.bytes - 1) fail("trigger response too large");
+        ssize_t n = receive(response.fd, response.bytes + response.length, sizeof response.bytes - 1 - response.length);
+        if (n < 0 && errno == EAGAIN) return;
+        if (n < 0) fail_errno("recvmsg (trigger response)");
+        if (n > 0) response.length += (size_t)n;
+        response.bytes[response.length] = 0;
+        if (!response_complete(n == 0)) {
+            if (n == 0) fail("server closed before the trigger's response was complete");
+            continue;
+        }
+        response.received_at = received_at;
+        response.read_at = now_ns();
+        response.done = 1;
+        epoll_ctl(epfd, EPOLL_CTL_DEL, response.fd, NULL);
+        close(response.fd);
+        response.fd = -1;
+        if (strncmp(response.bytes, "HTTP/1.1 200", 12) != 0 || strstr(response.bytes, "\"errors\"")) {
+            fprintf(stderr, "error: trigger request failed:\n%s\n", response.bytes);
+            exit(1);
+        }
+        return;
     }
 }
 
@@ -378,6 +484,10 @@ static int run_until(int (*done)(void), int64_t deadline) {
         if (count < 0) fail_errno("epoll_wait");
         for (int i = 0; i < count; i++) {
             uint32_t index = events[i].data.u32;
+            if (index == TRIGGER_INDEX) {
+                on_response_readable();
+                continue;
+            }
             struct conn *c = &conns[index];
             if (events[i].events & (EPOLLERR | EPOLLHUP) && c->state != CONNECTING) fail("connection error or hang-up");
             if (c->state == CONNECTING) on_connected(c, index);
@@ -479,6 +589,127 @@ static int warm_up(void) {
     }
 }
 
+/* Reads FILE's lines (their newlines dropped) into `lines`; fails when it has none. */
+static void read_lines(const char *path, struct lines *lines) {
+    FILE *file = fopen(path, "r");
+    if (!file) fail_errno(path);
+    char *line = NULL;
+    size_t size = 0;
+    ssize_t length;
+    while ((length = getline(&line, &size, file)) > 0) {
+        if (line[length - 1] == '\n') line[length - 1] = 0;
+        if (!line[0]) continue;
+        lines->line = realloc(lines->line, sizeof *lines->line * (size_t)(lines->count + 1));
+        if (!lines->line || !(lines->line[lines->count++] = strdup(line))) fail("out of memory");
+    }
+    free(line);
+    fclose(file);
+    if (!lines->count) fail("a file of lines is empty");
+}
+
+/* Sends the next request of `from` (`TOKEN<TAB>JSON BODY`) as POST PUBLISH_PATH; its response is
+ * read in the event loop (on_response_readable). Returns the send time. */
+static struct instant send_request(struct lines *from) {
+    if (from->next == from->count) fail("no request lines left (give the bench more of them)");
+    const char *line = from->line[from->next++];
+    const char *tab = strchr(line, '\t');
+    if (!tab) fail("a request line without a tab");
+    int fd = loopback_socket(opt.publish_port, 0);
+    const char *body = tab + 1;
+    char request[16384];
+    int length = snprintf(request, sizeof request,
+                          "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Authorization: Bearer %.*s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                          opt.publish_path, (int)(tab - line), line, strlen(body), body);
+    if (length >= (int)sizeof request) fail("a request line is too long");
+    response.fd = fd;
+    response.done = 0;
+    response.length = 0;
+    struct instant sent = {.monotonic = now_ns(), .realtime = clock_ns(CLOCK_REALTIME)};
+    send_all(fd, request, (size_t)length);
+    if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) fail_errno("fcntl");
+    struct epoll_event event = {.events = EPOLLIN, .data.u32 = TRIGGER_INDEX};
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0) fail_errno("epoll_ctl (trigger)");
+    return sent;
+}
+
+static int response_done(void) { return response.done; }
+static int round_done(void) { return reached == opt.connections && response.done; }
+
+/* One round of the trigger file: waits up to `timeout_ms` for the response and for one more `next`
+ * on every connection; returns whether both came. */
+static int trigger_round(int timeout_ms, struct instant *sent) {
+    for (int i = 0; i < opt.connections; i++) conns[i].base = conns[i].nexts;
+    target_nexts = 1;
+    reached = 0;
+    *sent = send_request(&triggers);
+    int all = run_until(round_done, sent->monotonic + (int64_t)timeout_ms * 1000000);
+    if (!response.done && !run_until(response_done, now_ns() + (int64_t)opt.round_timeout_ms * 1000000))
+        fail("no response to a trigger request");
+    if (response.received_at == 0) fail("no kernel receive timestamp on a response (SO_TIMESTAMPNS)");
+    return all;
+}
+
+/* warm_up for --trigger-file: rounds until one reaches every connection. */
+static int warm_up_triggered(void) {
+    struct instant sent;
+    for (int attempt = 1; attempt <= 20; attempt++)
+        if (trigger_round(2000, &sent)) return attempt;
+    fprintf(stderr, "error: none of 20 warm-up rounds reached all %d connections (the last reached %d)\n",
+            opt.connections, reached);
+    exit(1);
+}
+
+static void print_values(const char *name, const double *values, int count) {
+    printf(" %s=", name);
+    for (int i = 0; i < count; i++) printf("%s%.3f", i ? "," : "", values[i]);
+}
+
+/* The `measure N` command: N rounds of the trigger file. */
+static void measure(int rounds) {
+    double *after = calloc((size_t)rounds, sizeof *after), *from_request = calloc((size_t)rounds, sizeof *after),
+           *round_trip = calloc((size_t)rounds, sizeof *after);
+    if (!after || !from_request || !round_trip) fail("out of memory");
+    int64_t cpu_before = cpu_ns();
+    for (int r = 0; r < rounds; r++) {
+        struct instant sent;
+        if (!trigger_round(opt.round_timeout_ms, &sent)) {
+            fprintf(stderr, "error: a round timed out after %d ms: %d of %d connections received the update\n",
+                    opt.round_timeout_ms, reached, opt.connections);
+            exit(1);
+        }
+        after[r] = (double)(last_delivery - response.received_at) / 1e6;
+        from_request[r] = (double)(last_delivery - sent.realtime) / 1e6;
+        round_trip[r] = (double)(response.received_at - sent.realtime) / 1e6;
+    }
+    printf("result rounds=%d", rounds);
+    print_values("values", after, rounds);
+    print_values("from_request", from_request, rounds);
+    print_values("response", round_trip, rounds);
+    printf(" cpu_ms=%.2f\n", (double)(cpu_ns() - cpu_before) / 1e6 / rounds);
+    fflush(stdout);
+    free(after);
+    free(from_request);
+    free(round_trip);
+}
+
+/* The `quiet N` command: N requests of the quiet file, one after another. */
+static void quiet(int rounds) {
+    double *round_trip = calloc((size_t)rounds, sizeof *round_trip);
+    if (!round_trip) fail("out of memory");
+    for (int r = 0; r < rounds; r++) {
+        struct instant sent = send_request(&quiets);
+        if (!run_until(response_done, sent.monotonic + (int64_t)opt.round_timeout_ms * 1000000))
+            fail("no response to a quiet request");
+        round_trip[r] = (double)(response.received_at - sent.realtime) / 1e6;
+    }
+    printf("quiet rounds=%d", rounds);
+    print_values("response", round_trip, rounds);
+    printf("\n");
+    fflush(stdout);
+    free(round_trip);
+}
+
 static int compare(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -507,51 +738,13 @@ static void wait_for_line(void) {
 static void usage(void) {
     fprintf(stderr, "usage: loadgen --port P [--publish-port P] [--publish-path /_test/publish] [--connections N]\n"
                     "               [--rounds R] [--compress] [--concurrency C] [--round-timeout-ms T]\n"
-                    "               [--setup-timeout-ms T] [--poll-interval-us U]\n");
+                    "               [--setup-timeout-ms T] [--poll-interval-us U] [--tokens FILE]\n"
+                    "               [--subscribe-payload JSON] [--trigger-file FILE] [--quiet-file FILE]\n");
     exit(2);
 }
 
-int main(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--compress")) { opt.compress = 1; continue; }
-        if (!value) usage();
-        if (!strcmp(a, "--port")) opt.port = atoi(value);
-        else if (!strcmp(a, "--publish-port")) opt.publish_port = atoi(value);
-        else if (!strcmp(a, "--publish-path")) opt.publish_path = value;
-        else if (!strcmp(a, "--connections")) opt.connections = atoi(value);
-        else if (!strcmp(a, "--rounds")) opt.rounds = atoi(value);
-        else if (!strcmp(a, "--concurrency")) opt.concurrency = atoi(value);
-        else if (!strcmp(a, "--round-timeout-ms")) opt.round_timeout_ms = atoi(value);
-        else if (!strcmp(a, "--setup-timeout-ms")) opt.setup_timeout_ms = atoi(value);
-        else if (!strcmp(a, "--poll-interval-us")) opt.poll_interval_us = atoi(value);
-        else usage();
-        i++;
-    }
-    if (opt.port <= 0 || opt.connections <= 0 || opt.rounds <= 0 || opt.concurrency <= 0) usage();
-    if (opt.publish_port <= 0) opt.publish_port = opt.port;
-    raise_fd_limit();
-    srand((unsigned)now_ns());
-    if (inflateInit2(&inflater, -15) != Z_OK) fail("inflateInit2");
-    conns = calloc((size_t)opt.connections, sizeof *conns);
-    if (!conns) fail("out of memory");
-    epfd = epoll_create1(EPOLL_CLOEXEC);
-    if (epfd < 0) fail_errno("epoll_create1");
-
-    int64_t started = now_ns();
-    while (in_flight < opt.concurrency && opened < opt.connections) open_connection();
-    if (!run_until(all_subscribed, started + (int64_t)opt.setup_timeout_ms * 1000000)) {
-        fprintf(stderr, "error: only %d of %d connections subscribed within %d ms\n", subscribed, opt.connections,
-                opt.setup_timeout_ms);
-        exit(1);
-    }
-    int warm_ups = warm_up();
-    printf("ready connections=%d compressed=%d setup_ms=%.0f warm_ups=%d\n", opt.connections, compressed,
-           (double)(now_ns() - started) / 1e6, warm_ups);
-    fflush(stdout);
-    wait_for_line();
-
+/* The measured rounds of the default mode (`POST /_test/publish`), and their `result` line. */
+static void publish_rounds(void) {
     double *delivered = calloc((size_t)opt.rounds, sizeof *delivered);
     double *read = calloc((size_t)opt.rounds, sizeof *read);
     double *firsts = calloc((size_t)opt.rounds, sizeof *firsts);
@@ -573,7 +766,67 @@ int main(int argc, char **argv) {
            delivered[opt.rounds - 1], delivered[0], percentile(firsts, opt.rounds, 0.50),
            percentile(read, opt.rounds, 0.50), percentile(read, opt.rounds, 0.99), cpu_ms);
     fflush(stdout);
-    wait_for_line();
+}
+
+int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--compress")) { opt.compress = 1; continue; }
+        if (!value) usage();
+        if (!strcmp(a, "--port")) opt.port = atoi(value);
+        else if (!strcmp(a, "--publish-port")) opt.publish_port = atoi(value);
+        else if (!strcmp(a, "--publish-path")) opt.publish_path = value;
+        else if (!strcmp(a, "--connections")) opt.connections = atoi(value);
+        else if (!strcmp(a, "--rounds")) opt.rounds = atoi(value);
+        else if (!strcmp(a, "--concurrency")) opt.concurrency = atoi(value);
+        else if (!strcmp(a, "--round-timeout-ms")) opt.round_timeout_ms = atoi(value);
+        else if (!strcmp(a, "--setup-timeout-ms")) opt.setup_timeout_ms = atoi(value);
+        else if (!strcmp(a, "--poll-interval-us")) opt.poll_interval_us = atoi(value);
+        else if (!strcmp(a, "--tokens")) opt.tokens_file = value;
+        else if (!strcmp(a, "--subscribe-payload")) opt.subscribe_payload = value;
+        else if (!strcmp(a, "--trigger-file")) opt.trigger_file = value;
+        else if (!strcmp(a, "--quiet-file")) opt.quiet_file = value;
+        else usage();
+        i++;
+    }
+    if (opt.port <= 0 || opt.connections <= 0 || opt.rounds <= 0 || opt.concurrency <= 0) usage();
+    if (opt.publish_port <= 0) opt.publish_port = opt.port;
+    if (opt.tokens_file) read_lines(opt.tokens_file, &tokens);
+    if (opt.trigger_file) read_lines(opt.trigger_file, &triggers);
+    if (opt.quiet_file) read_lines(opt.quiet_file, &quiets);
+    raise_fd_limit();
+    srand((unsigned)now_ns());
+    if (inflateInit2(&inflater, -15) != Z_OK) fail("inflateInit2");
+    conns = calloc((size_t)opt.connections, sizeof *conns);
+    if (!conns) fail("out of memory");
+    epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (epfd < 0) fail_errno("epoll_create1");
+
+    int64_t started = now_ns();
+    while (in_flight < opt.concurrency && opened < opt.connections) open_connection();
+    if (!run_until(all_subscribed, started + (int64_t)opt.setup_timeout_ms * 1000000)) {
+        fprintf(stderr, "error: only %d of %d connections subscribed within %d ms\n", subscribed, opt.connections,
+                opt.setup_timeout_ms);
+        exit(1);
+    }
+    int warm_ups = opt.trigger_file ? warm_up_triggered() : warm_up();
+    printf("ready connections=%d compressed=%d setup_ms=%.0f warm_ups=%d\n", opt.connections, compressed,
+           (double)(now_ns() - started) / 1e6, warm_ups);
+    fflush(stdout);
+    if (opt.trigger_file) {
+        char line[128];
+        int count;
+        while (fgets(line, sizeof line, stdin) && strncmp(line, "exit", 4) != 0) {
+            if (sscanf(line, "measure %d", &count) == 1 && count > 0) measure(count);
+            else if (sscanf(line, "quiet %d", &count) == 1 && count > 0 && opt.quiet_file) quiet(count);
+            else fail("unknown command (measure N, quiet N with --quiet-file, exit)");
+        }
+    } else {
+        wait_for_line();
+        publish_rounds();
+        wait_for_line();
+    }
     struct linger abort_close = {.l_onoff = 1, .l_linger = 0};
     for (int i = 0; i < opt.connections; i++) {
         /* Reset rather than FIN: no TIME_WAIT left behind for the next side of the benchmark. */

@@ -22,6 +22,9 @@ struct ChoreEventValue: Sendable, FieldResolvable {
         .choreCompletionUndone: "COMPLETION_UNDONE",
         .choreCompletionApproved: "APPROVED",
         .choreCompletionRejected: "REJECTED",
+        .choreInstancePaused: "PAUSED",
+        .choreInstanceResumed: "RESUMED",
+        .choreInstanceReassigned: "REASSIGNED",
     ]
 
     /// The change-log sequence: the cursor to resume after.
@@ -32,7 +35,8 @@ struct ChoreEventValue: Sendable, FieldResolvable {
     let choreID: String?
     let instanceID: String?
     let completionID: String?
-    /// The member concerned: the claimant, whose claim was released, whose completion.
+    /// The member concerned: the claimant, whose claim was released, whose completion, whose absence
+    /// paused an instance, who holds it after a resume or a reassignment.
     let memberID: String?
     /// For `CLAIMED`: whether it had been offered to the subscriber, who dismisses the offer.
     let dismissesOffer: Bool
@@ -64,6 +68,8 @@ struct ChoreEventValue: Sendable, FieldResolvable {
                 dismissesOffer = concerned.contains(member.id)
             case .choreInstanceReleased:
                 memberID = change.claimantID
+            case .choreInstancePaused, .choreInstanceResumed, .choreInstanceReassigned:
+                memberID = change.memberID
             default:
                 break
             }
@@ -84,12 +90,29 @@ struct ChoreEventValue: Sendable, FieldResolvable {
         self.subscriber = subscriber
     }
 
+    /// The chore, instance and completion an event of a kind the subscription delivers concerns
+    /// (what `sharedChoreEvents` reads, which has no member to deliver offers to); `nil` for
+    /// other kinds.
+    /// - Throws: `DecodingError` when the payload is not the kind's.
+    static func subject(of event: Event) throws -> (choreID: String?, instanceID: String?, completionID: String?)? {
+        guard kindNames[event.kind] != nil else { return nil }
+        if completionKinds.contains(event.kind) {
+            let completion = try event.payload.decode(ChoreCompletionChange.self)
+            return (completion.choreID, completion.instanceID, completion.completionID)
+        }
+        if instanceKinds.contains(event.kind) {
+            let change = try event.payload.decode(ChoreInstanceChange.self)
+            return (change.choreID, change.instanceID, nil)
+        }
+        return (try event.payload.decode(ChoreChange.self).choreID, nil, nil)
+    }
+
     /// The kinds whose payload is a ``ChoreCompletionChange``.
     private static let completionKinds: Set<EventKind> = [.choreCompleted, .choreCompletionUndone, .choreCompletionApproved, .choreCompletionRejected]
     /// The kinds whose payload is a ``ChoreInstanceChange``.
     private static let instanceKinds: Set<EventKind> = [
         .choreInstanceCreated, .choreInstanceChanged, .choreInstanceCancelled, .choreInstanceRemoved, .choreInstanceOffered,
-        .choreInstanceClaimed, .choreInstanceReleased,
+        .choreInstanceClaimed, .choreInstanceReleased, .choreInstancePaused, .choreInstanceResumed, .choreInstanceReassigned,
     ]
 
     /// The `ChoreEvent` fields read from the event itself.

@@ -39,6 +39,7 @@ final class ChoreInstanceValue: Sendable, FieldResolvable, TypeNameResolvable, I
         case "status": GraphQLEnum.name(of: record.status)
         case "completedAt": record.completedAt
         case "claimedAt": record.claimedAt
+        case "pausedAt": record.pausedAt
         case "isMaterialized": record.isMaterialized
         default: nil
         }

@@ -16,7 +16,7 @@ enum InstanceInputs {
     }
 
     /// The `DateTime` field `field` of `input`; `nil` when absent.
-    private static func date(_ input: MutationInput, _ field: String) throws -> Date? {
+    static func date(_ input: MutationInput, _ field: String) throws -> Date? {
         guard let text = input.string(field) else { return nil }
         guard let date = DateTimeScalar.date(text) else { throw input.problem(field, .invalidFormat, "Give an RFC 3339 date-time.") }
         return date

@@ -90,6 +90,7 @@ enum InstanceResolvers {
         }
         resolveMember(into: &resolvers, "ChoreInstance", "member") { (instance: ChoreInstanceValue) in instance.record.memberID }
         resolveMember(into: &resolvers, "ChoreInstance", "claimant") { (instance: ChoreInstanceValue) in instance.record.claimantID }
+        resolveMember(into: &resolvers, "ChoreInstance", "reassignedTo") { (instance: ChoreInstanceValue) in instance.record.reassignedTo }
         resolvers.resolveField("ChoreInstance", "completions") { source, _, _, _ in
             let instance = source as! ChoreInstanceValue
             guard instance.record.isMaterialized else { return .value([ChoreCompletionValue]()) }

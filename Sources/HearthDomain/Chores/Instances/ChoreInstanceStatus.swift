@@ -1,7 +1,12 @@
-/// Where a chore instance stands. Stored as the raw value (`chore_instances.status`).
+/// Where a chore instance stands. Stored as the raw value (`chore_instances.status`), but for
+/// ``paused``, which is stored as `pending` with a pause time (still open: planning keeps it and a
+/// completion finishes it).
 public enum ChoreInstanceStatus: String, Sendable, CaseIterable, Codable {
     /// To do; steps of a multi-step chore may be done already.
     case pending
+    /// To do, but waiting: the member it is for is away and nobody eligible took it (vacation mode,
+    /// FR-22). Not offered, not in the lists of what is due; it resumes when someone is available.
+    case paused
     /// Done, and waiting for an admin's approval (a chore with `requiresApproval`).
     case pendingApproval = "pending_approval"
     /// Done.

@@ -20,7 +20,7 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     public var occurrenceAt: Date
     /// When it is due.
     public var dueAt: Date
-    /// Where it stands.
+    /// Where it stands: ``ChoreInstanceStatus/paused`` for a pending one with `paused_at` set.
     public var status: ChoreInstanceStatus
     /// Who claimed a shared instance (`claimChore`, FR-52); `nil` while it is claimable.
     public var claimantID: String?
@@ -28,6 +28,10 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     public var claimedAt: Date?
     /// When it was completed, while completed or waiting for approval.
     public var completedAt: Date?
+    /// Since when it is paused: its holder is away with nobody to take it (vacation mode, FR-22).
+    public var pausedAt: Date?
+    /// Who holds it instead of the member it is for, who is away or gone (FR-21, FR-14, FR-15).
+    public var reassignedTo: String?
     /// Whether it is stored; `false` for one computed beyond what is planned.
     public var isMaterialized: Bool
 
@@ -37,7 +41,7 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     /// The columns ``init(row:)`` reads.
     static let columns = RecordColumns(
         "id", "chore_id", "household_id", "user_id", "member_id", "occurrence_at", "due_at", "status", "claimant_id", "claimed_at",
-        "completed_at")
+        "completed_at", "paused_at", "reassigned_to")
 
     /// Reads a stored instance from `row` (``columns``).
     init(row: Row) throws {
@@ -48,10 +52,14 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
         memberID = try row["member_id"]
         occurrenceAt = try row["occurrence_at"]
         dueAt = try row["due_at"]
-        status = ChoreInstanceStatus(rawValue: try row["status"]) ?? .pending
         claimantID = try row["claimant_id"]
         claimedAt = try row["claimed_at"]
         completedAt = try row["completed_at"]
+        pausedAt = try row["paused_at"]
+        reassignedTo = try row["reassigned_to"]
+        // Paused is stored as pending with `paused_at` (migration 0020): open for planning and completion.
+        let stored = ChoreInstanceStatus(rawValue: try row["status"]) ?? .pending
+        status = stored == .pending && pausedAt != nil ? .paused : stored
         isMaterialized = true
     }
 
@@ -86,5 +94,22 @@ public struct ChoreInstanceRecord: Sendable, Hashable {
     /// The stored instance `id` of `scope`, or `nil`.
     static func find(id: String, _ scope: ChoreScope) throws -> ChoreInstanceRecord? {
         try scope.queryOne("SELECT \(columns) FROM chore_instances WHERE id = ? AND {scope}", [id]).map(ChoreInstanceRecord.init(row:))
+    }
+
+    /// The SQL condition (over `chore_instances` as `alias`) of an instance being in one of
+    /// `statuses`: a paused one is stored as pending with `paused_at` (migration 0020), so
+    /// `PENDING` means "pending and not paused". Its arguments are ``statusArguments(_:)``.
+    static func statusCondition(_ statuses: [ChoreInstanceStatus], alias: String) -> String {
+        var conditions: [String] = []
+        let stored = statuses.filter { $0 != .pending && $0 != .paused }
+        if !stored.isEmpty { conditions.append("\(alias).status IN (\(ChoreReferences.placeholders(stored.count)))") }
+        if statuses.contains(.pending) { conditions.append("(\(alias).status = 'pending' AND \(alias).paused_at IS NULL)") }
+        if statuses.contains(.paused) { conditions.append("(\(alias).status = 'pending' AND \(alias).paused_at IS NOT NULL)") }
+        return conditions.isEmpty ? "0 = 1" : "(" + conditions.joined(separator: " OR ") + ")"
+    }
+
+    /// The arguments of ``statusCondition(_:alias:)``, in order.
+    static func statusArguments(_ statuses: [ChoreInstanceStatus]) -> [(any DatabaseValueConvertible)?] {
+        statuses.filter { $0 != .pending && $0 != .paused }.map(\.rawValue)
     }
 }

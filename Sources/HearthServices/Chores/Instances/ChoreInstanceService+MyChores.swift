@@ -117,9 +117,9 @@ struct MyChoresQuery {
     func stored(_ database: Database) throws -> [MyChore] {
         var sql = """
             SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
-            WHERE i.{scope} AND c.deleted_at IS NULL AND i.status IN (\(ChoreReferences.placeholders(statuses.count))) AND i.due_at <= ?
+            WHERE i.{scope} AND c.deleted_at IS NULL AND \(ChoreInstanceRecord.statusCondition(statuses, alias: "i")) AND i.due_at <= ?
             """
-        var arguments: [(any DatabaseValueConvertible)?] = statuses.map(\.rawValue) + [through]
+        var arguments: [(any DatabaseValueConvertible)?] = ChoreInstanceRecord.statusArguments(statuses) + [through]
         if let from = filter.dueAfter {
             sql += " AND i.due_at >= ?"
             arguments.append(from)
@@ -206,14 +206,16 @@ struct MyChoresQuery {
 
     /// Whether a computed instance is `member`'s in the sense of ``isTheirs(_:)``.
     static func isTheirs(_ instance: ChoreInstanceRecord, _ chore: ChoreRecord, _ rules: CompletionRules, _ member: MemberRecord) -> Bool {
+        if let holder = instance.reassignedTo { return holder == member.id }
         if let owner = instance.memberID { return owner == member.id }
         if rules.assignees.contains(where: { $0.member.id == member.id }) { return true }
         return chore.assignmentMode == .singleAction && rules.admits(member, instance, step: nil)
     }
 
     /// The SQL condition (over `chore_instances i` and `chores c`) of an instance being `member`'s:
-    /// their own, claimed by them, or, while nobody claimed it, assigned to them or a
-    /// `SINGLE_ACTION` one they may complete (claim).
+    /// handed to them while the member it is for is away or gone (vacation mode, departures); else,
+    /// unless it was handed to someone, their own, claimed by them, or, while nobody claimed it,
+    /// assigned to them or a `SINGLE_ACTION` one they may complete (claim).
     /// For a household's scope only (it names `{household}`).
     static func isTheirs(_ member: MemberRecord) -> String {
         let eligible: String
@@ -228,15 +230,16 @@ struct MyChoresQuery {
             eligible = "EXISTS (\(grants) AND \(admitted))" + (member.kind.isAdult ? " OR NOT EXISTS (\(grants))" : "")
         }
         return """
-            (i.member_id = ? OR (i.member_id IS NULL AND (i.claimant_id = ? OR (i.claimant_id IS NULL AND (
+            (i.reassigned_to = ? OR (i.reassigned_to IS NULL AND (
+            i.member_id = ? OR (i.member_id IS NULL AND (i.claimant_id = ? OR (i.claimant_id IS NULL AND (
                 EXISTS (SELECT 1 FROM chore_assignees a WHERE a.household_id = {household} AND a.chore_id = i.chore_id AND a.member_id = ?)
-                OR (c.assignment_mode = 'single_action' AND (\(eligible))))))))
+                OR (c.assignment_mode = 'single_action' AND (\(eligible))))))))))
             """
     }
 
     /// The arguments of ``isTheirs(_:)``, in order.
     static func isTheirsArguments(_ member: MemberRecord) -> [(any DatabaseValueConvertible)?] {
-        var arguments: [(any DatabaseValueConvertible)?] = [member.id, member.id, member.id]
+        var arguments: [(any DatabaseValueConvertible)?] = [member.id, member.id, member.id, member.id]
         if member.role != .admin {
             arguments += [member.id, member.kind.rawValue]
             if member.kind.isAdult { arguments.append(member.role.rawValue) }

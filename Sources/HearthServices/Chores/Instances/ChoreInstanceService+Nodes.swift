@@ -12,7 +12,8 @@ extension ChoreInstanceService {
 
     /// The instances and completions among `ids` that `viewer` may see (`Query.node`/`nodes`),
     /// looked up only for ids of those types, through the viewer's ``OwnerScope`` (their personal
-    /// rows and the households they are an active member of), so others' are absent exactly like
+    /// rows, the households they are an active member of, and, for stored instances, the chores
+    /// shared with them: ``ChoreShares``), so others' are absent exactly like
     /// unknown ones. One statement each for the stored instances, their chores and the
     /// completions, and one access check per household found; only an instance id that nothing
     /// stored answers is computed on its own (``computed(id:_:_:)``). Callers bound the number of
@@ -57,7 +58,8 @@ extension ChoreInstanceService {
         let instances = try owner.query(
             """
             SELECT \(ChoreInstanceRecord.columns) FROM chore_instances WHERE id IN (\(ChoreReferences.placeholders(ids.count)))
-            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'))
+            AND (user_id = {owner} OR household_id IN (SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active')
+                OR chore_id IN (\(ChoreShares.sharedChoreIDs)))
             """,
             ChoreReferences.arguments(ids)
         ).map(ChoreInstanceRecord.init(row:))
@@ -67,7 +69,7 @@ extension ChoreInstanceService {
         return try instances.compactMap { instance in
             // A deleted chore's instances are not found.
             guard let chore = chores[instance.choreID] else { return nil }
-            return (instance, chore, try accesses.chores(chore.householdID))
+            return (instance, chore, try accesses.chores(of: chore))
         }
     }
 }

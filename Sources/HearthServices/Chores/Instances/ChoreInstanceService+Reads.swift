@@ -6,17 +6,19 @@ extension ChoreInstanceService {
     /// An instance with its chore and the access they were read with.
     public typealias AccessibleInstance = (instance: ChoreInstanceRecord, chore: ChoreRecord, access: ChoreAccess)
 
-    /// The instance `id` when `viewer` may see it: a stored one, or one a chore of theirs produces
-    /// beyond what is stored (computed, not written).
+    /// The instance `id` when `viewer` may see it: a stored one (of a chore shared with them too,
+    /// read-only), or one a chore of theirs produces beyond what is stored (computed, not written).
     /// - Throws: `NOT_FOUND` otherwise (unknown, malformed, of a deleted chore, another household's
     ///   or user's, alike).
     public func instance(id: String, viewer: Viewer) async throws -> AccessibleInstance {
         guard GlobalID.mayName(.choreInstance, id) else { throw ServiceError.instanceNotFound }
-        return try await pool.readPreferringCallingThread { [self] database in try resolve(id: id, viewer: viewer, in: database) }
+        return try await pool.readPreferringCallingThread { [self] database in try resolve(id: id, viewer: viewer, readingShared: true, in: database) }
     }
 
-    /// ``instance(id:viewer:)`` inside the caller's transaction.
-    func resolve(id: String, viewer: Viewer, in database: Database) throws -> AccessibleInstance {
+    /// ``instance(id:viewer:)`` inside the caller's transaction. Writes resolve without
+    /// `readingShared`: an instance of a chore shared with the viewer is then `FORBIDDEN` (reason
+    /// `SHARED_READ_ONLY`).
+    func resolve(id: String, viewer: Viewer, readingShared: Bool = false, in database: Database) throws -> AccessibleInstance {
         guard GlobalID.mayName(.choreInstance, id) else { throw ServiceError.instanceNotFound }
         let owner = OwnerScope(Owner(viewer), database)
         // Only the viewer's own instances and those of their households are found at all.
@@ -24,11 +26,11 @@ extension ChoreInstanceService {
             String.self,
             """
             SELECT chore_id FROM chore_instances WHERE id = ? AND (user_id = {owner} OR household_id IN (
-                SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active'))
+                SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active') OR chore_id IN (\(ChoreShares.sharedChoreIDs)))
             """,
             [id])
         if let choreID = stored {
-            let (chore, access) = try Self.chore(choreID, viewer: viewer, in: database)
+            let (chore, access) = try Self.chore(choreID, viewer: viewer, readingShared: readingShared, in: database)
             guard let instance = try ChoreInstanceRecord.find(id: id, access.scope(database)) else { throw ServiceError.instanceNotFound }
             return (instance, chore, access)
         }
@@ -37,11 +39,12 @@ extension ChoreInstanceService {
         return computed
     }
 
-    /// Chore `choreID` and the viewer's access to it.
-    /// - Throws: ``ServiceError/instanceNotFound`` when they may not see it (or it was deleted).
-    static func chore(_ choreID: String, viewer: Viewer, in database: Database) throws -> (ChoreRecord, ChoreAccess) {
+    /// Chore `choreID` and the viewer's access to it (a shared one only when `readingShared`).
+    /// - Throws: ``ServiceError/instanceNotFound`` when they may not see it (or it was deleted);
+    ///   ``ServiceError/sharedReadOnly`` for a chore shared with them when not `readingShared`.
+    static func chore(_ choreID: String, viewer: Viewer, readingShared: Bool = false, in database: Database) throws -> (ChoreRecord, ChoreAccess) {
         do {
-            let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: choreID, in: database)
+            let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: choreID, readingShared: readingShared, in: database)
             return (try ChoreRecord.find(id: choreID, access.scope(database)), access)
         } catch let error as ServiceError where error.code == .notFound {
             throw ServiceError.instanceNotFound

@@ -140,7 +140,7 @@ extension ChoreInstanceService {
     func finish(_ instance: ChoreInstanceRecord, chore: ChoreRecord, completion: ChoreCompletionRecord, _ scope: ChoreScope, at now: Date) throws {
         let status: ChoreInstanceStatus = completion.status == .pendingApproval ? .pendingApproval : .completed
         try scope.execute(
-            "UPDATE chore_instances SET status = ?, completed_at = ?, updated_at = ? WHERE id = ? AND {scope} AND status = 'pending'",
+            "UPDATE chore_instances SET status = ?, completed_at = ?, updated_at = ?, paused_at = NULL WHERE id = ? AND {scope} AND status = 'pending'",
             [status.rawValue, completion.completedAt, now, instance.id])
         guard scope.changedRowCount == 1 else { throw ServiceError(.conflict, "Someone completed this at the same moment. Look at it again.") }
         if status == .completed, let household = scope.household {

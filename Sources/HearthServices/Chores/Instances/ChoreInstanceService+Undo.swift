@@ -65,7 +65,8 @@ extension ChoreInstanceService {
         }
     }
 
-    /// Makes the finished instance `instanceID` pending again (an undo, a rejected approval).
+    /// Makes the finished instance `instanceID` pending again (an undo, a rejected approval); while
+    /// the member who holds it is away, it follows their vacation's handling at once (``InstanceHandover``).
     func reopen(_ instanceID: String, _ scope: ChoreScope, at now: Date) throws {
         try scope.execute(
             """
@@ -73,6 +74,7 @@ extension ChoreInstanceService {
             WHERE id = ? AND {scope} AND status IN ('completed', 'pending_approval')
             """,
             [now, instanceID])
+        try planner.handover.settleIfAnyoneIsAway(scope, at: now, only: [instanceID])
     }
 
     /// A length of time for people: "5 minutes", "90 seconds", "2 hours".

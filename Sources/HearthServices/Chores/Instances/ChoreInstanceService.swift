@@ -32,7 +32,8 @@ public final class ChoreInstanceService: Sendable {
     /// Creates the service and registers its reactions on the change log: a chore created or
     /// edited is planned, a deleted one's pending instances cancelled, the chores that follow
     /// the household's members replanned when one joins or leaves (and a departing member's claims
-    /// released), and the chores of a household
+    /// released, their vacations ended and their task choice carried out by ``InstanceHandover``;
+    /// FR-14, FR-15), and the chores of a household
     /// (or a user's personal ones) replanned when its time zone changes, each in the transaction
     /// of the change; the reasons given for rejecting an anonymised child's completions erased.
     /// - Parameter jobs: Where the next planning runs are enqueued (``InstancePlanJob``).
@@ -78,7 +79,14 @@ public final class ChoreInstanceService: Sendable {
             for chore in try Self.choresFollowing(memberID: memberID, scope) {
                 try planner.plan(chore, scope, at: clock.storedNow)
             }
-            if event.kind != .memberJoined { try Self.releaseClaims(of: memberID, scope, offers: planner.offers, at: clock.storedNow) }
+            if event.kind != .memberJoined {
+                try Self.releaseClaims(of: memberID, scope, offers: planner.offers, at: clock.storedNow)
+                try VacationRecord.endOnDeparture(of: memberID, scope, at: clock.storedNow)
+            }
+            // FR-14, FR-15: the departure's choice carried out on what they held (and a member
+            // joining may take what waits, paused, for someone eligible).
+            try planner.handover.settle(scope, at: clock.storedNow)
+            if event.kind != .memberJoined { try Self.markTasksHandled(of: memberID, scope, at: clock.storedNow) }
         }
         MemberAnonymisation.register(on: chores.households.changeLog) { memberID, scope in
             // A rejection's reason is an admin's words about what the member did.
@@ -100,6 +108,13 @@ public final class ChoreInstanceService: Sendable {
             guard let scope = try ChoreAccess.scheduled(householdID: nil, userID: change.userID, in: database)?.scope(database) else { return }
             try Self.replanAll(scope, planner, at: clock.storedNow)
         }
+    }
+
+    /// Records that the departure of `memberID` had its task choice carried out (`member_departures.tasks_handled_at`).
+    private static func markTasksHandled(of memberID: String, _ scope: ChoreScope, at now: Date) throws {
+        try scope.household?.execute(
+            "UPDATE member_departures SET tasks_handled_at = ? WHERE household_id = {household} AND member_id = ? AND tasks_handled_at IS NULL",
+            [now, memberID])
     }
 
     /// Plans every chore of `scope` (not deleted) again: after its time zone changed.

@@ -6,7 +6,8 @@ import HearthDomain
 /// - admins of the household, always;
 /// - the instance's assignees: the member of a per-member instance (`GROUP`, `ALL_MEMBERS`), the
 ///   assignee of `INDIVIDUAL`, the primary assignee of `SINGLE_ACTION`; for a step with an
-///   assignee of its own, that member instead;
+///   assignee of its own, that member instead; and the member it was handed to while its assignee
+///   is away or gone (``ChoreInstanceRecord/reassignedTo``);
 /// - whoever the completion rule admits: the step's own rule when it has one, else the chore's
 ///   `completers` (``PermissionRule``: a role admits adults only, so children complete only what is
 ///   assigned to them unless the rule names them or their kind);
@@ -62,13 +63,15 @@ struct CompletionRules {
             "\(whose) may be \(verb) only by \(ChoreService.describe(rule, with: who)); \(names[member.id] ?? "this member") is not among them.")
     }
 
-    /// The members an instance (or step) is assigned to.
+    /// The members an instance (or step) is assigned to, and whoever holds it while they are away
+    /// or gone (``ChoreInstanceRecord/reassignedTo``).
     private func assignedIDs(_ instance: ChoreInstanceRecord, step: ChoreStepRecord?) -> [String] {
-        if let assignee = step?.assignee { return [assignee.member.id] }
-        if let member = instance.memberID { return [member] }
+        let holder = instance.reassignedTo.map { [$0] } ?? []
+        if let assignee = step?.assignee { return [assignee.member.id] + holder }
+        if let member = instance.memberID { return [member] + holder }
         switch chore.assignmentMode {
-        case .individual, .singleAction: return assignees.map(\.member.id)
-        case .group, .allMembers: return []
+        case .individual, .singleAction: return assignees.map(\.member.id) + holder
+        case .group, .allMembers: return holder
         }
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HearthDomain
+import HearthStore
 import Support
 
 /// Where an instance or completion is in a list ordered by a time, then by id: the base64url
@@ -64,4 +65,23 @@ public struct InstancePage<Node: Sendable>: Sendable {
     public var startCursor: String? { edges.first?.cursor }
     /// The last node's cursor.
     public var endCursor: String? { edges.last?.cursor }
+}
+
+extension InstancePage {
+    /// The page of `nodes`, read newest first with a limit of `size + 1` (the one more says
+    /// whether more follow) after `cursor`; `cursorOf` gives each node's cursor.
+    init(reading nodes: [Node], size: Int, after cursor: InstanceCursor?, cursorOf: (Node) -> InstanceCursor) {
+        edges = nodes.prefix(size).map { (cursor: cursorOf($0).text, node: $0) }
+        hasNextPage = nodes.count > size
+        hasPreviousPage = cursor != nil
+    }
+}
+
+extension InstanceCursor {
+    /// The condition (starting with ` AND `) and arguments that keep, in a list ordered by
+    /// `columns` (a time and an id) descending, what comes after `cursor`; none without one.
+    static func older(than cursor: InstanceCursor?, columns: String) -> (condition: String, arguments: [(any DatabaseValueConvertible)?]) {
+        guard let cursor else { return ("", []) }
+        return (" AND (\(columns)) < (?, ?)", [cursor.time, cursor.id])
+    }
 }

@@ -34,6 +34,9 @@ import HearthStore
 ///   `chore_instance.planned` about the chore.
 /// - **Offers (FR-51).** Each shared household instance written gets its `chore.offer` job, due
 ///   at its due time (``InstanceOffers``).
+/// - **Absences (FR-19 – FR-22).** While a member is on vacation (or departed with
+///   `REDISTRIBUTE`), the instances written for them are paused or handed on at once
+///   (``InstanceHandover``).
 /// - **Next run.** `chore_plans` records how far instances are written and the first due time
 ///   after that, and a `chore.plan` job is enqueued for when that time comes within the horizon
 ///   (or a one-off instance is to be archived), keyed by chore and time.
@@ -44,6 +47,9 @@ struct InstancePlanner {
 
     /// Offers of due shared instances to their eligible members.
     var offers: InstanceOffers { InstanceOffers(chores: chores, jobs: jobs) }
+
+    /// Who holds open instances while members are away or gone (vacation mode, departures).
+    var handover: InstanceHandover { InstanceHandover(chores: chores, offers: offers) }
 
     /// What a run changed.
     struct Outcome {
@@ -110,12 +116,16 @@ struct InstancePlanner {
             outcome.removed += 1
             try chores.record(instance: ChoreInstanceChange(entry.instance), kind: .choreInstanceRemoved, scope)
         }
+        var written: Set<String> = []
         for instance in expected.values.sorted(by: { ($0.occurrenceAt, $0.id) < ($1.occurrenceAt, $1.id) }) {
             guard try instance.insert(at: now, scope) else { continue }
             outcome.written += 1
+            written.insert(instance.id)
             try chores.record(instance: ChoreInstanceChange(instance), kind: .choreInstanceCreated, scope)
             try offers.schedule(instance, of: chore, scope)
         }
+        // Instances written while their member is away follow the vacation's handling (or a departure's).
+        try handover.settleIfAnyoneIsAway(scope, at: now, only: written)
         var archiveAt: Date?
         if case .once(let dueAt) = chore.schedule {
             outcome.archived = try archivePastDue(chore.id, timeline, scope, at: now)

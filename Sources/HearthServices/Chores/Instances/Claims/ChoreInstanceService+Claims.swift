@@ -40,8 +40,8 @@ extension ChoreInstanceService {
     /// - Throws: `NOT_FOUND` for an unknown instance, another household's or a deleted chore's (alike); `FORBIDDEN`
     ///   (`CHORE_COMPLETERS`, saying who may) for a member who is not eligible; `CONFLICT` with reason
     ///   `NOT_CLAIMABLE` (a personal chore's, or a member's own instance of a `GROUP` or
-    ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (cancelled or archived), `ALREADY_COMPLETED` or
-    ///   `ALREADY_CLAIMED`; `CONFLICT` for a reused `clientMutationID`.
+    ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (cancelled or archived), `INSTANCE_PAUSED` (vacation
+    ///   mode), `ALREADY_COMPLETED` or `ALREADY_CLAIMED`; `CONFLICT` for a reused `clientMutationID`.
     public func claimChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
         let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID) { [self] database, now in
@@ -55,7 +55,7 @@ extension ChoreInstanceService {
             try scope.execute(
                 """
                 UPDATE chore_instances SET claimant_id = ?, claimed_at = ?, updated_at = ?
-                WHERE id = ? AND {scope} AND claimant_id IS NULL AND status = 'pending'
+                WHERE id = ? AND {scope} AND claimant_id IS NULL AND status = 'pending' AND paused_at IS NULL
                 """,
                 [member.id, now, now, instance.id])
             guard scope.changedRowCount == 1 else {
@@ -138,6 +138,8 @@ extension ChoreInstanceService {
         switch instance.status {
         case .cancelled: ServiceError(.conflict, reason: .instanceClosed, "This chore was deleted: its instance can no longer be claimed.")
         case .archived: ServiceError(.conflict, reason: .instanceClosed, "This one-off chore is past its due day and archived: it can no longer be claimed.")
+        case .paused: ServiceError(
+            .conflict, reason: .instancePaused, "This chore is paused while the member it is for is away: it is claimed once it resumes.")
         default: ServiceError(.conflict, reason: .alreadyCompleted, "This chore is done already: there is nothing left to claim.")
         }
     }

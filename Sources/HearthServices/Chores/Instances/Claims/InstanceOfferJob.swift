@@ -8,7 +8,8 @@ extension JobKind {
 
 /// The durable half of offers (FR-51, ``InstanceOffers``): at an instance's due time, in one write
 /// transaction with the access scheduled work has, offers it to its eligible members when more
-/// than one is eligible and it is still open, unclaimed, not yet offered and its chore's latest
+/// than one is eligible and it is still open (not paused), unclaimed, not handed to a member while its
+/// own is away (vacation mode), not yet offered and its chore's latest
 /// due occurrence. Idempotent: the offer is recorded on the instance, and an instance gone
 /// (recalculated away, its chore or household deleted) is skipped.
 public struct InstanceOfferJob: JobHandler {
@@ -32,7 +33,7 @@ public struct InstanceOfferJob: JobHandler {
             guard let scope = try ChoreAccess.scheduled(choreID: choreID, in: database)?.scope(database),
                   let chore = try ChoreRecord.findUnlessDeleted(id: choreID, scope),
                   let instance = try ChoreInstanceRecord.find(id: payload.instanceID, scope),
-                  instance.status == .pending, instance.claimantID == nil
+                  instance.status == .pending, instance.claimantID == nil, instance.reassignedTo == nil
             else { return }
             guard instance.dueAt <= now else {
                 // Not due yet (its due time moved later): the offer waits for it.

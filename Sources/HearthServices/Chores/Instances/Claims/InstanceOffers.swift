@@ -31,10 +31,12 @@ struct InstanceOffers {
             in: scope.database)
     }
 
-    /// The active members eligible for `instance` under `rules`, in member-id order.
+    /// The available members eligible for `instance` under `rules`, in member-id order: active, and
+    /// not on vacation (``VacationRecord/isAwaySQL``).
     static func eligibleMembers(_ rules: CompletionRules, _ instance: ChoreInstanceRecord, _ household: HouseholdScope) throws -> [MemberRecord] {
         try household.decode(
-            MemberRecord.self, "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND status = 'active' ORDER BY id"
+            MemberRecord.self,
+            "SELECT \(MemberRecord.columns) FROM members WHERE household_id = {household} AND status = 'active' AND NOT \(VacationRecord.isAwaySQL("members.id")) ORDER BY id"
         ).filter { rules.isEligible($0, instance) }
     }
 
