@@ -49,22 +49,13 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-<<<<<<< HEAD
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards` (the instance, token and
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        choreViews: ChoreViewCache? = nil
-=======
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations` (the instance, token and
-    /// leaderboard fields are left unresolved without them, for tests of other areas).
-    public static func resolvers(
-        schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
-        chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil
->>>>>>> main
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -72,12 +63,8 @@ public enum HearthSchema {
         HouseholdResolvers.install(into: &resolvers, households: households)
         ChoreResolvers.install(into: &resolvers, chores: chores, viewCache: choreViews)
         let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
-<<<<<<< HEAD
         if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices, viewCache: choreViews) }
-=======
-        if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
         if let instanceServices { ShareResolvers.install(into: &resolvers, services: instanceServices) }
->>>>>>> main
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
@@ -141,21 +128,13 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-<<<<<<< HEAD
-        choreViews: ChoreViewCache? = nil, limits: GraphQLLimits, logger: Logger
-=======
-        vacations: VacationService? = nil, limits: GraphQLLimits, logger: Logger
->>>>>>> main
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
-<<<<<<< HEAD
-                instances: instances, tokens: tokens, leaderboards: leaderboards, choreViews: choreViews),
-=======
-                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations),
->>>>>>> main
+                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews),
             limits: limits, logger: logger)
     }
 }

@@ -110,18 +110,10 @@ final class Application: Sendable {
             vacations.endJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
-<<<<<<< HEAD
-        tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
-        leaderboards = LeaderboardService(tokens: tokens)
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, choreViews: choreViews)
-=======
-        let graphQL = try Self.makeGraphQLService(
-            settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations)
->>>>>>> main
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -217,21 +209,13 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-<<<<<<< HEAD
-        leaderboards: LeaderboardService, choreViews: ChoreViewCache
-=======
-        leaderboards: LeaderboardService, vacations: VacationService
->>>>>>> main
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-<<<<<<< HEAD
-                leaderboards: leaderboards, choreViews: choreViews, limits: settings.graphQL,
-=======
-                leaderboards: leaderboards, vacations: vacations, limits: settings.graphQL,
->>>>>>> main
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
