@@ -44,10 +44,11 @@ struct ChoreViewCacheTests {
     @Test(arguments: [UInt64(1), 2, 3])
     func afterEveryRandomMutationAndClockMoveTheCachedListsEqualListsReadAfresh(seed: UInt64) async throws {
         let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
-        try await HouseholdsAPIFixture.with(instances: true, tokens: true, choreViews: cache) { fixture in
+        try await HouseholdsAPIFixture.with(instances: true, tokens: true, vacations: true, choreViews: cache) { fixture in
             let h = fixture.harness
             let instances = try #require(fixture.instances)
             let tokens = try #require(fixture.tokens)
+            let vacations = try #require(fixture.vacations)
             var random = SeededRandom(seed: seed)
             let ana = try await fixture.person("ana")
             let ben = try await fixture.person("ben")
@@ -60,6 +61,7 @@ struct ChoreViewCacheTests {
             var completions: [String] = []
             var done: [(instance: String, by: Viewer)] = []
             var log: [String] = []
+            var vacationsStarted = 0
 
             func members() -> [String] { [anaMember, benMember] + (cleoMember.map { [$0] } ?? []) }
             func viewers() -> [Viewer] { [ana, ben] + (cleoMember == nil ? [] : [cleo]) }
@@ -106,9 +108,9 @@ struct ChoreViewCacheTests {
             // `occurrences(after:)` from a fixed time: the same variables all along, so the lists stay
             // cached across clock moves unless something else changes them.
             let listedFrom = h.clock.now
-            for step in 0..<70 {
+            for step in 0..<80 {
                 let viewer = random.pick(viewers())
-                let action = random.int(0...13)
+                let action = random.int(0...15)
                 log.append("\(step): \(action)")
                 do {
                     switch action {
@@ -153,6 +155,14 @@ struct ChoreViewCacheTests {
                         } else {
                             _ = try await h.chores.updateTag(id: tag.id, name: "Tag \(step)", viewer: ana)
                         }
+                    case 14:
+                        // Vacation mode (another area's writes): paused or handed-over instances.
+                        let member = random.pick([benMember] + (cleoMember.map { [$0] } ?? []))
+                        _ = try await vacations.startVacation(
+                            householdID: flat, memberIDs: [member], VacationRequest(handling: random.pick([.pause, .redistribute])), viewer: ana)
+                        vacationsStarted += 1
+                    case 15:
+                        _ = try await vacations.endVacation(householdID: flat, memberIDs: [benMember] + (cleoMember.map { [$0] } ?? []), viewer: ana)
                     default:
                         h.clock.advance(seconds: Double(random.int(1...96)) * 3_600)
                     }
@@ -166,6 +176,7 @@ struct ChoreViewCacheTests {
                 }
             }
             #expect(cache.statistics.hits > 100, "the lists were read from the cache where nothing changed")
+            #expect(vacationsStarted > 0, "vacation mode's writes were among the mutations")
         }
     }
 

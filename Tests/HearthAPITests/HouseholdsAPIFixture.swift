@@ -26,6 +26,8 @@ struct HouseholdsAPIFixture {
     let instances: ChoreInstanceService?
     /// The token economy's service, with `tokens`.
     let tokens: TokenService?
+    /// Vacation mode's service, with `vacations`.
+    let vacations: VacationService?
 
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
@@ -37,12 +39,13 @@ struct HouseholdsAPIFixture {
     /// economy's resolvers (approving completions).
     static func with(
         logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
-        choreViews: ChoreViewCache? = nil, _ body: (HouseholdsAPIFixture) async throws -> Void
+        vacations withVacations: Bool = false, choreViews: ChoreViewCache? = nil, _ body: (HouseholdsAPIFixture) async throws -> Void
     ) async throws {
         try await HouseholdsHarness.with(readerCount: readerCount) { harness in
             let instances = withInstances ? ChoreInstanceService(
                 configuration: InstancesConfiguration(), chores: harness.chores, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) : nil
             let tokens = withTokens ? instances.map { TokenService(configuration: TokensConfiguration(), instances: $0) } : nil
+            let vacations = withVacations ? instances.map { VacationService(instances: $0, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) } : nil
             func service(_ choreViews: ChoreViewCache?) throws -> GraphQLService {
                 try HearthSchema.service(
                     sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
@@ -51,7 +54,7 @@ struct HouseholdsAPIFixture {
             }
             try await body(HouseholdsAPIFixture(
                 harness: harness, service: try service(choreViews), fresh: try choreViews.map { _ in try service(nil) }, instances: instances,
-                tokens: tokens))
+                tokens: tokens, vacations: vacations))
         }
     }
 
