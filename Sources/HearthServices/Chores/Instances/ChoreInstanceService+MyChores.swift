@@ -94,7 +94,7 @@ extension ChoreInstanceService {
             guard filter.isPersonal != true else { return [] }
             return [try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)]
         }
-        var accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
+        let accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
         guard filter.isPersonal != true else { return accesses }
         // Every active membership checked in one statement, not a check per household.
         let households = try HouseholdAccess.memberships(of: viewer, in: database).map(\.access).sorted { $0.householdID < $1.householdID }
