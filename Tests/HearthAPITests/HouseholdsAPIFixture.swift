@@ -20,6 +20,14 @@ struct HouseholdsAPIFixture {
 
     let harness: HouseholdsHarness
     let service: GraphQLService
+    /// With `choreViews`: the same service without the chore lists' cache, reading every list afresh.
+    let fresh: GraphQLService?
+    /// The instances' service, with `instances`.
+    let instances: ChoreInstanceService?
+    /// The token economy's service, with `tokens`.
+    let tokens: TokenService?
+    /// Vacation mode's service, with `vacations`.
+    let vacations: VacationService?
 
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
@@ -27,35 +35,44 @@ struct HouseholdsAPIFixture {
     /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs; `readerCount`
     /// is the pool's (1 to count the statements reads run); `instances` adds the chore instances'
     /// resolvers (a chore's `occurrences`, `myChores`).
+    /// `choreViews` keeps the chore lists between requests (and adds ``fresh``); `tokens` adds the token
+    /// economy's resolvers (approving completions).
     static func with(
-        logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, _ body: (HouseholdsAPIFixture) async throws -> Void
+        logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
+        vacations withVacations: Bool = false, choreViews: ChoreViewCache? = nil, _ body: (HouseholdsAPIFixture) async throws -> Void
     ) async throws {
         try await HouseholdsHarness.with(readerCount: readerCount) { harness in
             let instances = withInstances ? ChoreInstanceService(
                 configuration: InstancesConfiguration(), chores: harness.chores, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) : nil
-            let service = try HearthSchema.service(
-                sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
-                accounts: harness.accounts.service, households: harness.service, chores: harness.chores, instances: instances, limits: GraphQLLimits(),
-                logger: logger)
-            try await body(HouseholdsAPIFixture(harness: harness, service: service))
+            let tokens = withTokens ? instances.map { TokenService(configuration: TokensConfiguration(), instances: $0) } : nil
+            let vacations = withVacations ? instances.map { VacationService(instances: $0, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) } : nil
+            func service(_ choreViews: ChoreViewCache?) throws -> GraphQLService {
+                try HearthSchema.service(
+                    sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
+                    accounts: harness.accounts.service, households: harness.service, chores: harness.chores, instances: instances, tokens: tokens,
+                    choreViews: choreViews, limits: GraphQLLimits(), logger: logger)
+            }
+            try await body(HouseholdsAPIFixture(
+                harness: harness, service: try service(choreViews), fresh: try choreViews.map { _ in try service(nil) }, instances: instances,
+                tokens: tokens, vacations: vacations))
         }
     }
 
     /// Runs `query` with `variables` as `viewer` (signed out when `nil`), with the files of a
     /// multipart request.
     func operate(
-        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:]
+        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:], on other: GraphQLService? = nil
     ) async -> GraphQLOperation {
-        await service.operate(
+        await (other ?? service).operate(
             GraphQLRequest(query: query, variables: variables), requestID: "r",
             context: RequestContext(authentication: viewer.map(Authentication.signedIn) ?? .signedOut, clientAddress: "127.0.0.1", uploads: uploads))
     }
 
     /// The result of the query or mutation `query` as `viewer` (signed out when `nil`).
     func execute(
-        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:]
+        _ query: String, _ variables: [String: JSON] = [:], as viewer: Viewer?, uploads: [String: UploadedFile] = [:], on other: GraphQLService? = nil
     ) async throws -> ExecutionResult {
-        guard case .single(let outcome) = await operate(query, variables, as: viewer, uploads: uploads) else {
+        guard case .single(let outcome) = await operate(query, variables, as: viewer, uploads: uploads, on: other) else {
             throw GraphQLError(message: "a query answered with a stream")
         }
         return outcome.result

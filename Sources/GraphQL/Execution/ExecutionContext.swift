@@ -55,6 +55,12 @@ final class ExecutionContext {
         var work: (() async -> Bool)?
         /// The value's text in `output`, once written.
         var content: Range<Int>?
+        /// Where the value's completed text goes once its holes are filled (a
+        /// ``CapturedValue``'s `keep`), with the error count before the value was completed.
+        var capture: (keep: @Sendable (SerializedValue) -> Void, errorCount: Int)?
+        /// The value's whole text when the work returned a ``SerializedValue``: spliced from
+        /// there when the response is assembled, not copied into `output` (`content` is empty).
+        var serialized: JSONText?
     }
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
@@ -112,8 +118,15 @@ final class ExecutionContext {
         guard await write() else { return nil }
         let end = output.byteCount
         guard await fillHoles(firstHole..<holes.count) else { return nil }
-        // Nothing written: the value is a hole of its own (a field's async work).
-        if start == end, firstHole < holes.count, let content = holes[firstHole].content { return content }
+        // Nothing written: the value is a hole of its own (a field's async work). A range is
+        // needed here, so a serialized value's text is copied in after all.
+        if start == end, firstHole < holes.count, let content = holes[firstHole].content {
+            guard let serialized = holes[firstHole].serialized else { return content }
+            output.beginDetachedValue()
+            let copy = output.byteCount
+            output.rawValue(serialized.bytes)
+            return copy..<output.byteCount
+        }
         return start..<end
     }
 
@@ -125,8 +138,12 @@ final class ExecutionContext {
         for index in indices {
             guard holes[index].position >= nulledUpTo, let work = holes[index].work else { continue }
             holes[index].work = nil
+            fillingHole = index
             if let content = await completeDetached(work) {
                 holes[index].content = content
+                if let capture = holes[index].capture, errors.count == capture.errorCount {
+                    capture.keep(SerializedValue(assembledText(content)))
+                }
                 continue
             }
             guard let frame = holes[index].frame else { return false }
@@ -135,6 +152,10 @@ final class ExecutionContext {
         }
         return true
     }
+
+    /// The hole whose work runs (set by `fillHoles` before starting it): where a
+    /// ``CapturedValue`` found by that work asks for its text.
+    private var fillingHole = 0
 
     /// Leaves a hole for async work that writes the value of the current position.
     private func leaveHole(_ work: @escaping () async -> Bool) {
@@ -171,15 +192,36 @@ final class ExecutionContext {
     private func assembledData(_ data: Range<Int>?) -> JSONText {
         guard let data else { return JSONText(copying: "null".utf8) }
         if holes.isEmpty { return output.takeText(data) }
-        let text = output.takeBytes()
-        nulledValues.sort { $0.lowerBound < $1.lowerBound }
-        var assembled: [UInt8] = []
-        assembled.reserveCapacity(text.count)
-        splice(data, of: text, into: &assembled)
-        return JSONText(copying: assembled)
+        return assembledText(data)
     }
 
-    private func splice(_ range: Range<Int>, of text: [UInt8], into assembled: inout [UInt8]) {
+    /// The text of the value `range` (complete: its holes filled) with its holes' values
+    /// spliced in and its nulled values replaced: the response's data, or a
+    /// ``CapturedValue``'s text. Read from the writer's buffer in place and written once into
+    /// a buffer of the exact length (a first pass measures it), as a value's text may be large.
+    private func assembledText(_ range: Range<Int>) -> JSONText {
+        nulledValues.sort { $0.lowerBound < $1.lowerBound }
+        return output.withText { text in
+            var length = 0
+            splice(range, of: text) { length += $0.count }
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: length)
+            var offset = 0
+            splice(range, of: text) { part in
+                guard let source = part.baseAddress else { return }
+                (buffer.baseAddress.unsafelyUnwrapped + offset).initialize(from: source, count: part.count)
+                offset += part.count
+            }
+            return JSONText(taking: buffer)
+        }
+    }
+
+    /// The text `null`, spliced where a value failed.
+    private static let nullText: [UInt8] = Array("null".utf8)
+
+    /// Hands `emit` the parts of the value `range` of `text` in order: its own text between its
+    /// holes and nulled values, each hole's value (spliced the same way) and `null` for each
+    /// nulled value.
+    private func splice(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var cursor = range.lowerBound
         // A hole at the very start of a range is the hole whose value the range is (its value
         // was written right where it was left), not a hole inside it.
@@ -194,19 +236,19 @@ final class ExecutionContext {
                 let value = nulledValues[nulled]
                 nulled += 1
                 guard value.lowerBound >= cursor else { continue }
-                assembled.append(contentsOf: text[cursor..<value.lowerBound])
-                assembled.append(contentsOf: "null".utf8)
+                emit(UnsafeBufferPointer(rebasing: text[cursor..<value.lowerBound]))
+                Self.nullText.withUnsafeBufferPointer(emit)
                 cursor = value.upperBound
             } else {
-                let content = holes[hole].content
+                let (content, serialized) = (holes[hole].content, holes[hole].serialized)
                 hole += 1
                 guard holePosition >= cursor, let content else { continue }
-                assembled.append(contentsOf: text[cursor..<holePosition])
-                splice(content, of: text, into: &assembled)
+                emit(UnsafeBufferPointer(rebasing: text[cursor..<holePosition]))
+                if let serialized { emit(serialized.bytes) } else { splice(content, of: text, emit) }
                 cursor = holePosition
             }
         }
-        assembled.append(contentsOf: text[cursor..<range.upperBound])
+        emit(UnsafeBufferPointer(rebasing: text[cursor..<range.upperBound]))
     }
 
     /// The first index of `elements` (sorted by `offset`) whose offset is at least `offset`.
@@ -347,7 +389,7 @@ final class ExecutionContext {
                         let saved = paths.rebase(on: position)
                         defer { paths.restore(saved) }
                         switch value {
-                        case .success(let value): return completeValue(field.returnType, field, parentType, value)
+                        case .success(let value): return completeResolved(value, field, parentType)
                         case .failure(let error): return fieldFailed(error, field)
                         }
                     }
@@ -358,6 +400,25 @@ final class ExecutionContext {
             }
         }
         return completeValue(field.returnType, field, parentType, resolved)
+    }
+
+    /// Completes the value async work resolved: a ``SerializedValue``'s text as it is, a
+    /// ``CapturedValue``'s value with its text asked for once its holes are filled, anything
+    /// else as usual. (Exact type checks: pointer comparisons, no cast for other values.)
+    private func completeResolved(_ value: Any?, _ field: FieldPlan, _ parentType: ObjectType) -> Bool {
+        if let value {
+            let valueType = type(of: value)
+            if valueType == SerializedValue.self {
+                holes[fillingHole].serialized = (value as! SerializedValue).text
+                return true
+            }
+            if valueType == CapturedValue.self {
+                let captured = value as! CapturedValue
+                holes[fillingHole].capture = (captured.keep, errors.count)
+                return completeValue(field.returnType, field, parentType, captured.value)
+            }
+        }
+        return completeValue(field.returnType, field, parentType, value)
     }
 
     func arguments(of field: FieldPlan) throws(GraphQLError) -> Arguments {

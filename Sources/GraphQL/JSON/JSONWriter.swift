@@ -56,6 +56,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// The JSON text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Calls `body` with the text written so far, in place (valid during the call only).
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Returns the bytes, leaving the writer empty (its buffer is kept for what comes next).
     public mutating func takeBytes() -> [UInt8] {
         let taken = bytes

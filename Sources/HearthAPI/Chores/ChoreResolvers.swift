@@ -6,7 +6,8 @@ import HearthServices
 /// their related rows here (batched per result set, ``ChoreBatch``); mutations, tags and presets,
 /// the creation policy and node lookups in the extensions of the other files.
 enum ChoreResolvers {
-    static func install(into resolvers: inout Resolvers, chores: ChoreService) {
+    /// - Parameter viewCache: where the chore lists are kept between requests; `nil` reads each afresh.
+    static func install(into resolvers: inout Resolvers, chores: ChoreService, viewCache: ChoreViewCache?) {
         installChoreFields(into: &resolvers, chores: chores)
         installMutations(into: &resolvers, chores: chores)
         installLibrary(into: &resolvers, chores: chores)
@@ -14,21 +15,25 @@ enum ChoreResolvers {
             let (record, access) = try await chores.chore(id: arguments.string("id") ?? "", viewer: try RequestContext.of(context).viewer())
             return ChoreValue.values([record], access: access, service: chores)[0]
         }
-        resolvers.resolveAsync("Query", "householdChores") { _, arguments, context, _ in
-            let page = try await chores.chores(
-                householdID: arguments.string("householdId") ?? "", filter: try ChoreInputs.filter(arguments), first: arguments.int("first"),
-                after: arguments.string("after"), viewer: try RequestContext.of(context).viewer())
-            return connection(page, chores: chores)
+        for (field, isPersonal) in [("householdChores", false), ("personalChores", true)] {
+            resolvers.resolveAsync("Query", field) { _, arguments, context, info in
+                let viewer = try RequestContext.of(context).viewer()
+                let householdID = isPersonal ? nil : arguments.string("householdId") ?? ""
+                let read = {
+                    connection(
+                        try await chores.chores(
+                            householdID: householdID, filter: try ChoreInputs.filter(arguments), first: arguments.int("first"),
+                            after: arguments.string("after"), viewer: viewer),
+                        chores: chores)
+                }
+                guard let viewCache else { return try await read() }
+                let stamp = try await chores.viewStamp(householdID: householdID, viewer: viewer)
+                return try await viewCache.resolve(info, viewer: viewer, stamp: stamp) { (try await read(), nil) }
+            }
         }
         resolvers.resolveAsync("HouseholdEvent", "chore") { source, _, _, _ in
             let event = source as! HouseholdEventValue
             return try await currentChore(event.chores?.choreID, for: event.subscriber, chores: chores)
-        }
-        resolvers.resolveAsync("Query", "personalChores") { _, arguments, context, _ in
-            let page = try await chores.chores(
-                householdID: nil, filter: try ChoreInputs.filter(arguments), first: arguments.int("first"), after: arguments.string("after"),
-                viewer: try RequestContext.of(context).viewer())
-            return connection(page, chores: chores)
         }
     }
 

@@ -50,19 +50,20 @@ public enum HearthSchema {
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
     /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations` (the instance, token and
-    /// leaderboard fields are left unresolved without them, for tests of other areas).
+    /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
+    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
         HouseholdResolvers.install(into: &resolvers, households: households)
-        ChoreResolvers.install(into: &resolvers, chores: chores)
+        ChoreResolvers.install(into: &resolvers, chores: chores, viewCache: choreViews)
         let instanceServices = instances.map { InstanceServices(chores: chores, instances: $0) }
-        if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices) }
+        if let instanceServices { InstanceResolvers.install(into: &resolvers, services: instanceServices, viewCache: choreViews) }
         if let instanceServices { ShareResolvers.install(into: &resolvers, services: instanceServices) }
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
@@ -127,13 +128,13 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, limits: GraphQLLimits, logger: Logger
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
-                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations),
+                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews),
             limits: limits, logger: logger)
     }
 }

@@ -49,6 +49,8 @@ struct ServeSettings: Sendable {
     var chores: ChoresConfiguration
     /// Chore instances: the planning horizon, the undo window, occurrences per request.
     var choreInstances: InstancesConfiguration
+    /// The chore lists' cache: entries and bytes kept.
+    var choreViews: ChoreViewCacheLimits
     /// The token economy and the rewards store: limits.
     var tokens: TokensConfiguration
     /// The job scheduler: workers, retries, leases.
@@ -139,6 +141,7 @@ struct ServeSettings: Sendable {
                help: "Comma-separated Origin values allowed to open a WebSocket (403 otherwise). Default: any origin."),
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
+        + ChoreViewSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -236,6 +239,7 @@ struct ServeSettings: Sendable {
         households = try HouseholdSettings.configuration(options)
         chores = try ChoreSettings.configuration(options)
         choreInstances = try ChoreInstanceSettings.configuration(options)
+        choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

@@ -110,9 +110,10 @@ final class Application: Sendable {
             vacations.endJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
+        let choreViews = ChoreViewCache(limits: settings.choreViews)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations)
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -120,6 +121,7 @@ final class Application: Sendable {
         let realtime = RealtimeMetrics()
         metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
         metrics.registerGraphQL(graphQL)
+        metrics.registerChoreViews(choreViews)
         metrics.registerRealtime(realtime, bus: bus)
         JobMetrics.register(scheduler, in: metrics.registry)
         var router = Router()
@@ -207,13 +209,13 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-        leaderboards: LeaderboardService, vacations: VacationService
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, limits: settings.graphQL,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

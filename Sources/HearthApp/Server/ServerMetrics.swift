@@ -88,6 +88,21 @@ final class ServerMetrics: HTTPServerObserver {
         }
     }
 
+    /// Registers the chore lists' cache families, read from `cache` at scrape time.
+    func registerChoreViews(_ cache: ChoreViewCache) {
+        registry.counter(
+            "hearth_chore_view_cache_lookups_total",
+            help: "Chore lists (myChores, householdChores, personalChores) looked up among the kept ones, by result (hit or miss).",
+            labels: ["result"]
+        ) {
+            let statistics = cache.statistics
+            return [(labels: ["hit"], value: Double(statistics.hits)), (labels: ["miss"], value: Double(statistics.misses))]
+        }
+        registry.gauge("hearth_chore_view_cache_bytes", help: "Bytes the kept chore lists count against --chore-view-cache-bytes.") {
+            [(labels: [], value: Double(cache.statistics.cost))]
+        }
+    }
+
     /// Registers the GraphQL families, read from `service` at scrape time.
     func registerGraphQL(_ service: GraphQLService) {
         registry.counter(

@@ -80,7 +80,22 @@ extension AccountService {
             } else if change.removesAvatar, user.avatarId != nil {
                 try Self.replaceAvatar(of: user, with: nil, at: now, owner)
             }
+            if change.displayName != nil || change.avatar != nil || (change.removesAvatar && user.avatarId != nil), let changeLog {
+                try Self.recordMemberUpdates(of: owner, on: changeLog)
+            }
             return try UserRecord.find(id: user.id, in: database)!
+        }
+    }
+
+    /// Records `member.updated` on the topic of every household the owner is a member of: their
+    /// name and picture are what those households show of the member (lists of chores and their
+    /// assignees, member lists), and what follows a household's changes must see them change.
+    private static func recordMemberUpdates(of owner: OwnerScope, on changeLog: ChangeLog) throws {
+        for row in try owner.query("SELECT id, household_id FROM members WHERE user_id = {owner} ORDER BY household_id") {
+            let householdID: String = try row["household_id"]
+            try changeLog.record(
+                topic: .household(householdID), kind: .memberUpdated,
+                payload: HouseholdChange(householdID: householdID, memberID: try row["id"], userID: owner.key.userID), in: owner.database)
         }
     }
 

@@ -34,10 +34,18 @@ the real time (planning the rest up to the horizon) and measured.
   (display name, avatar URL, status), whether you may edit it, and its next due time
   (`occurrences(after: now, first: 1)`).
 
-The baseline is `{ __typename }` with the same access tokens. The three loads alternate,
-BENCH_ROUNDS times each (medians; with the server's CPU time per request), and the SQL statements
-per request of each kind are read from `/metrics` first, as tools/bench/households does: the
-access check and the batching of assignees and tags are in those counts.
+The baseline is `{ __typename }` with the same access tokens. The loads alternate, BENCH_ROUNDS
+times each (medians; with the server's CPU time per request), and the SQL statements per request
+of each kind are read from `/metrics` first, as tools/bench/households does: the access check and
+the batching of assignees and tags are in those counts.
+
+**Three servers' worth of figures.** The server keeps the lists it answered (`--chore-view-cache`)
+until something they show changes, so the benchmark measures the views three ways, on the same
+database: unchanged data (every request but the first is answered from the kept list, after its
+access check and change-log lookup); one request in WRITE_EVERY (10) an admin's `updateChore` of
+a chore of the household (a new title each time), so the next read of every list rebuilds it (the
+write's own cost is in the figure); and a second server with `--chore-view-cache 0`, every list
+read afresh, against its own `{ __typename }`.
 
 Run with `make bench`, or `.venv/bin/python tools/bench/chores/views.py` after `make release`
 (and `apt-get install faketime`). BENCH_SECONDS (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS
@@ -98,6 +106,10 @@ HOUSEHOLD_CHORES = """query HouseholdChores($id: ID!, $now: DateTime!) { househo
       ... on AfterCompletionSchedule { every unit firstDueAt } }
     occurrences(after: $now, first: 1) } }
   pageInfo { hasNextPage endCursor } } }"""
+
+# The write of the "one in WRITE_EVERY" loads: a new title for one chore ("{n}" is wrk's counter).
+TOUCH = """mutation Touch($input: UpdateChoreInput!) { updateChore(input: $input) { chore { id } } }"""
+WRITE_EVERY = int(os.environ.get("CHORE_VIEWS_WRITE_EVERY", "10"))
 
 COMPLETE = """mutation($input: CompleteChoreInput!) { completeChore(input: $input) {
   outcome completion { id status } } }"""
@@ -509,6 +521,31 @@ def counts(database):
                 for table in ("chore_instances", "chore_completions", "token_ledger")}
 
 
+def measure(hearth, client, directory, tokens, views, loads, setting):
+    """Sends every request of `views` once (none may fail), prints the statements per request of
+    each, then measures `loads` (label: requests) and `{ __typename }` in alternation and prints
+    each against `{ __typename }`."""
+    mix = views["myChores"] + views["householdChores"]
+    for token, entry in mix:
+        signedin.send(client, token, entry, "0")
+    signedin.statements_per_request(hearth, client, mix)
+    files = {name: signedin.write_requests(os.path.join(directory, f"load{index}.requests"), entries)
+             for index, (name, entries) in enumerate(loads.items())}
+    files[TYPENAME] = signedin.write_requests(os.path.join(directory, "typename.requests"), [(token, body(TYPENAME)) for token in tokens])
+    url = hearth.url("/graphql")
+    benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=[files["myChores"]])
+    medians, rates = ALTERNATION.measure(hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, [path]) for name, path in files.items()})
+    print(f"# {setting}: wrk -t2 -c{ALTERNATION.connections} -d{ALTERNATION.seconds}s --latency, keep-alive, loopback, "
+          f"{ALTERNATION.rounds} alternating rounds (medians); 4 signed-in adults of one 8-member household, 200 chores")
+    for name in loads:
+        benchlib.report(f"{name} vs signed-in {TYPENAME} (req/s)", medians[name][0], medians[TYPENAME][0], "req/s",
+                        goal=GOAL if name in views else None)
+        print("per round: " + ", ".join(f"{ours / theirs:.3f}" if theirs else "n/a (no baseline response)"
+                                        for ours, theirs in zip(rates[name], rates[TYPENAME])))
+    print("p99 latency: " + ", ".join(f"{name} {figures[1]:.2f} ms" for name, figures in medians.items()))
+    print("server CPU per request: " + ", ".join(f"{name} {figures[2]:.1f} us" for name, figures in medians.items()), flush=True)
+
+
 def main():
     directory = tempfile.mkdtemp(prefix="hearth-chore-views-bench-")
     database = os.path.join(directory, "seed", "views.sqlite")
@@ -532,24 +569,25 @@ def main():
                 "myChores": [(token, body(MY_CHORES)) for token in tokens],
                 "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
             }
-            mix = views["myChores"] + views["householdChores"]
-            for token, entry in mix:  # every request answers without errors before the load
-                signedin.send(client, token, entry, "0")
-            signedin.statements_per_request(hearth, client, mix)
-            files = {name: signedin.write_requests(os.path.join(directory, f"{name}.requests"), entries) for name, entries in views.items()}
-            files[TYPENAME] = signedin.write_requests(os.path.join(directory, "typename.requests"), [(token, body(TYPENAME)) for token in tokens])
-            url = hearth.url("/graphql")
-            benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=[files["myChores"]])
-            medians, rates = ALTERNATION.measure(
-                hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, [path]) for name, path in files.items()})
-            print(f"# wrk -t2 -c{ALTERNATION.connections} -d{ALTERNATION.seconds}s --latency, keep-alive, loopback, "
-                  f"{ALTERNATION.rounds} alternating rounds (medians); 4 signed-in adults of one 8-member household, 200 chores")
-            for name in views:
-                benchlib.report(f"{name} vs signed-in {TYPENAME} (req/s)", medians[name][0], medians[TYPENAME][0], "req/s", goal=GOAL)
-                print("per round: " + ", ".join(f"{ours / theirs:.3f}" if theirs else "n/a (no baseline response)"
-                                                for ours, theirs in zip(rates[name], rates[TYPENAME])))
-            print("p99 latency: " + ", ".join(f"{name} {figures[1]:.2f} ms" for name, figures in medians.items()))
-            print("server CPU per request: " + ", ".join(f"{name} {figures[2]:.1f} us" for name, figures in medians.items()), flush=True)
+            chore = client.run("query($id: ID!) { householdChores(householdId: $id, first: 1) { edges { node { id } } } }",
+                               {"id": household}, tokens[0])["householdChores"]["edges"][0]["node"]["id"]
+            touch = (tokens[0], body(TOUCH, {"input": {"choreId": chore, "title": "Tidy up {n}"}}))
+            loads = dict(views)
+            for name, entries in views.items():  # WRITE_EVERY - 1 reads (the adults in turn), then the write
+                loads[f"{name}, 1 write in {WRITE_EVERY}"] = [entries[index % len(entries)] for index in range(WRITE_EVERY - 1)] + [touch]
+            measure(hearth, client, directory, tokens, views, loads, "kept lists (--chore-view-cache on)")
+        finally:
+            hearth.stop()
+        hearth = benchlib.Hearth(*SERVER_FLAGS, "--chore-view-cache", "0", database=database)
+        try:
+            wait_for_jobs(hearth)
+            client = signedin.Client(hearth)
+            tokens = [client.login(name) for name in ADULTS]
+            views = {
+                "myChores": [(token, body(MY_CHORES)) for token in tokens],
+                "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
+            }
+            measure(hearth, client, directory, tokens, views, views, "every list read afresh (--chore-view-cache 0)")
         finally:
             hearth.stop()
     finally:

@@ -7,13 +7,19 @@ import HearthServices
 /// here (`myChores`, the `ChoreInstance` and `ChoreCompletion` fields, a chore's occurrences and
 /// history, a member's history), mutations in `InstanceResolvers+Mutations`.
 enum InstanceResolvers {
-    static func install(into resolvers: inout Resolvers, services: InstanceServices) {
+    /// - Parameter viewCache: where `myChores` lists are kept between requests; `nil` reads each afresh.
+    static func install(into resolvers: inout Resolvers, services: InstanceServices, viewCache: ChoreViewCache?) {
         let instances = services.instances
-        resolvers.resolveAsync("Query", "myChores") { _, arguments, context, _ in
-            let page = try await instances.myChores(
-                filter: try InstanceInputs.myChoresFilter(arguments), first: arguments.int("first"), after: arguments.string("after"),
-                viewer: try RequestContext.of(context).viewer())
-            return connection(page.edges.map(\.cursor), ChoreInstanceValue.values(page.edges.map(\.node), services: services), page)
+        resolvers.resolveAsync("Query", "myChores") { _, arguments, context, info in
+            let viewer = try RequestContext.of(context).viewer()
+            let filter = try InstanceInputs.myChoresFilter(arguments)
+            let read = { () async throws -> (value: Any?, changesAt: Date?) in
+                let page = try await instances.myChores(filter: filter, first: arguments.int("first"), after: arguments.string("after"), viewer: viewer)
+                return (connection(page.edges.map(\.cursor), ChoreInstanceValue.values(page.edges.map(\.node), services: services), page), page.changesAt)
+            }
+            guard let viewCache else { return try await read().value }
+            let stamp = try await instances.myChoresStamp(filter: filter, viewer: viewer)
+            return try await viewCache.resolve(info, viewer: viewer, stamp: stamp, build: read)
         }
         resolvers.resolveField("Chore", "occurrences") { source, arguments, _, _ in
             let chore = source as! ChoreValue

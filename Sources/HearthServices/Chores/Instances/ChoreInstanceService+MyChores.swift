@@ -54,32 +54,51 @@ extension ChoreInstanceService {
         let through = filter.dueBefore ?? clock.now.addingTimeInterval(configuration.horizonSeconds)
         return try await pool.readPreferringCallingThread { [self] database in
             var found: [MyChore] = []
-            for access in try accesses(filter, viewer: viewer, in: database) {
+            let accesses = try accesses(filter, viewer: viewer, in: database)
+            for access in accesses {
                 let query = MyChoresQuery(filter: filter, cursor: cursor, limit: size + 1, through: through, access: access)
                 found += try query.stored(database) + query.unplanned(planner, database)
             }
             var seen = Set<String>()
             let ordered = found.sorted { ($0.instance.dueAt, $0.instance.id) < ($1.instance.dueAt, $1.instance.id) }.filter { seen.insert($0.instance.id).inserted }
             let page = ordered.prefix(size).map { (cursor: InstanceCursor(time: $0.instance.dueAt, id: $0.instance.id).text, node: $0) }
-            return InstancePage(edges: page, hasNextPage: ordered.count > size, hasPreviousPage: cursor != nil)
+            var result = InstancePage(edges: page, hasNextPage: ordered.count > size, hasPreviousPage: cursor != nil)
+            // A full page with more after it does not change as the horizon moves: what comes
+            // into it is due after everything it holds. Otherwise it changes when the first
+            // instance beyond the horizon comes within it.
+            if filter.dueBefore == nil, ordered.count <= size {
+                let next = try accesses.compactMap { access in
+                    try MyChoresQuery(filter: filter, cursor: cursor, limit: size + 1, through: through, access: access).firstBeyond(planner, database)
+                }.min()
+                result.changesAt = next.map { $0.addingTimeInterval(-configuration.horizonSeconds) }
+            }
+            return result
+        }
+    }
+
+    /// The stamp of what `myChores(filter)` reads for `viewer` (``ChoreViewStamp``), with the same
+    /// access checks.
+    /// - Throws: `NOT_FOUND` for a `householdId` of a household they are not in.
+    public func myChoresStamp(filter: MyChoresFilter = MyChoresFilter(), viewer: Viewer) async throws -> ChoreViewStamp {
+        if let householdID = filter.householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
+        let now = clock.now
+        return try await pool.readPreferringCallingThread { [self] database in
+            try ChoreViewStamp.read(try accesses(filter, viewer: viewer, in: database), at: now, in: database)
         }
     }
 
     /// The scopes `myChores` reads: the viewer's personal chores and each household they are an
     /// active member of, as `filter` narrows them.
-    private func accesses(_ filter: MyChoresFilter, viewer: Viewer, in database: Database) throws -> [ChoreAccess] {
+    func accesses(_ filter: MyChoresFilter, viewer: Viewer, in database: Database) throws -> [ChoreAccess] {
         if let householdID = filter.householdID {
             guard filter.isPersonal != true else { return [] }
             return [try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)]
         }
-        var accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
+        let accesses: [ChoreAccess] = filter.isPersonal == false ? [] : [ChoreAccess(personal: Owner(viewer))]
         guard filter.isPersonal != true else { return accesses }
-        let households = try OwnerScope(Owner(viewer), database).query(
-            "SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active' ORDER BY household_id")
-        for row in households {
-            accesses.append(try ChoreAccess.check(viewer: viewer, householdID: try row["household_id"], in: database))
-        }
-        return accesses
+        // Every active membership checked in one statement, not a check per household.
+        let households = try HouseholdAccess.memberships(of: viewer, in: database).map(\.access).sorted { $0.householdID < $1.householdID }
+        return accesses + households.map(ChoreAccess.init)
     }
 }
 
@@ -161,6 +180,28 @@ struct MyChoresQuery {
             }
         }
         return found
+    }
+
+    /// The earliest due time after ``through`` of any instance of the scope, stored or still to be
+    /// planned, whoever's it is (an earlier time than the page needs only makes a cache rebuild it
+    /// sooner); `nil` when there is none.
+    func firstBeyond(_ planner: InstancePlanner, _ database: Database) throws -> Date? {
+        let scope = access.scope(database)
+        let stored = try scope.scalar(Date.self, "SELECT min(due_at) FROM chore_instances WHERE {scope} AND due_at > ?", [through])
+        let planned = try scope.scalar(
+            Date.self, "SELECT min(next_unplanned_at) FROM chore_plans WHERE {scope} AND next_unplanned_at > ?", [through])
+        // Chores already beyond their plan within the horizon: their next computed occurrence.
+        let unplanned = try scope.decode(
+            ChoreRecord.self,
+            """
+            SELECT \(ChoreRecord.columns.qualified(by: "c")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
+            WHERE p.{scope} AND c.deleted_at IS NULL AND p.next_unplanned_at IS NOT NULL AND p.next_unplanned_at <= ?
+            """,
+            [through])
+        let computed = try unplanned.compactMap { chore in
+            try planner.unplanned(chore, scope, from: through.addingTimeInterval(0.001), through: .distantFuture, limit: 1).map(\.dueAt).min()
+        }
+        return ([stored, planned].compactMap { $0 } + computed).min()
     }
 
     /// Whether a computed instance is `member`'s in the sense of ``isTheirs(_:)``.

@@ -56,6 +56,10 @@ public struct InstancePage<Node: Sendable>: Sendable {
     public var hasNextPage: Bool
     /// Whether the page started after a cursor (approximate, as the Relay specification allows).
     public var hasPreviousPage: Bool
+    /// When the page changes by time alone, with nothing written (``MyChoresFilter/dueBefore``'s
+    /// default moves with the clock); `nil` when it does not. What a cache of the page may rely
+    /// on, beside ``ChoreViewStamp``.
+    public var changesAt: Date? = nil
 
     /// The first node's cursor.
     public var startCursor: String? { edges.first?.cursor }
