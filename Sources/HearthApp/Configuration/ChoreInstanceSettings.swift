@@ -13,11 +13,13 @@ enum ChoreInstanceSettings {
                help: "The most due times one Chore.occurrences request may ask for."),
         .value("--max-chore-missed-occurrences", "N", environment: "HEARTH_MAX_CHORE_MISSED_OCCURRENCES", default: "1000",
                help: "After a downtime, the most missed occurrences (the latest) planning writes per chore and member as overdue instances."),
+        .value("--max-vacations-per-member", "N", environment: "HEARTH_MAX_VACATIONS_PER_MEMBER", default: "20",
+               help: "The most vacations one member may have under way or scheduled in one household at once."),
     ]
 
     /// The configuration the options give.
     /// - Throws: `UsageError` for a value out of range (horizon 1 hour to 366 days, undo window up
-    ///   to a day, occurrences 1 to 10,000, missed occurrences 0 to 100,000).
+    ///   to a day, occurrences 1 to 10,000, missed occurrences 0 to 100,000, vacations per member 1 to 1,000).
     static func configuration(_ options: ParsedOptions) throws -> InstancesConfiguration {
         var configuration = InstancesConfiguration()
         configuration.horizon = try options.duration("--chore-horizon", in: .seconds(3600)...(.seconds(366 * 86_400))) ?? configuration.horizon
@@ -25,6 +27,8 @@ enum ChoreInstanceSettings {
         configuration.maximumOccurrences = try options.integer("--max-chore-occurrences", in: 1...10_000) ?? configuration.maximumOccurrences
         configuration.maximumMissedOccurrences =
             try options.integer("--max-chore-missed-occurrences", in: 0...100_000) ?? configuration.maximumMissedOccurrences
+        configuration.maximumVacationsPerMember =
+            try options.integer("--max-vacations-per-member", in: 1...1_000) ?? configuration.maximumVacationsPerMember
         return configuration
     }
 }

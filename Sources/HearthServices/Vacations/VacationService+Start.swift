@@ -98,6 +98,12 @@ extension VacationService {
         }
         let period = VacationPeriod(start: startsAt.timeIntervalSince1970, end: request.endsAt?.timeIntervalSince1970)
         let existing = try VacationRecord.current(of: members.map(\.id), household)
+        let limit = instances.configuration.maximumVacationsPerMember
+        for member in members where existing.count(where: { $0.memberID == member.id }) >= limit {
+            throw ServiceError(
+                .conflict, reason: .limitReached,
+                "\(member.displayName) has \(limit) vacations under way or scheduled here, the most allowed. End or cancel one first.")
+        }
         for member in members {
             guard let clash = existing.first(where: { $0.memberID == member.id && $0.period.overlaps(period) }) else { continue }
             let until = clash.endsAt.map { " until \(Self.text($0))" } ?? " with no end set"

@@ -10,8 +10,10 @@ import TestFixtures
 /// when the household says so.
 @Suite struct VacationServiceTests {
     /// The instances harness with a vacation service and a scheduler that runs every job kind.
-    private static func with(_ body: (InstancesHarness, VacationService, JobScheduler) async throws -> Void) async throws {
-        try await InstancesHarness.with { harness in
+    private static func with(
+        configure: (inout InstancesConfiguration) -> Void = { _ in }, _ body: (InstancesHarness, VacationService, JobScheduler) async throws -> Void
+    ) async throws {
+        try await InstancesHarness.with(configure: configure) { harness in
             let jobs = JobQueue(pool: harness.pool, clock: harness.clock)
             let vacations = VacationService(instances: harness.instances, jobs: jobs)
             let scheduler = JobScheduler(
@@ -96,6 +98,27 @@ import TestFixtures
                 try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.memberID], viewer: family.member)
                 #expect(try Self.instance(id, harness)?.reassignedTo == (reclaims ? nil : family.adminMemberID), "reclaims: \(reclaims)")
             }
+        }
+    }
+
+    @Test func aMemberHasAtMostTheConfiguredNumberOfVacationsUnderWayOrScheduledAndEndingOneMakesRoom() async throws {
+        try await Self.with(configure: { $0.maximumVacationsPerMember = 3 }) { harness, vacations, _ in
+            let family = try await harness.households.choreFamily()
+            let now = harness.clock.now
+            func book(_ day: Double) async throws -> VacationService.Outcome {
+                try await vacations.startVacation(
+                    householdID: family.householdID, memberIDs: [family.childMemberID],
+                    VacationRequest(startsAt: now.addingTimeInterval(day * 86_400), endsAt: now.addingTimeInterval((day + 1) * 86_400), handling: .pause),
+                    viewer: family.admin)
+            }
+            let first = try await book(1)
+            _ = try await book(3)
+            _ = try await book(5)
+            let refused = await #expect(throws: ServiceError.self) { try await book(7) }
+            #expect(refused?.code == .conflict && refused?.reason == .limitReached, "\(String(describing: refused))")
+            _ = try await vacations.endVacation(householdID: family.householdID, memberIDs: [family.childMemberID], viewer: family.admin)
+            #expect(try await harness.pool.read { try $0.scalar(String.self, "SELECT status FROM member_vacations WHERE id = ?", [first.vacations[0].id]) } == "ended")
+            _ = try await book(7)
         }
     }
 

@@ -15,6 +15,10 @@ public struct InstancesConfiguration: Sendable {
     /// the latest ones; older ones are not written. Bounds the catch-up after a long downtime; the
     /// occurrences from now to the horizon are always written.
     public var maximumMissedOccurrences = 1_000
+    /// The most vacations one member may have under way or scheduled in one household at once
+    /// (`--max-vacations-per-member`): bounds the rows and scheduler jobs a member or an admin can
+    /// make by booking vacations far ahead.
+    public var maximumVacationsPerMember = 20
 
     /// The defaults.
     public init() {}
