@@ -8,12 +8,12 @@ extension GlobalID {
     ///
     /// | prefix | type | | prefix | type (reserved for the issues that add it) |
     /// |---|---|---|---|---|
-    /// | `usr` | user (`User`) | | `hab` | habit |
+    /// | `usr` | user (`User`) | | | |
     /// | `ses` | session (`Session`) | | | |
     /// | `avt` | avatar (served at `/avatars/<id>`) | | | |
-    /// | `hh` | household (`Household`) | | `hev` | habit event |
-    /// | `mem` | member (`Member`) | | `pho` | photo |
-    /// | `inv` | invitation (`Invitation`) | | `fol` | follow |
+    /// | `hh` | household (`Household`) | | | |
+    /// | `mem` | member (`Member`) | | | |
+    /// | `inv` | invitation (`Invitation`) | | | |
     /// | `cns` | parental consent (`ParentalConsent`) | | | |
     /// | `dep` | member departure record | | | |
     /// | `chr` | chore (`Chore`) | | |
@@ -27,6 +27,10 @@ extension GlobalID {
     /// | `led` | token ledger entry (`TokenLedgerEntry`) | | | |
     /// | `vac` | a member's vacation (`Vacation`) | | | |
     /// | `shr` | share of personal chores (`ChoreShare`) | | | |
+    /// | `hab` | habit (`Habit`) | | | |
+    /// | `hev` | habit event (`HabitEvent`) | | | |
+    /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
+    /// | `fol` | follow between two users (`Follow`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -73,6 +77,14 @@ extension GlobalID {
         case vacation = "vac"
         /// A share of personal chores with an account or a household (`chore_shares`).
         case choreShare = "shr"
+        /// A user's habit with its weekly plan (`habits`).
+        case habit = "hab"
+        /// One doing of a habit, with optional comment, photo and place (`habit_events`).
+        case habitEvent = "hev"
+        /// A photo of a habit event (`habit_photos`, served at `/habit-photos/<id>`).
+        case habitPhoto = "pho"
+        /// One user following another, requested or accepted (`follows`).
+        case follow = "fol"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -84,6 +96,7 @@ extension GlobalID {
             case .reward, .redemption, .ledgerEntry: false
             case .vacation: false
             case .choreShare: false
+            case .habit, .habitEvent, .habitPhoto, .follow: false
             }
         }
     }
