@@ -48,15 +48,7 @@ public struct HabitRoutes: Sendable {
         guard let photo = try await habits.photo(id: request.parameters["id"] ?? "", viewer: viewer) else {
             return .text("no such photo\n", status: .notFound)
         }
-        let etag = "\"\(photo.sha256)\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
-        if let ifNoneMatch = request.headers["If-None-Match"], AvatarRoutes.matches(ifNoneMatch, etag: etag) {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
-        headers.add(name: "Content-Type", value: photo.mediaType)
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
-        return HTTPResponse(status: .ok, headers: headers, body: photo.bytes)
+        return AvatarRoutes.image(photo.bytes, mediaType: photo.mediaType, sha256: photo.sha256, cacheControl: Self.cacheControl, for: request)
     }
 
     /// The response to `GET /habits/history.geojson`.

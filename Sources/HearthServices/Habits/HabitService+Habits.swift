@@ -15,11 +15,16 @@ extension HabitService {
     /// Creates a habit of the viewer's (US 01.01, US 01.02).
     /// - Throws: `BAD_USER_INPUT` listing every problem (`input.title` `REQUIRED`, `TOO_LONG`,
     ///   `INVALID_FORMAT`; `input.reason` `TOO_LONG`, `INVALID_FORMAT`; `input.plan` `REQUIRED`),
-    ///   `CONFLICT` for a reused `clientMutationID`.
+    ///   `CONFLICT` with reason `LIMIT_REACHED` at ``HabitsConfiguration/maximumHabitsPerUser``, or
+    ///   for a reused `clientMutationID`.
     public func createHabit(_ draft: HabitDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
         let valid = try Self.checked(
             title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers)
         let created = try await mutate("createHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
+            let count = try owner.scalar(Int.self, "SELECT count(*) FROM habits WHERE user_id = {owner}") ?? 0
+            guard count < configuration.maximumHabitsPerUser else {
+                throw ServiceError(.conflict, reason: .limitReached, "You have \(count) habits, the most allowed. Delete one first.")
+            }
             let id = GlobalID.make(.habit, now: now).rawValue
             try owner.execute(
                 """

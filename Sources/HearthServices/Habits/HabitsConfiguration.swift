@@ -13,12 +13,18 @@ public struct HabitsConfiguration: Sendable, Hashable {
     /// The most events one GeoJSON map of the history holds, the newest (`--max-habit-map-features`,
     /// default 2000, 1 to 100,000).
     public var maximumMapFeatures: Int
+    /// The most habits one user may have (`--max-habits-per-user`, default 500, 1 to 100,000);
+    /// one more is `CONFLICT` `LIMIT_REACHED`.
+    public var maximumHabitsPerUser: Int
 
     /// Creates a configuration; the defaults are the documented ones.
-    public init(photoRules: ImageRules = ImageRules(maximumBytes: maximumPhotoBytes), maximumMapFeatures: Int = 2000) {
+    public init(
+        photoRules: ImageRules = ImageRules(maximumBytes: maximumPhotoBytes), maximumMapFeatures: Int = 2000, maximumHabitsPerUser: Int = 500
+    ) {
         precondition(photoRules.maximumBytes <= Self.maximumPhotoBytes, "a habit photo is stored in under 65,536 bytes")
-        precondition(maximumMapFeatures > 0, "a map holds at least one event")
+        precondition(maximumMapFeatures > 0 && maximumHabitsPerUser > 0, "limits are positive")
         self.photoRules = photoRules
         self.maximumMapFeatures = maximumMapFeatures
+        self.maximumHabitsPerUser = maximumHabitsPerUser
     }
 }

@@ -78,9 +78,7 @@ import Testing
     @Test func US_02_03_01_aPhotoIsServedWithItsETagToWhoeverMaySeeTheEvent() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
+        let (ana, ben, cara) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let recorded = try server.graphQLUpload(
             Self.recordWithPhoto, input: ["habitId": .string(runID)], file: Self.webp,
@@ -117,9 +115,7 @@ import Testing
     @Test func US_02_04_01_anEventIsViewedWithAllItsDetailsByWhoeverMaySeeIt() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
+        let (ana, ben, cara) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let diaryID = try server.habit("Diary", as: ana, ["visibility": "PRIVATE"])
         let eventID = try server.habitEvent(
@@ -146,8 +142,7 @@ import Testing
     @Test func US_02_05_01_aParticipantEditsAnEventAndRemovesItsPhotoOrPlaceWithNull() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let readID = try server.habit("Read", as: ana)
         let eventID = try server.habitEvent(of: runID, as: ana, ["comment": "slow", "location": ["latitude": 1, "longitude": 2]])
@@ -179,8 +174,7 @@ import Testing
     @Test func US_02_06_01_aParticipantDeletesAnEventAndItsPhoto() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let recorded = try server.graphQLUpload(
             Self.recordWithPhoto, input: ["habitId": .string(runID), "comment": "gone"],

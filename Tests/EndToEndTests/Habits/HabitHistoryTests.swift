@@ -14,8 +14,7 @@ import Testing
     @Test func US_04_01_01_theHistoryListsYourEventsNewestFirstWithStableCursors() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         for (day, comment) in [("2026-01-05", "a"), ("2026-01-07", "c"), ("2026-01-05", "b"), ("2026-01-06", "d"), ("2026-01-07", "e")] {
             _ = try server.habitEvent(of: runID, as: ana, ["occurredOn": .string(day), "comment": .string(comment)])
@@ -41,8 +40,7 @@ import Testing
     @Test func US_04_02_01_theHistoryIsFilteredToOneHabit() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let readID = try server.habit("Read", as: ana)
         _ = try server.habitEvent(of: runID, as: ana, ["comment": "run 1"])
@@ -57,8 +55,7 @@ import Testing
     @Test func US_04_03_01_theHistoryIsFilteredByAWholeWordOfTheComments() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         for comment in ["Went running", "run!", "Café RUN", "cafe and AND", "5k \"quoted\"", "edited"] {
             _ = try server.habitEvent(of: runID, as: ana, ["occurredOn": "2026-01-05", "comment": .string(comment)])
@@ -86,8 +83,7 @@ import Testing
     @Test func US_06_02_01_theFilteredHistoryIsAGeoJSONMapOverGraphQLAndHTTP() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let cara = try server.person("cara")
+        let (ana, _, cara) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let readID = try server.habit("Read", as: ana)
         _ = try server.habitEvent(of: runID, as: ana, ["occurredOn": "2026-01-05", "comment": "Lisbon run", "location": ["latitude": 38.7223, "longitude": -9.1393, "accuracyMeters": 5]])

@@ -46,9 +46,7 @@ import Testing
     @Test func US_01_03_01_aParticipantViewsAHabitAndOnlyWhoMaySeeItDoes() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
-        let cara = try server.person("cara")
+        let (ana, ben, cara) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let diaryID = try server.habit("Diary", as: ana, ["visibility": "PRIVATE"])
         let query = "query($id: ID!) { habit(id: $id) { \(ServerProcess.habitFields) } }"
@@ -73,8 +71,7 @@ import Testing
     @Test func US_01_04_01_aParticipantEditsTheDetailsOfTheirHabit() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let mutation = "mutation($input: UpdateHabitInput!) { updateHabit(input: $input) { habit { \(ServerProcess.habitFields) } } }"
         let updated = try server.graphQL(
@@ -101,8 +98,7 @@ import Testing
     @Test func US_01_05_01_deletingAHabitDeletesItsEventsAndTheirPhotos() throws {
         let server = try Self.server()
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         let runID = try server.habit("Run", as: ana)
         let keptID = try server.habit("Read", as: ana)
         let eventID = try server.habitEvent(of: runID, as: ana, ["comment": "fast"])

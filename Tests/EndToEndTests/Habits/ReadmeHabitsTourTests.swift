@@ -10,8 +10,7 @@ import Testing
     @Test func theHabitsToursRequestsRunInOrderWithoutErrors() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        let (ana, ben, _) = try server.habitPeople()
         try server.acceptedFollow(of: ana, by: ben)
         var values: [String: String] = [:]
         let requests = try ReadmeChoresTourTests.tourRequests("#### API tour: habits", block: "```sh\nTOKEN=$")

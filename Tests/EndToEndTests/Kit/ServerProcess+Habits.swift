@@ -12,6 +12,11 @@ extension ServerProcess {
         location { latitude longitude accuracyMeters }
         """
 
+    /// Ana, Ben and Cara, signed up: the owner, a follower-to-be and a stranger of the habit tests.
+    func habitPeople() throws -> (ana: Person, ben: Person, cara: Person) {
+        (try person("ana"), try person("ben"), try person("cara"))
+    }
+
     /// `createHabit` as `person` with `fields` (a title, a start and a plan by default).
     func createHabit(_ fields: [String: JSON] = [:], as person: Person) throws -> GraphQLResponse {
         let defaults: [String: JSON] = ["title": "Run", "reason": "Feel better", "startsOn": "2026-01-05", "plan": ["MONDAY", "THURSDAY"]]

@@ -106,3 +106,22 @@ import Testing
         }
     }
 }
+
+/// The habits-per-user limit at its edge.
+@Suite struct HabitLimitTests {
+    @Test func oneHabitMoreThanTheLimitIsAConflictAndDeletingOneMakesRoom() async throws {
+        try await HouseholdsHarness.with { harness in
+            let habits = HabitService(configuration: HabitsConfiguration(maximumHabitsPerUser: 2), households: harness.service)
+            let ana = try await harness.confirmedViewer("ana")
+            let draft = HabitDraft(title: "Run", reason: nil, startsOn: CalendarDay("2026-09-01")!, plan: [.monday])
+            let first = try await habits.createHabit(draft, viewer: ana)
+            _ = try await habits.createHabit(draft, viewer: ana)
+            let refused = await #expect(throws: ServiceError.self) { try await habits.createHabit(draft, viewer: ana) }
+            #expect(refused?.code == .conflict && refused?.reason == .limitReached)
+            _ = try await habits.deleteHabit(id: first.id, viewer: ana)
+            _ = try await habits.createHabit(draft, viewer: ana)
+            let ben = try await harness.confirmedViewer("ben")
+            _ = try await habits.createHabit(draft, viewer: ben)
+        }
+    }
+}
