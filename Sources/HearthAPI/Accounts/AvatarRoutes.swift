@@ -92,8 +92,9 @@ public struct AvatarRoutes: Sendable {
         }
     }
 
-    /// An error as `{"errors": [...]}` with the status its code and reason call for.
-    private static func refusal(_ error: ServiceError) -> HTTPResponse {
+    /// An error as `{"errors": [...]}` with the status its code and reason call for (also the
+    /// refusals of the other authenticated `GET` routes, such as a habit's sparkline).
+    static func refusal(_ error: ServiceError) -> HTTPResponse {
         let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
         case (.unauthenticated, _): .unauthorized
         case (.rateLimited, _): .tooManyRequests

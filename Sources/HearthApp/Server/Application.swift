@@ -97,6 +97,9 @@ final class Application: Sendable {
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
+        // Habit adherence (issue 16): todayHabits, the statistics and weekly series, the sparkline.
+        let habitAdherence = HabitAdherenceService(
+            pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -134,6 +137,7 @@ final class Application: Sendable {
                 clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
