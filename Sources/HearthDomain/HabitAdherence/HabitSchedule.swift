@@ -35,7 +35,7 @@ public struct HabitSchedule: Sendable, Hashable {
         let length = last - first + 1
         let wholeWeeks = length / 7
         var count = wholeWeeks * plan.nonzeroBitCount
-        for day in (first + wholeWeeks * 7)...last where isPlanned(day) { count += 1 }
+        for day in (first + wholeWeeks * 7)..<(last + 1) where isPlanned(day) { count += 1 }
         return count
     }
 

@@ -24,7 +24,7 @@ struct HabitAdherenceServiceTests {
     /// A registered user as a viewer, in time zone `zone` (nil: unset, UTC).
     private func user(_ h: AccountsHarness, _ name: String, zone: String? = nil) async throws -> Viewer {
         let (_, session) = try await h.register(name)
-        if let zone { try h.pool.write { try $0.execute("UPDATE users SET time_zone = ? WHERE username = ?", [zone, name]) } }
+        if let zone { try await h.pool.write { try $0.execute("UPDATE users SET time_zone = ? WHERE username = ?", [zone, name]) } }
         return try await h.service.authenticate(accessToken: session.accessToken)
     }
 
@@ -42,7 +42,7 @@ struct HabitAdherenceServiceTests {
         _ h: AccountsHarness, of owner: Viewer, title: String = "Run", plan: Int = mondayWednesdayFriday, startsOn: String,
         visibility: String = "followers"
     ) throws -> String {
-        let id = GlobalID.make(.habit, now: h.clock.now).text
+        let id = GlobalID.make(.habit, now: h.clock.now).description
         try h.pool.write { database in
             try database.execute(
                 """
@@ -63,7 +63,7 @@ struct HabitAdherenceServiceTests {
                 INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [GlobalID.make(.habitEvent, now: h.clock.now).text, habitID, owner.userID, day, h.clock.storedNow, h.clock.storedNow,
+                [GlobalID.make(.habitEvent, now: h.clock.now).description, habitID, owner.userID, day, h.clock.storedNow, h.clock.storedNow,
                  h.clock.storedNow])
         }
     }
@@ -72,7 +72,7 @@ struct HabitAdherenceServiceTests {
         try h.pool.write { database in
             try database.execute(
                 "INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [GlobalID.make(.follow, now: h.clock.now).text, follower.userID, followed.userID, accepted ? "accepted" : "requested",
+                [GlobalID.make(.follow, now: h.clock.now).description, follower.userID, followed.userID, accepted ? "accepted" : "requested",
                  h.clock.storedNow, accepted ? h.clock.storedNow : nil])
         }
     }
