@@ -48,7 +48,7 @@ public enum AdherenceSparkline {
         weeks.map { week in
             let counts = week.plannedDays == 0 ? "nothing planned" : "\(week.keptDays) of \(week.plannedDays) planned days kept"
             let extra = week.unplannedDaysDone == 0 ? "" : ", \(week.unplannedDaysDone) more done off the plan"
-            return "Week of \(CalendarDayText.text(week.startsOn)): \(counts)\(extra)."
+            return "Week of \(CalendarDay(dayNumber: week.startsOn)): \(counts)\(extra)."
         }.joined(separator: " ")
     }
 

@@ -4,7 +4,8 @@ import Support
 ///
 /// Days are local calendar days written as day numbers (days since 1970-01-01, ``CivilCalendar``),
 /// so a day is a day whatever a daylight-saving change does to its length. `plan` is the stored
-/// weekday bit set of migration 0022 (bit 0 Monday … bit 6 Sunday, ISO 8601's order).
+/// weekday bit set of migration 0022 (bit 0 Monday … bit 6 Sunday, ISO 8601's order, as
+/// ``WeekdayPlan/rawValue``).
 public struct HabitSchedule: Sendable, Hashable {
     /// The weekdays as a bit set: bit 0 is Monday, bit 6 Sunday.
     public var plan: Int
@@ -15,6 +16,11 @@ public struct HabitSchedule: Sendable, Hashable {
     public init(plan: Int, startsOn: Int) {
         self.plan = plan & 0x7F
         self.startsOn = startsOn
+    }
+
+    /// The schedule of a habit's stored plan and start.
+    public init(_ plan: WeekdayPlan, startsOn: CalendarDay) {
+        self.init(plan: plan.rawValue, startsOn: startsOn.dayNumber)
     }
 
     /// Whether `weekday` (0 Monday … 6 Sunday) is in the plan.

@@ -44,53 +44,72 @@ public final class HabitAdherenceService: Sendable {
         return try await pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
             let zoneName = try owner.scalar(String.self, "SELECT time_zone FROM users WHERE id = {owner}") ?? TimeZoneName.utc.name
-            let today = ScoreWindow.day(of: now, in: try RecurrenceZone.timeZone(named: zoneName))
-            let todayText = CalendarDayText.text(today)
-            let weekdayBit = 1 << CivilCalendar.weekday(ofDayNumber: today)
+            let today = CalendarDay(containing: now, in: try RecurrenceZone.timeZone(named: zoneName))
             let entries = try owner.query(
                 """
-                SELECT h.id, EXISTS (SELECT 1 FROM habit_events e WHERE e.habit_id = h.id AND e.occurred_on = ?)
-                FROM habits h WHERE h.user_id = {owner} AND h.starts_on <= ? AND (h.plan & ?) <> 0
-                ORDER BY h.created_at, h.id
+                SELECT \(HabitRecord.selection),
+                    EXISTS (SELECT 1 FROM habit_events e WHERE e.habit_id = habits.id AND e.occurred_on = ?) AS is_done_today
+                FROM habits WHERE habits.user_id = {owner} AND habits.starts_on <= ? AND (habits.plan & ?) <> 0
+                ORDER BY habits.created_at, habits.id
                 """,
-                [todayText, todayText, weekdayBit]
-            ).map { row in TodayHabit(habitID: try row[0], isDoneToday: try row[1]) }
-            return TodayHabits(day: today, timeZoneName: zoneName, entries: entries)
+                [today.description, today.description, 1 << today.weekday.isoIndex]
+            ).map { row in TodayHabit(habit: try HabitRecord(row: row), isDoneToday: try row["is_done_today"]) }
+            return TodayHabits(day: today.dayNumber, timeZoneName: zoneName, entries: entries)
         }
     }
 
-    /// The adherence today of each habit of `habitIDs` the viewer may see, by id (others are
-    /// absent), with the habit it is of. Two statements for any number of habits.
-    public func adherence(of habitIDs: [String], viewer: Viewer) async throws -> [String: (AdherenceHabit, HabitAdherence)] {
+    /// The adherence today of each habit of `habitIDs` the viewer may see (``HabitAudience``), by
+    /// id (others are absent), with the habit it is of. Two statements for any number of habits:
+    /// the habits with their owners' zones, then their events' days.
+    public func adherence(of habitIDs: [String], viewer: Viewer) async throws -> [String: (HabitRecord, HabitAdherence)] {
         let ids = Array(Set(habitIDs.filter { GlobalID.mayName(.habit, $0) }))
         guard !ids.isEmpty else { return [:] }
         let now = clock.now
         return try await pool.readPreferringCallingThread { database in
             let habits = try database.query(
                 """
-                SELECT \(AdherenceHabit.columns) FROM habits JOIN users u ON u.id = habits.user_id
+                SELECT \(HabitRecord.selection), coalesce(u.time_zone, 'UTC') AS time_zone FROM habits JOIN users u ON u.id = habits.user_id
                 WHERE habits.id IN (\(Self.placeholders(ids.count))) AND \(HabitAudience.habitVisibleToViewer)
                 """,
                 StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? } + [viewer.userID, viewer.userID])
-            ).map(AdherenceHabit.init(row:))
-            guard !habits.isEmpty else { return [:] }
-            var doneDays: [String: [Int]] = [:]
-            for row in try database.query(
-                "SELECT habit_id, occurred_on FROM habit_events WHERE habit_id IN (\(Self.placeholders(habits.count))) GROUP BY habit_id, occurred_on",
-                StatementArguments(habits.map { $0.id as (any DatabaseValueConvertible)? }))
-            {
-                if let day = CalendarDayText.dayNumber(try row[1] as String) { doneDays[try row[0], default: []].append(day) }
-            }
-            var zones: [String: TimeZoneRules] = [:]
-            var result: [String: (AdherenceHabit, HabitAdherence)] = [:]
-            for habit in habits {
-                let zone = try zones[habit.timeZoneName] ?? RecurrenceZone.timeZone(named: habit.timeZoneName)
-                zones[habit.timeZoneName] = zone
-                let today = ScoreWindow.day(of: now, in: zone)
-                result[habit.id] = (habit, HabitAdherence(schedule: habit.schedule, today: today, doneDays: doneDays[habit.id] ?? []))
-            }
-            return result
+            ).map { row in (try HabitRecord(row: row), try row["time_zone"] as String) }
+            return try Self.figures(of: habits, at: now, in: database)
         }
+    }
+
+    /// The adherence today of `habit`, which the caller read through ``HabitAudience`` (a `Habit`
+    /// the API resolved). Two statements: its owner's zone, its events' days.
+    public func adherence(of habit: HabitRecord) async throws -> HabitAdherence {
+        let now = clock.now
+        return try await pool.readPreferringCallingThread { database in
+            let zoneName = try database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [habit.userID]) ?? TimeZoneName.utc.name
+            return try Self.figures(of: [(habit, zoneName)], at: now, in: database)[habit.id]!.1
+        }
+    }
+
+    /// The adherence at `now` of `habits`, each with its owner's zone name: one statement reads the
+    /// days with an event of all of them (the index `habit_events_habit`).
+    private static func figures(
+        of habits: [(HabitRecord, String)], at now: Date, in database: Database
+    ) throws -> [String: (HabitRecord, HabitAdherence)] {
+        guard !habits.isEmpty else { return [:] }
+        var doneDays: [String: [Int]] = [:]
+        for row in try database.query(
+            "SELECT habit_id, occurred_on FROM habit_events WHERE habit_id IN (\(placeholders(habits.count))) GROUP BY habit_id, occurred_on",
+            StatementArguments(habits.map { $0.0.id as (any DatabaseValueConvertible)? }))
+        {
+            if let day = CalendarDay(try row[1] as String) { doneDays[try row[0], default: []].append(day.dayNumber) }
+        }
+        var zones: [String: TimeZoneRules] = [:]
+        var result: [String: (HabitRecord, HabitAdherence)] = [:]
+        for (habit, zoneName) in habits {
+            let zone = try zones[zoneName] ?? RecurrenceZone.timeZone(named: zoneName)
+            zones[zoneName] = zone
+            let today = CalendarDay(containing: now, in: zone)
+            result[habit.id] = (habit, HabitAdherence(
+                schedule: HabitSchedule(habit.plan, startsOn: habit.startsOn), today: today.dayNumber, doneDays: doneDays[habit.id] ?? []))
+        }
+        return result
     }
 
     /// `?, ?, …`: `count` placeholders for an `IN` list.

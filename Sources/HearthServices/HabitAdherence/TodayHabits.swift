@@ -10,8 +10,8 @@ public struct TodayHabits: Sendable, Hashable {
 
 /// One habit planned for today and whether it is done.
 public struct TodayHabit: Sendable, Hashable {
-    /// The habit's id.
-    public var habitID: String
+    /// The habit.
+    public var habit: HabitRecord
     /// Whether at least one of its events counts for today.
     public var isDoneToday: Bool
 }

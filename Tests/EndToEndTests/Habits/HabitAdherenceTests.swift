@@ -13,11 +13,11 @@ import Testing
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         try server.moveClock(to: "2027-03-01T08:00:00Z")  // Monday
-        let runID = try server.createHabit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
-        _ = try server.createHabit("Read", plan: ["MONDAY"], startsOn: "2027-03-08", as: ana)  // not started yet
-        _ = try server.createHabit("Swim", plan: ["MONDAY"], startsOn: "2027-03-01", as: ben)
+        let runID = try server.habit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
+        _ = try server.habit("Read", plan: ["MONDAY"], startsOn: "2027-03-08", as: ana)  // not started yet
+        _ = try server.habit("Swim", plan: ["MONDAY"], startsOn: "2027-03-01", as: ben)
         #expect(try server.todayHabits(as: ana) == ["Run false"])
-        try server.recordHabitEvent(runID, as: ana)
+        try server.recordEvent(of: runID, as: ana)
         #expect(try server.todayHabits(as: ana) == ["Run true"])
         try server.moveClock(to: "2027-03-02T08:00:00Z")  // Tuesday
         #expect(try server.todayHabits(as: ana).isEmpty)
@@ -39,11 +39,11 @@ import Testing
         let ana = try server.person("ana")
         try server.setTimeZone("Asia/Tokyo", of: ana)  // UTC+9 all year
         try server.moveClock(to: "2027-03-02T14:55:00Z")  // 23:55 on Tuesday in Tokyo
-        let runID = try server.createHabit("Run", plan: ["WEDNESDAY"], startsOn: "2027-03-01", as: ana)
+        let runID = try server.habit("Run", plan: ["WEDNESDAY"], startsOn: "2027-03-01", as: ana)
         #expect(try server.todayHabits(as: ana).isEmpty)
         try server.moveClock(to: "2027-03-02T15:05:00Z")  // 00:05 on Wednesday in Tokyo, still Tuesday in UTC
         #expect(try server.todayHabits(as: ana) == ["Run false"])
-        try server.recordHabitEvent(runID, as: ana)
+        try server.recordEvent(of: runID, as: ana)
         #expect(try server.todayHabits(as: ana) == ["Run true"])
         let adherence = try server.habitAdherence(runID, weeks: 1, as: ana)
         let figures = try #require(adherence.data?["habit"]?["adherence"], "\(adherence.json)")
@@ -55,10 +55,10 @@ import Testing
         defer { server.remove() }
         let ana = try server.person("ana")
         try server.moveClock(to: "2027-03-24T08:00:00Z")  // Wednesday
-        let runID = try server.createHabit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
+        let runID = try server.habit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
         // Every planned day since Monday 03-01 kept but Friday 03-12, and Tuesday 03-23 off the plan.
         for day in ["01", "03", "05", "08", "10", "15", "17", "19", "22", "23"] {
-            try server.recordHabitEvent(runID, occurredOn: "2027-03-\(day)", as: ana)
+            try server.recordEvent(of: runID, on: "2027-03-\(day)", as: ana)
         }
         let morning = try #require(try server.habitAdherence(runID, weeks: 4, as: ana).data?["habit"]?["adherence"])
         // Today (Wednesday) is pending: 10 planned days so far, 9 kept.
@@ -70,7 +70,7 @@ import Testing
             "2027-03-01 2027-03-07 3 3 1 0", "2027-03-08 2027-03-14 3 2 0.6666666666666666 0", "2027-03-15 2027-03-21 3 3 1 0",
             "2027-03-22 2027-03-28 1 1 1 1",
         ])
-        try server.recordHabitEvent(runID, as: ana)
+        try server.recordEvent(of: runID, as: ana)
         let evening = try #require(try server.habitAdherence(runID, weeks: 1, as: ana).data?["habit"]?["adherence"])
         #expect(evening["plannedDays"] == 11 && evening["keptDays"] == 10 && evening["currentStreak"] == 5 && evening["bestStreak"] == 5)
         #expect(Self.weeks(evening) == ["2027-03-22 2027-03-28 2 2 1 1"])
@@ -93,9 +93,9 @@ import Testing
         let ben = try server.person("ben")
         let cara = try server.person("cara")
         try server.moveClock(to: "2027-03-24T08:00:00Z")
-        let runID = try server.createHabit("Run & <swim>", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-22", as: ana)
-        let diaryID = try server.createHabit("Diary", plan: ["MONDAY"], startsOn: "2027-03-01", visibility: "PRIVATE", as: ana)
-        try server.recordHabitEvent(runID, occurredOn: "2027-03-22", as: ana)
+        let runID = try server.habit("Run & <swim>", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-22", as: ana)
+        let diaryID = try server.habit("Diary", plan: ["MONDAY"], startsOn: "2027-03-01", visibility: "PRIVATE", as: ana)
+        try server.recordEvent(of: runID, on: "2027-03-22", as: ana)
         let url = try #require(try server.habitAdherence(runID, weeks: 1, as: ana).data?["habit"]?["sparklineUrl"]?.stringValue)
         #expect(url == "\(ServerProcess.householdBaseURL)/habits/\(runID)/sparkline.svg")
         let path = "/habits/\(runID)/sparkline.svg"
@@ -110,7 +110,7 @@ import Testing
         let unchanged = try server.get(path, as: ana, headers: "If-None-Match: \(etag)\r\n")
         #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.headers["ETag"] == etag)
 
-        try server.recordHabitEvent(runID, as: ana)
+        try server.recordEvent(of: runID, as: ana)
         let after = try server.get(path, as: ana, headers: "If-None-Match: \(etag)\r\n")
         #expect(after.status == 200 && after.headers["ETag"] != nil && after.headers["ETag"] != etag)
 
@@ -120,11 +120,7 @@ import Testing
         #expect(signedOut.status == 401 && signedOut.headers["WWW-Authenticate"] == "Bearer")
         #expect(try server.get(path, as: ben).status == 404)
         #expect(try server.get("/habits/hab_00000000-0000-7000-8000-000000000000/sparkline.svg", as: ana).status == 404)
-        try server.databaseWrite(
-            """
-            INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at)
-            VALUES ('fol_00000000-0000-7000-8000-000000000001', '\(ben.userID)', '\(ana.userID)', 'accepted', '2027-03-24T08:00:00.000Z', '2027-03-24T08:00:00.000Z')
-            """)
+        try server.acceptedFollow(of: ana, by: ben)
         #expect(try server.get(path, as: ben).status == 200)
         #expect(try server.get("/habits/\(diaryID)/sparkline.svg", as: ben).status == 404)
         #expect(try server.get("/habits/\(diaryID)/sparkline.svg", as: ana).status == 200)

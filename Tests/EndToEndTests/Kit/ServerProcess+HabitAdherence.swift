@@ -9,26 +9,16 @@ extension ServerProcess {
     /// endpoints (the clock they move).
     static let adherenceArguments = householdArguments + ["--test-endpoints"]
 
-    /// Creates a habit of `person` planned on `plan` (Weekday names) from `startsOn`; its id.
-    func createHabit(_ title: String, plan: [String], startsOn: String, visibility: String? = nil, as person: Person) throws -> String {
-        var fields: [String: JSON] = [
-            "title": .string(title), "startsOn": .string(startsOn), "plan": .array(plan.map { .string($0) }),
-        ]
+    /// A habit of `person` planned on `plan` (Weekday names) from `startsOn`; its id.
+    func habit(_ title: String, plan: [String], startsOn: String, visibility: String? = nil, as person: Person) throws -> String {
+        var fields: [String: JSON] = ["startsOn": .string(startsOn), "plan": .array(plan.map { .string($0) })]
         if let visibility { fields["visibility"] = .string(visibility) }
-        let created = try graphQL(
-            "mutation($input: CreateHabitInput!) { createHabit(input: $input) { habit { id } } }",
-            variables: Self.input(fields), token: person.token)
-        return try #require(created.data?["createHabit"]?["habit"]?["id"]?.stringValue, "\(created.json)")
+        return try habit(title, as: person, fields)
     }
 
     /// Records an event of habit `habitID` as `person`, for local day `occurredOn` (today when nil).
-    func recordHabitEvent(_ habitID: String, occurredOn: String? = nil, as person: Person) throws {
-        var fields: [String: JSON] = ["habitId": .string(habitID)]
-        if let occurredOn { fields["occurredOn"] = .string(occurredOn) }
-        let recorded = try graphQL(
-            "mutation($input: RecordHabitEventInput!) { recordHabitEvent(input: $input) { habitEvent { id } } }",
-            variables: Self.input(fields), token: person.token)
-        try #require(recorded.data?["recordHabitEvent"]?["habitEvent"]?["id"]?.stringValue != nil, "\(recorded.json)")
+    func recordEvent(of habitID: String, on occurredOn: String? = nil, as person: Person) throws {
+        _ = try habitEvent(of: habitID, as: person, occurredOn.map { ["occurredOn": .string($0)] } ?? [:])
     }
 
     /// `person`'s habits to do today as `"<title> <isDoneToday>"`, in order.

@@ -30,7 +30,7 @@ struct HabitAdherenceServiceTests {
 
     /// Moves the harness's clock to `iso` (an RFC 3339 instant in UTC, `YYYY-MM-DDTHH:MM:SSZ`).
     private func moveClock(_ h: AccountsHarness, to iso: String) {
-        let day = CalendarDayText.dayNumber(iso.prefix(10))!
+        let day = CalendarDay(String(iso.prefix(10)))!.dayNumber
         let parts = iso.dropFirst(11).prefix(8).split(separator: ":").map { Int($0)! }
         let target = Double(day * 86_400 + parts[0] * 3600 + parts[1] * 60 + parts[2])
         h.clock.advance(seconds: target - h.clock.now.timeIntervalSince1970)
@@ -78,7 +78,7 @@ struct HabitAdherenceServiceTests {
     }
 
     private func today(_ adherence: HabitAdherenceService, _ viewer: Viewer) async throws -> [String] {
-        try await adherence.todayHabits(viewer: viewer).entries.map { "\($0.habitID) \($0.isDoneToday)" }
+        try await adherence.todayHabits(viewer: viewer).entries.map { "\($0.habit.id) \($0.isDoneToday)" }
     }
 
     @Test func todayListsTheStartedHabitsPlannedForTodaysWeekdayWithWhetherTheyAreDone() async throws {
@@ -96,7 +96,7 @@ struct HabitAdherenceServiceTests {
             try event(h, run, of: ana, on: "2026-11-30")
             #expect(try await today(adherence, ana) == ["\(run) true", "\(stretch) false"])
             let list = try await adherence.todayHabits(viewer: ana)
-            #expect(CalendarDayText.text(list.day) == "2026-11-30" && list.timeZoneName == "UTC")
+            #expect(CalendarDay(dayNumber: list.day).description == "2026-11-30" && list.timeZoneName == "UTC")
             moveClock(h, to: "2026-12-01T09:00:00Z")
             #expect(try await today(adherence, ana).count == 3)
         }
@@ -124,7 +124,7 @@ struct HabitAdherenceServiceTests {
             let run = try habit(h, of: ana, startsOn: "2027-03-01")
             moveClock(h, to: "2027-03-28T22:30:00Z")
             let list = try await adherence.todayHabits(viewer: ana)
-            #expect(CalendarDayText.text(list.day) == "2027-03-29" && list.entries.map(\.habitID) == [run])
+            #expect(CalendarDay(dayNumber: list.day).description == "2027-03-29" && list.entries.map(\.habit.id) == [run])
         }
     }
 
@@ -138,7 +138,7 @@ struct HabitAdherenceServiceTests {
                 for day in ["2026-11-02", "2026-11-04", "2026-11-06", "2026-11-30", "2026-12-01"] { try event(h, id, of: ana, on: day) }
                 ids.append(id)
             }
-            var found: [String: (AdherenceHabit, HabitAdherence)] = [:]
+            var found: [String: (HabitRecord, HabitAdherence)] = [:]
             let count = try await statements(on: h.pool) { found = try await adherence.adherence(of: ids, viewer: ana) }
             #expect(count == 2)
             let first = try #require(found[ids[0]]).1
@@ -177,7 +177,7 @@ struct HabitAdherenceServiceTests {
             moveClock(h, to: "2026-11-30T11:30:00Z")
             try event(h, run, of: ana, on: "2026-12-01")
             let seen = try #require(try await adherence.adherence(of: [run], viewer: ben)[run]).1
-            #expect(seen.isDoneToday && CalendarDayText.text(seen.today) == "2026-12-01")
+            #expect(seen.isDoneToday && CalendarDay(dayNumber: seen.today).description == "2026-12-01")
         }
     }
 
