@@ -10,24 +10,25 @@ import Testing
     @Test func US_01_07_01_aHabitPlannedMondayWednesdayFridayIsToDoOnThoseDaysAndDoneOnceRecorded() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments)
         defer { server.remove() }
-        let ana = try server.person("ana")
-        let ben = try server.person("ben")
+        // People are signed up after the first move: a token from before it would have expired.
         try server.moveClock(to: "2027-03-01T08:00:00Z")  // Monday
+        var ana = try server.person("ana")
+        let ben = try server.person("ben")
         let runID = try server.habit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
         _ = try server.habit("Read", plan: ["MONDAY"], startsOn: "2027-03-08", as: ana)  // not started yet
         _ = try server.habit("Swim", plan: ["MONDAY"], startsOn: "2027-03-01", as: ben)
         #expect(try server.todayHabits(as: ana) == ["Run false"])
         try server.recordEvent(of: runID, as: ana)
         #expect(try server.todayHabits(as: ana) == ["Run true"])
-        try server.moveClock(to: "2027-03-02T08:00:00Z")  // Tuesday
+        try server.moveClock(to: "2027-03-02T08:00:00Z", signingIn: &ana)  // Tuesday
         #expect(try server.todayHabits(as: ana).isEmpty)
-        try server.moveClock(to: "2027-03-03T08:00:00Z")  // Wednesday: done yesterday's habit is to do again
+        try server.moveClock(to: "2027-03-03T08:00:00Z", signingIn: &ana)  // Wednesday: to do again
         #expect(try server.todayHabits(as: ana) == ["Run false"])
-        try server.moveClock(to: "2027-03-04T08:00:00Z")  // Thursday
+        try server.moveClock(to: "2027-03-04T08:00:00Z", signingIn: &ana)  // Thursday
         #expect(try server.todayHabits(as: ana).isEmpty)
-        try server.moveClock(to: "2027-03-05T08:00:00Z")  // Friday
+        try server.moveClock(to: "2027-03-05T08:00:00Z", signingIn: &ana)  // Friday
         #expect(try server.todayHabits(as: ana) == ["Run false"])
-        try server.moveClock(to: "2027-03-08T08:00:00Z")  // Monday: Read has started
+        try server.moveClock(to: "2027-03-08T08:00:00Z", signingIn: &ana)  // Monday: Read has started
         #expect(try server.todayHabits(as: ana) == ["Run false", "Read false"])
         let signedOut = try server.graphQL("{ todayHabits { isDoneToday } }")
         #expect(signedOut.errorCode == "UNAUTHENTICATED")
@@ -36,9 +37,9 @@ import Testing
     @Test func US_01_07_01_anEventRecordedJustAfterLocalMidnightCountsForTheNewDay() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments)
         defer { server.remove() }
+        try server.moveClock(to: "2027-03-02T14:55:00Z")  // 23:55 on Tuesday in Tokyo
         let ana = try server.person("ana")
         try server.setTimeZone("Asia/Tokyo", of: ana)  // UTC+9 all year
-        try server.moveClock(to: "2027-03-02T14:55:00Z")  // 23:55 on Tuesday in Tokyo
         let runID = try server.habit("Run", plan: ["WEDNESDAY"], startsOn: "2027-03-01", as: ana)
         #expect(try server.todayHabits(as: ana).isEmpty)
         try server.moveClock(to: "2027-03-02T15:05:00Z")  // 00:05 on Wednesday in Tokyo, still Tuesday in UTC
@@ -53,8 +54,8 @@ import Testing
     @Test func US_01_08_01_theAdherenceOfAKnownHistory() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments + ["--max-adherence-weeks", "10"])
         defer { server.remove() }
-        let ana = try server.person("ana")
         try server.moveClock(to: "2027-03-24T08:00:00Z")  // Wednesday
+        var ana = try server.person("ana")
         let runID = try server.habit("Run", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-01", as: ana)
         // Every planned day since Monday 03-01 kept but Friday 03-12, and Tuesday 03-23 off the plan.
         for day in ["01", "03", "05", "08", "10", "15", "17", "19", "22", "23"] {
@@ -75,7 +76,7 @@ import Testing
         #expect(evening["plannedDays"] == 11 && evening["keptDays"] == 10 && evening["currentStreak"] == 5 && evening["bestStreak"] == 5)
         #expect(Self.weeks(evening) == ["2027-03-22 2027-03-28 2 2 1 1"])
         // Friday passes without an event: missed on Saturday.
-        try server.moveClock(to: "2027-03-27T08:00:00Z")
+        try server.moveClock(to: "2027-03-27T08:00:00Z", signingIn: &ana)
         let saturday = try #require(try server.habitAdherence(runID, weeks: 1, as: ana).data?["habit"]?["adherence"])
         #expect(saturday["plannedDays"] == 12 && saturday["currentStreak"] == 0 && saturday["bestStreak"] == 5)
         // The series' length is limited by --max-adherence-weeks: 10 passes, 11 and 0 do not.
@@ -89,10 +90,10 @@ import Testing
     @Test func US_01_08_01_theSparklineIsAValidSVGForWhoeverMaySeeTheHabitAndItsETagChangesWithAnEvent() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments)
         defer { server.remove() }
+        try server.moveClock(to: "2027-03-24T08:00:00Z")
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let cara = try server.person("cara")
-        try server.moveClock(to: "2027-03-24T08:00:00Z")
         let runID = try server.habit("Run & <swim>", plan: ["MONDAY", "WEDNESDAY", "FRIDAY"], startsOn: "2027-03-22", as: ana)
         let diaryID = try server.habit("Diary", plan: ["MONDAY"], startsOn: "2027-03-01", visibility: "PRIVATE", as: ana)
         try server.recordEvent(of: runID, on: "2027-03-22", as: ana)

@@ -60,4 +60,15 @@ extension ServerProcess {
         let instant = try #require(ISO8601DateFormatter().date(from: iso), "\(iso) is no instant")
         try moveClock(to: instant)
     }
+
+    /// Moves the clock to `iso` days later and signs `person` in again there: access tokens last at
+    /// most a day (`--access-token-ttl`), so one from before the move has expired.
+    func moveClock(to iso: String, signingIn person: inout Person) throws {
+        try moveClock(to: iso)
+        let signedIn = try graphQL(AccountsTests.login, variables: ["input": .object([
+            "email": .string(person.email), "password": "correct horse battery",
+        ])])
+        let token = try #require(signedIn.data?["login"]?["tokens"]?["accessToken"]?.stringValue, "\(signedIn.json)")
+        person = Person(username: person.username, userID: person.userID, token: token)
+    }
 }
