@@ -55,6 +55,8 @@ struct ServeSettings: Sendable {
     var tokens: TokensConfiguration
     /// Habits and habit events: the photo size, the map's events.
     var habits: HabitsConfiguration
+    /// Habit adherence: the longest weekly series.
+    var habitAdherence: HabitAdherenceConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -145,6 +147,7 @@ struct ServeSettings: Sendable {
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
         + ChoreViewSettings.options
         + HabitSettings.options
+        + HabitAdherenceSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -245,6 +248,7 @@ struct ServeSettings: Sendable {
         choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
         habits = try HabitSettings.configuration(options)
+        habitAdherence = try HabitAdherenceSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

@@ -98,6 +98,9 @@ final class Application: Sendable {
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
         let habits = HabitService(configuration: settings.habits, households: households)
+        // Habit adherence (issue 16): todayHabits, the statistics and weekly series, the sparkline.
+        let habitAdherence = HabitAdherenceService(
+            pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -115,7 +118,7 @@ final class Application: Sendable {
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
-            habits: habits)
+            habits: habits, habitAdherence: habitAdherence)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -137,6 +140,7 @@ final class Application: Sendable {
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
+        SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -212,13 +216,14 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService,
+        habitAdherence: HabitAdherenceService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, limits: settings.graphQL,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
