@@ -9,9 +9,6 @@ extension EventKind {
     public static let followCancelled: EventKind = "follow.cancelled"
     /// A user removed one of their followers: on both users' topics.
     public static let followRemoved: EventKind = "follow.removed"
-
-    /// Every kind of follow event, for the streams that deliver them.
-    public static let followKinds: Set<EventKind> = [.followRequested, .followAccepted, .followDeclined, .followCancelled, .followRemoved]
 }
 
 /// The payload of follow events: which follow, between whom.

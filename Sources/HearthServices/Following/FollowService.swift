@@ -76,6 +76,11 @@ public final class FollowService: Sendable {
         }
     }
 
+    /// The follows among `ids` that `viewer` is one of the two users of (`node` lookups).
+    public func follows(ids: [String], viewer: Viewer) async throws -> [FollowRecord] {
+        try await pool.readPreferringCallingThread { database in try Self.follows(ids: ids, viewer: viewer, in: database) }
+    }
+
     /// The follows among `ids` that `viewer` is one of the two users of (``follow(id:viewer:)``).
     static func follows(ids: [String], viewer: Viewer, in database: Database) throws -> [FollowRecord] {
         let ids = ids.filter { GlobalID.mayName(.follow, $0) }
