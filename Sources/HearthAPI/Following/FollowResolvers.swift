@@ -48,10 +48,8 @@ enum FollowResolvers {
     /// The follows among `ids` the viewer is one of the two users of, by id (for `node`/`nodes`).
     static func nodes(ids: [String], follows: FollowService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer else { return [:] }
-        let wanted = ids.filter { GlobalID.mayName(.follow, $0) }
-        guard !wanted.isEmpty else { return [:] }
         var found: [String: any Sendable] = [:]
-        for follow in try await follows.follows(ids: wanted, viewer: viewer) { found[follow.id] = FollowValue(record: follow) }
+        for follow in try await follows.follows(ids: ids, viewer: viewer) { found[follow.id] = FollowValue(record: follow) }
         return found
     }
 }
