@@ -92,10 +92,12 @@ public struct AvatarRoutes: Sendable {
         }
     }
 
-    /// An error as `{"errors": [...]}` with the status its code and reason call for.
-    private static func refusal(_ error: ServiceError) -> HTTPResponse {
+    /// An error as `{"errors": [...]}` with the status its code and reason call for (the habit
+    /// routes answer their refusals this way too).
+    static func refusal(_ error: ServiceError) -> HTTPResponse {
         let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
         case (.unauthenticated, _): .unauthorized
+        case (.notFound, _): .notFound
         case (.rateLimited, _): .tooManyRequests
         case (.badUserInput, .unsupportedFormat?): .unsupportedMediaType
         case (.badUserInput, .tooLarge?): .contentTooLarge

@@ -3,9 +3,10 @@ import HearthServices
 
 /// The resolvers of following (US 05) over ``FollowService``: `requestFollow`,
 /// `acceptFollowRequest`, `declineFollowRequest`, `unfollow`, `removeFollower`, the four lists,
-/// `node` lookups of follows and the `followEvents` subscription (`+Events`).
+/// `node` lookups of follows, the `followEvents` subscription (`+Events`), and the following feed
+/// and its map (US 06.03, `+Feed`), whose events are `HabitEvent`s read through `habits`.
 enum FollowResolvers {
-    static func install(into resolvers: inout Resolvers, follows: FollowService) {
+    static func install(into resolvers: inout Resolvers, follows: FollowService, habits: HabitService) {
         installMutations(into: &resolvers, follows: follows)
         let lists: [(String, FollowService.FollowList)] = [
             ("followers", .followers), ("following", .following), ("followRequests", .incomingRequests), ("sentFollowRequests", .sentRequests),
@@ -18,6 +19,7 @@ enum FollowResolvers {
             }
         }
         installEvents(into: &resolvers, follows: follows)
+        installFeed(into: &resolvers, follows: follows, habits: habits)
     }
 
     private static func installMutations(into resolvers: inout Resolvers, follows: FollowService) {

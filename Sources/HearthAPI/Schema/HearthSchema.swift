@@ -31,6 +31,7 @@ public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
     public static let scalars: [String: any ScalarCoercing] = [
         "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
+        "Date": DateScalar(),
     ]
 
     /// Builds and checks the schema.
@@ -49,13 +50,14 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, following `follows` (the instance, token and
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`,
+    /// following `follows` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil,
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         follows: FollowService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
@@ -69,7 +71,8 @@ public enum HearthSchema {
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
-        if let follows { FollowResolvers.install(into: &resolvers, follows: follows) }
+        if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
+        if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -79,6 +82,11 @@ public enum HearthSchema {
             }
             if let tokens {
                 for (id, value) in try await TokenResolvers.nodes(ids: ids.filter { found[$0] == nil }, tokens: tokens, context: context) {
+                    found[id] = value
+                }
+            }
+            if let habits {
+                for (id, value) in try await HabitResolvers.nodes(ids: ids.filter { found[$0] == nil }, habits: habits, context: context) {
                     found[id] = value
                 }
             }
@@ -135,7 +143,7 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil,
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         follows: FollowService? = nil,
         limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -144,6 +152,7 @@ public enum HearthSchema {
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+                habits: habits,
                 follows: follows),
             limits: limits, logger: logger)
     }

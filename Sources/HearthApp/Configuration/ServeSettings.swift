@@ -53,6 +53,8 @@ struct ServeSettings: Sendable {
     var choreViews: ChoreViewCacheLimits
     /// The token economy and the rewards store: limits.
     var tokens: TokensConfiguration
+    /// Habits and habit events: the photo size, the map's events.
+    var habits: HabitsConfiguration
     /// Following and the following feed: limits.
     var following: FollowingConfiguration
     /// The job scheduler: workers, retries, leases.
@@ -144,6 +146,7 @@ struct ServeSettings: Sendable {
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
         + ChoreViewSettings.options
+        + HabitSettings.options
         + FollowingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
@@ -244,6 +247,7 @@ struct ServeSettings: Sendable {
         choreInstances = try ChoreInstanceSettings.configuration(options)
         choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
+        habits = try HabitSettings.configuration(options)
         following = try FollowingSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

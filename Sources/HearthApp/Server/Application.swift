@@ -97,6 +97,7 @@ final class Application: Sendable {
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
+        let habits = HabitService(configuration: settings.habits, households: households)
         let follows = FollowService(configuration: settings.following, households: households)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
@@ -115,6 +116,7 @@ final class Application: Sendable {
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+            habits: habits,
             follows: follows)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
@@ -136,6 +138,8 @@ final class Application: Sendable {
                 clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
+        FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -211,14 +215,14 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache,
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService,
         follows: FollowService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits,
                 follows: follows,
                 limits: settings.graphQL,
                 logger: logger.labeled("graphql"))

@@ -16,7 +16,7 @@ extension FollowService {
         let (older, arguments) = InstanceCursor.older(than: cursor, columns: "e.recorded_at, e.id")
         return try await pool.readPreferringCallingThread { database in
             let events = try Self.followedEvents(viewer: viewer, since: since, condition: older, arguments, limit: size + 1, in: database)
-            return InstancePage(reading: events, size: size, after: cursor) { InstanceCursor(time: $0.recordedAt, id: $0.id) }
+            return InstancePage(reading: events, size: size, after: cursor) { InstanceCursor(time: $0.event.recordedAt, id: $0.event.id) }
         }
     }
 
@@ -30,6 +30,15 @@ extension FollowService {
         return try await pool.readPreferringCallingThread { database in
             try Self.followedEvents(viewer: viewer, since: since, condition: " AND e.latitude IS NOT NULL", [], limit: limit, in: database)
         }
+    }
+
+    /// ``feedMap(viewer:since:)`` as a GeoJSON document (``HabitGeoJSON``), each feature naming
+    /// whose event it is (US 06.03).
+    /// - Throws: `BAD_USER_INPUT` for `since` further back than the feed may reach.
+    public func feedGeoJSON(viewer: Viewer, since: Date? = nil) async throws -> String {
+        try HabitGeoJSON.document(of: try await feedMap(viewer: viewer, since: since).map {
+            HabitGeoJSON.Feature(event: $0.event, habitTitle: $0.habitTitle, owner: $0.owner)
+        })
     }
 
     /// `since` checked against the feed's reach, or the default start.
@@ -55,11 +64,12 @@ extension FollowService {
             """
             SELECT \(FollowedHabitEvent.columns)
             FROM follows f JOIN habit_events e ON e.user_id = f.followed_id JOIN habits ON habits.id = e.habit_id
-            WHERE f.follower_id = {owner} AND f.status = 'accepted' AND \(HabitAudience.habitVisibleToViewer)
+                LEFT JOIN habit_photos p ON p.id = e.photo_id
+            WHERE f.follower_id = {owner} AND f.status = 'accepted' AND (habits.user_id = {owner} OR \(HabitAudience.followedByScopeOwner))
                 AND e.recorded_at >= ?\(condition)
             ORDER BY e.recorded_at DESC, e.id DESC LIMIT ?
             """,
-            StatementArguments([viewer.userID, viewer.userID, since] + arguments + [limit]))
+            StatementArguments([since] + arguments + [limit]))
         return try FollowedHabitEvent.read(rows, in: database)
     }
 }
