@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func US_06_03_01_theFeedAndItsMapRefuseWhatTheyCannotAnswer() throws {
-        let server = try ServerProcess(ServerProcess.householdArguments + ["--following-feed-max-days", "10"])
+        let server = try ServerProcess(ServerProcess.householdArguments + ["--following-feed-days", "5", "--following-feed-max-days", "10"])
         defer { server.remove() }
         let ana = try server.person("ana")
         let tooFar = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-11 * 86_400))
