@@ -50,14 +50,16 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, today's habits and adherence `habitAdherence` (the instance, token and
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, today's habits and adherence `habitAdherence`,
+    /// following `follows` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
-        habitAdherence: HabitAdherenceService? = nil
+        habitAdherence: HabitAdherenceService? = nil,
+        follows: FollowService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -72,6 +74,7 @@ public enum HearthSchema {
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
         if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
+        if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -86,6 +89,11 @@ public enum HearthSchema {
             }
             if let habits {
                 for (id, value) in try await HabitResolvers.nodes(ids: ids.filter { found[$0] == nil }, habits: habits, context: context) {
+                    found[id] = value
+                }
+            }
+            if let follows {
+                for (id, value) in try await FollowResolvers.nodes(ids: ids.filter { found[$0] == nil }, follows: follows, context: context) {
                     found[id] = value
                 }
             }
@@ -138,7 +146,8 @@ public enum HearthSchema {
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
-        habitAdherence: HabitAdherenceService? = nil, limits: GraphQLLimits,
+        habitAdherence: HabitAdherenceService? = nil,
+        follows: FollowService? = nil, limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
@@ -146,7 +155,8 @@ public enum HearthSchema {
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
-                habits: habits, habitAdherence: habitAdherence),
+                habits: habits, habitAdherence: habitAdherence,
+                follows: follows),
             limits: limits, logger: logger)
     }
 }

@@ -57,6 +57,8 @@ struct ServeSettings: Sendable {
     var habits: HabitsConfiguration
     /// Habit adherence: the longest weekly series.
     var habitAdherence: HabitAdherenceConfiguration
+    /// Following and the following feed: limits.
+    var following: FollowingConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -148,6 +150,7 @@ struct ServeSettings: Sendable {
         + ChoreViewSettings.options
         + HabitSettings.options
         + HabitAdherenceSettings.options
+        + FollowingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -249,6 +252,7 @@ struct ServeSettings: Sendable {
         tokens = try TokenSettings.configuration(options)
         habits = try HabitSettings.configuration(options)
         habitAdherence = try HabitAdherenceSettings.configuration(options)
+        following = try FollowingSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }
