@@ -51,11 +51,13 @@ public enum HearthSchema {
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
     /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
-    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
+    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
+    /// from Loop Habit Tracker go to `loopImporter`.
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil,
+        loopImporter: LoopImporter? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -68,6 +70,7 @@ public enum HearthSchema {
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
+        if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -128,13 +131,16 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, limits: GraphQLLimits, logger: Logger
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil,
+        loopImporter: LoopImporter? = nil,
+        limits: GraphQLLimits, logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
-                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews),
+                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+                loopImporter: loopImporter),
             limits: limits, logger: logger)
     }
 }

@@ -111,9 +111,15 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
+        // Habits in and out: exports stream from the pool's readers; imports unpack on their own worker.
+        let habitExporter = HabitExporter(pool: pool, clock: clock)
+        let loopImporter = LoopImporter(
+            pool: pool, clock: clock, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8),
+            configuration: settings.habitPorting)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews)
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+            loopImporter: loopImporter)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -134,6 +140,7 @@ final class Application: Sendable {
                 clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -209,13 +216,16 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache,
+        loopImporter: LoopImporter
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, limits: settings.graphQL,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+                loopImporter: loopImporter,
+                limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

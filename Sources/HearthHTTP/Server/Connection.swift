@@ -396,6 +396,9 @@ final class Connection {
             }
             exchange?.bytesOut += output.count - before
             finishExchange()
+        case (.streaming, .abort):
+            closeAfterOutput = true
+            finishExchange()
         default:
             loop.report(.warning, "a response part was sent out of order or twice")
             return

@@ -45,9 +45,17 @@ public struct HTTPResponseBodyWriter: Sendable {
         responder.loop.deliver(.chunk(bytes), to: responder.token, sequence: responder.sequence)
     }
 
-    /// Ends the body; the request is then complete. Must be called exactly once.
+    /// Ends the body; the request is then complete. Must be called exactly once (or ``abort()`` instead).
     public func finish() {
         responder.loop.deliver(.end, to: responder.token, sequence: responder.sequence)
+    }
+
+    /// Ends the response as failed, instead of ``finish()``: what was queued is still sent, then
+    /// the connection closes without the last chunk (HTTP/1.1) so the client sees a broken body
+    /// rather than a short one that looks whole. For a producer that fails after the head went
+    /// out (a streamed export whose read fails), when the status can no longer say so.
+    public func abort() {
+        responder.loop.deliver(.abort, to: responder.token, sequence: responder.sequence)
     }
 }
 
@@ -57,6 +65,8 @@ enum ResponsePart: Sendable {
     case head(HTTPResponse)
     case chunk([UInt8])
     case end
+    /// A streamed body that failed: close after what is queued, without the last chunk.
+    case abort
 }
 
 /// Identifies a connection slot on its loop; the generation tells apart successive connections in one slot.
