@@ -1,4 +1,4 @@
-/// CRC-32 as ZIP (APPNOTE 4.4.7), gzip and PNG use it: the reflected polynomial 0xEDB88320,
+/// CRC-32 as ZIP (APPNOTE 4.4.7), gzip and PNG chunks (``ImageSniffer``) use it: the reflected polynomial 0xEDB88320,
 /// initial value and final XOR all ones. Computed here, a table lookup per byte, so the zip
 /// writer stays pure Swift (HearthDomain links no C library).
 public struct CRC32: Sendable, Equatable {

@@ -20,7 +20,7 @@ import Support
 /// - **Start.** The habit starts on its first done day, or its first recorded day, or today.
 public struct LoopHabitMapping: Sendable, Equatable {
     /// Why a habit was not imported.
-    public enum SkipReason: String, Sendable, Equatable {
+    public enum SkipReason: String, Error, Sendable, Equatable {
         /// Its frequency has no weekly plan (see the type's rules).
         case unsupportedFrequency = "UNSUPPORTED_FREQUENCY"
         /// Its name is empty once made one line.

@@ -39,27 +39,28 @@ public struct ZipArchive: Sendable {
         self.bytes = bytes
         guard let end = Self.endOfCentralDirectory(in: bytes) else { throw ZipError(.notZip, "not a zip archive") }
         let reader = ByteReader(bytes)
-        guard reader.uint16(at: end + 4) == 0, reader.uint16(at: end + 6) == 0 else {
+        guard reader.littleEndian16(at: end + 4) == 0, reader.littleEndian16(at: end + 6) == 0 else {
             throw ZipError(.unsupported, "multi-disk archives are not read")
         }
-        let count = Int(reader.uint16(at: end + 10) ?? 0)
-        guard let size = reader.uint32(at: end + 12), let start = reader.uint32(at: end + 16),
+        let count = Int(reader.littleEndian16(at: end + 10) ?? 0)
+        guard let size = reader.littleEndian32(at: end + 12), let start = reader.littleEndian32(at: end + 16),
             size != 0xFFFF_FFFF, start != 0xFFFF_FFFF, count != 0xFFFF
         else { throw ZipError(.unsupported, "ZIP64 archives are not read") }
         var entries: [Entry] = []
         var position = Int(start)
         for _ in 0..<count {
-            guard reader.uint32(at: position) == 0x0201_4B50, let flags = reader.uint16(at: position + 8),
-                let method = reader.uint16(at: position + 10), let crc = reader.uint32(at: position + 16),
-                let compressed = reader.uint32(at: position + 20), let uncompressed = reader.uint32(at: position + 24),
-                let nameLength = reader.uint16(at: position + 28), let extraLength = reader.uint16(at: position + 30),
-                let commentLength = reader.uint16(at: position + 32), let offset = reader.uint32(at: position + 42),
-                let name = reader.bytes(at: position + 46, count: Int(nameLength))
+            guard reader.littleEndian32(at: position) == 0x0201_4B50, let flags = reader.littleEndian16(at: position + 8),
+                let method = reader.littleEndian16(at: position + 10), let crc = reader.littleEndian32(at: position + 16),
+                let compressed = reader.littleEndian32(at: position + 20), let uncompressed = reader.littleEndian32(at: position + 24),
+                let nameLength = reader.littleEndian16(at: position + 28), let extraLength = reader.littleEndian16(at: position + 30),
+                let commentLength = reader.littleEndian16(at: position + 32), let offset = reader.littleEndian32(at: position + 42),
+                position + 46 + Int(nameLength) <= bytes.count
             else { throw ZipError(.unsupported, "the central directory is damaged") }
             guard flags & 1 == 0 else { throw ZipError(.unsupported, "encrypted entries are not read") }
             guard compressed != 0xFFFF_FFFF, uncompressed != 0xFFFF_FFFF, offset != 0xFFFF_FFFF else {
                 throw ZipError(.unsupported, "ZIP64 entries are not read")
             }
+            let name = Array(bytes[position + 46..<position + 46 + Int(nameLength)])
             entries.append(Entry(
                 name: Self.decodeName(name, isUTF8: flags & 1 << 11 != 0), method: method, crc: crc,
                 compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), localHeaderOffset: Int(offset)))
@@ -80,8 +81,8 @@ public struct ZipArchive: Sendable {
     public func contents(of entry: Entry, inflate: Inflate) throws -> [UInt8] {
         let reader = ByteReader(bytes)
         let header = entry.localHeaderOffset
-        guard reader.uint32(at: header) == 0x0403_4B50, let nameLength = reader.uint16(at: header + 26),
-            let extraLength = reader.uint16(at: header + 28)
+        guard reader.littleEndian32(at: header) == 0x0403_4B50, let nameLength = reader.littleEndian16(at: header + 26),
+            let extraLength = reader.littleEndian16(at: header + 28)
         else { throw ZipError(.unsupported, "the local header of \(entry.name) is damaged") }
         let start = header + 30 + Int(nameLength) + Int(extraLength)
         guard start + entry.compressedSize <= bytes.count else { throw ZipError(.corrupt, "\(entry.name) runs past the archive's end") }
@@ -104,8 +105,8 @@ public struct ZipArchive: Sendable {
         guard bytes.count >= 22 else { return nil }
         let reader = ByteReader(bytes)
         let lowest = max(0, bytes.count - 22 - 0xFFFF)
-        for position in stride(from: bytes.count - 22, through: lowest, by: -1) where reader.uint32(at: position) == 0x0605_4B50 {
-            let commentLength = Int(reader.uint16(at: position + 20) ?? 0)
+        for position in stride(from: bytes.count - 22, through: lowest, by: -1) where reader.littleEndian32(at: position) == 0x0605_4B50 {
+            let commentLength = Int(reader.littleEndian16(at: position + 20) ?? 0)
             if position + 22 + commentLength == bytes.count { return position }
         }
         return nil
@@ -114,27 +115,5 @@ public struct ZipArchive: Sendable {
     private static func decodeName(_ bytes: [UInt8], isUTF8: Bool) -> String {
         if isUTF8 { return String(decoding: bytes, as: UTF8.self) }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    }
-}
-
-/// Little-endian reads that answer nil past the end, so a damaged archive cannot trap.
-private struct ByteReader {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func uint16(at offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-    }
-
-    func uint32(at offset: Int) -> UInt32? {
-        guard let low = uint16(at: offset), let high = uint16(at: offset + 2) else { return nil }
-        return UInt32(low) | UInt32(high) << 16
-    }
-
-    func bytes(at offset: Int, count: Int) -> [UInt8]? {
-        guard offset >= 0, offset + count <= bytes.count else { return nil }
-        return Array(bytes[offset..<offset + count])
     }
 }
