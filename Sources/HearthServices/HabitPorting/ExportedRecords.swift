@@ -116,10 +116,10 @@ struct ExportedFollow: Decodable {
     let acceptedAt: String?
 
     static let select = """
-        SELECT f.id, 'FOLLOWING' AS direction, u.username, f.status, f.requested_at AS requestedAt, f.accepted_at AS acceptedAt
+        SELECT f.id AS id, 'FOLLOWING' AS direction, u.username, f.status, f.requested_at AS requestedAt, f.accepted_at AS acceptedAt
         FROM follows f JOIN users u ON u.id = f.followed_id WHERE f.follower_id = {owner}
         UNION ALL
-        SELECT f.id, 'FOLLOWER' AS direction, u.username, f.status, f.requested_at AS requestedAt, f.accepted_at AS acceptedAt
+        SELECT f.id AS id, 'FOLLOWER' AS direction, u.username, f.status, f.requested_at AS requestedAt, f.accepted_at AS acceptedAt
         FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followed_id = {owner}
         ORDER BY requestedAt, id
         """

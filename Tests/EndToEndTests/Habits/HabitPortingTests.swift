@@ -67,7 +67,7 @@ import TestPython
             #expect(habits.first { $0["title"] as? String == "Run" }?["plan"] as? [String] == ["SUNDAY"])
             let events = try #require(document["events"] as? [[String: Any]])
             #expect(events.count == Self.importedEvents)
-            #expect(events.contains { $0["occurredOn"] as? String == "2024-03-05" && $0["comment"] as? String == "Felt calm, 20 min" })
+            #expect(events.contains { $0["occurredOn"] as? String == "2024-03-06" && $0["comment"] as? String == "Felt calm, 20 min" })
         }
     }
 

@@ -35,7 +35,7 @@ import TestPython
         #expect(export.habits.map { $0.checkmarks.count } == [1096, 1096, 1096, 1096, 1096])
         #expect(export.habits.map { $0.checkmarks.filter(\.isDone).count } == [810, 428, 548, 142, 157])
         #expect(export.habits[0].checkmarks.first?.date == "2022-01-01")
-        #expect(export.habits[0].checkmarks.first { $0.date == "2023-07-14" }?.notes == "Used the \"body scan\"\nthen slept")
+        #expect(export.habits[0].checkmarks.first { $0.date == "2023-07-15" }?.notes == "Used the \"body scan\"\nthen slept")
         #expect(export.rejections.isEmpty)
     }
 
@@ -77,8 +77,8 @@ import TestPython
         #expect(meditate.reason == "Did you meditate today?")
         #expect(meditate.startsOn == meditate.events.first?.date)
         #expect(meditate.events.count == 810)
-        #expect(meditate.events.first { $0.date == "2024-03-05" }?.comment == "Felt calm, 20 min")
-        #expect(meditate.events.first { $0.date == "2023-07-14" }?.comment == "Used the \"body scan\"")
+        #expect(meditate.events.first { $0.date == "2024-03-06" }?.comment == "Felt calm, 20 min")
+        #expect(meditate.events.first { $0.date == "2023-07-15" }?.comment == "Used the \"body scan\"")
         #expect(meditate.commentsCut == 1)
         #expect(!meditate.titleWasCut)
     }
