@@ -53,7 +53,7 @@ import TestPython
             #expect(result["habitsUnchanged"] == 4)
             #expect(result["eventsCreated"] == 0)
             #expect(result["eventsUnchanged"] == .int(Self.importedEvents))
-            #expect(try server.databaseText("SELECT count(*) FROM habit_events") == String(Self.importedEvents))
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == String(Self.importedEvents))
 
             let export = try server.export("habits.json", as: ana)
             #expect(export.status == 200)
@@ -90,15 +90,21 @@ import TestPython
             try server.databaseWrite("""
                 INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at)
                 VALUES ('hab_ana1', '\(ana.userID)', 'Run, then stretch', 'Feel "light"', '2025-01-01', 31, 'followers', '\(now)', '\(now)'),
-                       ('hab_ben1', '\(ben.userID)', 'Ben''s habit', '', '2025-01-01', 127, 'followers', '\(now)', '\(now)');
+                       ('hab_ben1', '\(ben.userID)', 'Ben''s habit', '', '2025-01-01', 127, 'followers', '\(now)', '\(now)')
+                """)
+            try server.databaseWrite("""
                 INSERT INTO habit_photos (id, user_id, media_type, width, height, sha256, bytes, created_at)
-                VALUES ('pho_ana1', '\(ana.userID)', 'image/png', 1, 1, 'x', x'\(hex)', '\(now)');
+                VALUES ('pho_ana1', '\(ana.userID)', 'image/png', 1, 1, 'x', x'\(hex)', '\(now)')
+                """)
+            try server.databaseWrite("""
                 INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, comment, photo_id, latitude, longitude, accuracy_meters, geohash, created_at, updated_at)
                 VALUES ('hev_ana1', 'hab_ana1', '\(ana.userID)', '2025-01-02', '\(now)', '5k, "fast"', 'pho_ana1', 52.52, 13.405, 8, 'u33dc0', '\(now)', '\(now)'),
                        ('hev_ana2', 'hab_ana1', '\(ana.userID)', '2025-01-03', '\(now)', '', NULL, NULL, NULL, NULL, NULL, '\(now)', '\(now)'),
-                       ('hev_ben1', 'hab_ben1', '\(ben.userID)', '2025-01-03', '\(now)', 'not ana''s', NULL, NULL, NULL, NULL, NULL, '\(now)', '\(now)');
+                       ('hev_ben1', 'hab_ben1', '\(ben.userID)', '2025-01-03', '\(now)', 'not ana''s', NULL, NULL, NULL, NULL, NULL, '\(now)', '\(now)')
+                """)
+            try server.databaseWrite("""
                 INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at)
-                VALUES ('fol_1', '\(ben.userID)', '\(ana.userID)', 'accepted', '\(now)', '\(now)');
+                VALUES ('fol_1', '\(ben.userID)', '\(ana.userID)', 'accepted', '\(now)', '\(now)')
                 """)
             let response = try server.export("habits.zip", as: ana)
             #expect(response.status == 200)
@@ -178,7 +184,7 @@ import TestPython
             let noHabits = try server.importLoopHabits(try ServerProcess.loopFixtureArchive(leaving: ["Habits.csv"]), as: ana)
             #expect(noHabits.errorCode == "BAD_USER_INPUT")
             #expect(noHabits.json["errors"]?[0]?["message"]?.stringValue?.contains("Habits.csv") == true)
-            #expect(try server.databaseText("SELECT count(*) FROM habits") == "0")
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habits") == "0")
         }
     }
 
