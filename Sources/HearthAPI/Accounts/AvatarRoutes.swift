@@ -72,13 +72,11 @@ public struct AvatarRoutes: Sendable {
     /// - Throws: an unexpected failure storing the image (the router answers 500 and logs it).
     public func upload(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return ServiceError.signedOut.httpRefusal
-        case .refused(let error): return error.httpRefusal
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refused): return refused.response
         }
-        let declared = request.headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
-        guard let declared, Self.uploadMediaTypes.contains(declared) else {
+        guard let declared = request.declaredMediaType, Self.uploadMediaTypes.contains(declared) else {
             return ServiceError(
                 .badUserInput, "Send the image as image/png, image/jpeg or image/webp.",
                 problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: "Send the image as image/png, image/jpeg or image/webp.")]

@@ -51,10 +51,9 @@ public struct HabitPortingRoutes: Sendable {
     /// Answers one export: the refusal, or the head at once and the body as it is read.
     func export(_ format: HabitExportFormat, request: HTTPRequest, responder: HTTPResponder) async {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return responder.send(ServiceError.signedOut.httpRefusal)
-        case .refused(let error): return responder.send(error.httpRefusal)
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refused): return responder.send(refused.response)
         }
         let writer = responder.sendHead(HTTPResponse(headers: [
             "Content-Type": format.mediaType, "Content-Disposition": "attachment; filename=\"\(format.fileName)\"",
@@ -73,13 +72,11 @@ public struct HabitPortingRoutes: Sendable {
     /// - Throws: an unexpected failure storing the import (the router answers 500 and logs it).
     func importLoop(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return ServiceError.signedOut.httpRefusal
-        case .refused(let error): return error.httpRefusal
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refused): return refused.response
         }
-        let declared = request.headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
-        guard let declared, Self.importMediaTypes.contains(declared) else {
+        guard let declared = request.declaredMediaType, Self.importMediaTypes.contains(declared) else {
             let message = "Send the archive as application/zip."
             return ServiceError(.badUserInput, message, problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: message)])
                 .httpRefusal
