@@ -2,6 +2,8 @@ import GraphQL
 import HearthDomain
 import HearthHTTP
 import HearthServices
+import Support
+import Synchronization
 
 /// The HTTP side of "your data, in and out" (README, "Exporting your habits" and "Importing from
 /// Loop Habit Tracker"), with `Authorization: Bearer <accessToken>` as on `/graphql`:
@@ -48,23 +50,38 @@ public struct HabitPortingRoutes: Sendable {
         router.on(.post, Self.importPath) { [self] request in try await importLoop(request) }
     }
 
-    /// Answers one export: the refusal, or the head at once and the body as it is read.
+    /// Answers one export: the refusal, or the head with the first chunk and the body as it is
+    /// read. The head waits for the first chunk so that a failure before it (the export workers
+    /// all busy: 503 `UNAVAILABLE`; the database: 500) is still an ordinary error response.
     func export(_ format: HabitExportFormat, request: HTTPRequest, responder: HTTPResponder) async {
         let viewer: Viewer
         switch await authenticator.viewer(of: request) {
         case .success(let signedIn): viewer = signedIn
         case .failure(let refused): return responder.send(refused.response)
         }
-        let writer = responder.sendHead(HTTPResponse(headers: [
+        let head = HTTPResponse(headers: [
             "Content-Type": format.mediaType, "Content-Disposition": "attachment; filename=\"\(format.fileName)\"",
             "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-        ]))
-        if request.method == .head { return writer.finish() }
+        ])
+        if request.method == .head { return responder.sendHead(head).finish() }
+        let body = Mutex<HTTPResponseBodyWriter?>(nil)
         do {
-            try await exporter.export(format, of: viewer) { writer.write($0) }
-            writer.finish()
+            try await exporter.export(format, of: viewer) { chunk in
+                let writer = body.withLock { writer in
+                    if writer == nil { writer = responder.sendHead(head) }
+                    return writer!
+                }
+                return writer.writeWaiting(chunk)
+            }
+            body.withLock { $0 }?.finish()
         } catch {
-            writer.abort()
+            if let writer = body.withLock({ $0 }) {
+                writer.abort()
+            } else if error is WorkerPoolError {
+                responder.send(ServiceError(.unavailable, "The server is busy with other exports; try again in a minute.").httpRefusal)
+            } else {
+                responder.fail(error, request: request)
+            }
         }
     }
 

@@ -111,8 +111,9 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
-        // Habits in and out: exports stream from the pool's readers; imports unpack on their own worker.
-        let habitExporter = HabitExporter(pool: pool, clock: clock)
+        // Habits in and out: exports read and stream on their own workers (they wait for slow clients);
+        // imports unpack on theirs.
+        let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
         let loopImporter = LoopImporter(
             pool: pool, clock: clock, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8),
             configuration: settings.habitPorting)

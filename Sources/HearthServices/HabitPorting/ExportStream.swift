@@ -9,12 +9,13 @@ import HearthDomain
 final class ExportStream {
     /// About how many bytes each delivered chunk holds.
     let chunkSize: Int
-    private let deliver: ([UInt8]) -> Void
+    /// Takes a chunk; false when its receiver has gone.
+    private let deliver: ([UInt8]) -> Bool
     private var zip: ZipWriter?
     private var buffer: [UInt8] = []
 
     /// A stream delivering chunks to `deliver`, as a zip archive when `zipped`.
-    init(chunkSize: Int, zipped: Bool, deliver: @escaping ([UInt8]) -> Void) {
+    init(chunkSize: Int, zipped: Bool, deliver: @escaping ([UInt8]) -> Bool) {
         self.chunkSize = chunkSize
         self.deliver = deliver
         zip = zipped ? ZipWriter() : nil
@@ -24,22 +25,18 @@ final class ExportStream {
     /// Starts the file `name` of a zip archive.
     func beginFile(_ name: String, modifiedAt: Int64) throws {
         guard zip != nil else { return }
-        append(try zip!.beginEntry(named: name, modifiedAt: modifiedAt))
+        try append(try zip!.beginEntry(named: name, modifiedAt: modifiedAt))
     }
 
     /// Ends the file begun last.
     func endFile() throws {
         guard zip != nil else { return }
-        append(try zip!.endEntry())
+        try append(try zip!.endEntry())
     }
 
     /// Writes `bytes` (inside the open file of a zip archive).
     func write(_ bytes: [UInt8]) throws {
-        if zip != nil {
-            append(try zip!.write(bytes))
-        } else {
-            append(bytes)
-        }
+        try append(zip != nil ? try zip!.write(bytes) : bytes)
     }
 
     /// Writes `text` as UTF-8.
@@ -48,17 +45,23 @@ final class ExportStream {
     }
 
     /// Ends the archive (a zip's central directory) and delivers what is left.
+    /// - Throws: `CancellationError` when the receiver has gone.
     func finish() throws {
-        if zip != nil { append(try zip!.finish()) }
-        if !buffer.isEmpty { deliver(buffer) }
-        buffer = []
+        if zip != nil { try append(try zip!.finish()) }
+        if !buffer.isEmpty { try send() }
     }
 
-    private func append(_ bytes: [UInt8]) {
+    /// Adds `bytes`, delivering a chunk once one is full.
+    /// - Throws: `CancellationError` when the receiver has gone.
+    private func append(_ bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
-        guard buffer.count >= chunkSize else { return }
-        deliver(buffer)
+        if buffer.count >= chunkSize { try send() }
+    }
+
+    private func send() throws {
+        let chunk = buffer
         buffer = []
         buffer.reserveCapacity(chunkSize)
+        guard deliver(chunk) else { throw CancellationError() }
     }
 }

@@ -6,8 +6,11 @@ import Support
 /// Writes everything of a user's habits, habit events and follows (``HabitExportFormat``) as a
 /// stream: one read transaction (so the export is one consistent snapshot) walks the rows in
 /// order and hands the bytes on in chunks as they are made (``ExportStream``); no section, and
-/// no photo beyond the one being written, is held whole. The read runs on one of the pool's
-/// readers, never on an event loop: its size is the user's history, which nothing bounds.
+/// no photo beyond the one being written, is held whole.
+///
+/// The read runs on the export workers' own threads (``WorkerPool``), never on an event loop or
+/// the threads Swift's tasks run on: its size is the user's history, which nothing bounds, and
+/// `deliver` may block while a slow client catches up (an HTTP body writer's `writeWaiting`).
 ///
 /// What is exported is the owner's own rows only (`{owner}`): their habits and events (with the
 /// photos' metadata and bytes, and places), and the follows they made or received, where the other
@@ -20,26 +23,33 @@ public struct HabitExporter: Sendable {
 
     let pool: any DatabaseReader
     let clock: any ServiceClock
+    let workers: WorkerPool
     /// About how many bytes each delivered chunk holds.
     public let chunkSize: Int
 
-    /// An exporter reading `pool`, delivering chunks of about `chunkSize` bytes.
-    public init(pool: any DatabaseReader, clock: any ServiceClock, chunkSize: Int = 64 * 1024) {
+    /// An exporter reading `pool` on `workers`, delivering chunks of about `chunkSize` bytes.
+    public init(pool: any DatabaseReader, clock: any ServiceClock, workers: WorkerPool, chunkSize: Int = 64 * 1024) {
         self.pool = pool
         self.clock = clock
+        self.workers = workers
         self.chunkSize = chunkSize
     }
 
     /// Writes `format` of `viewer`'s data, calling `deliver` with each chunk in order (from the
-    /// reading thread), and returns once the last chunk was delivered.
-    /// - Throws: ``StoreError`` from the read, ``ZipError`` past the zip format's limits (4 GiB);
-    ///   chunks delivered before a failure stay delivered, so a caller streaming them must end
-    ///   the response as failed (a broken download, not a short one that looks whole).
-    public func export(_ format: HabitExportFormat, of viewer: Viewer, deliver: @escaping @Sendable ([UInt8]) -> Void) async throws {
+    /// worker thread), and returns once the last chunk was delivered. `deliver` answers whether
+    /// to go on: false (the client has gone) ends the export with `CancellationError`.
+    /// - Throws: ``WorkerPoolError`` when every export worker is busy and the queue is full
+    ///   (before any chunk); ``StoreError`` from the read; ``ZipError`` past the zip format's
+    ///   limits (4 GiB); `CancellationError`. Chunks delivered before a failure stay delivered, so
+    ///   a caller streaming them must end the response as failed (a broken download, not a
+    ///   short one that looks whole).
+    public func export(_ format: HabitExportFormat, of viewer: Viewer, deliver: @escaping @Sendable ([UInt8]) -> Bool) async throws {
         let owner = Owner(viewer)
         let chunkSize = chunkSize
         let exportedAt = clock.storedNow
-        try await pool.read { database in
+        let pool = pool
+        try await workers.run {
+            try pool.read { database in
             let scope = OwnerScope(owner, database)
             let stream = ExportStream(chunkSize: chunkSize, zipped: format == .zip, deliver: deliver)
             let writer = SectionWriter(scope: scope, stream: stream, exportedAt: exportedAt)
@@ -51,6 +61,7 @@ public struct HabitExporter: Sendable {
             case .zip: try writer.zip()
             }
             try stream.finish()
+            }
         }
     }
 }

@@ -36,16 +36,18 @@ import TestPython
         }
     }
 
+    static let exportWorkers = WorkerPool(label: "test-export", concurrency: 2, queueLimit: 8)
+
     @Test func anExportIsDeliveredInChunksAsItsRowsAreReadNotWhole() async throws {
         try await AccountsHarness.with { harness in
             let viewer = try await Self.viewer(harness)
             try Self.insertEvents(300, for: viewer, in: harness.pool)
             let chunks = Mutex<[[UInt8]]>([])
-            try await HabitExporter(pool: harness.pool, clock: harness.clock, chunkSize: 1024)
-                .export(.eventsCSV, of: viewer) { chunk in chunks.withLock { $0.append(chunk) } }
+            try await HabitExporter(pool: harness.pool, clock: harness.clock, workers: Self.exportWorkers, chunkSize: 1024)
+                .export(.eventsCSV, of: viewer) { chunk in chunks.withLock { $0.append(chunk) }; return true }
             let whole = Mutex<[UInt8]>([])
-            try await HabitExporter(pool: harness.pool, clock: harness.clock, chunkSize: 1 << 24)
-                .export(.eventsCSV, of: viewer) { chunk in whole.withLock { $0 += chunk } }
+            try await HabitExporter(pool: harness.pool, clock: harness.clock, workers: Self.exportWorkers, chunkSize: 1 << 24)
+                .export(.eventsCSV, of: viewer) { chunk in whole.withLock { $0 += chunk }; return true }
             let parts = chunks.withLock { $0 }
             #expect(parts.count > 20)
             // Each chunk is sent once it reaches the chunk size, so none holds much more than that.
@@ -55,13 +57,26 @@ import TestPython
         }
     }
 
+    @Test func anExportStopsWhenItsReceiverHasGone() async throws {
+        try await AccountsHarness.with { harness in
+            let viewer = try await Self.viewer(harness)
+            try Self.insertEvents(300, for: viewer, in: harness.pool)
+            let delivered = Mutex(0)
+            await #expect(throws: CancellationError.self) {
+                try await HabitExporter(pool: harness.pool, clock: harness.clock, workers: Self.exportWorkers, chunkSize: 1024)
+                    .export(.eventsCSV, of: viewer) { _ in delivered.withLock { $0 += 1; return $0 < 3 } }
+            }
+            #expect(delivered.withLock { $0 } == 3)
+        }
+    }
+
     @Test func anotherUsersRowsAreNeverExported() async throws {
         try await AccountsHarness.with { harness in
             let ana = try await Self.viewer(harness, "ana")
             let ben = try await Self.viewer(harness, "ben")
             try Self.insertEvents(3, for: ana, in: harness.pool)
             let output = Mutex<[UInt8]>([])
-            try await HabitExporter(pool: harness.pool, clock: harness.clock).export(.json, of: ben) { chunk in output.withLock { $0 += chunk } }
+            try await HabitExporter(pool: harness.pool, clock: harness.clock, workers: Self.exportWorkers).export(.json, of: ben) { chunk in output.withLock { $0 += chunk }; return true }
             let document = try JSONSerialization.jsonObject(with: Data(output.withLock { $0 })) as? [String: Any]
             #expect((document?["habits"] as? [Any])?.isEmpty == true)
             #expect((document?["events"] as? [Any])?.isEmpty == true)
