@@ -119,6 +119,34 @@ import TestPython
         #expect(throws: ZipError.self) { try zip.beginEntry(named: "late", modifiedAt: 0) }
     }
 
+    /// Uploaded archives are untrusted: every truncation and thousands of corrupted copies of a
+    /// real archive are read without trapping, each either refused with a ``ZipError`` or read.
+    @Test func damagedArchivesAreRefusedNeverTrapping() throws {
+        var writer = ZipWriter()
+        let archive = try writer.entry(named: "Habits.csv", modifiedAt: 0, bytes: Array("Position,Name\r\n001,Run\r\n".utf8))
+            + writer.entry(named: "001 Run/Checkmarks.csv", modifiedAt: 0, bytes: Array("Date,Value\r\n2024-01-01,2\r\n".utf8))
+            + writer.finish()
+        let identity: ZipArchive.Inflate = { compressed, _ in Array(compressed) }
+        for length in 0...archive.count {
+            if let read = try? ZipArchive(Array(archive.prefix(length))) {
+                for entry in read.entries { _ = try? read.contents(of: entry, inflate: identity) }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1000 {
+            var damaged = archive
+            for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            if let read = try? ZipArchive(damaged) {
+                for entry in read.entries { _ = try? read.contents(of: entry, inflate: identity) }
+            }
+        }
+        for _ in 0..<1000 {
+            let noise = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            _ = try? CSVParser.records(noise)
+            _ = try? ZipArchive(noise + [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0xFF, count: 18))
+        }
+    }
+
     @Test func crc32MatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
         #expect(CRC32.checksum([UInt8]()) == 0)
