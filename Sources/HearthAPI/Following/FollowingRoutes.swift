@@ -33,8 +33,8 @@ public struct FollowingRoutes: Sendable {
         let viewer: Viewer
         switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
         case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return AvatarRoutes.refusal(ServiceError.signedOut)
-        case .refused(let error): return AvatarRoutes.refusal(error)
+        case .signedOut: return ServiceError.signedOut.httpRefusal
+        case .refused(let error): return error.httpRefusal
         }
         do {
             guard let parameters = try? FormDecoding.parameters(request.query ?? "") else {
@@ -44,7 +44,7 @@ public struct FollowingRoutes: Sendable {
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": HabitGeoJSON.mediaType, "Cache-Control": "private, no-store"], body: Array(document.utf8))
         } catch let error as ServiceError {
-            return AvatarRoutes.refusal(error)
+            return error.httpRefusal
         }
     }
 }

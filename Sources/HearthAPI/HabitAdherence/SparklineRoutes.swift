@@ -40,8 +40,8 @@ public struct SparklineRoutes: Sendable {
         let viewer: Viewer
         switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
         case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return AvatarRoutes.refusal(ServiceError.signedOut)
-        case .refused(let error): return AvatarRoutes.refusal(error)
+        case .signedOut: return ServiceError.signedOut.httpRefusal
+        case .refused(let error): return error.httpRefusal
         }
         guard let sparkline = try await adherence.sparkline(habitID: request.parameters["id"] ?? "", viewer: viewer) else {
             return .text("no such habit\n", status: .notFound)

@@ -53,13 +53,15 @@ public enum HearthSchema {
     /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, today's habits and adherence `habitAdherence`,
     /// following `follows` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
-    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
+    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
+    /// from Loop Habit Tracker go to `loopImporter`.
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
-        follows: FollowService? = nil
+        follows: FollowService? = nil,
+        loopImporter: LoopImporter? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -75,6 +77,7 @@ public enum HearthSchema {
         if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
+        if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -147,7 +150,7 @@ public enum HearthSchema {
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
-        follows: FollowService? = nil, limits: GraphQLLimits,
+        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
@@ -156,7 +159,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows),
+                follows: follows, loopImporter: loopImporter),
             limits: limits, logger: logger)
     }
 }

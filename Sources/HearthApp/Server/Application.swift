@@ -116,11 +116,17 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
+        // Habits in and out: exports read and stream on their own workers (they wait for slow clients);
+        // imports unpack on theirs.
+        let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
+        let loopImporter = LoopImporter(
+            pool: pool, clock: clock, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8),
+            configuration: settings.habitPorting)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows)
+            follows: follows, loopImporter: loopImporter)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -144,6 +150,7 @@ final class Application: Sendable {
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
         SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
+        HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -221,14 +228,15 @@ final class Application: Sendable {
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
         leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService,
         habitAdherence: HabitAdherenceService,
-        follows: FollowService
+        follows: FollowService,
+        loopImporter: LoopImporter
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
