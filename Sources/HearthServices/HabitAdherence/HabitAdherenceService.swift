@@ -66,12 +66,12 @@ public final class HabitAdherenceService: Sendable {
         guard !ids.isEmpty else { return [:] }
         let now = clock.now
         return try await pool.readPreferringCallingThread { database in
-            let habits = try database.query(
+            let habits = try OwnerScope(Owner(viewer), database).query(
                 """
                 SELECT \(HabitRecord.selection), coalesce(u.time_zone, 'UTC') AS time_zone FROM habits JOIN users u ON u.id = habits.user_id
-                WHERE habits.id IN (\(Self.placeholders(ids.count))) AND \(HabitAudience.habitVisibleToViewer)
+                WHERE habits.id IN (\(Self.placeholders(ids.count))) AND (habits.user_id = {owner} OR \(HabitAudience.followedByScopeOwner))
                 """,
-                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? } + [viewer.userID, viewer.userID])
+                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })
             ).map { row in (try HabitRecord(row: row), try row["time_zone"] as String) }
             return try Self.figures(of: habits, at: now, in: database)
         }

@@ -21,6 +21,11 @@ import Testing
     /// access exists, work for every household or account at once (retention), and the one
     /// check that makes a household's access. Keep it short, each with its reason.
     static let exceptions = [
+        // Habits: the events of habits the caller has just read through HabitAudience (own or followed).
+        Exception(
+            file: "Sources/HearthServices/HabitAdherence/HabitAdherenceService.swift", function: "figures(of:at:in:)",
+            tables: ["habit_events"],
+            why: "the days with an event of habits read just before under the viewer's scope and HabitAudience (a follower's too)"),
         // Credentials: the secret names its account, whose owner scope exists only once it is proved.
         Exception(
             file: "Sources/HearthServices/Accounts/AccountService.swift", function: "storedEmailToken(_:in:)", tables: ["email_tokens"],
