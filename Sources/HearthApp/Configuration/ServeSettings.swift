@@ -53,6 +53,8 @@ struct ServeSettings: Sendable {
     var choreViews: ChoreViewCacheLimits
     /// The token economy and the rewards store: limits.
     var tokens: TokensConfiguration
+    /// The "within 5 km" query: largest radius, cover ranges.
+    var geo: GeoConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -142,6 +144,7 @@ struct ServeSettings: Sendable {
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
         + ChoreViewSettings.options
+        + GeoSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -241,6 +244,7 @@ struct ServeSettings: Sendable {
         choreInstances = try ChoreInstanceSettings.configuration(options)
         choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
+        geo = try GeoSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Glibc
 
 /// The geohash cells whose union contains a circle, as few ranges of stored hashes: what the
 /// "within 5 km" query reads from the grid index before it filters by exact distance.

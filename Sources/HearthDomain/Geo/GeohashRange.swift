@@ -14,6 +14,13 @@ public struct GeohashRange: Sendable, Hashable {
         self.upperBound = upperBound
     }
 
+    /// The upper bound to compare stored hashes with: ``upperBound``, or at the end of the grid a
+    /// text greater than every stored hash in any collation (one `z` more than they have), so the
+    /// SQL needs no second form for the last range.
+    public var storedUpperBound: String {
+        upperBound ?? String(repeating: "z", count: Geohash.storedPrecision + 1)
+    }
+
     /// Whether a stored hash lies in the range (byte order, as SQL compares text).
     public func contains(_ hash: String) -> Bool {
         guard !hash.utf8.lexicographicallyPrecedes(lowerBound.utf8) else { return false }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Glibc
 
 /// Distances on the sphere of the mean Earth radius: the haversine great-circle distance, which
 /// stays accurate for the short distances "within 5 km" compares (the law of cosines loses them

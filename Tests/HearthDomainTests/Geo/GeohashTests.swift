@@ -1,4 +1,6 @@
+import Foundation
 import HearthDomain
+import TestFixtures
 import Testing
 
 @Suite struct GeohashTests {

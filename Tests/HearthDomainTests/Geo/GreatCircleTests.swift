@@ -1,4 +1,6 @@
+import Foundation
 import HearthDomain
+import TestFixtures
 import Testing
 
 @Suite struct GreatCircleTests {
@@ -33,7 +35,9 @@ import Testing
             let a = (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
             let b = (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
             let radians = Double.pi / 180
-            let h = pow(sin((b.0 - a.0) * radians / 2), 2) + cos(a.0 * radians) * cos(b.0 * radians) * pow(sin((b.1 - a.1) * radians / 2), 2)
+            let latitudeTerm: Double = pow(sin((b.0 - a.0) * radians / 2), 2)
+            let longitudeTerm: Double = pow(sin((b.1 - a.1) * radians / 2), 2)
+            let h = latitudeTerm + cos(a.0 * radians) * cos(b.0 * radians) * longitudeTerm
             let expected = 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
             #expect(abs(GreatCircle.distance(latitude: a.0, longitude: a.1, toLatitude: b.0, longitude: b.1) - expected) < 1e-6)
         }
