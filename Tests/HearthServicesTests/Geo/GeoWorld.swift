@@ -5,7 +5,7 @@ import HearthStore
 import TestFixtures
 
 /// People with habits and located events written straight into the tables of migration 0022, for
-/// the "within 5 km" tests: ana (the viewer), ben whom she follows, cy whom she asked to follow
+/// the "within 5 km" tests: ana (the viewer), ben whom she follows, cyd whom she asked to follow
 /// (not accepted), and dee whom nobody follows. Each has a habit shown to followers and a private one.
 struct GeoWorld {
     let harness: AccountsHarness
@@ -15,7 +15,7 @@ struct GeoWorld {
     /// User ids by username.
     let users: [String: String]
 
-    static let people = ["ana", "ben", "cy", "dee"]
+    static let people = ["ana", "ben", "cyd", "dee"]
 
     static func with<T>(configure: (inout GeoConfiguration) -> Void = { _ in }, _ body: (GeoWorld) async throws -> T) async throws -> T {
         try await AccountsHarness.with { harness in
@@ -44,7 +44,7 @@ struct GeoWorld {
                 }
             }
             try await world.follow("ana", "ben", status: "accepted")
-            try await world.follow("ana", "cy", status: "requested")
+            try await world.follow("ana", "cyd", status: "requested")
             return try await body(world)
         }
     }
