@@ -115,7 +115,7 @@ def rtree(latitude, longitude, lon_span, span):
     return (f"SELECT e.id, e.latitude, e.longitude FROM bench_rtree AS r JOIN habit_events AS e ON e.rowid = r.event_rowid "
             f"JOIN habits ON habits.id = e.habit_id WHERE r.min_lat <= ? AND r.max_lat >= ? AND ({where}) "
             f"AND e.user_id IN ({OWNERS}) AND {AUDIENCE}",
-            [latitude + span, latitude - span] + [v for east_, west_ in boxes for v in (west_, east_)] + [VIEWER] * 4)
+            [latitude + span, latitude - span] + [v for west_, east_ in boxes for v in (east_, west_)] + [VIEWER] * 4)
 
 
 def main():
