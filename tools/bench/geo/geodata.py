@@ -29,34 +29,21 @@ FAR = [(-20, 20, 179.5, 180), (-20, 20, -180, -179.5), (85, 90, -180, 180), (-90
 
 
 def geohash(latitude, longitude, precision=STORED_PRECISION):
-    """The hash Hearth's Geohash.encode writes."""
-    lat_range = [-90.0, 90.0]
-    lon_range = [-180.0, 180.0]
+    """The hash Hearth's Geohash.encode writes: longitude and latitude halved alternately, `>=` the
+    middle taking the upper half."""
+    ranges = [[-180.0, 180.0], [-90.0, 90.0]]
+    values = [longitude, latitude]
     out = []
-    bits = bit_count = 0
-    longitude_bit = True
-    while len(out) < precision:
-        if longitude_bit:
-            middle = (lon_range[0] + lon_range[1]) / 2
-            if longitude >= middle:
-                bits = bits << 1 | 1
-                lon_range[0] = middle
-            else:
-                bits <<= 1
-                lon_range[1] = middle
-        else:
-            middle = (lat_range[0] + lat_range[1]) / 2
-            if latitude >= middle:
-                bits = bits << 1 | 1
-                lat_range[0] = middle
-            else:
-                bits <<= 1
-                lat_range[1] = middle
-        longitude_bit = not longitude_bit
-        bit_count += 1
-        if bit_count == 5:
+    bits = 0
+    for bit in range(5 * precision):
+        interval, value = ranges[bit % 2], values[bit % 2]
+        middle = (interval[0] + interval[1]) / 2
+        upper = value >= middle
+        bits = bits << 1 | upper
+        interval[0 if upper else 1] = middle
+        if bit % 5 == 4:
             out.append(ALPHABET[bits])
-            bits = bit_count = 0
+            bits = 0
     return "".join(out)
 
 
