@@ -28,15 +28,8 @@ extension MutationInput {
     /// The fields of `updateProfile`; `avatar` names a file of the request (an `Upload`).
     /// - Throws: `BAD_USER_INPUT` on `input.avatar` when the request carries no such file.
     func profileChange(uploads: [String: UploadedFile]) throws -> ProfileChange {
-        var avatar: [UInt8]?
-        if let name = string("avatar") {
-            guard let file = uploads[name] else {
-                throw problem("avatar", .required, "Send the file as a part of a multipart request (graphql-multipart-request-spec).")
-            }
-            avatar = file.bytes
-        }
-        return ProfileChange(
-            displayName: string("displayName"), timeZone: change("timeZone"), avatar: avatar,
+        ProfileChange(
+            displayName: string("displayName"), timeZone: change("timeZone"), avatar: try upload("avatar", in: uploads) ?? nil,
             removesAvatar: fields["removeAvatar"] == .bool(true))
     }
 }

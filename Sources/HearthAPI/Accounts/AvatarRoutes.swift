@@ -49,15 +49,23 @@ public struct AvatarRoutes: Sendable {
     public func serve(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameters["id"] ?? ""
         guard let avatar = try await accounts.avatar(id: id) else { return .text("no such avatar\n", status: .notFound) }
-        let etag = "\"\(avatar.sha256)\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
-        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: etag) {
+        return Self.image(avatar.bytes, mediaType: avatar.mediaType, sha256: avatar.sha256, cacheControl: Self.cacheControl, for: request)
+    }
+
+    /// A stored image as the answer to `request` (avatars, habit event photos): `ETag` (its
+    /// SHA-256, quoted) and `cacheControl`, and 304 when `If-None-Match` names the ETag; otherwise
+    /// the bytes with their media type, `X-Content-Type-Options: nosniff` and
+    /// `Content-Security-Policy: default-src 'none'` (should the file ever be opened as a document).
+    static func image(_ bytes: [UInt8], mediaType: String, sha256: String, cacheControl: String, for request: HTTPRequest) -> HTTPResponse {
+        let etag = "\"\(sha256)\""
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl]
+        if let ifNoneMatch = request.headers["If-None-Match"], matches(ifNoneMatch, etag: etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers.add(name: "Content-Type", value: avatar.mediaType)
+        headers.add(name: "Content-Type", value: mediaType)
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
-        return HTTPResponse(status: .ok, headers: headers, body: avatar.bytes)
+        return HTTPResponse(status: .ok, headers: headers, body: bytes)
     }
 
     /// Whether an `If-None-Match` list names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`.
@@ -92,10 +100,12 @@ public struct AvatarRoutes: Sendable {
         }
     }
 
-    /// An error as `{"errors": [...]}` with the status its code and reason call for.
-    private static func refusal(_ error: ServiceError) -> HTTPResponse {
+    /// An error as `{"errors": [...]}` with the status its code and reason call for (the habit
+    /// routes answer their refusals this way too).
+    static func refusal(_ error: ServiceError) -> HTTPResponse {
         let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
         case (.unauthenticated, _): .unauthorized
+        case (.notFound, _): .notFound
         case (.rateLimited, _): .tooManyRequests
         case (.badUserInput, .unsupportedFormat?): .unsupportedMediaType
         case (.badUserInput, .tooLarge?): .contentTooLarge

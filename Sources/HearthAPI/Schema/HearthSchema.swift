@@ -31,6 +31,7 @@ public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
     public static let scalars: [String: any ScalarCoercing] = [
         "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
+        "Date": DateScalar(),
     ]
 
     /// Builds and checks the schema.
@@ -49,13 +50,13 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations` (the instance, token and
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -68,6 +69,7 @@ public enum HearthSchema {
         if let tokens { TokenResolvers.install(into: &resolvers, tokens: tokens) }
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
+        if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -77,6 +79,11 @@ public enum HearthSchema {
             }
             if let tokens {
                 for (id, value) in try await TokenResolvers.nodes(ids: ids.filter { found[$0] == nil }, tokens: tokens, context: context) {
+                    found[id] = value
+                }
+            }
+            if let habits {
+                for (id, value) in try await HabitResolvers.nodes(ids: ids.filter { found[$0] == nil }, habits: habits, context: context) {
                     found[id] = value
                 }
             }
@@ -128,13 +135,15 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, limits: GraphQLLimits, logger: Logger
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil, limits: GraphQLLimits,
+        logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
         return try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
-                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews),
+                instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+                habits: habits),
             limits: limits, logger: logger)
     }
 }

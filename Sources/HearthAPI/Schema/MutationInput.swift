@@ -96,6 +96,27 @@ struct MutationInput: Sendable {
         if case .int(let number)? = fields[field] { number } else { nil }
     }
 
+    /// The `Float` field `field` (an integral value reads as a double too); `nil` when absent or `null`.
+    func double(_ field: String) -> Double? {
+        switch fields[field] {
+        case .double(let value)?: value
+        case .int(let value)?: Double(value)
+        default: nil
+        }
+    }
+
+    /// The bytes of the `Upload` field `field`, which names a file of the multipart request
+    /// (graphql-multipart-request-spec): `nil` when absent, `.some(nil)` when given as `null`.
+    /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `<path>.<field>` when the request carries no such file.
+    func upload(_ field: String, in uploads: [String: UploadedFile]) throws -> [UInt8]?? {
+        guard let value = fields[field] else { return nil }
+        guard case .string(let name) = value else { return .some(nil) }
+        guard let file = uploads[name] else {
+            throw problem(field, .required, "Send the file as a part of a multipart request (graphql-multipart-request-spec).")
+        }
+        return .some(file.bytes)
+    }
+
     /// The `Boolean!` field `field`.
     /// - Throws: `BAD_USER_INPUT` (`REQUIRED`) on `input.<field>` when it is missing.
     func requiredBool(_ field: String) throws -> Bool {

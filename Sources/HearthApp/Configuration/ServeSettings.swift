@@ -55,6 +55,8 @@ struct ServeSettings: Sendable {
     var tokens: TokensConfiguration
     /// The "within 5 km" query: largest radius, cover ranges.
     var geo: GeoConfiguration
+    /// Habits and habit events: the photo size, the map's events.
+    var habits: HabitsConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -145,6 +147,7 @@ struct ServeSettings: Sendable {
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
         + ChoreViewSettings.options
         + GeoSettings.options
+        + HabitSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -245,6 +248,7 @@ struct ServeSettings: Sendable {
         choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
         geo = try GeoSettings.configuration(options)
+        habits = try HabitSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

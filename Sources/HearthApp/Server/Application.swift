@@ -97,6 +97,7 @@ final class Application: Sendable {
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
+        let habits = HabitService(configuration: settings.habits, households: households)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -113,7 +114,8 @@ final class Application: Sendable {
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
-            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews)
+            instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
+            habits: habits)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -134,6 +136,7 @@ final class Application: Sendable {
                 clientAddress: clientAddress(request), uploads: uploads)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
+        HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -209,13 +212,13 @@ final class Application: Sendable {
     private static func makeGraphQLService(
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
-        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache
+        leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, limits: settings.graphQL,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

@@ -58,10 +58,11 @@ public enum DisplayText {
         name.lowercased()
     }
 
-    /// `text` trimmed, or `nil` when empty: an optional label such as a location.
+    /// `text` trimmed, or `nil` when empty: an optional label such as a location, of at most
+    /// `maximumLength` characters (a habit's reason has 30).
     /// - Throws: ``FieldProblem`` `INVALID_FORMAT` (a line break or control character) or
     ///   `TOO_LONG` for `field`.
-    public static func optionalLabel(_ text: String?, field: String) throws(FieldProblem) -> String? {
+    public static func optionalLabel(_ text: String?, field: String, maximumLength: Int = DisplayText.maximumLength) throws(FieldProblem) -> String? {
         guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         try checkCharacters(of: trimmed, field: field)
         if trimmed.count > maximumLength {

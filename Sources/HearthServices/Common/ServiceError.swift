@@ -171,6 +171,9 @@ public struct ServiceError: Error, Sendable, Equatable {
     /// For `reauthenticationRequired`: the sign-in methods whose fresh proof is accepted
     /// (`PASSWORD`: the current password; a provider: a fresh ID token of the linked identity,
     /// or signing in again with it).
+    /// The limit a refusal is about, where a client may show it (a photo's most bytes for
+    /// `TOO_LARGE`): `extensions.limit`.
+    public var limit: Int?
     public var methods: [SignInMethod] = []
 
     /// Creates an error.

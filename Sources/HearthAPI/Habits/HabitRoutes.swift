@@ -1,0 +1,88 @@
+import GraphQL
+import HearthDomain
+import HearthHTTP
+import HearthServices
+
+/// The HTTP side of habits: habit event photos, and the history's map as GeoJSON. Both need
+/// `Authorization: Bearer <accessToken>`, like `/graphql`, and show only what the viewer may see.
+///
+/// - `GET` (and `HEAD`) `/habit-photos/<id>`: the photo (US 02.03) with its stored media type,
+///   `ETag` (its SHA-256, quoted), `Cache-Control: private, no-cache` (a client keeps it but asks
+///   again each time, so one who may no longer see the event stops getting it),
+///   `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'`.
+///   `If-None-Match` with the ETag answers 304. 404 for an unknown id and for a photo of an event
+///   the viewer may not see (the same answer); 401 signed out.
+/// - `GET /habits/history.geojson?habitId=…&commentContains=…` (both optional, as
+///   `habitHistoryGeoJSON`'s filter): the located events of the viewer's history as
+///   `application/geo+json` (``HabitGeoJSON``, US 06.02). Refusals are `{"errors": [...]}` with
+///   `extensions.code`: 401 signed out, 400 for a bad filter, 404 for a habit not the viewer's.
+public struct HabitRoutes: Sendable {
+    /// The service reading photos and history.
+    public let habits: HabitService
+    /// Checks the bearer token, as `/graphql` does.
+    public let authenticator: Authenticator
+
+    /// `Cache-Control` of a served photo: kept, but checked again on every use.
+    public static let cacheControl = "private, no-cache"
+
+    /// Creates the routes.
+    public init(habits: HabitService, authenticator: Authenticator) {
+        self.habits = habits
+        self.authenticator = authenticator
+    }
+
+    /// Registers `GET /habit-photos/:id` and `GET /habits/history.geojson`.
+    public func register(in router: inout Router) {
+        router.on(.get, "/habit-photos/:id") { [self] request in try await photo(request) }
+        router.on(.get, "/habits/history.geojson") { [self] request in try await historyGeoJSON(request) }
+    }
+
+    /// The response to `GET /habit-photos/<id>` (or `HEAD`).
+    /// - Throws: what reading the photo throws (the router answers 500 and logs it).
+    public func photo(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let viewer: Viewer
+        switch await signedIn(request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refusal): return refusal.response
+        }
+        guard let photo = try await habits.photo(id: request.parameters["id"] ?? "", viewer: viewer) else {
+            return .text("no such photo\n", status: .notFound)
+        }
+        return AvatarRoutes.image(photo.bytes, mediaType: photo.mediaType, sha256: photo.sha256, cacheControl: Self.cacheControl, for: request)
+    }
+
+    /// The response to `GET /habits/history.geojson`.
+    /// - Throws: an unexpected failure reading the history (the router answers 500 and logs it).
+    public func historyGeoJSON(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let viewer: Viewer
+        switch await signedIn(request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refusal): return refusal.response
+        }
+        do {
+            guard let parameters = try? FormDecoding.parameters(request.query ?? "") else {
+                throw ServiceError(.badUserInput, "The query string is not valid form encoding.")
+            }
+            let filter = HabitHistoryFilter(habitID: parameters["habitId"], commentContains: parameters["commentContains"])
+            let document = try await habits.habitHistoryGeoJSON(filter, viewer: viewer)
+            return HTTPResponse(
+                status: .ok, headers: ["Content-Type": HabitGeoJSON.mediaType, "Cache-Control": "private, no-store"], body: Array(document.utf8))
+        } catch let error as ServiceError {
+            return AvatarRoutes.refusal(error)
+        }
+    }
+
+    /// A refusal to answer, as a response.
+    struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    /// The viewer the request's bearer token proves, or the refusal to answer (401, 429).
+    private func signedIn(_ request: HTTPRequest) async -> Result<Viewer, Refusal> {
+        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
+        case .signedIn(let viewer): .success(viewer)
+        case .signedOut: .failure(Refusal(response: AvatarRoutes.refusal(ServiceError.signedOut)))
+        case .refused(let error): .failure(Refusal(response: AvatarRoutes.refusal(error)))
+        }
+    }
+}

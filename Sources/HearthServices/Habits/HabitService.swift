@@ -1,0 +1,71 @@
+import FoundationEssentials
+import HearthDomain
+import HearthStore
+
+/// Habits and habit events (US 01.01 – 01.06, US 02, US 04, US 06.01 – 06.02): a user's habits with
+/// their weekly plans, the events that record doing them (a comment, a photo, a place), and the
+/// history of those events, searchable by habit and by word.
+///
+/// - **Ownership.** Habits belong to a user, not a household. Only the owner writes
+///   (`+Habits`, `+Events`); anyone else gets `NOT_FOUND` for the owner's ids.
+/// - **Reading.** Every read by id goes through ``HabitAudience``: the owner, or an accepted
+///   follower for a habit visible to followers. Anything else is `NOT_FOUND`.
+/// - **Days.** `occurredOn` is a calendar day in the owner's time zone (`User.timeZone`, UTC when
+///   unset); it defaults to today there, and a day after today is refused.
+/// - **Photos** (`+Photos`) are checked by content as avatars are (``ImageRules``), kept in
+///   `habit_photos` under 65,536 bytes, and go with their event.
+/// - **Changes** are recorded in the change log on the owner's topic (``HabitChange``) in the
+///   transaction that makes them.
+public final class HabitService: Sendable {
+    /// The limits.
+    public let configuration: HabitsConfiguration
+    /// Accounts, the change log and the store (through the households service, like the chores').
+    public let households: HouseholdService
+
+    /// Creates the service.
+    public init(configuration: HabitsConfiguration, households: HouseholdService) {
+        self.configuration = configuration
+        self.households = households
+    }
+
+    var pool: any DatabaseWriter { households.pool }
+    var clock: any ServiceClock { households.clock }
+
+    /// What a habit mutation's replay record keeps: the habit it changed.
+    struct HabitReference: Codable, Sendable {
+        var habitID: String
+    }
+
+    /// What a habit event mutation's replay record keeps: the event it changed.
+    struct EventReference: Codable, Sendable {
+        var eventID: String
+    }
+
+    /// Runs `change` in one write transaction as `viewer`'s mutation `mutation` under their
+    /// ``OwnerScope``, remembered under `clientMutationID` (``MutationReplay``), with the time.
+    func mutate<Result: Codable & Sendable>(
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ change: @escaping @Sendable (OwnerScope, Date) throws -> Result
+    ) async throws -> Result {
+        let now = clock.storedNow
+        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
+            try change(OwnerScope(Owner(viewer), database), now)
+        }
+    }
+
+    /// Records `kind` on the owner's topic, to publish after commit.
+    func record(_ kind: EventKind, _ change: HabitChange, in owner: OwnerScope) throws {
+        try households.changeLog.record(topic: .user(change.userID), kind: kind, payload: change, in: owner.database)
+    }
+
+    /// The owner's time zone (`User.timeZone`), UTC when unset or unknown.
+    static func timeZone(of owner: OwnerScope) throws -> TimeZoneRules {
+        let name = try owner.database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [owner.key.userID])
+        return name.flatMap(TimeZoneRules.named) ?? .utc
+    }
+
+    /// The error of an id that names nothing the viewer may see (or change).
+    static func notFound(_ what: String) -> ServiceError {
+        ServiceError(.notFound, "No such \(what).")
+    }
+}
