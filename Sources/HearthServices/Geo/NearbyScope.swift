@@ -1,4 +1,4 @@
-/// Whose habit events the "within 5 km" query returns (`HabitEventScope` in the schema).
+/// Whose habit events the "within 5 km" query returns (`NearbyScope` in the schema).
 public enum NearbyScope: String, Sendable, Hashable, CaseIterable {
     /// The viewer's own events.
     case mine = "MINE"
