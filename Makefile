@@ -12,7 +12,7 @@ PYTHON := $(VENV)/bin/python
 # the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := python3-venv tmux chromium chromium-driver
+TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential

@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "HearthDomain", dependencies: ["Support"]),
 
         // Use cases per area: transactions, events, repositories.
-        .target(name: "HearthServices", dependencies: ["HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support"]),
+        .target(name: "HearthServices", dependencies: ["CZlib", "HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support"]),
 
         // GraphQL over HTTP, production limits, persisted queries, batching, and the resolvers of schema.graphql.
         .target(name: "HearthAPI", dependencies: ["GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "Support"]),

@@ -21,6 +21,21 @@ extension LiveTests {
             writer.write(Array("two".utf8))
             writer.finish()
         }
+        router.get("/broken-stream") { _, responder in
+            let writer = responder.sendHead(HTTPResponse(headers: ["Content-Type": "text/plain"]))
+            writer.write(Array("partial".utf8))
+            writer.abort()
+        }
+    }
+
+    @Test func anAbortedStreamClosesTheConnectionWithoutTheLastChunk() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = try live.client()
+        try client.send("GET /broken-stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        let received = String(decoding: try client.readUntilClosed(), as: UTF8.self)
+        #expect(received.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(received.contains("Transfer-Encoding: chunked\r\n"))
+        #expect(received.hasSuffix("\r\n\r\n7\r\npartial\r\n"))
     }
 
     @Test func answersAGetWithDateRequestIdAndLength() throws {

@@ -27,4 +27,27 @@ public struct Authenticator: Sendable {
             return .refused(error)
         }
     }
+
+    /// The viewer of a plain HTTP route's request (not `/graphql`), or the answer that refuses it
+    /// (401 `UNAUTHENTICATED`, ``ServiceError/httpRefusal``).
+    public func viewer(of request: HTTPRequest) async -> Result<Viewer, RefusedRequest> {
+        switch await authenticate(authorization: request.headers["Authorization"]) {
+        case .signedIn(let viewer): .success(viewer)
+        case .signedOut: .failure(RefusedRequest(response: ServiceError.signedOut.httpRefusal))
+        case .refused(let error): .failure(RefusedRequest(response: error.httpRefusal))
+        }
+    }
+}
+
+/// The answer to a request a route refuses before doing anything.
+public struct RefusedRequest: Error, Sendable {
+    /// The response to send.
+    public let response: HTTPResponse
+}
+
+extension HTTPRequest {
+    /// The `Content-Type` without its parameters, lowercased; nil when there is none.
+    var declaredMediaType: String? {
+        headers["Content-Type"].map { $0.split(separator: ";", omittingEmptySubsequences: false)[0].trimmingSpaces().lowercased() }
+    }
 }

@@ -80,41 +80,22 @@ public struct AvatarRoutes: Sendable {
     /// - Throws: an unexpected failure storing the image (the router answers 500 and logs it).
     public func upload(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return Self.refusal(ServiceError.signedOut)
-        case .refused(let error): return Self.refusal(error)
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refused): return refused.response
         }
-        let declared = request.headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
-        guard let declared, Self.uploadMediaTypes.contains(declared) else {
-            return Self.refusal(ServiceError(
+        guard let declared = request.declaredMediaType, Self.uploadMediaTypes.contains(declared) else {
+            return ServiceError(
                 .badUserInput, "Send the image as image/png, image/jpeg or image/webp.",
-                problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: "Send the image as image/png, image/jpeg or image/webp.")]))
+                problems: [FieldProblem(field: "body", reason: .unsupportedFormat, message: "Send the image as image/png, image/jpeg or image/webp.")]
+            ).httpRefusal
         }
         do {
             let user = try await accounts.setAvatar(viewer: viewer, bytes: request.body, field: "body")
             let result: JSON = ["avatarUrl": user.avatarId.map { .string(accounts.avatarURL(id: $0)) } ?? .null]
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: result.serialized())
         } catch let error as ServiceError {
-            return Self.refusal(error)
+            return error.httpRefusal
         }
-    }
-
-    /// An error as `{"errors": [...]}` with the status its code and reason call for (the habit
-    /// routes answer their refusals this way too).
-    static func refusal(_ error: ServiceError) -> HTTPResponse {
-        let status: HTTPStatus = switch (error.code, error.problems.first?.reason) {
-        case (.unauthenticated, _): .unauthorized
-        case (.notFound, _): .notFound
-        case (.rateLimited, _): .tooManyRequests
-        case (.badUserInput, .unsupportedFormat?): .unsupportedMediaType
-        case (.badUserInput, .tooLarge?): .contentTooLarge
-        default: .badRequest
-        }
-        var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
-        if status.code == 401 { headers.add(name: "WWW-Authenticate", value: "Bearer") }
-        if let retryAfter = error.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
-        let body = ExecutionResult(data: nil, errors: [error.graphQLError]).serialized()
-        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

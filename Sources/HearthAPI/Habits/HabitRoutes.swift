@@ -68,7 +68,7 @@ public struct HabitRoutes: Sendable {
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": HabitGeoJSON.mediaType, "Cache-Control": "private, no-store"], body: Array(document.utf8))
         } catch let error as ServiceError {
-            return AvatarRoutes.refusal(error)
+            return error.httpRefusal
         }
     }
 
@@ -81,8 +81,8 @@ public struct HabitRoutes: Sendable {
     private func signedIn(_ request: HTTPRequest) async -> Result<Viewer, Refusal> {
         switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
         case .signedIn(let viewer): .success(viewer)
-        case .signedOut: .failure(Refusal(response: AvatarRoutes.refusal(ServiceError.signedOut)))
-        case .refused(let error): .failure(Refusal(response: AvatarRoutes.refusal(error)))
+        case .signedOut: .failure(Refusal(response: ServiceError.signedOut.httpRefusal))
+        case .refused(let error): .failure(Refusal(response: error.httpRefusal))
         }
     }
 }

@@ -50,13 +50,19 @@ public enum HearthSchema {
 
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
-    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, "within 5 km" `geo` with `habits` (the instance, token and
+    /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, today's habits and adherence `habitAdherence`,
+    /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
-    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``).
+    /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
+    /// from Loop Habit Tracker go to `loopImporter`.
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil, geo: GeoService? = nil
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
+        habitAdherence: HabitAdherenceService? = nil,
+        follows: FollowService? = nil,
+        loopImporter: LoopImporter? = nil,
+        geo: GeoService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -71,6 +77,9 @@ public enum HearthSchema {
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
         if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
         if let habits, let geo { NearbyResolvers.install(into: &resolvers, geo: geo, habits: habits) }
+        if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
+        if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
+        if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -85,6 +94,11 @@ public enum HearthSchema {
             }
             if let habits {
                 for (id, value) in try await HabitResolvers.nodes(ids: ids.filter { found[$0] == nil }, habits: habits, context: context) {
+                    found[id] = value
+                }
+            }
+            if let follows {
+                for (id, value) in try await FollowResolvers.nodes(ids: ids.filter { found[$0] == nil }, follows: follows, context: context) {
                     found[id] = value
                 }
             }
@@ -136,8 +150,9 @@ public enum HearthSchema {
     public static func service(
         sdl: String, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
-        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil, geo: GeoService? = nil,
-        limits: GraphQLLimits,
+        vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
+        habitAdherence: HabitAdherenceService? = nil,
+        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
@@ -145,7 +160,8 @@ public enum HearthSchema {
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
-                habits: habits, geo: geo),
+                habits: habits, habitAdherence: habitAdherence,
+                follows: follows, loopImporter: loopImporter, geo: geo),
             limits: limits, logger: logger)
     }
 }

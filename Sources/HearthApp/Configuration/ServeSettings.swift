@@ -57,10 +57,16 @@ struct ServeSettings: Sendable {
     var geo: GeoConfiguration
     /// Habits and habit events: the photo size, the map's events.
     var habits: HabitsConfiguration
+    /// Habit adherence: the longest weekly series.
+    var habitAdherence: HabitAdherenceConfiguration
+    /// Following and the following feed: limits.
+    var following: FollowingConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
     var retention: RetentionPolicy
+    /// Importing habits from other trackers: the archive size limit.
+    var habitPorting: HabitPortingConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -148,6 +154,9 @@ struct ServeSettings: Sendable {
         + ChoreViewSettings.options
         + GeoSettings.options
         + HabitSettings.options
+        + HabitAdherenceSettings.options
+        + FollowingSettings.options
+        + HabitPortingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -172,9 +181,12 @@ struct ServeSettings: Sendable {
         http.parser.maxHeaderBytes = try options.byteCount("--max-header-bytes", in: 256...(1 << 24)) ?? http.parser.maxHeaderBytes
         http.parser.maxBodyBytes = try options.byteCount("--max-body-bytes", in: 0...(1 << 30)) ?? http.parser.maxBodyBytes
         let maxUploadBytes = try options.byteCount("--max-upload-bytes", in: 1024...(1 << 30)) ?? 2 << 20
+        let habitPorting = try HabitPortingSettings.configuration(options)
+        self.habitPorting = habitPorting
         http.parser.bodyLimitRules = [
             BodyLimitRule(method: .post, path: "/graphql", mediaType: "multipart/form-data", maxBodyBytes: maxUploadBytes),
             BodyLimitRule(method: .put, path: "/avatar", maxBodyBytes: maxUploadBytes),
+            BodyLimitRule(method: .post, path: HabitPortingRoutes.importPath, maxBodyBytes: habitPorting.maxImportBytes),
         ]
         self.maxUploadBytes = maxUploadBytes
         uploadLimits = MultipartLimits(maxParts: 12, maxHeaderBytes: 8 * 1024, maxPartBytes: maxUploadBytes)
@@ -249,6 +261,8 @@ struct ServeSettings: Sendable {
         tokens = try TokenSettings.configuration(options)
         geo = try GeoSettings.configuration(options)
         habits = try HabitSettings.configuration(options)
+        habitAdherence = try HabitAdherenceSettings.configuration(options)
+        following = try FollowingSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

@@ -98,6 +98,10 @@ final class Application: Sendable {
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
         let habits = HabitService(configuration: settings.habits, households: households)
+        // Habit adherence (issue 16): todayHabits, the statistics and weekly series, the sparkline.
+        let habitAdherence = HabitAdherenceService(
+            pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)
+        let follows = FollowService(configuration: settings.following, households: households)
         let geo = GeoService(configuration: settings.geo, pool: pool)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
@@ -113,10 +117,17 @@ final class Application: Sendable {
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
+        // Habits in and out: exports read and stream on their own workers (they wait for slow clients);
+        // imports unpack on theirs.
+        let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
+        let loopImporter = LoopImporter(
+            pool: pool, clock: clock, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8),
+            configuration: settings.habitPorting)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
-            habits: habits, geo: geo)
+            habits: habits, habitAdherence: habitAdherence,
+            follows: follows, loopImporter: loopImporter, geo: geo)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -138,6 +149,9 @@ final class Application: Sendable {
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
+        SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
+        FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
+        HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -214,13 +228,17 @@ final class Application: Sendable {
         settings: ServeSettings, logger: Logger, startedAt: WallClock.Instant, events: any EventBus, accounts: AccountService,
         households: HouseholdService, chores: ChoreService, instances: ChoreInstanceService, tokens: TokenService,
         leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService,
+        habitAdherence: HabitAdherenceService,
+        follows: FollowService,
+        loopImporter: LoopImporter,
         geo: GeoService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
-                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, geo: geo, limits: settings.graphQL,
+                leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
+                follows: follows, loopImporter: loopImporter, geo: geo, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

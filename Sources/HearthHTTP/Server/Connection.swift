@@ -59,6 +59,9 @@ final class Connection {
     private var lastWriteProgress: UInt64
     /// Set once the connection was upgraded; from then on it speaks WebSocket.
     private var webSocket: WebSocketSession?
+    /// The flow of the body being streamed, and how many of its bytes are queued but not yet sent.
+    private var streamFlow: StreamFlow?
+    private var streamUnsent = 0
 
     init(fd: Int32, token: ConnectionToken, peer: SocketAddress, loop: EventLoop) {
         self.fd = fd
@@ -191,6 +194,11 @@ final class Connection {
             case .done(let sent):
                 outputSent += sent
                 lastWriteProgress = loop.now
+                if let streamFlow, streamUnsent > 0 {
+                    let credited = min(sent, streamUnsent)
+                    streamUnsent -= credited
+                    streamFlow.sent(credited)
+                }
             }
         }
         guard outputSent == output.count, !isClosed else { return }
@@ -208,6 +216,7 @@ final class Connection {
     func close(afterResponse: Bool = false) {
         guard !isClosed else { return }
         isClosed = true
+        endStream()
         if afterResponse && !peerClosedInput {
             loop.linger(fd)
         } else {
@@ -364,8 +373,9 @@ final class Connection {
 
     /// Takes a response part from this request's responder.
     func receive(_ part: ResponsePart, sequence: UInt64) {
-        guard !isClosed else { return }
+        guard !isClosed else { return part.dropped() }
         guard sequence == self.sequence, exchange != nil else {
+            part.dropped()
             loop.report(.warning, "a response was sent for a request that was already answered")
             return
         }
@@ -376,13 +386,18 @@ final class Connection {
             if sendsBody(response.status) { output.append(contentsOf: response.body) }
             exchange?.bytesOut += output.count - before
             finishExchange()
-        case (.awaiting, .head(let response)):
+        case (.awaiting, .head(let response, let flow)):
             let chunked = exchange?.head.version.minor ?? 1 >= 1
             writeHead(response, framing: chunked ? .chunked : .untilClose)
             responding = .streaming(chunked: chunked)
+            streamFlow = flow
             exchange?.bytesOut += output.count - before
-        case (.streaming(let chunked), .chunk(let bytes)):
-            guard !bytes.isEmpty, sendsBody(HTTPStatus(code: exchange?.status ?? 200)) else { return }
+        case (.streaming(let chunked), .chunk(let bytes, let flow)):
+            guard !bytes.isEmpty, sendsBody(HTTPStatus(code: exchange?.status ?? 200)) else {
+                flow.sent(bytes.count)
+                return
+            }
+            streamUnsent += bytes.count
             if chunked {
                 output.append(contentsOf: String(bytes.count, radix: 16).utf8)
                 output.append(contentsOf: Connection.crlf)
@@ -395,12 +410,25 @@ final class Connection {
                 output.append(contentsOf: Connection.lastChunk)
             }
             exchange?.bytesOut += output.count - before
+            endStream()
+            finishExchange()
+        case (.streaming, .abort):
+            closeAfterOutput = true
+            endStream()
             finishExchange()
         default:
+            part.dropped()
             loop.report(.warning, "a response part was sent out of order or twice")
             return
         }
         if !isPumping { loop.markReady(self) }
+    }
+
+    /// Releases the streamed body's producer: the body ended, failed, or the connection closed.
+    private func endStream() {
+        streamFlow?.close()
+        streamFlow = nil
+        streamUnsent = 0
     }
 
     private static let crlf: [UInt8] = [0x0D, 0x0A]

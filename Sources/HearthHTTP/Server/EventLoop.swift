@@ -108,7 +108,7 @@ final class EventLoop: @unchecked Sendable {
     /// Hands a response part to the connection: inline on the loop thread, through the inbox otherwise.
     func deliver(_ part: ResponsePart, to token: ConnectionToken, sequence: UInt64) {
         if isCurrentThread {
-            connection(for: token)?.receive(part, sequence: sequence)
+            if let connection = connection(for: token) { connection.receive(part, sequence: sequence) } else { part.dropped() }
         } else {
             enqueue(.respond(token, sequence, part))
         }
@@ -214,7 +214,7 @@ final class EventLoop: @unchecked Sendable {
         for job in jobs {
             switch job {
             case let .respond(token, sequence, part):
-                connection(for: token)?.receive(part, sequence: sequence)
+                if let connection = connection(for: token) { connection.receive(part, sequence: sequence) } else { part.dropped() }
             case let .webSocket(token, command):
                 connection(for: token)?.receive(command)
             case .run(let work):

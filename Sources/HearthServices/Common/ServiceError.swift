@@ -152,6 +152,12 @@ public struct ServiceError: Error, Sendable, Equatable {
         /// `FORBIDDEN`: the chore is shared with the caller, read-only: only its owner edits,
         /// completes, claims or deletes it.
         case sharedReadOnly = "SHARED_READ_ONLY"
+
+        // Following (US 05).
+        /// `CONFLICT`: the caller already follows the user they asked to follow.
+        case alreadyFollowing = "ALREADY_FOLLOWING"
+        /// `CONFLICT`: the caller already asked to follow the user, who has not answered yet.
+        case alreadyRequested = "ALREADY_REQUESTED"
     }
 
     /// The outcome.

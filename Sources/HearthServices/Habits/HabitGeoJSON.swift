@@ -9,8 +9,9 @@ import Support
 /// A `FeatureCollection` with one `Point` feature per located event, in the order given:
 /// coordinates `[longitude, latitude]` (RFC 7946 §3.1.1), the feature's `id` the event's id, and
 /// properties `eventId`, `habitId`, `habitTitle`, `occurredOn` (`YYYY-MM-DD`), `recordedAt`
-/// (RFC 3339), `comment` (`""` for none) and `accuracyMeters` (`null` when not reported). Events
-/// without a place are left out.
+/// (RFC 3339), `comment` (`""` for none) and `accuracyMeters` (`null` when not reported); on a
+/// map of other people's events (the following feed's) also whose it is: `userId`, `username`,
+/// `displayName` (never anything else of the account). Events without a place are left out.
 public struct HabitGeoJSON: Sendable {
     /// The media type of a GeoJSON document (RFC 7946 §12).
     public static let mediaType = "application/geo+json"
@@ -21,11 +22,14 @@ public struct HabitGeoJSON: Sendable {
         public var event: HabitEventRecord
         /// Its habit's title.
         public var habitTitle: String
+        /// Whose it is, on a map of other people's events; `nil` on a map of one's own.
+        public var owner: UserRecord?
 
         /// Creates a feature.
-        public init(event: HabitEventRecord, habitTitle: String) {
+        public init(event: HabitEventRecord, habitTitle: String, owner: UserRecord? = nil) {
             self.event = event
             self.habitTitle = habitTitle
+            self.owner = owner
         }
     }
 
@@ -38,7 +42,8 @@ public struct HabitGeoJSON: Sendable {
                 properties: .init(
                     eventId: feature.event.id, habitId: feature.event.habitID, habitTitle: feature.habitTitle,
                     occurredOn: feature.event.occurredOn.description, recordedAt: WallClock.Instant(feature.event.recordedAt).iso8601,
-                    comment: feature.event.comment, accuracyMeters: location.accuracyMeters))
+                    comment: feature.event.comment, accuracyMeters: location.accuracyMeters,
+                    owner: feature.owner.map { .init(userId: $0.id, username: $0.username, displayName: $0.displayName) }))
         })
         let encoder = JSONEncoder()
         // The same events give the same bytes.
@@ -62,6 +67,15 @@ public struct HabitGeoJSON: Sendable {
                 var recordedAt: String
                 var comment: String
                 var accuracyMeters: Double?
+                /// Whose it is, on a map of other people's events.
+                var owner: Owner?
+
+                /// The public profile of an event's owner.
+                struct Owner {
+                    var userId: String
+                    var username: String
+                    var displayName: String
+                }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -73,10 +87,15 @@ public struct HabitGeoJSON: Sendable {
                     try container.encode(comment, forKey: .comment)
                     // `null` rather than absent: every feature has the same properties.
                     try container.encode(accuracyMeters, forKey: .accuracyMeters)
+                    if let owner {
+                        try container.encode(owner.userId, forKey: .userId)
+                        try container.encode(owner.username, forKey: .username)
+                        try container.encode(owner.displayName, forKey: .displayName)
+                    }
                 }
 
                 enum CodingKeys: String, CodingKey {
-                    case eventId, habitId, habitTitle, occurredOn, recordedAt, comment, accuracyMeters
+                    case eventId, habitId, habitTitle, occurredOn, recordedAt, comment, accuracyMeters, userId, username, displayName
                 }
             }
 

@@ -7,7 +7,7 @@ import Testing
 /// viewer's located events and those of the users they follow, nearest first, with haversine
 /// distances, as the scope says; private habits of others, unfollowed users and events outside
 /// the radius stay out, and a radius over the maximum is refused.
-@Suite struct HabitEventsNearTests {
+@Suite struct HabitEventsNearEndToEndTests {
     /// The mean Earth radius the distances are measured on, in metres.
     private static let earthRadius = 6_371_008.8
     /// The centre of the tests' circles: Lisbon.

@@ -1,0 +1,18 @@
+import HearthServices
+
+/// The options of importing habits from other trackers (``HabitPortingConfiguration``).
+enum HabitPortingSettings {
+    /// The options that set ``HabitPortingConfiguration``.
+    static let options: [OptionSpec] = [
+        .value("--loop-import-max-bytes", "BYTES", environment: "HEARTH_LOOP_IMPORT_MAX_BYTES", default: "2MiB",
+               help: "Largest Loop Habit Tracker archive importLoopHabits and POST /import/loop accept (it may unpack to 16 times this); larger: TOO_LARGE (413 on POST /import/loop). GraphQL uploads are also bounded by --max-upload-bytes."),
+    ]
+
+    /// The configuration the options give.
+    /// - Throws: `UsageError` for a value out of range.
+    static func configuration(_ options: ParsedOptions) throws -> HabitPortingConfiguration {
+        var configuration = HabitPortingConfiguration()
+        configuration.maxImportBytes = try options.byteCount("--loop-import-max-bytes", in: 1024...(1 << 30)) ?? configuration.maxImportBytes
+        return configuration
+    }
+}
