@@ -59,7 +59,7 @@ let package = Package(
         // Shared by test targets: child processes on posix_spawn and waitpid (no Foundation Process, no Dispatch).
         .target(name: "TestProcess", dependencies: ["CSystem"], path: "Tests/TestProcess"),
         // Shared by test targets: migrated temporary databases, an accounts service with a clock tests move.
-        .target(name: "TestFixtures", dependencies: ["HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["HearthDomain", "HearthServices", "HearthStore", "Support"], path: "Tests/TestFixtures"),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "CSystem", "CZlib", "Support", "TestPython"]),

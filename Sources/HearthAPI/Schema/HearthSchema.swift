@@ -51,7 +51,7 @@ public enum HearthSchema {
     /// The resolvers of `schema`; subscriptions read `events`, account fields `accounts`,
     /// household fields `households`, chore fields `chores`, instance fields `instances` and the
     /// token economy's `tokens`, leaderboards and scoreboards `leaderboards`, vacation mode `vacations`, habits `habits`, today's habits and adherence `habitAdherence`,
-    /// following `follows` (the instance, token and
+    /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
     /// from Loop Habit Tracker go to `loopImporter`.
@@ -61,7 +61,8 @@ public enum HearthSchema {
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil,
-        loopImporter: LoopImporter? = nil
+        loopImporter: LoopImporter? = nil,
+        geo: GeoService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
@@ -75,6 +76,7 @@ public enum HearthSchema {
         if let leaderboards { LeaderboardResolvers.install(into: &resolvers, leaderboards: leaderboards, bus: households.changeLog.bus) }
         if let vacations { VacationResolvers.install(into: &resolvers, vacations: vacations) }
         if let habits { HabitResolvers.install(into: &resolvers, habits: habits) }
+        if let habits, let geo { NearbyResolvers.install(into: &resolvers, geo: geo, habits: habits) }
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
@@ -150,7 +152,7 @@ public enum HearthSchema {
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
-        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, limits: GraphQLLimits,
+        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
@@ -159,7 +161,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter),
+                follows: follows, loopImporter: loopImporter, geo: geo),
             limits: limits, logger: logger)
     }
 }

@@ -53,6 +53,8 @@ struct ServeSettings: Sendable {
     var choreViews: ChoreViewCacheLimits
     /// The token economy and the rewards store: limits.
     var tokens: TokensConfiguration
+    /// The "within 5 km" query: largest radius, cover ranges.
+    var geo: GeoConfiguration
     /// Habits and habit events: the photo size, the map's events.
     var habits: HabitsConfiguration
     /// Habit adherence: the longest weekly series.
@@ -150,6 +152,7 @@ struct ServeSettings: Sendable {
     ] + TrustedProxySettings.options + MetricsSettings.options + MailSettings.options + AccountSettings.options + SignInProviderSettings.options + HouseholdSettings.options
         + ChoreSettings.options + ChoreInstanceSettings.options + TokenSettings.options + SchedulerSettings.options
         + ChoreViewSettings.options
+        + GeoSettings.options
         + HabitSettings.options
         + HabitAdherenceSettings.options
         + FollowingSettings.options
@@ -256,6 +259,7 @@ struct ServeSettings: Sendable {
         choreInstances = try ChoreInstanceSettings.configuration(options)
         choreViews = try ChoreViewSettings.limits(options)
         tokens = try TokenSettings.configuration(options)
+        geo = try GeoSettings.configuration(options)
         habits = try HabitSettings.configuration(options)
         habitAdherence = try HabitAdherenceSettings.configuration(options)
         following = try FollowingSettings.configuration(options)

@@ -102,6 +102,7 @@ final class Application: Sendable {
         let habitAdherence = HabitAdherenceService(
             pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)
         let follows = FollowService(configuration: settings.following, households: households)
+        let geo = GeoService(configuration: settings.geo, pool: pool)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -126,7 +127,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter)
+            follows: follows, loopImporter: loopImporter, geo: geo)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -229,14 +230,15 @@ final class Application: Sendable {
         leaderboards: LeaderboardService, vacations: VacationService, choreViews: ChoreViewCache, habits: HabitService,
         habitAdherence: HabitAdherenceService,
         follows: FollowService,
-        loopImporter: LoopImporter
+        loopImporter: LoopImporter,
+        geo: GeoService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
