@@ -6,7 +6,12 @@
 /// account (email, households) is ever shown through a follow. Anything a viewer may not see is
 /// answered as if it did not exist (`NOT_FOUND`), so ids of other people's objects reveal nothing.
 enum HabitAudience {
-    /// The rule for statements run under the viewer's ``OwnerScope``, where `{owner}` is the
+    /// An SQL condition that is true when the habit aliased `habits` may be seen by the viewer
+    /// bound to the two `?` placeholders (pass the viewer's user id twice), for the one statement
+    /// built outside an ``OwnerScope`` (the "within 5 km" query, ``HabitEventsNear``).
+    static let habitVisibleToViewer = "(habits.user_id = ? OR \(followedBy("?")))"
+
+    /// The same rule for statements run under the viewer's ``OwnerScope``, where `{owner}` is the
     /// viewer: the statement writes `(habits.user_id = {owner} OR \(followedByScopeOwner))` itself,
     /// so the scope it runs under shows in its text (as ``ChoreShares``' statements write
     /// `c.user_id <> {owner}`), and this is the rest of the rule.
