@@ -31,7 +31,7 @@ public final class HTTPTestClient {
     private var isClosed = false
 
     /// Connects to `address`; reads give up after `timeout`.
-    public init(connectingTo address: SocketAddress, timeout: Duration = .seconds(10)) throws(SystemError) {
+    public init(connectingTo address: SocketAddress, timeout: Duration = .seconds(30)) throws(SystemError) {
         fd = try address.withSockaddr { sockaddrPointer, length, family throws(SystemError) in
             let fd = Int32(try blockingSyscall("socket") { Int(socket(family, Int32(SOCK_STREAM.rawValue), 0)) })
             do throws(SystemError) {

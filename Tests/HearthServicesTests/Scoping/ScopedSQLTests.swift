@@ -26,6 +26,10 @@ import Testing
             file: "Sources/HearthServices/HabitAdherence/HabitAdherenceService.swift", function: "figures(of:at:in:)",
             tables: ["habit_events"],
             why: "the days with an event of habits read just before under the viewer's scope and HabitAudience (a follower's too)"),
+        Exception(
+            file: "Sources/HearthServices/Geo/HabitEventsNear.swift", function: "statement(_:scope:since:viewerID:)",
+            tables: ["habit_events", "habits"],
+            why: "the within-5-km statement binds the viewer itself: owners are the viewer and whom they follow, and HabitAudience's rule"),
         // Credentials: the secret names its account, whose owner scope exists only once it is proved.
         Exception(
             file: "Sources/HearthServices/Accounts/AccountService.swift", function: "storedEmailToken(_:in:)", tables: ["email_tokens"],
