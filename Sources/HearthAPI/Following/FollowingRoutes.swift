@@ -31,10 +31,9 @@ public struct FollowingRoutes: Sendable {
     /// - Throws: an unexpected failure reading the feed (the router answers 500 and logs it).
     public func feedGeoJSON(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return ServiceError.signedOut.httpRefusal
-        case .refused(let error): return error.httpRefusal
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refusal): return refusal.response
         }
         do {
             guard let parameters = try? FormDecoding.parameters(request.query ?? "") else {

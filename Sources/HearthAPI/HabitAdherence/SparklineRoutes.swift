@@ -38,10 +38,9 @@ public struct SparklineRoutes: Sendable {
     /// - Throws: an unexpected failure reading the habit (the router answers 500 and logs it).
     public func serve(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let signedIn): viewer = signedIn
-        case .signedOut: return ServiceError.signedOut.httpRefusal
-        case .refused(let error): return error.httpRefusal
+        switch await authenticator.viewer(of: request) {
+        case .success(let signedIn): viewer = signedIn
+        case .failure(let refusal): return refusal.response
         }
         guard let sparkline = try await adherence.sparkline(habitID: request.parameters["id"] ?? "", viewer: viewer) else {
             return .text("no such habit\n", status: .notFound)

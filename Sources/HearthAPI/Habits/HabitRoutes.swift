@@ -41,7 +41,7 @@ public struct HabitRoutes: Sendable {
     /// - Throws: what reading the photo throws (the router answers 500 and logs it).
     public func photo(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await signedIn(request) {
+        switch await authenticator.viewer(of: request) {
         case .success(let signedIn): viewer = signedIn
         case .failure(let refusal): return refusal.response
         }
@@ -55,7 +55,7 @@ public struct HabitRoutes: Sendable {
     /// - Throws: an unexpected failure reading the history (the router answers 500 and logs it).
     public func historyGeoJSON(_ request: HTTPRequest) async throws -> HTTPResponse {
         let viewer: Viewer
-        switch await signedIn(request) {
+        switch await authenticator.viewer(of: request) {
         case .success(let signedIn): viewer = signedIn
         case .failure(let refusal): return refusal.response
         }
@@ -69,20 +69,6 @@ public struct HabitRoutes: Sendable {
                 status: .ok, headers: ["Content-Type": HabitGeoJSON.mediaType, "Cache-Control": "private, no-store"], body: Array(document.utf8))
         } catch let error as ServiceError {
             return error.httpRefusal
-        }
-    }
-
-    /// A refusal to answer, as a response.
-    struct Refusal: Error {
-        let response: HTTPResponse
-    }
-
-    /// The viewer the request's bearer token proves, or the refusal to answer (401, 429).
-    private func signedIn(_ request: HTTPRequest) async -> Result<Viewer, Refusal> {
-        switch await authenticator.authenticate(authorization: request.headers["Authorization"]) {
-        case .signedIn(let viewer): .success(viewer)
-        case .signedOut: .failure(Refusal(response: ServiceError.signedOut.httpRefusal))
-        case .refused(let error): .failure(Refusal(response: error.httpRefusal))
         }
     }
 }
