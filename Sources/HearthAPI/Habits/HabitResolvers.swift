@@ -46,7 +46,15 @@ enum HabitResolvers {
     /// The `filter` argument of the history's fields.
     static func filter(_ arguments: Arguments) throws -> HabitHistoryFilter {
         let filter = MutationInput(fields: arguments.object("filter") ?? [:], path: "filter")
-        return HabitHistoryFilter(habitID: filter.string("habitId"), commentContains: filter.string("commentContains"))
+        return HabitHistoryFilter(
+            habitID: filter.string("habitId"), commentContains: filter.string("commentContains"), near: filter.object("near").map(near))
+    }
+
+    /// A `NearFilter`; the schema requires the centre and fills the radius's default.
+    private static func near(_ input: MutationInput) -> HabitHistoryFilter.Near {
+        HabitHistoryFilter.Near(
+            latitude: input.double("latitude") ?? .nan, longitude: input.double("longitude") ?? .nan,
+            radius: input.double("radiusMeters") ?? HabitHistoryFilter.Near.defaultRadius)
     }
 
     /// The habits and habit events among `ids` the viewer may see, for `node`/`nodes`.
