@@ -14,7 +14,8 @@ enum HabitResolvers {
         resolvers.resolveAsync("Query", "myHabits") { _, arguments, context, _ in
             let page = try await habits.myHabits(
                 viewer: try RequestContext.of(context).viewer(), first: arguments.int("first"), after: arguments.string("after"))
-            return TokenResolvers.connection(page) { HabitValue(record: $0) }
+            let batch = HabitBatch()
+            return TokenResolvers.connection(page) { HabitValue(record: $0, batch: batch) }
         }
         resolvers.resolveAsync("Query", "habitEvent") { _, arguments, context, _ in
             let event = try await habits.habitEvent(id: arguments.string("id") ?? "", viewer: try RequestContext.of(context).viewer())
@@ -61,7 +62,8 @@ enum HabitResolvers {
     static func nodes(ids: [String], habits: HabitService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer, !ids.isEmpty else { return [:] }
         var found: [String: any Sendable] = [:]
-        for (id, habit) in try await habits.habits(ids: ids, viewer: viewer) { found[id] = HabitValue(record: habit) }
+        let batch = HabitBatch()
+        for (id, habit) in try await habits.habits(ids: ids, viewer: viewer) { found[id] = HabitValue(record: habit, batch: batch) }
         for (id, event) in try await habits.habitEvents(ids: ids, viewer: viewer) { found[id] = HabitEventValue(record: event, habits: habits) }
         return found
     }
