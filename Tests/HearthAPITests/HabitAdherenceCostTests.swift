@@ -10,7 +10,7 @@ import Testing
 @Suite struct HabitAdherenceCostTests {
     static let lists = """
         {
-          myHabits { totalCount edges { node { id adherence(weeks: 2) { plannedDays keptDays currentStreak weeks { keptDays } } } } }
+          myHabits { totalCount edges { node { id title adherence(weeks: 2) { plannedDays keptDays currentStreak weeks { keptDays } } } } }
           todayHabits { isDoneToday habit { id adherence { isDoneToday keptDays } } }
         }
         """
@@ -51,7 +51,11 @@ import Testing
                 return
             }
             #expect(edges.count == 12)
-            for (index, edge) in edges.enumerated() {
+            let titles = edges.compactMap { edge -> String? in if case .string(let title)? = edge["node"]?["title"] { title } else { nil } }
+            #expect(Set(titles) == Set((0..<12).map { "Habit \($0)" }))
+            for edge in edges {
+                // Each habit its own figures (the batch's answers are not mixed up).
+                guard case .string(let title)? = edge["node"]?["title"], let index = Int(title.dropFirst("Habit ".count)) else { continue }
                 let kept = index % 10 + 1
                 #expect(edge["node"]?["adherence"]?["keptDays"] == .int(kept) && edge["node"]?["adherence"]?["plannedDays"] == 11, "habit \(index)")
                 #expect(edge["node"]?["adherence"]?["currentStreak"] == .int(kept), "habit \(index)")

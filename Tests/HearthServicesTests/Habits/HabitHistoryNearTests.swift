@@ -114,7 +114,7 @@ import Testing
             let expected = all.filter { within($0) && $0.habitID == habitID && $0.comment == "run" }
             #expect(!expected.isEmpty && both.events.map(\.id) == expected.map(\.id) && both.totals == [expected.count])
             // An event whose distance from a centre is the radius exactly, by the one formula.
-            let edge = try #require(all.first { $0.location != nil })
+            let edge = try #require(all.first(where: within))
             let place = try #require(edge.location)
             let distance = GreatCircle.distance(latitude: latitude, longitude: longitude, toLatitude: place.latitude, longitude: place.longitude)
             for (radius, isIn) in [(distance, true), (distance.nextDown, false)] {
