@@ -12,10 +12,11 @@ import HearthStore
 /// the centre (``GeoCircle/contains(latitude:longitude:)``, the one formula `habitEventsNear`
 /// uses) is at most the radius. That test runs in Swift, not SQL: SQLite has no trigonometry unless
 /// built with it, and a second formula in SQL could round differently at the edge. So a statement
-/// with a circle reads every candidate of the cover in its order (only the viewer's own events,
+/// with a circle reads the candidates of the cover in its order (only the viewer's own events,
 /// bounded by their history) and applies its `LIMIT`, `count(*)` and `EXISTS` as it keeps rows, in
-/// Swift; cursors stay the rows' own keys, so paging is exact. Without a circle the statements are
-/// the plain SQL ones.
+/// Swift: a page stops reading at its last row, a count reads every candidate's place. Cursors
+/// stay the rows' own keys, so paging is exact. Without a circle the statements are the plain SQL
+/// ones.
 struct HabitHistoryConditions {
     /// The conditions, each starting ` AND `.
     private(set) var sql = ""
@@ -32,10 +33,19 @@ struct HabitHistoryConditions {
 
     /// Keeps only events within `circle`: those in its cover of at most `maximumRanges` grid ranges
     /// in SQL, then by exact distance as rows are read.
+    ///
+    /// The cover is a subquery joining the ranges to the viewer's events, as `habitEventsNear`
+    /// reads them: SQLite seeks `habit_events_grid` once per range. Written as ranges ORed on `e`,
+    /// SQLite read every event of the viewer through the history index instead (3× slower for a
+    /// 1 km circle among 20,000 events).
     mutating func keep(within circle: GeoCircle, maximumRanges: Int) {
-        let ranges = GeohashCover(circle: circle, maximumRanges: maximumRanges).ranges
-        add(" AND (" + ranges.map { _ in "(e.geohash >= ? AND e.geohash < ?)" }.joined(separator: " OR ") + ")",
-            ranges.flatMap { range -> [(any DatabaseValueConvertible)?] in [range.lowerBound, range.storedUpperBound] })
+        let ranges = GeohashCover(circle: circle, maximumRanges: maximumRanges).rangeRows
+        add(
+            """
+             AND e.id IN (SELECT g.id FROM (VALUES \(ranges.sql)) AS ranges
+            JOIN habit_events g ON g.geohash >= ranges.column1 AND g.geohash < ranges.column2 WHERE g.user_id = {owner})
+            """,
+            ranges.arguments)
         self.circle = circle
     }
 
@@ -44,9 +54,10 @@ struct HabitHistoryConditions {
     func rows(_ owner: OwnerScope, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], limit: Int) throws -> [Row] {
         guard let circle else { return try owner.query(sql + " LIMIT ?", StatementArguments(arguments + [limit])) }
         var kept: [Row] = []
-        try owner.forEachRow(sql, StatementArguments(arguments)) { row in
-            if kept.count < limit, try Self.lies(row, in: circle) { kept.append(row) }
-        }
+        try owner.forRows(sql, StatementArguments(arguments), while: { row in
+            if try Self.lies(row, in: circle) { kept.append(row) }
+            return kept.count < limit
+        })
         return kept
     }
 
