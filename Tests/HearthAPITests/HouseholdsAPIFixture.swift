@@ -28,6 +28,8 @@ struct HouseholdsAPIFixture {
     let tokens: TokenService?
     /// Vacation mode's service, with `vacations`.
     let vacations: VacationService?
+    /// The habits' service, with `habits` (its adherence's resolvers too).
+    let habits: HabitService?
 
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
@@ -36,25 +38,30 @@ struct HouseholdsAPIFixture {
     /// is the pool's (1 to count the statements reads run); `instances` adds the chore instances'
     /// resolvers (a chore's `occurrences`, `myChores`).
     /// `choreViews` keeps the chore lists between requests (and adds ``fresh``); `tokens` adds the token
-    /// economy's resolvers (approving completions).
+    /// economy's resolvers (approving completions); `habits` the habits' and their adherence's.
     static func with(
         logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
-        vacations withVacations: Bool = false, choreViews: ChoreViewCache? = nil, _ body: (HouseholdsAPIFixture) async throws -> Void
+        vacations withVacations: Bool = false, habits withHabits: Bool = false, choreViews: ChoreViewCache? = nil,
+        _ body: (HouseholdsAPIFixture) async throws -> Void
     ) async throws {
         try await HouseholdsHarness.with(readerCount: readerCount) { harness in
             let instances = withInstances ? ChoreInstanceService(
                 configuration: InstancesConfiguration(), chores: harness.chores, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) : nil
             let tokens = withTokens ? instances.map { TokenService(configuration: TokensConfiguration(), instances: $0) } : nil
             let vacations = withVacations ? instances.map { VacationService(instances: $0, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) } : nil
+            let habits = withHabits ? HabitService(configuration: HabitsConfiguration(), households: harness.service) : nil
+            let adherence = withHabits ? HabitAdherenceService(
+                pool: harness.pool, clock: harness.clock, configuration: HabitAdherenceConfiguration(),
+                baseURL: try PublicBaseURL("https://hearth.example")) : nil
             func service(_ choreViews: ChoreViewCache?) throws -> GraphQLService {
                 try HearthSchema.service(
                     sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
                     accounts: harness.accounts.service, households: harness.service, chores: harness.chores, instances: instances, tokens: tokens,
-                    choreViews: choreViews, limits: GraphQLLimits(), logger: logger)
+                    choreViews: choreViews, habits: habits, habitAdherence: adherence, limits: GraphQLLimits(), logger: logger)
             }
             try await body(HouseholdsAPIFixture(
                 harness: harness, service: try service(choreViews), fresh: try choreViews.map { _ in try service(nil) }, instances: instances,
-                tokens: tokens, vacations: vacations))
+                tokens: tokens, vacations: vacations, habits: habits))
         }
     }
 

@@ -10,13 +10,20 @@ enum AdherenceResolvers {
 
     static func install(into resolvers: inout Resolvers, adherence: HabitAdherenceService) {
         resolvers.resolveAsync("Query", "todayHabits") { _, _, context, _ in
-            try await adherence.todayHabits(viewer: try RequestContext.of(context).viewer()).entries.map(TodayHabitValue.init)
+            let entries = try await adherence.todayHabits(viewer: try RequestContext.of(context).viewer()).entries
+            let batch = HabitBatch()
+            return entries.map { TodayHabitValue(entry: $0, habit: HabitValue(record: $0.habit, batch: batch)) }
         }
-        resolvers.resolveAsync("Habit", "adherence") { source, arguments, _, _ in
+        resolvers.resolveField("Habit", "adherence") { source, arguments, _, _ in
             let weeks = arguments.int("weeks") ?? defaultWeeks
             try adherence.checkWeeks(weeks)
-            // The habit was read through the audience rule to get here.
-            return HabitAdherenceValue(try await adherence.adherence(of: (source as! HabitValue).record), weeks: weeks)
+            // The habit was read through the audience rule to get here; the habits of its list load together.
+            let habit = source as! HabitValue
+            let load = habit.batch.adherence(of: habit.record, from: adherence)
+            return .async {
+                guard let figures = try await load() else { throw ServiceError(.notFound, "No such habit.") }
+                return HabitAdherenceValue(figures, weeks: weeks)
+            }
         }
         resolvers.resolve("Habit", "sparklineUrl") { source, _, _, _ in
             adherence.sparklineURL(habitID: (source as! HabitValue).record.id)

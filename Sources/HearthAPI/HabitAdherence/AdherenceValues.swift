@@ -5,10 +5,12 @@ import HearthServices
 /// A `TodayHabit` of `schema.graphql`.
 struct TodayHabitValue: Sendable, FieldResolvable {
     let entry: TodayHabit
+    /// The entry's habit, in the batch of the day's list.
+    let habit: HabitValue
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "habit": HabitValue(record: entry.habit)
+        case "habit": habit
         case "isDoneToday": entry.isDoneToday
         default: nil
         }

@@ -14,7 +14,8 @@ enum HabitResolvers {
         resolvers.resolveAsync("Query", "myHabits") { _, arguments, context, _ in
             let page = try await habits.myHabits(
                 viewer: try RequestContext.of(context).viewer(), first: arguments.int("first"), after: arguments.string("after"))
-            return TokenResolvers.connection(page) { HabitValue(record: $0) }
+            let batch = HabitBatch()
+            return TokenResolvers.connection(page) { HabitValue(record: $0, batch: batch) }
         }
         resolvers.resolveAsync("Query", "habitEvent") { _, arguments, context, _ in
             let event = try await habits.habitEvent(id: arguments.string("id") ?? "", viewer: try RequestContext.of(context).viewer())
@@ -46,14 +47,23 @@ enum HabitResolvers {
     /// The `filter` argument of the history's fields.
     static func filter(_ arguments: Arguments) throws -> HabitHistoryFilter {
         let filter = MutationInput(fields: arguments.object("filter") ?? [:], path: "filter")
-        return HabitHistoryFilter(habitID: filter.string("habitId"), commentContains: filter.string("commentContains"))
+        return HabitHistoryFilter(
+            habitID: filter.string("habitId"), commentContains: filter.string("commentContains"), near: filter.object("near").map(near))
+    }
+
+    /// A `NearFilter`; the schema requires the centre and fills the radius's default.
+    private static func near(_ input: MutationInput) -> HabitHistoryFilter.Near {
+        HabitHistoryFilter.Near(
+            latitude: input.double("latitude") ?? .nan, longitude: input.double("longitude") ?? .nan,
+            radius: input.double("radiusMeters") ?? HabitHistoryFilter.Near.defaultRadius)
     }
 
     /// The habits and habit events among `ids` the viewer may see, for `node`/`nodes`.
     static func nodes(ids: [String], habits: HabitService, context: RequestContext) async throws -> [String: any Sendable] {
         guard let viewer = context.optionalViewer, !ids.isEmpty else { return [:] }
         var found: [String: any Sendable] = [:]
-        for (id, habit) in try await habits.habits(ids: ids, viewer: viewer) { found[id] = HabitValue(record: habit) }
+        let batch = HabitBatch()
+        for (id, habit) in try await habits.habits(ids: ids, viewer: viewer) { found[id] = HabitValue(record: habit, batch: batch) }
         for (id, event) in try await habits.habitEvents(ids: ids, viewer: viewer) { found[id] = HabitEventValue(record: event, habits: habits) }
         return found
     }

@@ -12,10 +12,13 @@ import HearthServices
 ///   `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'`.
 ///   `If-None-Match` with the ETag answers 304. 404 for an unknown id and for a photo of an event
 ///   the viewer may not see (the same answer); 401 signed out.
-/// - `GET /habits/history.geojson?habitId=…&commentContains=…` (both optional, as
-///   `habitHistoryGeoJSON`'s filter): the located events of the viewer's history as
-///   `application/geo+json` (``HabitGeoJSON``, US 06.02). Refusals are `{"errors": [...]}` with
-///   `extensions.code`: 401 signed out, 400 for a bad filter, 404 for a habit not the viewer's.
+/// - `GET /habits/history.geojson?habitId=…&commentContains=…&nearLatitude=…&nearLongitude=…&nearRadiusMeters=…`
+///   (each optional, as `habitHistoryGeoJSON`'s filter; `nearLatitude` and `nearLongitude` are
+///   `filter.near`'s centre in degrees and come together, `nearRadiusMeters` its radius, 5,000 m
+///   unless given): the located events of the viewer's history as `application/geo+json`
+///   (``HabitGeoJSON``, US 06.02). Refusals are `{"errors": [...]}` with `extensions.code`: 401
+///   signed out, 400 for a bad filter (`extensions.field` naming the filter's member, as the GraphQL
+///   field does: `filter.near.latitude` for `nearLatitude`), 404 for a habit not the viewer's.
 public struct HabitRoutes: Sendable {
     /// The service reading photos and history.
     public let habits: HabitService
@@ -63,12 +66,38 @@ public struct HabitRoutes: Sendable {
             guard let parameters = try? FormDecoding.parameters(request.query ?? "") else {
                 throw ServiceError(.badUserInput, "The query string is not valid form encoding.")
             }
-            let filter = HabitHistoryFilter(habitID: parameters["habitId"], commentContains: parameters["commentContains"])
+            let filter = HabitHistoryFilter(
+                habitID: parameters["habitId"], commentContains: parameters["commentContains"], near: try Self.near(parameters))
             let document = try await habits.habitHistoryGeoJSON(filter, viewer: viewer)
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": HabitGeoJSON.mediaType, "Cache-Control": "private, no-store"], body: Array(document.utf8))
         } catch let error as ServiceError {
             return error.httpRefusal
         }
+    }
+
+    /// `filter.near` of the query string: `nearLatitude` and `nearLongitude`, with `nearRadiusMeters`
+    /// or 5 km; `nil` when none of the three is given. The service checks the ranges.
+    /// - Throws: `BAD_USER_INPUT` on `filter.near.<member>`: `REQUIRED` for a missing centre
+    ///   coordinate when another is given, `INVALID_FORMAT` for a value that is no number.
+    static func near(_ parameters: [String: String]) throws -> HabitHistoryFilter.Near? {
+        let members = [("nearLatitude", "latitude"), ("nearLongitude", "longitude"), ("nearRadiusMeters", "radiusMeters")]
+        guard members.contains(where: { parameters[$0.0] != nil }) else { return nil }
+        var problems: [FieldProblem] = []
+        let values = members.map { parameter, member -> Double? in
+            guard let text = parameters[parameter] else {
+                if member != "radiusMeters" {
+                    problems.append(FieldProblem(field: "filter.near." + member, reason: .required, message: "Give \(parameter) with the other near parameters."))
+                }
+                return nil
+            }
+            guard let value = Double(text) else {
+                problems.append(FieldProblem(field: "filter.near." + member, reason: .invalidFormat, message: "\(parameter) is a number."))
+                return nil
+            }
+            return value
+        }
+        guard problems.isEmpty, let latitude = values[0], let longitude = values[1] else { throw ServiceError.invalid(InputProblems(problems)) }
+        return HabitHistoryFilter.Near(latitude: latitude, longitude: longitude, radius: values[2] ?? HabitHistoryFilter.Near.defaultRadius)
     }
 }

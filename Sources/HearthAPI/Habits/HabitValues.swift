@@ -2,9 +2,16 @@ import GraphQL
 import HearthDomain
 import HearthServices
 
-/// A `Habit` of `schema.graphql`.
+/// A `Habit` of `schema.graphql`, with the batch its figures load through (shared by the habits of one list).
 struct HabitValue: Sendable, FieldResolvable, TypeNameResolvable {
     let record: HabitRecord
+    let batch: HabitBatch
+
+    /// A habit; one not in a list gets a batch of its own.
+    init(record: HabitRecord, batch: HabitBatch = HabitBatch()) {
+        self.record = record
+        self.batch = batch
+    }
 
     var graphQLTypeName: String { "Habit" }
 

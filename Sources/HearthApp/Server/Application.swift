@@ -97,7 +97,7 @@ final class Application: Sendable {
         tokens = TokenService(configuration: settings.tokens, instances: choreInstances)
         leaderboards = LeaderboardService(tokens: tokens)
         let vacations = VacationService(instances: choreInstances, jobs: jobs)
-        let habits = HabitService(configuration: settings.habits, households: households)
+        let habits = HabitService(configuration: settings.habits, geo: settings.geo, households: households)
         // Habit adherence (issue 16): todayHabits, the statistics and weekly series, the sparkline.
         let habitAdherence = HabitAdherenceService(
             pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)

@@ -34,9 +34,8 @@ enum HabitEventsNear {
 
     /// The statement reading the cover's ranges for `viewerID` in `scope`, with its arguments.
     static func statement(_ cover: GeohashCover, scope: NearbyScope, since: Date?, viewerID: String) -> (String, StatementArguments) {
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        for range in cover.ranges { arguments += [range.lowerBound, range.storedUpperBound] }
-        let ranges = Array(repeating: "(?, ?)", count: cover.ranges.count).joined(separator: ", ")
+        let (ranges, rangeArguments) = cover.rangeRows
+        var arguments = rangeArguments
         let followed = "SELECT followed_id FROM follows WHERE follower_id = ? AND status = 'accepted'"
         let owners: String
         switch scope {

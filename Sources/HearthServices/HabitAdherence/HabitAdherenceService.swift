@@ -77,13 +77,23 @@ public final class HabitAdherenceService: Sendable {
         }
     }
 
-    /// The adherence today of `habit`, which the caller read through ``HabitAudience`` (a `Habit`
-    /// the API resolved). Two statements: its owner's zone, its events' days.
-    public func adherence(of habit: HabitRecord) async throws -> HabitAdherence {
+    /// The adherence today of each of `habits`, which the caller read through ``HabitAudience``
+    /// (the `Habit`s of a list the API resolved; one habit is a list of one), by habit id. Two
+    /// statements for any number of habits: their owners' zones, then their events' days.
+    public func adherence(of habits: [HabitRecord]) async throws -> [String: HabitAdherence] {
+        guard !habits.isEmpty else { return [:] }
+        let owners = Array(Set(habits.map(\.userID)))
         let now = clock.now
         return try await pool.readPreferringCallingThread { database in
-            let zoneName = try database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [habit.userID]) ?? TimeZoneName.utc.name
-            return try Self.figures(of: [(habit, zoneName)], at: now, in: database)[habit.id]!.1
+            var zones: [String: String] = [:]
+            for row in try database.query(
+                "SELECT id, time_zone FROM users WHERE id IN (\(Self.placeholders(owners.count)))",
+                StatementArguments(owners.map { $0 as (any DatabaseValueConvertible)? }))
+            {
+                zones[try row[0]] = try row[1] as String?
+            }
+            let zoned = habits.map { habit in (habit, zones[habit.userID] ?? TimeZoneName.utc.name) }
+            return try Self.figures(of: zoned, at: now, in: database).mapValues(\.1)
         }
     }
 

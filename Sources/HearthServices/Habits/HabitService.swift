@@ -19,12 +19,15 @@ import HearthStore
 public final class HabitService: Sendable {
     /// The limits.
     public let configuration: HabitsConfiguration
+    /// The grid's limits, which the history's `near` filter shares with `habitEventsNear`.
+    public let geo: GeoConfiguration
     /// Accounts, the change log and the store (through the households service, like the chores').
     public let households: HouseholdService
 
     /// Creates the service.
-    public init(configuration: HabitsConfiguration, households: HouseholdService) {
+    public init(configuration: HabitsConfiguration, geo: GeoConfiguration = GeoConfiguration(), households: HouseholdService) {
         self.configuration = configuration
+        self.geo = geo
         self.households = households
     }
 

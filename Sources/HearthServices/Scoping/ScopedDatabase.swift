@@ -42,6 +42,11 @@ struct ScopedDatabase<Key: ScopeKey> {
         try bound(sql, arguments) { try database.forEachRow($0, $1, body) }
     }
 
+    /// Calls `body` with each result row in turn while it returns `true`.
+    func forRows(_ sql: String, _ arguments: StatementArguments = [], while body: (Row) throws -> Bool) throws {
+        try bound(sql, arguments) { try database.forRows($0, $1, while: body) }
+    }
+
     /// All result rows.
     func query(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
         try bound(sql, arguments) { try database.query($0, $1) }

@@ -128,6 +128,16 @@ public final class Database {
         }
     }
 
+    /// Calls `body` with each result row in turn while it returns `true`; the rows after the one
+    /// it answers `false` for are not computed (a filter in Swift that needs only the first few).
+    public func forRows(_ sql: String, _ arguments: StatementArguments = [], while body: (Row) throws -> Bool) throws {
+        try withStatement(sql, arguments) { statement in
+            guard try statement.step() else { return }
+            let columns = statement.columns
+            while try body(statement.row(columns)), try statement.step() {}
+        }
+    }
+
     /// All result rows.
     public func query(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
         var rows: [Row] = []

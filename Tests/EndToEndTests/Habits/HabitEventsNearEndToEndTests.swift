@@ -9,7 +9,7 @@ import Testing
 /// the radius stay out, and a radius over the maximum is refused.
 @Suite struct HabitEventsNearEndToEndTests {
     /// The mean Earth radius the distances are measured on, in metres.
-    private static let earthRadius = 6_371_008.8
+    private static let earthRadius = Haversine.earthRadius
     /// The centre of the tests' circles: Lisbon.
     private static let centre = (latitude: 38.7223, longitude: -9.1393)
 
@@ -20,15 +20,6 @@ import Testing
           }
         }
         """
-
-    /// The haversine distance between two points in degrees, in metres, computed here apart
-    /// from the server's.
-    private static func haversine(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
-        let radians = Double.pi / 180
-        let dLatitude = (b.latitude - a.latitude) * radians, dLongitude = (b.longitude - a.longitude) * radians
-        let h = pow(sin(dLatitude / 2), 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * pow(sin(dLongitude / 2), 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
-    }
 
     /// The point `metres` due north (negative: south) of the centre: along a meridian the
     /// great-circle distance is the radius times the latitude difference.
@@ -43,14 +34,6 @@ import Testing
 
     private static func location(_ point: (latitude: Double, longitude: Double)) -> [String: JSON] {
         ["location": ["latitude": .double(point.latitude), "longitude": .double(point.longitude)]]
-    }
-
-    private static func number(_ value: JSON?) -> Double? {
-        switch value {
-        case .double(let number): number
-        case .int(let number): Double(number)
-        default: nil
-        }
     }
 
     private static func near(_ server: ServerProcess, scope: String? = nil, radius: Double? = nil, token: String?) throws -> ServerProcess.GraphQLResponse {
@@ -93,9 +76,9 @@ import Testing
             guard case .array(let entries) = list else { return [] }
             return try entries.map { entry in
                 let comment = try #require(entry["event"]?["comment"]?.stringValue)
-                let distance = try #require(Self.number(entry["distanceMeters"]))
+                let distance = try #require(entry["distanceMeters"]?.doubleValue)
                 let place = try #require(points[comment])
-                #expect(abs(distance - Self.haversine(Self.centre, place)) < 1, "\(comment): \(distance)")
+                #expect(abs(distance - Haversine.distance(Self.centre, place)) < 1, "\(comment): \(distance)")
                 return comment
             }
         }
@@ -104,7 +87,7 @@ import Testing
         #expect(try answer("MINE") == ["ana 2 km", "ana 3 km", "ana diary"])
         #expect(try answer("FOLLOWING") == ["ben 1 km"])
         let nearest = try Self.near(server, token: ana.token).data?["habitEventsNear"]?[0]
-        let nearestDistance = Self.number(nearest?["distanceMeters"]) ?? 0
+        let nearestDistance = nearest?["distanceMeters"]?.doubleValue ?? 0
         #expect(abs(nearestDistance - 1_000) < 1, "the nominal distance, to a metre")
         #expect(nearest?["event"]?["habit"]?["title"] == "Swim")
 

@@ -58,6 +58,15 @@ extension JSON {
     var stringValue: String? {
         if case .string(let text) = self { text } else { nil }
     }
+
+    /// The number this value holds, if it is one (an integer too).
+    var doubleValue: Double? {
+        switch self {
+        case .double(let number): number
+        case .int(let number): Double(number)
+        default: nil
+        }
+    }
 }
 
 extension ServerProcess {

@@ -148,6 +148,33 @@ struct HabitAdherenceServiceTests {
         }
     }
 
+    @Test func theAdherenceOfHabitsAlreadyReadTakesTwoStatementsForOneHabitOrManyOfSeveralOwners() async throws {
+        try await with { h, adherence in
+            // 11:30 UTC on 11-30 is already 12-01 in Auckland, still 11-30 in Los Angeles: each habit counts in its owner's zone.
+            let ana = try await user(h, "ana", zone: "Pacific/Auckland")
+            let ben = try await user(h, "ben", zone: "America/Los_Angeles")
+            try follow(h, ana, ben)
+            moveClock(h, to: "2026-11-30T11:30:00Z")
+            var ids: [String] = []
+            for (index, owner) in [ana, ben, ana, ben, ben, ana, ben].enumerated() {
+                let id = try habit(h, of: owner, title: "Habit \(index)", plan: 0b1111111, startsOn: "2026-11-20")
+                for day in ["2026-11-20", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"].prefix(index + 1) { try event(h, id, of: owner, on: day) }
+                ids.append(id)
+            }
+            let byID = try await adherence.adherence(of: ids, viewer: ana)
+            let records = ids.map { byID[$0]!.0 }
+            var one: [String: HabitAdherence] = [:]
+            var all: [String: HabitAdherence] = [:]
+            #expect(try await statements(on: h.pool) { one = try await adherence.adherence(of: [records[0]]) } == 2)
+            #expect(try await statements(on: h.pool) { all = try await adherence.adherence(of: records) } == 2, "the same for seven habits")
+            #expect(one == [ids[0]: byID[ids[0]]!.1])
+            #expect(all == byID.mapValues(\.1), "the same figures as the audience-checked read")
+            #expect(all[ids[3]]!.isDoneToday && all[ids[5]]!.isDoneToday && !all[ids[2]]!.isDoneToday, "ben's today is 11-30, ana's 12-01")
+            #expect(CalendarDay(dayNumber: all[ids[0]]!.today).description == "2026-12-01")
+            #expect(CalendarDay(dayNumber: all[ids[1]]!.today).description == "2026-11-30")
+        }
+    }
+
     @Test func adherenceIsForWhoeverMaySeeTheHabit() async throws {
         try await with { h, adherence in
             let ana = try await user(h, "ana")
