@@ -158,6 +158,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         case alreadyFollowing = "ALREADY_FOLLOWING"
         /// `CONFLICT`: the caller already asked to follow the user, who has not answered yet.
         case alreadyRequested = "ALREADY_REQUESTED"
+
+        // Offline clients (issue 17).
+        /// `NOT_FOUND`: the object was deleted (on this device or another) and the caller could
+        /// see it: deletes win over edits, so the client drops the change (``Tombstones``).
+        case deleted = "DELETED"
     }
 
     /// The outcome.

@@ -45,7 +45,7 @@ extension ChoreInstanceService {
     ///   the household); `CONFLICT` for a reused `clientMutationID`.
     public func claimChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
-        let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID, about: instanceID) { [self] database, now in
             let (instance, rules, household, scope) = try claimable(instanceID, viewer: viewer, in: database)
             let member = household.access.member
             if let claimantID = instance.claimantID { throw try Self.alreadyClaimed(by: claimantID, for: member, household) }
@@ -87,7 +87,7 @@ extension ChoreInstanceService {
     ///   `FORBIDDEN` with reason `CLAIMED_BY_OTHER` (naming the claimant) for someone else's claim.
     public func releaseChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
-        let reference = try await chores.mutate("releaseChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let reference = try await chores.mutate("releaseChore", by: viewer, replaying: clientMutationID, about: instanceID) { [self] database, now in
             let (instance, rules, household, scope) = try claimable(instanceID, viewer: viewer, in: database)
             let member = household.access.member
             guard let claimantID = instance.claimantID else {
