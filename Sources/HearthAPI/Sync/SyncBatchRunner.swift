@@ -1,4 +1,5 @@
 import GraphQL
+import HearthDomain
 import HearthServices
 import Synchronization
 

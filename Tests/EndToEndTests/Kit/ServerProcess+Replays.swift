@@ -32,7 +32,7 @@ extension ServerProcess {
     @discardableResult
     func expectReplay(
         _ name: String, _ inputType: String, _ fields: [String: JSON], changed: [String: JSON] = [:], selecting selection: String = "",
-        as person: Person, sourceLocation: SourceLocation = #_sourceLocation
+        as person: Person, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws -> JSON {
         let document = "mutation($input: \(inputType)!) { \(name)(input: $input) { clientMutationId \(selection) } }"
         let clientMutationID: JSON = .string("\(name)-replay")

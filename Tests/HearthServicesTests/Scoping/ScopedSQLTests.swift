@@ -92,9 +92,6 @@ import Testing
             file: "Sources/HearthServices/Sync/ClientIDs.swift", function: "isTaken(_:table:_:)",
             tables: ["client_ids", ScopeFilterCheck.interpolatedTable],
             why: "whether anyone's object has (or had) the id a client made: existence only, across accounts and households"),
-        Exception(
-            file: "Sources/HearthServices/Sync/Tombstones.swift", function: "isDeleted(_:visibleTo:)", tables: ["chore_instances"],
-            why: "the chore of an instance whose change failed, to tell a deleted chore apart; only its tombstone is answered, to those who saw it"),
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",
