@@ -48,7 +48,7 @@ import Testing
         let version = try #require(try server.graphQL("{ terms { currentVersion } }", token: ana.token).data?["terms"]?["currentVersion"])
         let consent = try server.expectReplay(
             "recordParentalConsent", "RecordParentalConsentInput",
-            household.merging(["method": "EMAIL_PLUS", "path": "SUPERVISED", "attestation": "I am the parent and I consent.", "termsVersion": version]) { $1 },
+            household.merging(["method": "EMAIL_PLUS", "path": "OWN_ACCOUNT", "attestation": "I am the parent and I consent.", "termsVersion": version]) { $1 },
             selecting: "consent { id }", as: ana)
         let added = try server.expectReplay(
             "addMember", "AddMemberInput",
