@@ -17,6 +17,19 @@ import Testing
         }
     }
 
+    /// Ana with a habit she made with the client id `hab_<uuid(number)>`, and Ben, who would like that id too.
+    private static func withAnasHabit(
+        _ number: Int, _ body: (HouseholdsHarness, HabitService, _ ana: Viewer, _ ben: Viewer, _ id: String) async throws -> Void
+    ) async throws {
+        try await with { harness, habits in
+            let ana = try await harness.confirmedViewer("ana")
+            let ben = try await harness.confirmedViewer("ben")
+            let id = "hab_" + uuid(number)
+            _ = try await habits.createHabit(draft(id: id), viewer: ana)
+            try await body(harness, habits, ana, ben, id)
+        }
+    }
+
     private static func uuid(_ last: Int) -> String {
         "0190aaaa-0000-7000-8000-" + String(String(last, radix: 16).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0)
     }
@@ -66,11 +79,7 @@ import Testing
     }
 
     @Test func anIDAnotherUserTookIsTakenWithoutSayingWhose() async throws {
-        try await Self.with { harness, habits in
-            let ana = try await harness.confirmedViewer("ana")
-            let ben = try await harness.confirmedViewer("ben")
-            let id = "hab_" + Self.uuid(4)
-            _ = try await habits.createHabit(Self.draft(id: id), viewer: ana)
+        try await Self.withAnasHabit(4) { harness, habits, ana, ben, id in
             let refusal = await harness.refusal { try await habits.createHabit(Self.draft(id: id), viewer: ben) }
             #expect(refusal?.code == .badUserInput && refusal?.problems.first?.reason == .idTaken)
             let said = (refusal?.message ?? "") + (refusal?.problems.map(\.message).joined() ?? "")
@@ -84,11 +93,7 @@ import Testing
     }
 
     @Test func aDeletedObjectIsNeverMadeAgainDeletedForItsMakerTakenForOthers() async throws {
-        try await Self.with { harness, habits in
-            let ana = try await harness.confirmedViewer("ana")
-            let ben = try await harness.confirmedViewer("ben")
-            let id = "hab_" + Self.uuid(5)
-            _ = try await habits.createHabit(Self.draft(id: id), viewer: ana)
+        try await Self.withAnasHabit(5) { harness, habits, ana, ben, id in
             _ = try await habits.deleteHabit(id: id, viewer: ana)
             let again = await harness.refusal { try await habits.createHabit(Self.draft(id: id), viewer: ana, clientMutationID: "new") }
             #expect(again?.code == .notFound && again?.reason == .deleted)
