@@ -102,8 +102,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case choreCompleters = "CHORE_COMPLETERS"
         /// `CONFLICT`: the step is locked until the step before it is done (FR-38).
         case stepLocked = "STEP_LOCKED"
-        /// `CONFLICT`: the chore instance was cancelled (its chore deleted) or archived (a one-off
-        /// chore past its due day): it can no longer be completed.
+        /// `CONFLICT`: the chore instance was archived (a one-off chore past its due day): it can no
+        /// longer be completed. An instance of a deleted chore answers `NOT_FOUND` with reason
+        /// ``deleted`` instead (deletes win).
         case instanceClosed = "INSTANCE_CLOSED"
         /// `CONFLICT`: nothing of the chore instance is completed, so there is nothing to undo.
         case notCompleted = "NOT_COMPLETED"

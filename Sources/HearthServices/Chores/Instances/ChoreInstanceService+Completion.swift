@@ -79,7 +79,8 @@ extension ChoreInstanceService {
     ///
     /// - Throws: `NOT_FOUND` for an instance, step or member that is unknown or another
     ///   household's (alike); `FORBIDDEN` with reason `CHORE_COMPLETERS` (the message says who
-    ///   may); `CONFLICT` with reason `STEP_LOCKED` or `INSTANCE_CLOSED`; `BAD_USER_INPUT`
+    ///   may); `CONFLICT` with reason `STEP_LOCKED` or `INSTANCE_CLOSED` (archived); `NOT_FOUND`
+    ///   with reason `DELETED` for an instance of a deleted chore; `BAD_USER_INPUT`
     ///   (`NOT_ALLOWED` on `input.onBehalfOf`) for an adult or a personal chore; `CONFLICT` for a
     ///   reused `clientMutationID`.
     public func completeChore(_ request: CompletionRequest, viewer: Viewer, clientMutationID: String? = nil) async throws -> CompletionResult {
