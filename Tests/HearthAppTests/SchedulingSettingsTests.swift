@@ -18,7 +18,7 @@ struct SchedulingSettingsTests {
         let day = Duration.seconds(86_400)
         #expect(defaults.retention.horizons == [
             .changeLog: day * 30, .mail: day * 30, .sessions: day * 30, .emailTokens: day * 30, .invitations: day * 30,
-            .mutationReplays: day * 30, .analyticsEvents: day * 400, .jobs: day * 14,
+            .mutationReplays: day * 30, .tombstones: day * 30, .analyticsEvents: day * 400, .jobs: day * 14,
         ])
         #expect(defaults.retention.interval == .seconds(3600) && defaults.retention.batchSize == 500)
     }
@@ -29,12 +29,13 @@ struct SchedulingSettingsTests {
             "--job-lease", "7s", "--job-poll-interval", "8s", "--retain-change-log", "2d", "--retain-mutation-replays", "3d",
             "--retain-mail", "4h", "--retain-sessions", "5d", "--retain-email-tokens", "6d", "--retain-invitations", "7d",
             "--retain-analytics", "8d", "--retain-jobs", "9d", "--retention-interval", "10m", "--retention-batch-size", "11",
+            "--retain-tombstones", "12d",
         ])
         #expect(flags.scheduler.workers == 3 && flags.scheduler.retry.maxAttempts == 4)
         #expect(flags.scheduler.retry.initialDelay == .seconds(5) && flags.scheduler.retry.maxDelay == .seconds(360))
         #expect(flags.scheduler.leaseDuration == .seconds(7) && flags.scheduler.pollInterval == .seconds(8))
         let days = [RetentionPolicy.Subject.changeLog: 2, .mutationReplays: 3, .sessions: 5, .emailTokens: 6, .invitations: 7,
-                    .analyticsEvents: 8, .jobs: 9]
+                    .analyticsEvents: 8, .jobs: 9, .tombstones: 12]
         for (subject, count) in days { #expect(flags.retention[subject] == .seconds(count * 86_400), "\(subject)") }
         #expect(flags.retention[.mail] == .seconds(4 * 3600))
         #expect(flags.retention.interval == .seconds(600) && flags.retention.batchSize == 11)
@@ -71,8 +72,14 @@ struct SchedulingSettingsTests {
     }
 
     @Test func horizonsThatContradictEachOtherStopTheStartNamingBothFlagsAndWhy() throws {
-        _ = try settings(["--retain-change-log", "60d", "--retain-mutation-replays", "60d"])
-        let replays = #expect(throws: UsageError.self) { try settings(["--retain-change-log", "60d", "--retain-mutation-replays", "59d"]) }
+        _ = try settings(["--retain-change-log", "60d", "--retain-mutation-replays", "60d", "--retain-tombstones", "60d"])
+        let replays = #expect(throws: UsageError.self) {
+            try settings(["--retain-change-log", "60d", "--retain-mutation-replays", "59d", "--retain-tombstones", "60d"])
+        }
+        let tombstones = #expect(throws: UsageError.self) {
+            try settings(["--retain-change-log", "60d", "--retain-mutation-replays", "60d", "--retain-tombstones", "59d"])
+        }
+        #expect(tombstones?.message.hasPrefix("--retain-tombstones must not be shorter than --retain-change-log: ") == true)
         #expect(replays?.message.hasPrefix("--retain-mutation-replays must not be shorter than --retain-change-log: ") == true)
         #expect(replays?.message.contains("clientMutationId") == true)
         let invitations = #expect(throws: UsageError.self) { try settings(["--retain-mail", "60d", "--retain-email-tokens", "60d"]) }

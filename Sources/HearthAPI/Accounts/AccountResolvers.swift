@@ -112,7 +112,8 @@ enum AccountResolvers {
             return ["user": UserValue(record: user, isViewer: true)]
         }
         resolvers.resolveMutation("updateProfile") { input, context in
-            let user = try await accounts.updateProfile(viewer: try context.viewer(), try input.profileChange(uploads: context.uploads))
+            let user = try await accounts.updateProfile(
+                viewer: try context.viewer(), try input.profileChange(uploads: context.uploads), clientMutationID: input.clientMutationID)
             return ["user": UserValue(record: user, isViewer: true)]
         }
         resolvers.resolve("User", "avatarUrl") { source, _, _, _ in

@@ -22,12 +22,16 @@ public struct RequestContext: Sendable {
     public var clientAddress: String
     /// The files of a multipart request by part name, what `Upload` values refer to.
     public var uploads: [String: UploadedFile]
+    /// The HTTP request's id, which masked errors name; `syncBatch` names each entry's errors after
+    /// it (`<id>-<index>`).
+    public var requestID: String
 
     /// Creates a context.
-    public init(authentication: Authentication, clientAddress: String, uploads: [String: UploadedFile] = [:]) {
+    public init(authentication: Authentication, clientAddress: String, uploads: [String: UploadedFile] = [:], requestID: String = "") {
         self.authentication = authentication
         self.clientAddress = clientAddress
         self.uploads = uploads
+        self.requestID = requestID
     }
 
     /// The signed-in user.

@@ -31,7 +31,7 @@ extension ChoreResolvers {
         resolvers.resolveMutation("createTag") { input, context in
             let (tag, access) = try await chores.createTag(
                 householdID: input.string("householdId"), name: try input.requiredString("name"), color: input.string("color"),
-                viewer: try context.viewer(), clientMutationID: input.clientMutationID)
+                id: input.string("id"), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["tag": TagValue(record: tag, access: access)]
         }
         resolvers.resolveMutation("updateTag") { input, context in
@@ -70,8 +70,8 @@ extension ChoreResolvers {
         }
         resolvers.resolveMutation("saveChorePreset") { input, context in
             let preset = try await chores.saveChorePreset(
-                choreID: try input.requiredString("choreId"), title: input.string("title"), viewer: try context.viewer(),
-                clientMutationID: input.clientMutationID)
+                choreID: try input.requiredString("choreId"), title: input.string("title"), id: input.string("id"),
+                viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["preset": ChorePresetValue(preset: preset)]
         }
         resolvers.resolveMutation("deleteChorePreset") { input, context in

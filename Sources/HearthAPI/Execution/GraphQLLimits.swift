@@ -53,6 +53,10 @@ public struct GraphQLLimits: Sendable {
     /// The most memory the persisted queries may hold: their text and hash plus a fixed
     /// overhead each (default 16 MiB); 0 disables the protocol like `persistedQueryEntries`.
     public var persistedQueryBytes: Int
+    /// The most entries one `syncBatch` may carry (default 100); a larger batch is refused
+    /// whole with `BAD_USER_INPUT`, before any entry runs. Each entry is checked against the
+    /// limits above as a request of its own.
+    public var maxSyncBatchEntries: Int = 100
 
     /// Creates limits; the defaults suit a public server.
     public init(

@@ -148,6 +148,23 @@ public final class GraphQLService: Sendable {
         }
     }
 
+    /// Runs one entry of a `syncBatch` (``SyncBatchRunner``) as `execute` runs a request: the same
+    /// persisted queries, limits, document cache, masking and metrics. Only a mutation runs; a
+    /// query or subscription is answered with a request error.
+    public func executeBatchEntry(_ request: GraphQLRequest, requestID: String, context: any Sendable) async -> ExecutionResult {
+        switch await admit(request, allowsMutations: true, allowsSubscriptions: false) {
+        case .stop(let outcome):
+            return outcome.result
+        case .proceed(let (prepared, kind)) where kind != .mutation:
+            metrics.record(kind, .rejected)
+            return GraphQLOutcome.requestError(.operation, [GraphQLError(
+                message: "A syncBatch entry is one mutation: queries and subscriptions are not queued.",
+                locations: [prepared.operation.location.sourceLocation])], code: ErrorCode.badRequest).result
+        case .proceed(let (prepared, kind)):
+            return await run(prepared, kind: kind, request, requestID: requestID, context: context, rootValue: ()).result
+        }
+    }
+
     /// The errors to report for `error`, thrown by a subscription's source stream after it
     /// started: masked unless the resolver meant it to be shown.
     public func errors(for error: any Error, requestID: String) -> [GraphQLError] {

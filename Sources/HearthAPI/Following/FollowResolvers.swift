@@ -25,7 +25,8 @@ enum FollowResolvers {
     private static func installMutations(into resolvers: inout Resolvers, follows: FollowService) {
         resolvers.resolveMutation("requestFollow") { input, context in
             let follow = try await follows.requestFollow(
-                username: try input.requiredString("username"), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
+                username: try input.requiredString("username"), id: input.string("id"), viewer: try context.viewer(),
+                clientMutationID: input.clientMutationID)
             return ["follow": FollowValue(record: follow)]
         }
         resolvers.resolveMutation("acceptFollowRequest") { input, context in

@@ -8,7 +8,7 @@ extension HabitResolvers {
         resolvers.resolveMutation("createHabit") { input, context in
             let draft = HabitDraft(
                 title: try input.requiredString("title"), reason: input.string("reason"), startsOn: try day(input, "startsOn") ?? CalendarDay(dayNumber: 0),
-                plan: try input.enumValues("plan") ?? [], visibility: try input.optionalEnumValue("visibility"))
+                plan: try input.enumValues("plan") ?? [], visibility: try input.optionalEnumValue("visibility"), id: input.string("id"))
             let habit = try await habits.createHabit(draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habit": HabitValue(record: habit)]
         }
@@ -28,7 +28,7 @@ extension HabitResolvers {
         resolvers.resolveMutation("recordHabitEvent") { input, context in
             let draft = HabitEventDraft(
                 habitID: try input.requiredString("habitId"), occurredOn: try day(input, "occurredOn"), comment: input.string("comment"),
-                photo: try input.upload("photo", in: context.uploads) ?? nil, location: location(input.object("location")))
+                photo: try input.upload("photo", in: context.uploads) ?? nil, location: location(input.object("location")), id: input.string("id"))
             let event = try await habits.recordHabitEvent(draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habitEvent": HabitEventValue(record: event, habits: habits)]
         }

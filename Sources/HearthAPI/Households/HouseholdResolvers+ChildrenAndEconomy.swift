@@ -24,7 +24,7 @@ extension HouseholdResolvers {
                 householdID: try input.requiredString("householdId"),
                 HouseholdService.NewMember(
                     kind: try input.enumValue("kind"), displayName: try input.requiredString("displayName"), age: input.int("age"),
-                    consentID: input.string("consentId")),
+                    consentID: input.string("consentId"), id: input.string("id")),
                 viewer: viewer, clientMutationID: input.clientMutationID)
             return ["member": MemberValue(record: member, access: access)]
         }

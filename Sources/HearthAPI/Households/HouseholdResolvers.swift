@@ -55,7 +55,7 @@ enum HouseholdResolvers {
             let (household, member, access) = try await households.createHousehold(
                 HouseholdService.NewHousehold(
                     name: try input.requiredString("name"), emoji: input.string("emoji"), locationLabel: input.string("locationLabel"),
-                    timeZone: input.string("timeZone")),
+                    timeZone: input.string("timeZone"), id: input.string("id")),
                 viewer: viewer, clientMutationID: input.clientMutationID)
             return ["household": HouseholdValue(record: household, access: access), "member": MemberValue(record: member, access: access)]
         }

@@ -31,7 +31,7 @@ public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
     public static let scalars: [String: any ScalarCoercing] = [
         "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
-        "Date": DateScalar(),
+        "Date": DateScalar(), "JSON": JSONScalar(),
     ]
 
     /// Builds and checks the schema.
@@ -54,7 +54,9 @@ public enum HearthSchema {
     /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
-    /// from Loop Habit Tracker go to `loopImporter`.
+    /// from Loop Habit Tracker go to `loopImporter`. `syncBatch` runs its entries through
+    /// `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:limits:logger:)``
+    /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
@@ -62,9 +64,11 @@ public enum HearthSchema {
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil,
         loopImporter: LoopImporter? = nil,
-        geo: GeoService? = nil
+        geo: GeoService? = nil,
+        syncBatches: SyncBatchRunner? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
+        if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
         resolvers.resolve("Query", "serverInfo") { _, _, _, _ in serverInfo }
         AccountResolvers.install(into: &resolvers, accounts: accounts)
         HouseholdResolvers.install(into: &resolvers, households: households)
@@ -156,12 +160,15 @@ public enum HearthSchema {
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
-        return try GraphQLService(
+        let syncBatches = SyncBatchRunner()
+        let service = try GraphQLService(
             resolvers: resolvers(
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo),
+                follows: follows, loopImporter: loopImporter, geo: geo, syncBatches: syncBatches),
             limits: limits, logger: logger)
+        syncBatches.attach(service)
+        return service
     }
 }

@@ -47,7 +47,8 @@ extension TokenResolvers {
                 name: try input.requiredString("name"), description: input.string("description"), tokenCost: try requiredInt(input, "tokenCost"),
                 stock: input.int("stock"), eligibleMemberIDs: input.strings("eligibleMemberIds"), memberPrices: try memberPrices(input) ?? [:])
             let (reward, access) = try await tokens.createReward(
-                householdID: try input.requiredString("householdId"), draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
+                householdID: try input.requiredString("householdId"), draft, id: input.string("id"), viewer: try context.viewer(),
+                clientMutationID: input.clientMutationID)
             return ["reward": RewardValue(reward, batch: TokenBatch(access: access, tokens: tokens))]
         }
         resolvers.resolveMutation("updateReward") { input, context in

@@ -7,7 +7,7 @@ enum RetentionSettings {
     static let flags: [RetentionPolicy.Subject: String] = [
         .changeLog: "--retain-change-log", .mail: "--retain-mail", .sessions: "--retain-sessions",
         .emailTokens: "--retain-email-tokens", .invitations: "--retain-invitations",
-        .mutationReplays: "--retain-mutation-replays", .analyticsEvents: "--retain-analytics", .jobs: "--retain-jobs",
+        .mutationReplays: "--retain-mutation-replays", .tombstones: "--retain-tombstones", .analyticsEvents: "--retain-analytics", .jobs: "--retain-jobs",
     ]
 
     /// What each horizon's help says is kept.
@@ -18,6 +18,7 @@ enum RetentionSettings {
         .emailTokens: "Used or expired email tokens kept, after use or expiry (and while mail refers to them).",
         .invitations: "Expired invitations kept, with their invited member, after expiry (and while mail refers to them).",
         .mutationReplays: "clientMutationIds remembered for replays; at least --retain-change-log.",
+        .tombstones: "Tombstones of deleted objects (and the client-made ids of those objects), after deletion; at least --retain-change-log.",
         .analyticsEvents: "Activation analytics events kept.",
         .jobs: "Finished (done or dead) jobs kept for 'hearth jobs', after they finished.",
     ]

@@ -113,6 +113,8 @@ struct ServeSettings: Sendable {
                help: "Deepest field nesting of an operation (the standard introspection query needs 13)."),
         .value("--graphql-max-aliases", "N", environment: "HEARTH_GRAPHQL_MAX_ALIASES", default: "30",
                help: "Most aliases in an operation, fragments counted each time they are spread."),
+        .value("--max-sync-batch-entries", "N", environment: "HEARTH_MAX_SYNC_BATCH_ENTRIES", default: "100",
+               help: "Most mutations one syncBatch carries; each is checked against the other limits as a request of its own."),
         .value("--graphql-max-complexity", "N", environment: "HEARTH_GRAPHQL_MAX_COMPLEXITY", default: "5000",
                help: "Highest operation cost: 1 per field, times first/last (or 10) for list fields."),
         .value("--graphql-max-tokens", "N", environment: "HEARTH_GRAPHQL_MAX_TOKENS", default: "15000",
@@ -212,6 +214,7 @@ struct ServeSettings: Sendable {
         graphQL.introspection = try options.isOn("--graphql-introspection")
         graphQL.maxDepth = try options.integer("--graphql-max-depth", in: 1...1_000) ?? graphQL.maxDepth
         graphQL.maxAliases = try options.integer("--graphql-max-aliases", in: 0...100_000) ?? graphQL.maxAliases
+        graphQL.maxSyncBatchEntries = try options.integer("--max-sync-batch-entries", in: 1...10_000) ?? graphQL.maxSyncBatchEntries
         graphQL.complexity.maximum =
             try options.integer("--graphql-max-complexity", in: 1...1_000_000_000) ?? graphQL.complexity.maximum
         graphQL.maxTokens = try options.integer("--graphql-max-tokens", in: 100...10_000_000) ?? graphQL.maxTokens

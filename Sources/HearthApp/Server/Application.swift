@@ -145,7 +145,7 @@ final class Application: Sendable {
         GraphQLHTTPHandler(service: graphQL, uploadLimits: settings.uploadLimits, makeContext: { request, uploads in
             RequestContext(
                 authentication: await authenticator.authenticate(authorization: request.headers["Authorization"]),
-                clientAddress: clientAddress(request), uploads: uploads)
+                clientAddress: clientAddress(request), uploads: uploads, requestID: request.id)
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)

@@ -29,6 +29,9 @@ public struct FieldProblem: Error, Sendable, Hashable {
         case mismatch = "MISMATCH"
         /// The value cannot be used with the other fields given, or in the object's state.
         case notAllowed = "NOT_ALLOWED"
+        /// An id a client made for a new object is not theirs to use: another account's object
+        /// has (or had) it, or it is of another type (never says whose or what).
+        case idTaken = "ID_TAKEN"
     }
 
     /// The input path of the field, e.g. `input.password`.

@@ -12,9 +12,11 @@ extension AccountService {
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` naming each field (`input.displayName`,
     ///   `input.timeZone`, `input.avatar` with the image's reason `UNSUPPORTED_FORMAT`,
     ///   `TOO_LARGE`, `INVALID_FORMAT` or `REQUIRED`, `input.removeAvatar` together with an
-    ///   avatar), `UNAUTHENTICATED` when the account is gone.
-    public func updateProfile(viewer: Viewer, _ change: ProfileChange) async throws -> UserRecord {
-        try await apply(try validated(change, avatarField: "input.avatar"), viewer: viewer)
+    ///   avatar), `UNAUTHENTICATED` when the account is gone; `CONFLICT` for a reused
+    ///   `clientMutationID`. A replay under `clientMutationID` (``MutationReplay``) changes nothing
+    ///   and answers the profile as it is now (a queued avatar is stored once).
+    public func updateProfile(viewer: Viewer, _ change: ProfileChange, clientMutationID: String? = nil) async throws -> UserRecord {
+        try await apply(try validated(change, avatarField: "input.avatar"), viewer: viewer, clientMutationID: clientMutationID)
     }
 
     /// Makes `bytes` the viewer's avatar, as ``updateProfile(viewer:_:)`` does (`PUT /avatar`).
@@ -55,35 +57,47 @@ extension AccountService {
         return valid
     }
 
-    /// Writes `change` in one transaction.
-    private func apply(_ change: ValidChange, viewer: Viewer) async throws -> UserRecord {
+    /// What an `updateProfile` replay record keeps: whose profile it changed.
+    private struct ProfileReference: Codable {
+        var userID: String
+    }
+
+    /// Writes `change` in one transaction, once per `clientMutationID`.
+    private func apply(_ change: ValidChange, viewer: Viewer, clientMutationID: String? = nil) async throws -> UserRecord {
         let now = clock.storedNow
-        let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
-        let changeLog = changeLog
-        return try await pool.write { database in
+        return try await pool.write { [self] database in
             guard let user = try UserRecord.find(id: viewer.userID, in: database) else { throw ServiceError.signedOut }
-            if let name = change.displayName {
-                try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, user.id])
-            }
-            if let zone = change.timeZone, zone?.name != user.timeZone {
-                try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
-                try changeLog?.record(
-                    topic: .user(user.id), kind: .userTimeZoneChanged, payload: TimeZoneChange(userID: user.id, timeZone: zone?.name), in: database)
-            }
-            let owner = OwnerScope(Owner(viewer), database)
-            if let avatar = change.avatar, let avatarID {
-                try owner.execute(
-                    "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)",
-                    [avatarID, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
-                     SHA256.hexDigest(of: avatar.bytes), avatar.bytes, now])
-                try Self.replaceAvatar(of: user, with: avatarID, at: now, owner)
-            } else if change.removesAvatar, user.avatarId != nil {
-                try Self.replaceAvatar(of: user, with: nil, at: now, owner)
-            }
-            if change.displayName != nil || change.avatar != nil || (change.removesAvatar && user.avatarId != nil), let changeLog {
-                try Self.recordMemberUpdates(of: owner, on: changeLog)
+            _ = try MutationReplay.run(clientMutationID: clientMutationID, mutation: "updateProfile", at: now, OwnerScope(Owner(viewer), database)) {
+                try write(change, of: user, viewer: viewer, at: now, in: database)
+                return ProfileReference(userID: user.id)
             }
             return try UserRecord.find(id: user.id, in: database)!
+        }
+    }
+
+    /// The statements of ``apply(_:viewer:clientMutationID:)``.
+    private func write(_ change: ValidChange, of user: UserRecord, viewer: Viewer, at now: Date, in database: Database) throws {
+        let avatarID = change.avatar.map { _ in GlobalID.make(.avatar, now: now).rawValue }
+        if let name = change.displayName {
+            try database.execute("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", [name, now, user.id])
+        }
+        if let zone = change.timeZone, zone?.name != user.timeZone {
+            try database.execute("UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?", [zone?.name, now, user.id])
+            try changeLog?.record(
+                topic: .user(user.id), kind: .userTimeZoneChanged, payload: TimeZoneChange(userID: user.id, timeZone: zone?.name), in: database)
+        }
+        let owner = OwnerScope(Owner(viewer), database)
+        if let avatar = change.avatar, let avatarID {
+            try owner.execute(
+                "INSERT INTO avatars (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)",
+                [avatarID, avatar.image.format.mediaType, avatar.image.width, avatar.image.height,
+                 SHA256.hexDigest(of: avatar.bytes), avatar.bytes, now])
+            try Self.replaceAvatar(of: user, with: avatarID, at: now, owner)
+        } else if change.removesAvatar, user.avatarId != nil {
+            try Self.replaceAvatar(of: user, with: nil, at: now, owner)
+        }
+        if change.displayName != nil || change.avatar != nil || (change.removesAvatar && user.avatarId != nil), let changeLog {
+            try Self.recordMemberUpdates(of: owner, on: changeLog)
         }
     }
 

@@ -13,17 +13,19 @@ extension ChoreService {
     /// - Throws: `BAD_USER_INPUT` listing every problem; `NOT_FOUND` for a household the viewer is
     ///   not in, or a member, tag or preset that is unknown or another household's (alike);
     ///   `FORBIDDEN` (reason `CHORE_CREATION_POLICY`, or `ADMINS_ONLY` for permission rules set by
-    ///   others than admins); `CONFLICT` at the chores limit, for a taken client-made id, or a
-    ///   reused `clientMutationID`.
+    ///   others than admins); `CONFLICT` at the chores limit or for a reused `clientMutationID`;
+    ///   for `request.id`, as ``ClientIDs/claim(_:_:field:_:at:)`` (the same id again answers the
+    ///   first chore).
     public func createChore(_ request: NewChore, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleChore {
         let fields = try request.fields.checked(maximumSteps: configuration.maximumStepsPerChore)
-        if let id = request.id, !Self.isTyped(.chore, id) {
-            throw ServiceError.invalid(InputProblems([
-                FieldProblem(field: "input.id", reason: .invalidFormat, message: "A chore id is chr_ and a lowercase UUID.")]))
-        }
         let created = try await mutate("createChore", by: viewer, replaying: clientMutationID) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, householdID: request.householdID, in: database)
             let scope = access.scope(database)
+            let id: String
+            switch try ClientIDs.claim(request.id, .chore, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return ChoreReference(choreID: made)
+            case .create(let new): id = new
+            }
             try ensureMayCreate(scope)
             if Self.setsRules(fields) { try ensureManager(scope, "set who may complete or edit a chore") }
             let preset = try request.presetID.map { try self.preset(id: $0, scope) }
@@ -37,7 +39,6 @@ extension ChoreService {
             if fields.tagIDs == nil, let preset {
                 draft.tagIDs = try tagIDs(named: preset.tagNames, creatingMissing: access.isManager, scope, at: now)
             }
-            let id = request.id ?? GlobalID.make(.chore, now: now).rawValue
             try ChoreWriter(scope: scope).insert(draft, id: id, createdBy: viewer.userID, at: now)
             if let household = scope.household { try households.markOnboardingStepDone(.chore, household, at: now) }
             try record(.choreCreated, access, choreID: id, in: database)

@@ -79,8 +79,10 @@ extension ChoreService {
     /// - Throws: `NOT_FOUND`; `FORBIDDEN` (reason `ADMINS_ONLY`); `BAD_USER_INPUT` for a title, or
     ///   for a personal chore (`input.choreId`, `NOT_ALLOWED`: presets are a household's);
     ///   `CONFLICT` for a title in use (`TAKEN`), at the presets limit (`LIMIT_REACHED`), or a reused
-    ///   `clientMutationID`.
-    public func saveChorePreset(choreID: String, title: String? = nil, viewer: Viewer, clientMutationID: String? = nil) async throws -> ChorePreset {
+    ///   `clientMutationID`; for `id` (made offline, `prs_<uuid>`), as ``ClientIDs/claim(_:_:field:_:at:)``.
+    public func saveChorePreset(
+        choreID: String, title: String? = nil, id: String? = nil, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> ChorePreset {
         var problems = ProblemCollector()
         let title = title.flatMap { text in problems.check { () throws(FieldProblem) in try DisplayText.name(text, field: "input.title") } }
         try problems.throwIfAny()
@@ -92,13 +94,18 @@ extension ChoreService {
                     FieldProblem(field: "input.choreId", reason: .notAllowed, message: "Presets belong to a household: save one of its chores.")]))
             }
             try ensureManager(scope, "save chore presets")
+            let presetID: String
+            switch try ClientIDs.claim(id, .chorePreset, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return PresetReference(presetID: made)
+            case .create(let new): presetID = new
+            }
             let count = try household.scalar(Int.self, "SELECT count(*) FROM chore_presets WHERE household_id = {household}") ?? 0
             guard count < configuration.maximumPresetsPerHousehold else {
                 throw ServiceError(.conflict, reason: .limitReached, "The household has \(count) presets, the most allowed. Delete one first.")
             }
             let chore = try ChoreRecord.find(id: choreID, scope)
             let preset = ChorePreset(
-                id: GlobalID.make(.chorePreset, now: now).rawValue, householdID: household.access.householdID, title: title ?? chore.title,
+                id: presetID, householdID: household.access.householdID, title: title ?? chore.title,
                 description: chore.description, schedule: PresetSchedule(chore.schedule),
                 steps: try (ChoreDetails.steps(of: [choreID], scope)[choreID] ?? []).map(\.title),
                 tagNames: try (ChoreDetails.tags(of: [choreID], scope)[choreID] ?? []).map(\.name), tokens: chore.tokens,
@@ -113,14 +120,16 @@ extension ChoreService {
 
     /// Deletes the household preset `id`; chores made from it stay. Admins only.
     /// - Returns: The preset's id (also on a replay).
-    /// - Throws: `NOT_FOUND` (also for a built-in preset), `FORBIDDEN` (reason `ADMINS_ONLY`),
-    ///   `CONFLICT` for a reused `clientMutationID`.
+    /// It leaves a tombstone (``Tombstones``).
+    /// - Throws: `NOT_FOUND` (also for a built-in preset; reason `DELETED` for one deleted already),
+    ///   `FORBIDDEN` (reason `ADMINS_ONLY`), `CONFLICT` for a reused `clientMutationID`.
     public func deleteChorePreset(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
         guard Self.isTyped(.chorePreset, id), BuiltInPresets.preset(id: id) == nil else { throw ServiceError.presetNotFound }
-        return try await mutate("deleteChorePreset", by: viewer, replaying: clientMutationID) { [self] database, _ in
+        return try await mutate("deleteChorePreset", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try Self.householdPreset(id: id, viewer: viewer, in: database).access
             let scope = access.scope(database)
             try ensureManager(scope, "delete chore presets")
+            try Tombstones.record([id], .chorePreset, scope: access.topic, at: now, in: database)
             try scope.household!.execute("DELETE FROM chore_presets WHERE id = ? AND household_id = {household}", [id])
             try record(.chorePresetDeleted, access, presetID: id, in: database)
             return PresetReference(presetID: id)

@@ -27,17 +27,19 @@ extension ChoreService {
     /// - Throws: `BAD_USER_INPUT` (`input.name`: empty, over 32 characters, not one line;
     ///   `input.color`); `NOT_FOUND`; `FORBIDDEN` (reason `ADMINS_ONLY`); `CONFLICT` for a name in
     ///   use (reason `TAKEN` on `input.name`, whatever its case), at the tags limit, or for a reused
-    ///   `clientMutationID`.
+    ///   `clientMutationID`; for `id` (made offline, `tag_<uuid>`), as ``ClientIDs/claim(_:_:field:_:at:)``.
     public func createTag(
-        householdID: String?, name: String, color: String? = nil, viewer: Viewer, clientMutationID: String? = nil
+        householdID: String?, name: String, color: String? = nil, id: String? = nil, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> (tag: TagRecord, access: ChoreAccess) {
         let (name, color) = try Self.checkedTag(name: name, color: color.map { .some($0) })
         let created = try await mutate("createTag", by: viewer, replaying: clientMutationID) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, householdID: householdID, in: database)
             let scope = access.scope(database)
             try ensureManager(scope, "manage the household's tags")
-            let id = try insertTag(name: name!, color: color ?? nil, scope, at: now)
-            return TagReference(tagID: id)
+            switch try ClientIDs.claim(id, .tag, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return TagReference(tagID: made)
+            case .create(let new): return TagReference(tagID: try insertTag(id: new, name: name!, color: color ?? nil, scope, at: now))
+            }
         }
         return try await tag(id: created.tagID, viewer: viewer)
     }
@@ -49,7 +51,7 @@ extension ChoreService {
         id: String, name: String? = nil, color: String?? = nil, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> (tag: TagRecord, access: ChoreAccess) {
         let (name, color) = try Self.checkedTag(name: name, color: color)
-        let updated = try await mutate("updateTag", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let updated = try await mutate("updateTag", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .tags, id: id, in: database)
             let scope = access.scope(database)
             try ensureManager(scope, "manage the household's tags")
@@ -70,12 +72,15 @@ extension ChoreService {
     /// Deletes tag `id`: it is removed from every chore carrying it; the chores stay (FR-46).
     /// Admins of its household, or its owner.
     /// - Returns: The tag's id (also on a replay).
-    /// - Throws: `NOT_FOUND`, `FORBIDDEN` (reason `ADMINS_ONLY`), `CONFLICT` for a reused `clientMutationID`.
+    /// It leaves a tombstone (``Tombstones``).
+    /// - Throws: `NOT_FOUND` (reason `DELETED` for a tag deleted already), `FORBIDDEN` (reason
+    ///   `ADMINS_ONLY`), `CONFLICT` for a reused `clientMutationID`.
     public func deleteTag(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("deleteTag", by: viewer, replaying: clientMutationID) { [self] database, _ in
+        try await mutate("deleteTag", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .tags, id: id, in: database)
             let scope = access.scope(database)
             try ensureManager(scope, "manage the household's tags")
+            try Tombstones.record([id], .tag, scope: access.topic, at: now, in: database)
             // `chore_tags` cascades: the chores lose the tag, nothing else.
             try scope.execute("DELETE FROM tags WHERE id = ? AND {scope}", [id])
             try record(.tagDeleted, access, tagID: id, in: database)
@@ -93,19 +98,18 @@ extension ChoreService {
             if let id = existing[name.lowercased()] { return id }
             guard creatingMissing, count < configuration.maximumTagsPerOwner else { return nil }
             count += 1
-            return try insertTag(name: name, color: nil, scope, at: now)
+            return try insertTag(id: GlobalID.make(.tag, now: now).rawValue, name: name, color: nil, scope, at: now)
         }
     }
 
-    /// Inserts a tag into `scope` and records it; returns its id.
+    /// Inserts a tag with `id` into `scope` and records it; returns its id.
     /// - Throws: `CONFLICT` for a name in use (`TAKEN`) or at the limit (`LIMIT_REACHED`).
-    private func insertTag(name: String, color: String?, _ scope: ChoreScope, at now: Date) throws -> String {
+    private func insertTag(id: String, name: String, color: String?, _ scope: ChoreScope, at now: Date) throws -> String {
         let count = try scope.scalar(Int.self, "SELECT count(*) FROM tags WHERE {scope}") ?? 0
         guard count < configuration.maximumTagsPerOwner else {
             throw ServiceError(.conflict, reason: .limitReached, "There are \(count) tags here, the most allowed. Delete one first.")
         }
         try ensureNameFree(name, except: nil, scope)
-        let id = GlobalID.make(.tag, now: now).rawValue
         try scope.execute(
             "INSERT INTO tags (id, household_id, user_id, name, name_key, color, created_at, updated_at) VALUES (?, {scope_ids}, ?, ?, ?, ?, ?)",
             [id, name, DisplayText.sortKey(name), color, now, now])

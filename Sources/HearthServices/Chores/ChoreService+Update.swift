@@ -14,7 +14,7 @@ extension ChoreService {
         id: String, _ changes: ChoreFields, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleChore {
         let fields = try changes.checked(maximumSteps: configuration.maximumStepsPerChore)
-        let updated = try await mutate("updateChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let updated = try await mutate("updateChore", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
             let scope = access.scope(database)
             let current = try storedDraft(id: id, scope)
@@ -34,13 +34,15 @@ extension ChoreService {
     /// completions keeps its title. Its pending instances are cancelled in the same transaction, by
     /// the chore instances' reaction to `chore.deleted` (``ChoreInstanceService``).
     /// - Returns: The chore's id (also on a replay).
-    /// - Throws: `NOT_FOUND` (also for a chore deleted already); `FORBIDDEN` with reason
+    /// It leaves a tombstone (``Tombstones``).
+    /// - Throws: `NOT_FOUND` (reason `DELETED` for a chore deleted already); `FORBIDDEN` with reason
     ///   `ADMINS_ONLY`; `CONFLICT` for a reused `clientMutationID`.
     public func deleteChore(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        let deleted = try await mutate("deleteChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let deleted = try await mutate("deleteChore", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
             let scope = access.scope(database)
             try ensureManager(scope, "delete chores")
+            try Tombstones.record([id], .chore, scope: access.topic, at: now, in: database)
             try scope.execute("UPDATE chores SET deleted_at = ?, updated_at = ? WHERE id = ? AND {scope}", [now, now, id])
             try record(.choreDeleted, access, choreID: id, in: database)
             return ChoreReference(choreID: id)

@@ -40,13 +40,13 @@ public final class ChoreService: Sendable {
     var pool: any DatabaseWriter { households.pool }
 
     /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered under
-    /// `clientMutationID` (``HouseholdService/mutate(_:by:replaying:at:_:)``).
+    /// `clientMutationID`, about `target` (``HouseholdService/mutate(_:by:replaying:about:at:_:)``).
     func mutate<Result: Codable & Sendable>(
-        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil,
         _ change: @escaping @Sendable (Database, Date) throws -> Result
     ) async throws -> Result {
         let now = households.clock.storedNow
-        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
+        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, about: target, at: now) { database in
             try change(database, now)
         }
     }

@@ -102,8 +102,9 @@ public struct ServiceError: Error, Sendable, Equatable {
         case choreCompleters = "CHORE_COMPLETERS"
         /// `CONFLICT`: the step is locked until the step before it is done (FR-38).
         case stepLocked = "STEP_LOCKED"
-        /// `CONFLICT`: the chore instance was cancelled (its chore deleted) or archived (a one-off
-        /// chore past its due day): it can no longer be completed.
+        /// `CONFLICT`: the chore instance was archived (a one-off chore past its due day): it can no
+        /// longer be completed. An instance of a deleted chore answers `NOT_FOUND` with reason
+        /// ``deleted`` instead (deletes win).
         case instanceClosed = "INSTANCE_CLOSED"
         /// `CONFLICT`: nothing of the chore instance is completed, so there is nothing to undo.
         case notCompleted = "NOT_COMPLETED"
@@ -158,6 +159,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         case alreadyFollowing = "ALREADY_FOLLOWING"
         /// `CONFLICT`: the caller already asked to follow the user, who has not answered yet.
         case alreadyRequested = "ALREADY_REQUESTED"
+
+        // Offline clients (issue 17).
+        /// `NOT_FOUND`: the object was deleted (on this device or another) and the caller could
+        /// see it: deletes win over edits, so the client drops the change (``Tombstones``).
+        case deleted = "DELETED"
     }
 
     /// The outcome.

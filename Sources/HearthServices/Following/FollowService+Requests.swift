@@ -10,8 +10,9 @@ extension FollowService {
     /// - Throws: `BAD_USER_INPUT` on `input.username` (malformed; `NOT_ALLOWED` for the viewer's
     ///   own); `NOT_FOUND` for no such user; `CONFLICT` with reason `ALREADY_FOLLOWING` or
     ///   `ALREADY_REQUESTED`, or `LIMIT_REACHED` at the follows-per-user or pending-requests
-    ///   limit; `RATE_LIMITED` beyond the request rate; `CONFLICT` for a reused `clientMutationID`.
-    public func requestFollow(username text: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> FollowRecord {
+    ///   limit; `RATE_LIMITED` beyond the request rate; `CONFLICT` for a reused `clientMutationID`;
+    ///   for `id` (made offline, `fol_<uuid>`), as ``ClientIDs/claim(_:_:field:_:at:)``.
+    public func requestFollow(username text: String, id: String? = nil, viewer: Viewer, clientMutationID: String? = nil) async throws -> FollowRecord {
         let username: Username
         do {
             username = try Username(text, field: "input.username")
@@ -20,8 +21,13 @@ extension FollowService {
         }
         let configuration = configuration
         let created = try await mutate("requestFollow", by: viewer, replaying: clientMutationID) { [self] database, now in
-            try takeRequestToken(viewer)
             let owner = OwnerScope(Owner(viewer), database)
+            let followID: String
+            switch try ClientIDs.claim(id, .follow, owner, at: now) {
+            case .existing(let made): return FollowReference(followID: made)
+            case .create(let new): followID = new
+            }
+            try takeRequestToken(viewer)
             guard let followedID = try database.scalar(String.self, "SELECT id FROM users WHERE username_key = ?", [username.key]) else {
                 throw ServiceError.userNotFound
             }
@@ -44,12 +50,11 @@ extension FollowService {
                     .conflict, reason: .limitReached,
                     "You have \(pending) follow requests waiting for an answer, the most allowed. Wait for answers, or withdraw one.")
             }
-            let id = GlobalID.make(.follow, now: now).rawValue
             try owner.execute(
                 "INSERT INTO follows (id, follower_id, followed_id, status, requested_at) VALUES (?, {owner}, ?, 'requested', ?)",
-                [id, followedID, now])
-            try record(.followRequested, FollowChange(followID: id, followerID: viewer.userID, followedID: followedID), in: database)
-            return FollowReference(followID: id)
+                [followID, followedID, now])
+            try record(.followRequested, FollowChange(followID: followID, followerID: viewer.userID, followedID: followedID), in: database)
+            return FollowReference(followID: followID)
         }
         return try await follow(id: created.followID, viewer: viewer)
     }
@@ -59,7 +64,9 @@ extension FollowService {
     /// - Throws: `NOT_FOUND` for a follow that is not a request waiting for `viewer`'s answer
     ///   (unknown, someone else's, answered already: alike); `CONFLICT` for a reused `clientMutationID`.
     public func acceptFollowRequest(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> FollowRecord {
-        try await change(id, viewer: viewer, mutation: "acceptFollowRequest", clientMutationID: clientMutationID, recording: .followAccepted) {
+        try await change(
+            id, viewer: viewer, mutation: "acceptFollowRequest", clientMutationID: clientMutationID, recording: .followAccepted, deleting: false
+        ) {
             owner, now in
             try owner.execute(
                 "UPDATE follows SET status = 'accepted', accepted_at = ? WHERE id = ? AND followed_id = {owner} AND status = 'requested'", [now, id])
@@ -103,21 +110,27 @@ extension FollowService {
         return id
     }
 
-    /// Runs `statement` (an update or delete of follow `id` through the viewer's scope, with its own
-    /// condition on who may make it) and records `kind` on both users' topics.
-    /// - Throws: `NOT_FOUND` when the statement changed nothing.
+    /// Runs `statement` (an update or, when `deleting`, a delete of follow `id` through the viewer's
+    /// scope, with its own condition on who may make it) and records `kind` on both users' topics; a
+    /// delete leaves a tombstone both users see (``Tombstones``).
+    /// - Throws: `NOT_FOUND` when the statement changed nothing (reason `DELETED` for a follow
+    ///   deleted already).
     private func change(
-        _ id: String, viewer: Viewer, mutation: String, clientMutationID: String?, recording kind: EventKind,
+        _ id: String, viewer: Viewer, mutation: String, clientMutationID: String?, recording kind: EventKind, deleting: Bool = true,
         _ statement: @escaping @Sendable (OwnerScope, Date) throws -> Void
     ) async throws {
         guard GlobalID.mayName(.follow, id) else { throw ServiceError.followNotFound }
-        _ = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
+        _ = try await mutate(mutation, by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
             guard let row = try owner.queryOne(
                 "SELECT follower_id, followed_id FROM follows WHERE id = ? AND {owner} IN (follower_id, followed_id)", [id])
             else { throw ServiceError.followNotFound }
             try statement(owner, now)
             guard database.changedRowCount == 1 else { throw ServiceError.followNotFound }
+            if deleting {
+                let followedID: String = try row["followed_id"]
+                try Tombstones.record([id], .follow, scope: .user(try row["follower_id"]), accounts: [id: followedID], at: now, in: database)
+            }
             try record(kind, FollowChange(followID: id, followerID: try row["follower_id"], followedID: try row["followed_id"]), in: database)
             return FollowReference(followID: id)
         }

@@ -38,13 +38,15 @@ public final class FollowService: Sendable {
     var clock: any ServiceClock { households.clock }
 
     /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered under
-    /// `clientMutationID` (``MutationReplay``), with the time.
+    /// `clientMutationID` (``MutationReplay``), about `target`, with the time.
     func mutate<Result: Codable & Sendable>(
-        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil,
         _ change: @escaping @Sendable (Database, Date) throws -> Result
     ) async throws -> Result {
         let now = clock.storedNow
-        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in try change(database, now) }
+        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, about: target, at: now) { database in
+            try change(database, now)
+        }
     }
 
     /// Records `kind` for `follow` on the topics of both its users, to publish after commit.

@@ -12,9 +12,12 @@ public struct HabitDraft: Sendable {
     public var plan: [Weekday]
     /// Who sees it; followers when absent.
     public var visibility: HabitVisibility?
+    /// The id the client made for it offline (`hab_<uuid>`, ``ClientIDs``); the server makes one when absent.
+    public var id: String?
 
     /// Creates a draft.
-    public init(title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility? = nil) {
+    public init(title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility? = nil, id: String? = nil) {
+        self.id = id
         self.title = title
         self.reason = reason
         self.startsOn = startsOn

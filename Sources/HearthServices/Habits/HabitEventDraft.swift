@@ -29,9 +29,16 @@ public struct HabitEventDraft: Sendable {
     public var photo: [UInt8]?
     /// Where it happened.
     public var location: LocationInput?
+    /// The id the client made for it offline (`hev_<uuid>`, ``ClientIDs``); the server makes one
+    /// when absent. Sending it again (a retried upload) answers the first event, photo and all.
+    public var id: String?
 
     /// Creates a draft.
-    public init(habitID: String, occurredOn: CalendarDay? = nil, comment: String? = nil, photo: [UInt8]? = nil, location: LocationInput? = nil) {
+    public init(
+        habitID: String, occurredOn: CalendarDay? = nil, comment: String? = nil, photo: [UInt8]? = nil, location: LocationInput? = nil,
+        id: String? = nil
+    ) {
+        self.id = id
         self.habitID = habitID
         self.occurredOn = occurredOn
         self.comment = comment

@@ -16,13 +16,19 @@ extension HabitService {
     ///   `INVALID_FORMAT`; `input.photo` `TOO_LARGE` with the limit, `UNSUPPORTED_FORMAT`,
     ///   `INVALID_FORMAT` or `REQUIRED`; `input.location.latitude`, `.longitude`,
     ///   `.accuracyMeters` `OUT_OF_RANGE`; `input.occurredOn` `OUT_OF_RANGE` for a day after
-    ///   today in the owner's time zone); `NOT_FOUND` for a habit that is not the viewer's.
+    ///   today in the owner's time zone); `NOT_FOUND` for a habit that is not the viewer's (reason
+    ///   `DELETED` for one they deleted); for `draft.id`, as ``ClientIDs/claim(_:_:field:_:at:)``:
+    ///   the same id again answers the first event, its photo stored once.
     public func recordHabitEvent(_ draft: HabitEventDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitEventRecord {
         let valid = try checked(comment: draft.comment, photo: draft.photo.map { .some($0) }, location: draft.location.map { .some($0) })
-        let recorded = try await mutate("recordHabitEvent", by: viewer, replaying: clientMutationID) { [self] owner, now in
+        let recorded = try await mutate("recordHabitEvent", by: viewer, replaying: clientMutationID, about: draft.habitID) { [self] owner, now in
+            let id: String
+            switch try ClientIDs.claim(draft.id, .habitEvent, owner, at: now) {
+            case .existing(let made): return EventReference(eventID: made)
+            case .create(let new): id = new
+            }
             guard try HabitRecord.findOwn(id: draft.habitID, owner) != nil else { throw Self.notFound("habit") }
             let day = try Self.checkedDay(draft.occurredOn, owner, now: now)
-            let id = GlobalID.make(.habitEvent, now: now).rawValue
             let photoID = try (valid.photo ?? nil).map { try Self.storePhoto($0, owner, at: now) }
             let location = valid.location ?? nil
             try owner.execute(
@@ -49,7 +55,7 @@ extension HabitService {
         id: String, _ changes: HabitEventChanges, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> HabitEventRecord {
         let valid = try checked(comment: changes.comment ?? nil, photo: changes.photo, location: changes.location)
-        let updated = try await mutate("updateHabitEvent", by: viewer, replaying: clientMutationID) { [self] owner, now in
+        let updated = try await mutate("updateHabitEvent", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitEventRecord.findOwn(id: id, owner) else { throw Self.notFound("habit event") }
             let habitID = changes.habitID ?? stored.habitID
             if habitID != stored.habitID, try HabitRecord.findOwn(id: habitID, owner) == nil { throw Self.notFound("habit") }
@@ -81,10 +87,13 @@ extension HabitService {
 
     /// Deletes the viewer's habit event `id` and its photo (US 02.06).
     /// - Returns: The deleted event's id.
-    /// - Throws: `NOT_FOUND` for an event that is not the viewer's (or is already deleted).
+    /// It leaves a tombstone on the owner's topic.
+    /// - Throws: `NOT_FOUND` for an event that is not the viewer's (reason `DELETED` when it was
+    ///   deleted already).
     public func deleteHabitEvent(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("deleteHabitEvent", by: viewer, replaying: clientMutationID) { [self] owner, _ in
+        try await mutate("deleteHabitEvent", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitEventRecord.findOwn(id: id, owner) else { throw Self.notFound("habit event") }
+            try Tombstones.record([id], .habitEvent, scope: .user(owner.key.userID), at: now, in: owner.database)
             try owner.execute("DELETE FROM habit_events WHERE id = ? AND user_id = {owner}", [id])
             if let photoID = stored.photo?.id {
                 try owner.execute("DELETE FROM habit_photos WHERE id = ? AND user_id = {owner}", [photoID])

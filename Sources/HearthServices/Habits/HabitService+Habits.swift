@@ -16,16 +16,20 @@ extension HabitService {
     /// - Throws: `BAD_USER_INPUT` listing every problem (`input.title` `REQUIRED`, `TOO_LONG`,
     ///   `INVALID_FORMAT`; `input.reason` `TOO_LONG`, `INVALID_FORMAT`; `input.plan` `REQUIRED`),
     ///   `CONFLICT` with reason `LIMIT_REACHED` at ``HabitsConfiguration/maximumHabitsPerUser``, or
-    ///   for a reused `clientMutationID`.
+    ///   for a reused `clientMutationID`; for `draft.id`, as ``ClientIDs/claim(_:_:field:_:at:)``.
     public func createHabit(_ draft: HabitDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
         let valid = try Self.checked(
             title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers)
         let created = try await mutate("createHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
+            let id: String
+            switch try ClientIDs.claim(draft.id, .habit, owner, at: now) {
+            case .existing(let made): return HabitReference(habitID: made)
+            case .create(let new): id = new
+            }
             let count = try owner.scalar(Int.self, "SELECT count(*) FROM habits WHERE user_id = {owner}") ?? 0
             guard count < configuration.maximumHabitsPerUser else {
                 throw ServiceError(.conflict, reason: .limitReached, "You have \(count) habits, the most allowed. Delete one first.")
             }
-            let id = GlobalID.make(.habit, now: now).rawValue
             try owner.execute(
                 """
                 INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at)
@@ -42,7 +46,7 @@ extension HabitService {
     /// - Throws: as ``createHabit(_:viewer:clientMutationID:)``; `NOT_FOUND` for a habit that is
     ///   not the viewer's.
     public func updateHabit(id: String, _ changes: HabitChanges, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
-        let updated = try await mutate("updateHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
+        let updated = try await mutate("updateHabit", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitRecord.findOwn(id: id, owner) else { throw Self.notFound("habit") }
             let valid = try Self.checked(
                 title: changes.title ?? stored.title, reason: changes.reason ?? stored.reason, startsOn: changes.startsOn ?? stored.startsOn,
@@ -61,10 +65,15 @@ extension HabitService {
 
     /// Deletes the viewer's habit `id` with its events and their photos (US 01.05).
     /// - Returns: The deleted habit's id.
-    /// - Throws: `NOT_FOUND` for a habit that is not the viewer's (or is already deleted).
+    /// Each leaves a tombstone on the owner's topic.
+    /// - Throws: `NOT_FOUND` for a habit that is not the viewer's (reason `DELETED` when it was
+    ///   deleted already).
     public func deleteHabit(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("deleteHabit", by: viewer, replaying: clientMutationID) { [self] owner, _ in
+        try await mutate("deleteHabit", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard try HabitRecord.findOwn(id: id, owner) != nil else { throw Self.notFound("habit") }
+            let events: [String] = try owner.query("SELECT id FROM habit_events WHERE habit_id = ? AND user_id = {owner}", [id]).map { try $0["id"] }
+            try Tombstones.record(events, .habitEvent, scope: .user(owner.key.userID), at: now, in: owner.database)
+            try Tombstones.record([id], .habit, scope: .user(owner.key.userID), at: now, in: owner.database)
             try owner.execute(
                 """
                 DELETE FROM habit_photos WHERE user_id = {owner}

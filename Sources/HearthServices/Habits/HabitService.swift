@@ -45,13 +45,14 @@ public final class HabitService: Sendable {
     }
 
     /// Runs `change` in one write transaction as `viewer`'s mutation `mutation` under their
-    /// ``OwnerScope``, remembered under `clientMutationID` (``MutationReplay``), with the time.
+    /// ``OwnerScope``, remembered under `clientMutationID` (``MutationReplay``), about `target`
+    /// (``HouseholdService/mutate(_:by:replaying:about:at:_:)``), with the time.
     func mutate<Result: Codable & Sendable>(
-        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil,
         _ change: @escaping @Sendable (OwnerScope, Date) throws -> Result
     ) async throws -> Result {
         let now = clock.storedNow
-        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, at: now) { database in
+        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, about: target, at: now) { database in
             try change(OwnerScope(Owner(viewer), database), now)
         }
     }

@@ -164,9 +164,12 @@ extension HouseholdService {
         /// The consent from ``recordParentalConsent(householdID:method:path:attestation:termsVersion:viewer:)``;
         /// needed under 13 or when `age` is `nil`, used (and so spent) whenever given.
         public var consentID: String?
+        /// The id the client made for the member offline (`mem_<uuid>`, ``ClientIDs``); the server makes one when absent.
+        public var id: String?
 
         /// Creates the request.
-        public init(kind: MemberKind, displayName: String, age: Int? = nil, consentID: String? = nil) {
+        public init(kind: MemberKind, displayName: String, age: Int? = nil, consentID: String? = nil, id: String? = nil) {
+            self.id = id
             self.kind = kind
             self.displayName = displayName
             self.age = age
@@ -179,7 +182,8 @@ extension HouseholdService {
     /// consent gate.
     /// - Throws: `BAD_USER_INPUT` (kind not child or shadow, name, age outside 0–130, and the
     ///   consent problems), `CONSENT_REQUIRED`, `NOT_FOUND`, `FORBIDDEN`, `CONFLICT` at the
-    ///   members-per-household limit or for a reused `clientMutationID`.
+    ///   members-per-household limit or for a reused `clientMutationID`; for `request.id`, as
+    ///   ``ClientIDs/claim(_:_:field:_:at:)`` (the same id again answers the first member).
     public func addMember(
         householdID: String, _ request: NewMember, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleMember {
@@ -196,13 +200,17 @@ extension HouseholdService {
         let added = try await mutate("addMember", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let access = scope.access
+            let memberID: String
+            switch try ClientIDs.claim(request.id, .member, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return MemberReference(householdID: access.householdID, memberID: made)
+            case .create(let new): memberID = new
+            }
             // Every check before the first write: a refusal stores nothing of the child.
             let consent = try request.consentID.map { try usableConsent($0, for: request.kind, scope) }
             if consent == nil, ChildAge.needsConsent(kind: request.kind, age: request.age) {
                 throw ServiceError.consentRequired
             }
             try ensureRoomForAnotherMember(scope)
-            let memberID = GlobalID.make(.member, now: now).rawValue
             if let consent { try use(consent, at: now, scope) }
             try scope.execute(
                 """

@@ -158,6 +158,7 @@ extension HouseholdService {
                     message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
             try record(.householdDeleted, HouseholdChange(householdID: household.id), in: database)
+            try HouseholdTombstones.record(scope, at: now)
             // Whose active household goes with it: they get another one after the delete.
             let activeFor = try scope.decode(
                 MemberRecord.self,

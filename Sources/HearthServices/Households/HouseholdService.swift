@@ -94,16 +94,22 @@ public final class HouseholdService: Sendable {
     /// under `clientMutationID` (``MutationReplay``): a replay returns the first run's result
     /// (what `change` returned, so results are references to read again after the commit) and
     /// changes nothing.
+    /// - Parameter target: The id of the object the mutation changes, when it changes one: a
+    ///   `NOT_FOUND` of a deleted object the viewer could see becomes reason `DELETED` (``Tombstones``).
     /// - Throws: What `change` throws; `CONFLICT` with reason `CLIENT_MUTATION_ID_REUSED` for an
     ///   id the viewer used for another mutation.
     func mutate<Result: Codable & Sendable>(
-        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, at now: Date,
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil, at now: Date,
         _ change: @escaping @Sendable (Database) throws -> Result
     ) async throws -> Result {
-        try await pool.write { database in
-            try MutationReplay.run(clientMutationID: clientMutationID, mutation: mutation, at: now, OwnerScope(Owner(viewer), database)) {
-                try change(database)
+        do {
+            return try await pool.write { database in
+                try MutationReplay.run(clientMutationID: clientMutationID, mutation: mutation, at: now, OwnerScope(Owner(viewer), database)) {
+                    try change(database)
+                }
             }
+        } catch {
+            throw await Tombstones.refine(error, target: target, viewer: viewer, in: pool)
         }
     }
 
@@ -124,9 +130,12 @@ public final class HouseholdService: Sendable {
         public var locationLabel: String?
         /// The IANA time zone; the creator's (or UTC) when absent.
         public var timeZone: String?
+        /// The id the client made for it offline (`hh_<uuid>`, ``ClientIDs``); the server makes one when absent.
+        public var id: String?
 
         /// Creates the request.
-        public init(name: String, emoji: String? = nil, locationLabel: String? = nil, timeZone: String? = nil) {
+        public init(name: String, emoji: String? = nil, locationLabel: String? = nil, timeZone: String? = nil, id: String? = nil) {
+            self.id = id
             self.name = name
             self.emoji = emoji
             self.locationLabel = locationLabel
@@ -138,7 +147,8 @@ public final class HouseholdService: Sendable {
     /// account). It becomes their active household when they had none. The checklist's
     /// household step is done.
     /// - Throws: `BAD_USER_INPUT` (every field problem), `EMAIL_NOT_CONFIRMED`, `CONFLICT` at the
-    ///   households-per-user limit, or for a reused `clientMutationID`.
+    ///   households-per-user limit, or for a reused `clientMutationID`; for `request.id`, as
+    ///   ``ClientIDs/claim(_:_:field:_:at:)`` (the same id again answers the first household).
     public func createHousehold(
         _ request: NewHousehold, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> JoinedHousehold {
@@ -156,10 +166,17 @@ public final class HouseholdService: Sendable {
         let created = try await mutate("createHousehold", by: viewer, replaying: clientMutationID, at: now) { [self] database in
             let user = try requireConfirmedEmail(viewer, in: database)
             let owner = OwnerScope(Owner(viewer), database)
+            let householdID: String
+            switch try ClientIDs.claim(request.id, .household, owner, at: now) {
+            case .existing(let made):
+                let memberID = try owner.scalar(String.self, "SELECT id FROM members WHERE household_id = ? AND user_id = {owner}", [made])
+                guard let memberID else { throw ServiceError.householdNotFound }
+                return MemberReference(householdID: made, memberID: memberID)
+            case .create(let new): householdID = new
+            }
             try ensureRoomForAnotherHousehold(owner)
             let timeZone = try zone?.name
                 ?? database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [user.id]) ?? TimeZoneName.utc.name
-            let householdID = GlobalID.make(.household, now: now).rawValue
             let memberID = GlobalID.make(.member, now: now).rawValue
             try database.execute(
                 """

@@ -64,6 +64,9 @@ struct PruneRule: Sendable {
                 DELETE FROM mutation_replays WHERE (user_id, client_mutation_id) IN (
                     SELECT user_id, client_mutation_id FROM mutation_replays WHERE created_at < ? ORDER BY created_at LIMIT ?)
                 """),
+            PruneRule(subject: .tombstones) { cutoff, limit, database in
+                try pruneTombstones(before: cutoff, limit: limit, in: database)
+            },
             .delete(.analyticsEvents, """
                 DELETE FROM analytics_events WHERE id IN (
                     SELECT id FROM analytics_events WHERE occurred_at < ? ORDER BY occurred_at LIMIT ?)
@@ -73,6 +76,20 @@ struct PruneRule: Sendable {
                     SELECT id FROM jobs WHERE updated_at < ? AND state IN ('done', 'dead') ORDER BY updated_at LIMIT ?)
                 """),
         ]
+    }
+
+    /// Removes the tombstones of objects deleted before `cutoff`, oldest first, with the
+    /// `client_ids` rows of those objects (the two go together: a registry row without its
+    /// tombstone would answer a create as if the object still existed).
+    private static func pruneTombstones(before cutoff: Date, limit: Int, in database: Database) throws -> Int {
+        let ids: [String] = try database.query(
+            "SELECT id FROM tombstones WHERE deleted_at < ? ORDER BY deleted_at LIMIT ?", [cutoff, limit]
+        ).map { try $0["id"] }
+        for id in ids {
+            try database.execute("DELETE FROM client_ids WHERE id = ?", [id])
+            try database.execute("DELETE FROM tombstones WHERE id = ?", [id])
+        }
+        return ids.count
     }
 
     /// Removes invitations that expired before `cutoff` and that no mail refers to any more,

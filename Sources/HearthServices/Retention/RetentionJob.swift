@@ -9,7 +9,8 @@ extension JobKind {
 
 /// Retention: a recurring job that deletes what is past its horizon (``RetentionPolicy``)
 /// from the change log, the mail outbox, sessions and spent refresh tokens, email tokens,
-/// expired invitations, mutation replays, analytics events and finished jobs.
+/// expired invitations, mutation replays, tombstones (with the client ids of deleted objects),
+/// analytics events and finished jobs.
 ///
 /// It runs every ``RetentionPolicy/interval``, on a grid (multiples of the interval since the
 /// Unix epoch): each run enqueues the next occurrence with the occurrence's time as its dedupe

@@ -26,6 +26,10 @@ public struct RetentionPolicy: Sendable, Hashable {
         case invitations
         /// `mutation_replays`, by when the mutation ran.
         case mutationReplays = "mutation_replays"
+        /// `tombstones` of deleted objects, by when they were deleted, with the `client_ids` rows of
+        /// those objects. After this, a client id of a deleted object may be used again (a client
+        /// that old resyncs in full: its cursor has expired).
+        case tombstones
         /// `analytics_events`, by when they occurred.
         case analyticsEvents = "analytics_events"
         /// Finished jobs (done or dead), by when they finished.
@@ -49,6 +53,10 @@ public struct RetentionPolicy: Sendable, Hashable {
             reason: "a client that catches up by cursor may then resend the mutations it queued offline, and a resend must "
                 + "still be recognised (its clientMutationId remembered) for as long as the cursor is valid"),
         Relation(
+            longer: .tombstones, shorter: .changeLog,
+            reason: "a client catching up by cursor learns of deletions from tombstones, and a retry of a create whose object was "
+                + "deleted must not make it again, for as long as the cursor is valid"),
+        Relation(
             longer: .invitations, shorter: .mail,
             reason: "an expired invitation is pruned only once no mail refers to it, so a shorter horizon would not be kept"),
         Relation(
@@ -60,7 +68,7 @@ public struct RetentionPolicy: Sendable, Hashable {
     /// more than a year), 14 days for finished jobs.
     public static let defaultHorizons: [Subject: Duration] = [
         .changeLog: .days(30), .mail: .days(30), .sessions: .days(30), .emailTokens: .days(30), .invitations: .days(30),
-        .mutationReplays: .days(30), .analyticsEvents: .days(400), .jobs: .days(14),
+        .mutationReplays: .days(30), .tombstones: .days(30), .analyticsEvents: .days(400), .jobs: .days(14),
     ]
 
     /// The horizon of every subject.

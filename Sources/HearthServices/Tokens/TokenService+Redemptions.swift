@@ -18,7 +18,7 @@ extension TokenService {
     public func redeemReward(
         rewardID: String, memberID: String? = nil, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleRedemption {
-        let requested = try await mutate("redeemReward", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let requested = try await mutate("redeemReward", by: viewer, replaying: clientMutationID, about: rewardID) { [self] database, now in
             let scope = try HouseholdScope.check(viewer: viewer, owning: .rewards, id: rewardID, notFound: .rewardNotFound, in: database)
             let reward = try RewardRecord.findOffered(id: rewardID, scope)
             let member = try Self.tokenHolder(id: memberID ?? scope.access.memberID, scope)

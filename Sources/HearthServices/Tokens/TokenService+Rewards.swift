@@ -6,17 +6,25 @@ extension TokenService {
     /// Adds a reward to the household's store. Admins only.
     /// - Throws: `BAD_USER_INPUT` listing every problem (``checked(_:)``, and member ids that are
     ///   not of joined members of the household: `UNKNOWN_VALUE`), `NOT_FOUND`, `FORBIDDEN`,
-    ///   `CONFLICT` at the rewards-per-household limit (`LIMIT_REACHED`) or for a reused `clientMutationID`.
-    public func createReward(householdID: String, _ draft: RewardDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleReward {
+    ///   `CONFLICT` at the rewards-per-household limit (`LIMIT_REACHED`) or for a reused `clientMutationID`;
+    ///   for `id` (made offline, `rwd_<uuid>`), as ``ClientIDs/claim(_:_:field:_:at:)``.
+    public func createReward(
+        householdID: String, _ draft: RewardDraft, id: String? = nil, viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> AccessibleReward {
         let draft = try checked(draft)
         let created = try await mutate("createReward", by: viewer, replaying: clientMutationID) { [self] database, now in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
+            let rewardID: String
+            switch try ClientIDs.claim(id, .reward, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return RewardReference(householdID: scope.access.householdID, rewardID: made)
+            case .create(let new): rewardID = new
+            }
             let offered = try scope.scalar(Int.self, "SELECT count(*) FROM rewards WHERE household_id = {household} AND deleted_at IS NULL") ?? 0
             guard offered < configuration.maximumRewardsPerHousehold else {
                 throw ServiceError(.conflict, reason: .limitReached, "The household offers \(offered) rewards, the most allowed. Delete one first.")
             }
             try Self.checkMembers(of: draft, scope)
-            let id = GlobalID.make(.reward, now: now).rawValue
+            let id = rewardID
             try scope.execute(
                 """
                 INSERT INTO rewards (id, household_id, name, name_key, description, token_cost, stock, is_restricted, created_by, created_at, updated_at)
@@ -37,7 +45,7 @@ extension TokenService {
     /// - Throws: as ``createReward(householdID:_:viewer:clientMutationID:)``, and `NOT_FOUND` for a
     ///   deleted reward.
     public func updateReward(id: String, _ changes: RewardChanges, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleReward {
-        let updated = try await mutate("updateReward", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let updated = try await mutate("updateReward", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .rewards, id: id, requiring: .admin, notFound: .rewardNotFound, in: database)
             let draft = try checked(changes.applied(to: try RewardRecord.findOffered(id: id, scope)))
@@ -61,12 +69,14 @@ extension TokenService {
 
     /// Takes a reward out of the store. Requests already made stay, waiting for a decision as
     /// before; the reward stays readable through them. Admins only.
-    /// - Throws: `NOT_FOUND` (also for a reward already deleted), `FORBIDDEN`.
+    /// It leaves a tombstone (``Tombstones``).
+    /// - Throws: `NOT_FOUND` (reason `DELETED` for a reward already deleted), `FORBIDDEN`.
     public func deleteReward(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await mutate("deleteReward", by: viewer, replaying: clientMutationID) { [self] database, now -> RewardReference in
+        try await mutate("deleteReward", by: viewer, replaying: clientMutationID, about: id) { [self] database, now -> RewardReference in
             let scope = try HouseholdScope.check(
                 viewer: viewer, owning: .rewards, id: id, requiring: .admin, notFound: .rewardNotFound, in: database)
             _ = try RewardRecord.findOffered(id: id, scope)
+            try Tombstones.record([id], .reward, scope: .household(scope.access.householdID), at: now, in: database)
             try scope.execute("UPDATE rewards SET deleted_at = ?, updated_at = ? WHERE id = ? AND household_id = {household}", [now, now, id])
             try record(.rewardDeleted, TokenChange(householdID: scope.access.householdID, rewardID: id), in: database)
             return RewardReference(householdID: scope.access.householdID, rewardID: id)

@@ -63,12 +63,12 @@ public final class TokenService: Sendable {
     var pool: any DatabaseWriter { households.pool }
 
     /// Runs `change` in one write transaction as `viewer`'s mutation `mutation`, remembered under
-    /// `clientMutationID`, with the time (``ChoreService``'s replay-protected transaction).
+    /// `clientMutationID`, about `target`, with the time (``ChoreService``'s replay-protected transaction).
     func mutate<Result: Codable & Sendable>(
-        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?,
+        _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil,
         _ change: @escaping @Sendable (Database, Date) throws -> Result
     ) async throws -> Result {
-        try await instances.chores.mutate(mutation, by: viewer, replaying: clientMutationID, change)
+        try await instances.chores.mutate(mutation, by: viewer, replaying: clientMutationID, about: target, change)
     }
 
     /// Records `kind` with `change` on the household's topic, to publish after commit.

@@ -225,7 +225,7 @@ struct ChoreCreationTests {
             let id = "chr_01900000-0000-7000-8000-0000000000aa"
             #expect(try await h.chore("Offline", in: f.householdID, by: f.admin, id: id).id == id)
             let again = await h.refusal { try await h.chore("Again", in: nil, by: f.member, id: id) }
-            #expect(again?.code == .conflict && again?.problems.first?.field == "input.id")
+            #expect(again?.code == .badUserInput && again?.problems.first?.field == "input.id" && again?.problems.first?.reason == .idTaken)
             let malformed = await h.refusal { try await h.chore("Bad", in: nil, by: f.member, id: "01900000-0000-7000-8000-0000000000ab") }
             #expect(malformed?.code == .badUserInput && malformed?.problems.first?.field == "input.id")
         }

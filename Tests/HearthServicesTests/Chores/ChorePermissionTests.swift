@@ -108,8 +108,9 @@ struct ChorePermissionTests {
             #expect(member?.code == .forbidden && member?.reason == .adminsOnly)
             #expect(try await h.chores.deleteChore(id: chore.id, viewer: f.admin) == chore.id)
             #expect(await h.refusal { try await h.chores.chore(id: chore.id, viewer: f.admin) } == .choreNotFound)
-            #expect(await h.refusal { try await h.chores.deleteChore(id: chore.id, viewer: f.admin) } == .choreNotFound)
-            #expect(await h.refusal { try await h.chores.updateChore(id: chore.id, .init(tokens: 1), viewer: f.admin) } == .choreNotFound)
+            // Deletes win over later changes (issue 17): NOT_FOUND, with reason DELETED for those who saw it.
+            #expect(await h.refusal { try await h.chores.deleteChore(id: chore.id, viewer: f.admin) }?.reason == .deleted)
+            #expect(await h.refusal { try await h.chores.updateChore(id: chore.id, .init(tokens: 1), viewer: f.admin) }?.reason == .deleted)
             #expect(try await h.chores.chores(householdID: f.householdID, viewer: f.admin).totalCount == 0)
             #expect(try h.sqlText("SELECT deleted_at IS NOT NULL FROM chores WHERE id = '\(chore.id)'") == "1", "history keeps its chore")
         }

@@ -87,6 +87,11 @@ import Testing
         Exception(
             file: "Sources/HearthServices/Vacations/VacationJobs.swift", function: "vacation(of:in:)", tables: ["member_vacations"],
             why: "which household a vacation a start or end job names belongs to, before its scheduled access exists"),
+        // Offline clients: ids are unique everywhere, and deletes win over edits.
+        Exception(
+            file: "Sources/HearthServices/Sync/ClientIDs.swift", function: "isTaken(_:table:_:)",
+            tables: ["client_ids", ScopeFilterCheck.interpolatedTable],
+            why: "whether anyone's object has (or had) the id a client made: existence only, across accounts and households"),
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",
@@ -94,6 +99,9 @@ import Testing
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "pruneExpiredInvitations(before:limit:changeLog:in:)",
             tables: ["invitations", "members"], why: "retention deletes expired invitations, with their placeholders, of every household"),
+        Exception(
+            file: "Sources/HearthServices/Retention/PruneRule.swift", function: "pruneTombstones(before:limit:in:)", tables: ["client_ids"],
+            why: "retention deletes the client-made ids of objects whose tombstones expire, of every account"),
     ]
 
     private static let root = URL(fileURLWithPath: #filePath)

@@ -79,14 +79,17 @@ extension ChoreInstanceService {
     ///
     /// - Throws: `NOT_FOUND` for an instance, step or member that is unknown or another
     ///   household's (alike); `FORBIDDEN` with reason `CHORE_COMPLETERS` (the message says who
-    ///   may); `CONFLICT` with reason `STEP_LOCKED` or `INSTANCE_CLOSED`; `BAD_USER_INPUT`
+    ///   may); `CONFLICT` with reason `STEP_LOCKED` or `INSTANCE_CLOSED` (archived); `NOT_FOUND`
+    ///   with reason `DELETED` for an instance of a deleted chore; `BAD_USER_INPUT`
     ///   (`NOT_ALLOWED` on `input.onBehalfOf`) for an adult or a personal chore; `CONFLICT` for a
     ///   reused `clientMutationID`.
     public func completeChore(_ request: CompletionRequest, viewer: Viewer, clientMutationID: String? = nil) async throws -> CompletionResult {
         guard GlobalID.mayName(.choreInstance, request.instanceID) else { throw ServiceError.instanceNotFound }
         if let member = request.onBehalfOf, !GlobalID.mayName(.member, member) { throw ServiceError.memberNotFound }
         do {
-            let reference = try await chores.mutate("completeChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+            let reference = try await chores.mutate(
+                "completeChore", by: viewer, replaying: clientMutationID, about: request.instanceID
+            ) { [self] database, now in
                 try complete(request, viewer: viewer, in: database, at: now)
             }
             return try await result(of: reference, viewer: viewer)
@@ -127,11 +130,11 @@ extension ChoreInstanceService {
         }
         // Who may comes first: a refusal does not depend on the instance's state.
         let (member, recorder) = try completer(request, instance, chore, step, scope)
+        // Deletes win over completions made offline: the client drops the change.
+        if instance.status == .cancelled { throw Tombstones.deleted }
         if instance.status.isClosed {
             throw ServiceError(
-                .conflict, reason: .instanceClosed,
-                instance.status == .cancelled ? "This chore was deleted: its instance can no longer be completed."
-                    : "This one-off chore is past its due day and archived: it can no longer be completed.")
+                .conflict, reason: .instanceClosed, "This one-off chore is past its due day and archived: it can no longer be completed.")
         }
         // Done before: the step's own completion when one was named, else the one that finished it.
         if let step, let first = live.first(where: { $0.step?.id == step.id }), request.stepID != nil || !instance.status.isDone {

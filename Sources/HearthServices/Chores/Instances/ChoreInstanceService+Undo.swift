@@ -26,7 +26,7 @@ extension ChoreInstanceService {
     ) async throws -> (instance: AccessibleInstance, completion: ChoreCompletionRecord) {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
         let window = configuration.undoWindowSeconds
-        let undone = try await chores.mutate("uncompleteChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let undone = try await chores.mutate("uncompleteChore", by: viewer, replaying: clientMutationID, about: instanceID) { [self] database, now in
             let (instance, chore, access) = try resolve(id: instanceID, viewer: viewer, in: database)
             let scope = access.scope(database)
             guard instance.isMaterialized, let latest = try ChoreCompletionRecord.live(of: instance.id, scope).last else {

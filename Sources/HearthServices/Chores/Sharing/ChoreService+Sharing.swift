@@ -146,7 +146,7 @@ extension ChoreService {
         _ answer: @escaping @Sendable (OwnerScope, Date) throws -> Void
     ) async throws {
         guard GlobalID.mayName(.choreShare, id) else { throw ServiceError.shareNotFound }
-        _ = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
+        _ = try await mutate(mutation, by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
             // Whose share it is, when it is one the viewer may answer (the answer's own condition decides which).
             guard let ownerID = try owner.scalar(
@@ -160,16 +160,23 @@ extension ChoreService {
     }
 
     /// Revokes a share of `viewer`'s (FR-42): deleted at once, its recipients see its chores no
-    /// more, and their `sharedChoreEvents` streams of it end.
+    /// more, and their `sharedChoreEvents` streams of it end. It leaves a tombstone its owner and
+    /// its recipient see (``Tombstones``).
     /// - Returns: The share's id (also on a replay).
-    /// - Throws: `NOT_FOUND` for a share that is not theirs; `CONFLICT` for a reused `clientMutationID`.
+    /// - Throws: `NOT_FOUND` for a share that is not theirs (reason `DELETED` for one revoked
+    ///   already); `CONFLICT` for a reused `clientMutationID`.
     public func revokeShare(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
         guard GlobalID.mayName(.choreShare, id) else { throw ServiceError.shareNotFound }
-        return try await mutate("revokeShare", by: viewer, replaying: clientMutationID) { [self] database, _ in
+        return try await mutate("revokeShare", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
-            guard let row = try owner.queryOne("SELECT recipient_household_id FROM chore_shares WHERE id = ? AND user_id = {owner}", [id]) else {
+            guard let row = try owner.queryOne(
+                "SELECT recipient_household_id, recipient_user_id FROM chore_shares WHERE id = ? AND user_id = {owner}", [id])
+            else {
                 throw ServiceError.shareNotFound
             }
+            let recipient: String? = try row["recipient_user_id"]
+            try Tombstones.record(
+                [id], .choreShare, scope: .user(viewer.userID), accounts: recipient.map { [id: $0] } ?? [:], at: now, in: database)
             try owner.execute("DELETE FROM chore_shares WHERE id = ? AND user_id = {owner}", [id])
             try recordShare(
                 .choreShareRevoked, ChoreShareChange(shareID: id, userID: viewer.userID, householdID: try row["recipient_household_id"]), in: database)

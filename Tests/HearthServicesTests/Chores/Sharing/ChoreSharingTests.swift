@@ -170,7 +170,8 @@ struct ChoreSharingTests {
             #expect(try await h.chores.share(id: toBen.id, viewer: f.admin).status == .declined)
             _ = try await h.chores.revokeShare(id: toBen.id, viewer: f.admin)
             #expect(try await h.chores.shares(.made, viewer: f.admin).edges.isEmpty)
-            #expect(await h.refusal { try await h.chores.revokeShare(id: toBen.id, viewer: f.admin) } == .shareNotFound)
+            let again = await h.refusal { try await h.chores.revokeShare(id: toBen.id, viewer: f.admin) }
+            #expect(again?.code == .notFound && again?.reason == .deleted, "revoked already: deletes win (issue 17)")
         }
     }
 

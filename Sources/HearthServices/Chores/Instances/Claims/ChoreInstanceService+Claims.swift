@@ -40,12 +40,12 @@ extension ChoreInstanceService {
     /// - Throws: `NOT_FOUND` for an unknown instance, another household's or a deleted chore's (alike); `FORBIDDEN`
     ///   (`CHORE_COMPLETERS`, saying who may) for a member who is not eligible; `CONFLICT` with reason
     ///   `NOT_CLAIMABLE` (a personal chore's, or a member's own instance of a `GROUP` or
-    ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (cancelled or archived), `INSTANCE_PAUSED` (vacation
+    ///   `ALL_MEMBERS` chore), `INSTANCE_CLOSED` (archived), `INSTANCE_PAUSED` (vacation
     ///   mode), `ALREADY_COMPLETED`, `ALREADY_CLAIMED` or `MEMBER_AWAY` (the viewer is on vacation from
     ///   the household); `CONFLICT` for a reused `clientMutationID`.
     public func claimChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
-        let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let reference = try await chores.mutate("claimChore", by: viewer, replaying: clientMutationID, about: instanceID) { [self] database, now in
             let (instance, rules, household, scope) = try claimable(instanceID, viewer: viewer, in: database)
             let member = household.access.member
             if let claimantID = instance.claimantID { throw try Self.alreadyClaimed(by: claimantID, for: member, household) }
@@ -87,7 +87,7 @@ extension ChoreInstanceService {
     ///   `FORBIDDEN` with reason `CLAIMED_BY_OTHER` (naming the claimant) for someone else's claim.
     public func releaseChore(instanceID: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ClaimResult {
         guard GlobalID.mayName(.choreInstance, instanceID) else { throw ServiceError.instanceNotFound }
-        let reference = try await chores.mutate("releaseChore", by: viewer, replaying: clientMutationID) { [self] database, now in
+        let reference = try await chores.mutate("releaseChore", by: viewer, replaying: clientMutationID, about: instanceID) { [self] database, now in
             let (instance, rules, household, scope) = try claimable(instanceID, viewer: viewer, in: database)
             let member = household.access.member
             guard let claimantID = instance.claimantID else {
@@ -143,7 +143,7 @@ extension ChoreInstanceService {
     /// Why a claim or release of `instance`, no longer pending, is refused.
     private static func closed(_ instance: ChoreInstanceRecord) -> ServiceError {
         switch instance.status {
-        case .cancelled: ServiceError(.conflict, reason: .instanceClosed, "This chore was deleted: its instance can no longer be claimed.")
+        case .cancelled: Tombstones.deleted  // its chore was deleted: deletes win (docs/sync.md)
         case .archived: ServiceError(.conflict, reason: .instanceClosed, "This one-off chore is past its due day and archived: it can no longer be claimed.")
         case .paused: ServiceError(
             .conflict, reason: .instancePaused, "This chore is paused while the member it is for is away: it is claimed once it resumes.")
