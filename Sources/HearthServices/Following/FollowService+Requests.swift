@@ -114,11 +114,13 @@ extension FollowService {
         _ = try await mutate(mutation, by: viewer, replaying: clientMutationID) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
             guard let row = try owner.queryOne(
-                "SELECT follower_id, followed_id FROM follows WHERE id = ? AND {owner} IN (follower_id, followed_id)", [id])
+                "SELECT follower_id, followed_id, status FROM follows WHERE id = ? AND {owner} IN (follower_id, followed_id)", [id])
             else { throw ServiceError.followNotFound }
             try statement(owner, now)
             guard database.changedRowCount == 1 else { throw ServiceError.followNotFound }
-            try record(kind, FollowChange(followID: id, followerID: try row["follower_id"], followedID: try row["followed_id"]), in: database)
+            let change = FollowChange(followID: id, followerID: try row["follower_id"], followedID: try row["followed_id"])
+            try record(kind, change, in: database)
+            try recordSyncScope(kind, change, wasAccepted: (try row["status"] as String) == FollowStatus.accepted.rawValue, in: database)
             return FollowReference(followID: id)
         }
     }

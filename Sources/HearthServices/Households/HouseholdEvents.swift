@@ -73,3 +73,8 @@ public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
         self.previousHouseholdID = previousHouseholdID
     }
 }
+
+extension HouseholdChange: ChangeSubjects {
+    /// The member, for member events; the household otherwise.
+    public var touchedObjectIDs: [String] { [memberID ?? householdID] }
+}
