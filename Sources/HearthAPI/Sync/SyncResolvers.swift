@@ -2,7 +2,8 @@ import GraphQL
 import HearthDomain
 import HearthServices
 
-/// The resolvers of offline sync's reading side (issue 17) over ``SyncService``: `changes`, each
+/// The resolvers of offline sync's reading side (issue 17) over ``SyncService``: `changes` and
+/// `syncDeltas` (`+Deltas`), each
 /// changed object looked up for the caller by the same code as `node(id:)` (`findNodes`): found, an
 /// `UPSERT` with it; not found (deleted, or no longer visible), a `DELETE`.
 enum SyncResolvers {
@@ -19,9 +20,10 @@ enum SyncResolvers {
                 since: arguments.string("since"), first: arguments.int("first") ?? defaultPageSize, viewer: try context.viewer())
             return try await pageValue(page, context: context, findNodes: findNodes)
         }
+        installDeltas(into: &resolvers, sync: sync, findNodes: findNodes)
     }
 
-    /// The `SyncChangePage` fields of `page`, each object looked up for the caller.
+    /// The `SyncChangePage` (or `SyncDelta`) fields of `page`, each object looked up for the caller.
     static func pageValue(_ page: SyncPage, context: RequestContext, findNodes: NodeFinder) async throws -> [String: any Sendable] {
         let found = try await findNodes(page.entries.map(\.objectID), context)
         return [

@@ -3,7 +3,7 @@ import HearthStore
 
 /// Offline sync, reading what changed (issue 17): a user's stream of changed objects by cursor,
 /// scoped exactly by what they may see (``SyncScopes``), for `changes(since:first:)` and
-/// `syncDeltas(since:)`.
+/// `syncDeltas(since:)` (which reads the same pages again whenever one of ``scopes(of:)`` changes).
 ///
 /// - **The stream** is the change-log rows of the user's scopes in sequence order, each standing
 ///   for the objects it touched (column `objects`, ``ChangeSubjects``). The API looks each object up
@@ -40,9 +40,23 @@ public final class SyncService: Sendable {
         }
         let rowLimit = configuration.maximumRowsPerPage
         return try await households.pool.read { database in
-            let start = try position ?? .snapshot(ChangeLog.latestSequence(in: database), id: nil)
+            // A full resync starts at the newest row, or at the pruning watermark when retention
+            // emptied the log (the watermark is then the newest sequence there ever was).
+            let newest = try max(ChangeLog.latestSequence(in: database), ChangeLog.prunedThrough(in: database))
+            let start = position ?? .snapshot(newest, id: nil)
             return try SyncReader(owner: OwnerScope(Owner(viewer), database), wanted: first + 1, rowLimit: rowLimit).page(from: start)
         }
+    }
+
+    /// The topics `viewer` reads now (``SyncScopes``): what a live feed of their changes listens to.
+    public func scopes(of viewer: Viewer) async throws -> Set<Topic> {
+        try await households.pool.read { database in try SyncScopes.current(OwnerScope(Owner(viewer), database)) }
+    }
+
+    /// Refuses text no cursor has, before a subscription starts.
+    /// - Throws: `BAD_USER_INPUT` (`INVALID_FORMAT` on `since`).
+    public func checkCursor(_ text: String?) throws {
+        _ = try cursor(text)
     }
 
     /// The position `text` names, `nil` for none.
