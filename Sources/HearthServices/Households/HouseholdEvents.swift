@@ -78,3 +78,8 @@ extension HouseholdChange: ChangeSubjects {
     /// The member, for member events; the household otherwise.
     public var touchedObjectIDs: [String] { [memberID ?? householdID] }
 }
+
+extension ActiveHouseholdChange: ChangeSubjects {
+    /// The user, whose account shows their active household.
+    public var touchedObjectIDs: [String] { [userID] }
+}

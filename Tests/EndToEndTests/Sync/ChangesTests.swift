@@ -125,6 +125,24 @@ import Testing
         #expect(stayed.contains { $0.id == benMember } && !stayed.contains { $0.id == home.householdID && $0.operation == "DELETE" })
     }
 
+    @Test func deletingAHouseholdTombstonesEverythingInItForEveryMember() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana"), ben = try server.person("ben")
+        let home = try server.createHousehold("Home", as: ana)
+        let benMember = try server.join(ben, home.householdID, invitedBy: ana)
+        let chore = try #require(try server.chore("Dishes", in: home.householdID, as: ana)["id"]?.stringValue)
+        let tag = try server.tag("Kitchen", in: home.householdID, as: ana)
+        let cursor = try server.syncCursor(as: ben)
+        let deleted = try server.graphQL(
+            "mutation($input: DeleteHouseholdInput!) { deleteHousehold(input: $input) { clientMutationId } }",
+            variables: ServerProcess.input(["householdId": .string(home.householdID), "confirmName": "Home"]), token: ana.token)
+        #expect(deleted.errorCode == nil, "\(deleted.json)")
+        let gone = try server.allChanges(since: cursor, as: ben).changes
+        #expect(Self.ids(gone, "DELETE").isSuperset(of: [home.householdID, home.memberID, benMember, chore, tag]))
+        #expect(Self.ids(gone, "UPSERT").isSubset(of: [ben.userID]))
+    }
+
     @Test func pagesOfFirstResumeExactlyWithoutLosingOrRepeatingAnything() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
