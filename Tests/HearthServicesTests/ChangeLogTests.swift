@@ -32,6 +32,29 @@ import Testing
         return events
     }
 
+    /// A payload naming its objects, as every service's payloads do.
+    private struct Touched: Codable, Sendable, ChangeSubjects {
+        var ids: [String]
+        var touchedObjectIDs: [String] { ids }
+    }
+
+    @Test func eachRowListsThePayloadsObjectsThenTheOnesPassedOnceEachAsPublishedAndAsRead() async throws {
+        try await MigratedDatabase.withChangeLog { changeLog, bus in
+            let subscription = bus.subscribe(to: [Self.kitchen], bufferSize: 10)
+            let recorded = try await changeLog.pool.write { db in
+                [
+                    try changeLog.record(topic: Self.kitchen, kind: "test.cascade", payload: Touched(ids: ["chr_a", "chi_b"]), touching: ["chi_c", "chr_a"], in: db),
+                    try changeLog.record(topic: Self.kitchen, kind: "test.plain", payload: ChoreDone(chore: "x", at: Date(timeIntervalSince1970: 0)), in: db),
+                ]
+            }
+            #expect(recorded.map(\.objects) == [["chr_a", "chi_b", "chi_c"], []])
+            var iterator = subscription.makeAsyncIterator()
+            #expect(await events(2, from: &iterator).map(\.objects) == recorded.map(\.objects))
+            let logged = try await changeLog.changes(after: 0, topics: [Self.kitchen], limit: 10)
+            #expect(logged.map(\.objects) == recorded.map(\.objects))
+        }
+    }
+
     @Test func concurrentWritersPublishInCommitOrderOnEveryTopic() async throws {
         try await MigratedDatabase.withChangeLog { changeLog, bus in
             let kitchenOnly = bus.subscribe(to: [Self.kitchen], bufferSize: 1000)

@@ -54,8 +54,8 @@ public enum HearthSchema {
     /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
-    /// from Loop Habit Tracker go to `loopImporter`. `syncBatch` runs its entries through
-    /// `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:limits:logger:)``
+    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`. `syncBatch`
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -65,6 +65,7 @@ public enum HearthSchema {
         follows: FollowService? = nil,
         loopImporter: LoopImporter? = nil,
         geo: GeoService? = nil,
+        sync: SyncService? = nil,
         syncBatches: SyncBatchRunner? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
@@ -84,7 +85,7 @@ public enum HearthSchema {
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
-        let findNodes: @Sendable ([String], RequestContext) async throws -> [String: any Sendable] = { ids, context in
+        let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
                 for (id, value) in try await InstanceResolvers.nodes(ids: ids.filter { found[$0] == nil }, services: instanceServices, context: context) {
@@ -108,6 +109,7 @@ public enum HearthSchema {
             }
             return found
         }
+        if let sync { SyncResolvers.install(into: &resolvers, sync: sync, findNodes: findNodes) }
         resolvers.resolveAsync("Query", "node") { _, arguments, context, _ in
             let id = arguments.string("id") ?? ""
             return try await findNodes([id], RequestContext.of(context))[id]
@@ -156,7 +158,8 @@ public enum HearthSchema {
         chores: ChoreService, instances: ChoreInstanceService? = nil, tokens: TokenService? = nil, leaderboards: LeaderboardService? = nil,
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
-        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, limits: GraphQLLimits,
+        follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
+        limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
         let schema = try build(sdl: sdl)
@@ -166,7 +169,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, syncBatches: syncBatches),
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, syncBatches: syncBatches),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

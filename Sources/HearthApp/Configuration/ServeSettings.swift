@@ -61,6 +61,8 @@ struct ServeSettings: Sendable {
     var habitAdherence: HabitAdherenceConfiguration
     /// Following and the following feed: limits.
     var following: FollowingConfiguration
+    /// Offline sync: limits.
+    var sync: SyncConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -158,6 +160,7 @@ struct ServeSettings: Sendable {
         + HabitSettings.options
         + HabitAdherenceSettings.options
         + FollowingSettings.options
+        + SyncSettings.options
         + HabitPortingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
@@ -266,6 +269,7 @@ struct ServeSettings: Sendable {
         habits = try HabitSettings.configuration(options)
         habitAdherence = try HabitAdherenceSettings.configuration(options)
         following = try FollowingSettings.configuration(options)
+        sync = try SyncSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

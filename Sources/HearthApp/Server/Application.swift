@@ -103,6 +103,7 @@ final class Application: Sendable {
             pool: pool, clock: clock, configuration: settings.habitAdherence, baseURL: settings.mail.publicBaseURL)
         let follows = FollowService(configuration: settings.following, households: households)
         let geo = GeoService(configuration: settings.geo, pool: pool)
+        let sync = SyncService(configuration: settings.sync, households: households)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -127,7 +128,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -231,14 +232,15 @@ final class Application: Sendable {
         habitAdherence: HabitAdherenceService,
         follows: FollowService,
         loopImporter: LoopImporter,
-        geo: GeoService
+        geo: GeoService,
+        sync: SyncService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

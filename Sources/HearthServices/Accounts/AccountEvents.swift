@@ -17,3 +17,8 @@ public struct TimeZoneChange: Codable, Sendable, Equatable {
         self.timeZone = timeZone
     }
 }
+
+extension TimeZoneChange: ChangeSubjects {
+    /// The user, whose time zone their account shows.
+    public var touchedObjectIDs: [String] { [userID] }
+}

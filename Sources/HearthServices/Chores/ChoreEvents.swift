@@ -40,3 +40,8 @@ public struct ChoreChange: Codable, Sendable, Equatable {
         self.presetID = presetID
     }
 }
+
+extension ChoreChange: ChangeSubjects {
+    /// The chore, tag or preset concerned.
+    public var touchedObjectIDs: [String] { [choreID, tagID, presetID].compactMap(\.self) }
+}

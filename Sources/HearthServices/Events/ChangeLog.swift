@@ -44,22 +44,29 @@ public struct ChangeLog: Sendable {
     /// that transaction commits (nothing is published if it rolls back, or if the savepoint
     /// around this call is undone).
     ///
+    /// The row lists the objects the change touched (column `objects`, read by offline sync):
+    /// the payload's ``ChangeSubjects/touchedObjectIDs`` when it names them, then `touching`,
+    /// each id once.
+    ///
+    /// - Parameter touching: ids the payload does not name, such as every object a cascading
+    ///   delete removed (read them before deleting).
     /// - Parameter database: the connection of a write transaction of ``pool``.
     /// - Returns: the event as it will be published, with its sequence.
     /// - Throws: `EncodingError` when the payload cannot be encoded, ``StoreError`` when
     ///   the insert fails, what a reaction throws.
     @discardableResult
     public func record<Payload: Encodable & Sendable>(
-        topic: Topic, kind: EventKind, payload: Payload, in database: Database
+        topic: Topic, kind: EventKind, payload: Payload, touching: [String] = [], in database: Database
     ) throws -> Event {
+        let objects = ChangeObjects.unique(((payload as? any ChangeSubjects)?.touchedObjectIDs ?? []) + touching)
         let payload = try EventPayload(payload)
         // Milliseconds, as stored: an event read back from the log equals the published one.
         let committedAt = clock.storedNow
         let sequence = try database.scalar(
-            Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at) VALUES (?, ?, ?, ?) RETURNING sequence",
-            [topic.key, kind.rawValue, payload.json, committedAt]
+            Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at, objects) VALUES (?, ?, ?, ?, ?) RETURNING sequence",
+            [topic.key, kind.rawValue, payload.json, committedAt, try ChangeObjects.json(objects)]
         )
-        let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt)
+        let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt, objects: objects)
         let bus = bus
         database.afterCommit { bus.publish([event]) }
         try reactions.react(to: event, in: database)
@@ -103,7 +110,7 @@ public struct ChangeLog: Sendable {
         let keys = topics.map(\.key).sorted()
         let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
         let sql = """
-            SELECT sequence, topic, kind, payload, committed_at FROM change_log
+            SELECT sequence, topic, kind, payload, committed_at, objects FROM change_log
             WHERE sequence > ? AND topic IN (\(placeholders)) ORDER BY sequence LIMIT ?
             """
         var arguments: [(any DatabaseValueConvertible)?] = [sequence]
@@ -115,7 +122,8 @@ public struct ChangeLog: Sendable {
                 topic: Topic(key: try row["topic"]),
                 kind: EventKind(rawValue: try row["kind"]),
                 payload: EventPayload(json: try row["payload"]),
-                committedAt: try row["committed_at"]
+                committedAt: try row["committed_at"],
+                objects: try ChangeObjects.ids(json: try row["objects"])
             )
         }
     }

@@ -15,15 +15,19 @@ public final class Event: Sendable, CustomStringConvertible {
     public let payload: EventPayload
     /// When the change was recorded in its transaction (millisecond precision).
     public let committedAt: Date
+    /// The global ids of the objects the change touched, each once (``ChangeSubjects``): what
+    /// offline sync reads again, or reports gone.
+    public let objects: [String]
 
     /// An event; normally made by ``ChangeLog/record(topic:kind:payload:in:)`` or read
     /// back by ``ChangeLog/changes(after:topics:limit:)``.
-    public init(sequence: Int64, topic: Topic, kind: EventKind, payload: EventPayload, committedAt: Date) {
+    public init(sequence: Int64, topic: Topic, kind: EventKind, payload: EventPayload, committedAt: Date, objects: [String] = []) {
         self.sequence = sequence
         self.topic = topic
         self.kind = kind
         self.payload = payload
         self.committedAt = committedAt
+        self.objects = objects
     }
 
     public var description: String {

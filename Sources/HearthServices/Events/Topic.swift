@@ -1,7 +1,7 @@
 /// Where an event is published and what a subscriber listens to: a household, a user,
 /// or the server itself.
 ///
-/// A topic is its string ``key`` (`household:<id>`, `user:<id>`, `server`), so it is
+/// A topic is its string ``key`` (`household:<id>`, `user:<id>`, `followers:<id>`, `server`), so it is
 /// stored as-is in the change log and can travel through systems that only know
 /// strings, such as a PostgreSQL `NOTIFY` payload.
 public struct Topic: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -18,9 +18,17 @@ public struct Topic: Hashable, Sendable, Comparable, CustomStringConvertible {
         Topic(key: "household:" + id)
     }
 
-    /// Changes that concern one user wherever they happen: notifications, their devices.
+    /// Changes that concern one user wherever they happen: notifications, their devices, their
+    /// follows, their private habits, their personal chores.
     public static func user(_ id: String) -> Topic {
         Topic(key: "user:" + id)
+    }
+
+    /// Changes one user shows their accepted followers, and sees themselves: their habits visible
+    /// to followers and those habits' events (a habit made private is recorded here once more, so
+    /// followers learn it is gone). Offline sync reads it for the owner and each follower.
+    public static func followers(_ userID: String) -> Topic {
+        Topic(key: "followers:" + userID)
     }
 
     /// Events about the server process: started, heartbeats.

@@ -27,3 +27,8 @@ public struct FollowChange: Codable, Sendable, Equatable {
         self.followedID = followedID
     }
 }
+
+extension FollowChange: ChangeSubjects {
+    /// The follow.
+    public var touchedObjectIDs: [String] { [followID] }
+}

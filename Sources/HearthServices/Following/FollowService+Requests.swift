@@ -123,15 +123,16 @@ extension FollowService {
         _ = try await mutate(mutation, by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
             guard let row = try owner.queryOne(
-                "SELECT follower_id, followed_id FROM follows WHERE id = ? AND {owner} IN (follower_id, followed_id)", [id])
+                "SELECT follower_id, followed_id, status FROM follows WHERE id = ? AND {owner} IN (follower_id, followed_id)", [id])
             else { throw ServiceError.followNotFound }
             try statement(owner, now)
             guard database.changedRowCount == 1 else { throw ServiceError.followNotFound }
+            let change = FollowChange(followID: id, followerID: try row["follower_id"], followedID: try row["followed_id"])
             if deleting {
-                let followedID: String = try row["followed_id"]
-                try Tombstones.record([id], .follow, scope: .user(try row["follower_id"]), accounts: [id: followedID], at: now, in: database)
+                try Tombstones.record([id], .follow, scope: .user(change.followerID), accounts: [id: change.followedID], at: now, in: database)
             }
-            try record(kind, FollowChange(followID: id, followerID: try row["follower_id"], followedID: try row["followed_id"]), in: database)
+            try record(kind, change, in: database)
+            try recordSyncScope(kind, change, wasAccepted: (try row["status"] as String) == FollowStatus.accepted.rawValue, in: database)
             return FollowReference(followID: id)
         }
     }

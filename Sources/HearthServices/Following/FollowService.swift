@@ -56,6 +56,18 @@ public final class FollowService: Sendable {
         }
     }
 
+    /// Records, on the follower's topic, that an accepted follow shows them the followed user's
+    /// habits visible to followers (offline sync's scope `followers:<followed>`), or that a follow
+    /// which did no longer does; a request withdrawn or declined showed nothing.
+    func recordSyncScope(_ kind: EventKind, _ follow: FollowChange, wasAccepted: Bool, in database: Database) throws {
+        let scope = Topic.followers(follow.followedID)
+        if kind == .followAccepted {
+            try SyncScopeChange.record(.syncScopeGained, scope: scope, for: follow.followerID, households.changeLog, in: database)
+        } else if wasAccepted {
+            try SyncScopeChange.record(.syncScopeLost, scope: scope, for: follow.followerID, households.changeLog, in: database)
+        }
+    }
+
     /// Takes one follow request of `viewer` from their rate limit.
     /// - Throws: `RATE_LIMITED` with the seconds until the next request may be made.
     func takeRequestToken(_ viewer: Viewer) throws {

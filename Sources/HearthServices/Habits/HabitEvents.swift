@@ -31,3 +31,8 @@ public struct HabitChange: Codable, Sendable, Equatable {
         self.eventID = eventID
     }
 }
+
+extension HabitChange: ChangeSubjects {
+    /// The event (for event changes) and the habit, whose "done today" and counts follow its events.
+    public var touchedObjectIDs: [String] { [eventID, habitID].compactMap(\.self) }
+}

@@ -27,7 +27,7 @@ extension HabitService {
             case .existing(let made): return EventReference(eventID: made)
             case .create(let new): id = new
             }
-            guard try HabitRecord.findOwn(id: draft.habitID, owner) != nil else { throw Self.notFound("habit") }
+            guard let habit = try HabitRecord.findOwn(id: draft.habitID, owner) else { throw Self.notFound("habit") }
             let day = try Self.checkedDay(draft.occurredOn, owner, now: now)
             let photoID = try (valid.photo ?? nil).map { try Self.storePhoto($0, owner, at: now) }
             let location = valid.location ?? nil
@@ -41,7 +41,9 @@ extension HabitService {
                     id, draft.habitID, day.description, now, valid.comment, photoID, location?.latitude, location?.longitude,
                     location?.accuracyMeters, location?.geohash, now, now,
                 ])
-            try record(.habitEventRecorded, HabitChange(userID: owner.key.userID, habitID: draft.habitID, eventID: id), in: owner)
+            try record(
+                .habitEventRecorded, HabitChange(userID: owner.key.userID, habitID: draft.habitID, eventID: id),
+                visibilities: [habit.visibility], in: owner)
             return EventReference(eventID: id)
         }
         return try await habitEvent(id: recorded.eventID, viewer: viewer)
@@ -58,7 +60,11 @@ extension HabitService {
         let updated = try await mutate("updateHabitEvent", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitEventRecord.findOwn(id: id, owner) else { throw Self.notFound("habit event") }
             let habitID = changes.habitID ?? stored.habitID
-            if habitID != stored.habitID, try HabitRecord.findOwn(id: habitID, owner) == nil { throw Self.notFound("habit") }
+            // Moving the event to another habit may show it to followers, or hide it.
+            let habits = try Set([stored.habitID, habitID]).map { habitID in
+                guard let habit = try HabitRecord.findOwn(id: habitID, owner) else { throw Self.notFound("habit") }
+                return habit
+            }
             let day = changes.occurredOn == nil ? stored.occurredOn : try Self.checkedDay(changes.occurredOn, owner, now: now)
             let comment = changes.comment == nil ? stored.comment : valid.comment
             var photoID = stored.photo?.id
@@ -79,7 +85,13 @@ extension HabitService {
             if let previous = stored.photo?.id, previous != photoID {
                 try owner.execute("DELETE FROM habit_photos WHERE id = ? AND user_id = {owner}", [previous])
             }
-            try record(.habitEventUpdated, HabitChange(userID: owner.key.userID, habitID: habitID, eventID: id), in: owner)
+            let visibilities = Set(habits.map(\.visibility))
+            // The habit it left shows one event fewer, where that habit is seen in the same scope
+            // (a private habit's id never goes to followers).
+            let left = habits.filter { $0.id == stored.habitID && Self.scope(of: $0.userID, [$0.visibility]) == Self.scope(of: $0.userID, visibilities) }
+            try record(
+                .habitEventUpdated, HabitChange(userID: owner.key.userID, habitID: habitID, eventID: id), visibilities: visibilities,
+                touching: left.map(\.id), in: owner)
             return EventReference(eventID: id)
         }
         return try await habitEvent(id: updated.eventID, viewer: viewer)
@@ -94,11 +106,14 @@ extension HabitService {
         try await mutate("deleteHabitEvent", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitEventRecord.findOwn(id: id, owner) else { throw Self.notFound("habit event") }
             try Tombstones.record([id], .habitEvent, scope: .user(owner.key.userID), at: now, in: owner.database)
+            let habit = try HabitRecord.findOwn(id: stored.habitID, owner)
             try owner.execute("DELETE FROM habit_events WHERE id = ? AND user_id = {owner}", [id])
             if let photoID = stored.photo?.id {
                 try owner.execute("DELETE FROM habit_photos WHERE id = ? AND user_id = {owner}", [photoID])
             }
-            try record(.habitEventDeleted, HabitChange(userID: owner.key.userID, habitID: stored.habitID, eventID: id), in: owner)
+            try record(
+                .habitEventDeleted, HabitChange(userID: owner.key.userID, habitID: stored.habitID, eventID: id),
+                visibilities: Set(habit.map { [$0.visibility] } ?? []), in: owner)
             return EventReference(eventID: id)
         }.eventID
     }

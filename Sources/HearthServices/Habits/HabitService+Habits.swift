@@ -36,7 +36,7 @@ extension HabitService {
                 VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [id, valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, now])
-            try record(.habitCreated, HabitChange(userID: owner.key.userID, habitID: id), in: owner)
+            try record(.habitCreated, HabitChange(userID: owner.key.userID, habitID: id), visibilities: [valid.visibility], in: owner)
             return HabitReference(habitID: id)
         }
         return try await habit(id: created.habitID, viewer: viewer)
@@ -57,7 +57,11 @@ extension HabitService {
                 WHERE id = ? AND user_id = {owner}
                 """,
                 [valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, id])
-            try record(.habitUpdated, HabitChange(userID: owner.key.userID, habitID: id), in: owner)
+            // A visibility change shows or hides every event of the habit too.
+            let events = valid.visibility == stored.visibility ? [] : try Self.eventIDs(ofHabit: id, owner)
+            try record(
+                .habitUpdated, HabitChange(userID: owner.key.userID, habitID: id), visibilities: [stored.visibility, valid.visibility],
+                touching: events, in: owner)
             return HabitReference(habitID: id)
         }
         return try await habit(id: updated.habitID, viewer: viewer)
@@ -70,8 +74,8 @@ extension HabitService {
     ///   deleted already).
     public func deleteHabit(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
         try await mutate("deleteHabit", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
-            guard try HabitRecord.findOwn(id: id, owner) != nil else { throw Self.notFound("habit") }
-            let events: [String] = try owner.query("SELECT id FROM habit_events WHERE habit_id = ? AND user_id = {owner}", [id]).map { try $0["id"] }
+            guard let stored = try HabitRecord.findOwn(id: id, owner) else { throw Self.notFound("habit") }
+            let events = try Self.eventIDs(ofHabit: id, owner)
             try Tombstones.record(events, .habitEvent, scope: .user(owner.key.userID), at: now, in: owner.database)
             try Tombstones.record([id], .habit, scope: .user(owner.key.userID), at: now, in: owner.database)
             try owner.execute(
@@ -82,7 +86,8 @@ extension HabitService {
                 [id])
             // The events go with the habit (ON DELETE CASCADE), and their words with them.
             try owner.execute("DELETE FROM habits WHERE id = ? AND user_id = {owner}", [id])
-            try record(.habitDeleted, HabitChange(userID: owner.key.userID, habitID: id), in: owner)
+            try record(
+                .habitDeleted, HabitChange(userID: owner.key.userID, habitID: id), visibilities: [stored.visibility], touching: events, in: owner)
             return HabitReference(habitID: id)
         }.habitID
     }
@@ -128,6 +133,11 @@ extension HabitService {
             let total = try owner.scalar(Int.self, "SELECT count(*) FROM habits WHERE user_id = {owner}") ?? 0
             return TokenPage(edges: edges, hasNextPage: rows.count > size!, hasPreviousPage: hasPrevious, totalCount: total)
         }
+    }
+
+    /// The ids of the owner's events of habit `id`, which a visibility change or a delete touches.
+    private static func eventIDs(ofHabit id: String, _ owner: OwnerScope) throws -> [String] {
+        try owner.query("SELECT id FROM habit_events WHERE habit_id = ? AND user_id = {owner} ORDER BY id", [id]).map { try $0["id"] }
     }
 
     /// The habit's fields checked, every problem reported at once.

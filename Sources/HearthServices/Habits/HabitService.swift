@@ -14,8 +14,9 @@ import HearthStore
 ///   unset); it defaults to today there, and a day after today is refused.
 /// - **Photos** (`+Photos`) are checked by content as avatars are (``ImageRules``), kept in
 ///   `habit_photos` under 65,536 bytes, and go with their event.
-/// - **Changes** are recorded in the change log on the owner's topic (``HabitChange``) in the
-///   transaction that makes them.
+/// - **Changes** are recorded in the change log (``HabitChange``) in the transaction that makes
+///   them, in the scope that may see them: `followers:<owner>` when the habit is visible to
+///   followers before or after the change, `user:<owner>` when it stays private (``scope(of:_:)``).
 public final class HabitService: Sendable {
     /// The limits.
     public let configuration: HabitsConfiguration
@@ -57,9 +58,23 @@ public final class HabitService: Sendable {
         }
     }
 
-    /// Records `kind` on the owner's topic, to publish after commit.
-    func record(_ kind: EventKind, _ change: HabitChange, in owner: OwnerScope) throws {
-        try households.changeLog.record(topic: .user(change.userID), kind: kind, payload: change, in: owner.database)
+    /// Records `kind` in the scope of a habit whose visibility was `visibilities` before and after
+    /// the change (``scope(of:_:)``), listing `touching` besides the payload's objects, to publish
+    /// after commit.
+    func record(
+        _ kind: EventKind, _ change: HabitChange, visibilities: Set<HabitVisibility>, touching: [String] = [], in owner: OwnerScope
+    ) throws {
+        try households.changeLog.record(
+            topic: Self.scope(of: change.userID, visibilities), kind: kind, payload: change, touching: touching, in: owner.database)
+    }
+
+    /// The change-log topic of a change to `userID`'s habit that was visible as `visibilities`
+    /// before and after it: `followers:<owner>` (read by the owner and their accepted followers)
+    /// when either is `followers`, so followers learn of a habit made private (and, from then on,
+    /// not visible: a tombstone) or made visible; `user:<owner>` (the owner only) otherwise, so
+    /// nothing of a private habit reaches anyone else, not even its id.
+    static func scope(of userID: String, _ visibilities: Set<HabitVisibility>) -> Topic {
+        visibilities.contains(.followers) ? .followers(userID) : .user(userID)
     }
 
     /// The owner's time zone (`User.timeZone`), UTC when unset or unknown.

@@ -73,3 +73,13 @@ public struct ActiveHouseholdChange: Codable, Sendable, Equatable {
         self.previousHouseholdID = previousHouseholdID
     }
 }
+
+extension HouseholdChange: ChangeSubjects {
+    /// The member, for member events; the household otherwise.
+    public var touchedObjectIDs: [String] { [memberID ?? householdID] }
+}
+
+extension ActiveHouseholdChange: ChangeSubjects {
+    /// The user, whose account shows their active household.
+    public var touchedObjectIDs: [String] { [userID] }
+}

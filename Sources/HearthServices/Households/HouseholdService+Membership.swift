@@ -141,7 +141,8 @@ extension HouseholdService {
     /// Deletes a household and everything it owns (FR-09) in one transaction: the foreign keys
     /// of every household-owned table cascade from `households`, departed members included. Admins only; `confirmName`
     /// must repeat the current name exactly. The `household.deleted` event is recorded first
-    /// (the change log is not household-owned, so it outlives the household). Members whose
+    /// (the change log is not household-owned, so it outlives the household), listing every object
+    /// that goes with it, and each active member's account loses the household's sync scope. Members whose
     /// active household it was get their most recently joined other household as active.
     /// - Throws: `BAD_USER_INPUT` with reason `MISMATCH` on `input.confirmName`, `NOT_FOUND`,
     ///   `FORBIDDEN` for members, `CONFLICT` for a reused `clientMutationID`.
@@ -157,8 +158,13 @@ extension HouseholdService {
                     field: "input.confirmName", reason: .mismatch,
                     message: "Type the household's name exactly as it is shown to confirm the deletion.")]))
             }
-            try record(.householdDeleted, HouseholdChange(householdID: household.id), in: database)
+            // Offline sync: every object that goes with it, and every member's view of it.
+            let removed = try SyncScopes.objects(in: [.household(household.id)], after: nil, limit: Int.max, in: database)
+            try record(.householdDeleted, HouseholdChange(householdID: household.id), touching: removed, in: database)
             try HouseholdTombstones.record(scope, at: now)
+            for row in try scope.query("SELECT user_id FROM members WHERE household_id = {household} AND status = 'active' AND user_id IS NOT NULL") {
+                try SyncScopeChange.record(.syncScopeLost, scope: .household(household.id), for: try row["user_id"], changeLog, in: database)
+            }
             // Whose active household goes with it: they get another one after the delete.
             let activeFor = try scope.decode(
                 MemberRecord.self,

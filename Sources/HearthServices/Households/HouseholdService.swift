@@ -113,9 +113,10 @@ public final class HouseholdService: Sendable {
         }
     }
 
-    /// Records a change to `householdID` on its topic, to publish after commit.
-    func record(_ kind: EventKind, _ change: HouseholdChange, in database: Database) throws {
-        try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, in: database)
+    /// Records a change to `householdID` on its topic, listing `touching` besides the payload's
+    /// objects, to publish after commit.
+    func record(_ kind: EventKind, _ change: HouseholdChange, touching: [String] = [], in database: Database) throws {
+        try changeLog.record(topic: .household(change.householdID), kind: kind, payload: change, touching: touching, in: database)
     }
 
     // MARK: - Creating (FR-07, FR-ONBOARD-1)

@@ -56,3 +56,8 @@ public struct TokenChange: Codable, Sendable, Equatable {
             completionID: completionID)
     }
 }
+
+extension TokenChange: ChangeSubjects {
+    /// The ledger entries, the members whose balance changed, the reward and the request for a reward concerned.
+    public var touchedObjectIDs: [String] { entryIDs + memberIDs + [rewardID, redemptionID].compactMap(\.self) }
+}

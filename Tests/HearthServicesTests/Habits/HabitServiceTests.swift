@@ -26,7 +26,21 @@ import Testing
 
     private static let draft = HabitDraft(title: "Run", reason: nil, startsOn: CalendarDay("2026-09-01")!, plan: [.monday])
 
-    @Test func everyWriteIsRecordedOnTheOwnersTopicWithItsIDs() async throws {
+    /// The habit rows of the change log on `topic`: kind, payload and the objects each touched.
+    private static func logged(on topic: Topic, _ harness: HouseholdsHarness) async throws -> [(kind: String, change: HabitChange, objects: [String])] {
+        try await harness.pool.read { database in
+            try database.query(
+                "SELECT kind, payload, objects FROM change_log WHERE topic = ? AND kind LIKE 'habit%' ORDER BY sequence", [topic.key]
+            ).map { row in
+                (
+                    try row["kind"] as String, try JSONDecoder().decode(HabitChange.self, from: Data((try row["payload"] as String).utf8)),
+                    try JSONDecoder().decode([String].self, from: Data((try row["objects"] as String).utf8))
+                )
+            }
+        }
+    }
+
+    @Test func everyWriteOfAFollowerVisibleHabitIsRecordedInTheFollowersScopeWithTheObjectsItTouched() async throws {
         try await Self.with { harness, habits in
             let ana = try await harness.confirmedViewer("ana")
             let habit = try await habits.createHabit(Self.draft, viewer: ana)
@@ -35,15 +49,37 @@ import Testing
             _ = try await habits.updateHabitEvent(id: event.id, HabitEventChanges(comment: .some(nil)), viewer: ana)
             _ = try await habits.deleteHabitEvent(id: event.id, viewer: ana)
             _ = try await habits.deleteHabit(id: habit.id, viewer: ana)
-            let logged = try await harness.pool.read { database in
-                try database.query("SELECT kind, payload FROM change_log WHERE topic = ? AND kind LIKE 'habit%' ORDER BY sequence", ["user:" + ana.userID])
-                    .map { (try $0["kind"] as String, try JSONDecoder().decode(HabitChange.self, from: Data((try $0["payload"] as String).utf8))) }
-            }
-            #expect(logged.map(\.0) == [
+            let logged = try await Self.logged(on: .followers(ana.userID), harness)
+            #expect(logged.map(\.kind) == [
                 "habit.created", "habit.updated", "habit_event.recorded", "habit_event.updated", "habit_event.deleted", "habit.deleted",
             ])
-            #expect(logged.allSatisfy { $0.1.userID == ana.userID && $0.1.habitID == habit.id })
-            #expect(logged.map(\.1.eventID) == [nil, nil, event.id, event.id, event.id, nil])
+            #expect(logged.allSatisfy { $0.change.userID == ana.userID && $0.change.habitID == habit.id })
+            #expect(logged.map(\.change.eventID) == [nil, nil, event.id, event.id, event.id, nil])
+            let habitOnly = [habit.id], both = [event.id, habit.id]
+            #expect(logged.map(\.objects) == [habitOnly, habitOnly, both, both, both, habitOnly])
+            #expect(try await Self.logged(on: .user(ana.userID), harness).isEmpty)
+        }
+    }
+
+    @Test func aPrivateHabitIsRecordedForItsOwnerOnlyAndAVisibilityChangeOrADeleteListsEveryEvent() async throws {
+        try await Self.with { harness, habits in
+            let ana = try await harness.confirmedViewer("ana")
+            var diary = Self.draft
+            diary.visibility = .private
+            let habit = try await habits.createHabit(diary, viewer: ana)
+            let first = try await habits.recordHabitEvent(HabitEventDraft(habitID: habit.id), viewer: ana)
+            let second = try await habits.recordHabitEvent(HabitEventDraft(habitID: habit.id), viewer: ana)
+            #expect(try await Self.logged(on: .followers(ana.userID), harness).isEmpty)
+            #expect(try await Self.logged(on: .user(ana.userID), harness).map(\.kind) == ["habit.created", "habit_event.recorded", "habit_event.recorded"])
+            let events = [first.id, second.id].sorted()
+            // Shown to followers, then hidden again: each time once on the followers' scope, with every event.
+            _ = try await habits.updateHabit(id: habit.id, HabitChanges(visibility: .followers), viewer: ana)
+            _ = try await habits.updateHabit(id: habit.id, HabitChanges(visibility: .private), viewer: ana)
+            let shown = try await Self.logged(on: .followers(ana.userID), harness)
+            #expect(shown.map(\.objects) == [[habit.id] + events, [habit.id] + events])
+            _ = try await habits.deleteHabit(id: habit.id, viewer: ana)
+            let deleted = try await Self.logged(on: .user(ana.userID), harness).last
+            #expect(deleted?.kind == "habit.deleted" && deleted?.objects == [habit.id] + events)
         }
     }
 

@@ -92,6 +92,11 @@ import Testing
             file: "Sources/HearthServices/Sync/ClientIDs.swift", function: "isTaken(_:table:_:)",
             tables: ["client_ids", ScopeFilterCheck.interpolatedTable],
             why: "whether anyone's object has (or had) the id a client made: existence only, across accounts and households"),
+        // Offline sync: a scope's content is the same whoever reads it; each id is then looked up for the reader.
+        Exception(
+            file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",
+            tables: ["households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events"],
+            why: "the ids of a sync scope's objects (gained, lost, deleted with a household, or a full resync), each resolved for the reader as node(id:) does"),
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",

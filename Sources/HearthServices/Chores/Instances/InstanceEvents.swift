@@ -53,3 +53,8 @@ public struct ChoreCompletionChange: Codable, Sendable, Equatable {
         status = completion.status
     }
 }
+
+extension ChoreCompletionChange: ChangeSubjects {
+    /// The completion and its instance, whose status follows it.
+    public var touchedObjectIDs: [String] { [completionID, instanceID] }
+}

@@ -23,3 +23,8 @@ public struct ChoreShareChange: Codable, Sendable, Equatable {
         self.householdID = householdID
     }
 }
+
+extension ChoreShareChange: ChangeSubjects {
+    /// The share.
+    public var touchedObjectIDs: [String] { [shareID] }
+}

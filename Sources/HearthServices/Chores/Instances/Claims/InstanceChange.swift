@@ -60,3 +60,8 @@ extension ChoreService {
         try households.changeLog.record(topic: scope.access.topic, kind: kind, payload: change, in: scope.database)
     }
 }
+
+extension ChoreInstanceChange: ChangeSubjects {
+    /// The instance.
+    public var touchedObjectIDs: [String] { [instanceID] }
+}

@@ -1,0 +1,71 @@
+import HearthServices
+
+/// One `syncDeltas` subscriber's position: the stream of `changes` pulled from its cursor whenever
+/// the bus says one of its scopes changed.
+///
+/// No gap, no repeat: the bus subscription is taken before the first read, so a change committed
+/// after a read wakes the follower, and every read continues from the cursor the previous one
+/// ended at. When the subscriber's scopes change (a scope row on their own topic wakes it), the
+/// follower subscribes to the new set before it reads again, so nothing committed meanwhile on a
+/// new scope is missed. An overflow of the bus buffer only means "read again": the log has it all.
+struct SyncDeltaFollower: Sendable {
+    /// What the subscription reads, and for whom.
+    let sync: SyncService
+    let viewer: Viewer
+    /// Where the next read continues (`nil`: a full resync first).
+    private var cursor: String?
+    private var subscription: EventSubscription
+    private var live: EventSubscription.Iterator
+
+    /// A follower of `viewer`'s changes after `cursor`, listening to their scopes now.
+    init(sync: SyncService, viewer: Viewer, after cursor: String?) async throws {
+        self.sync = sync
+        self.viewer = viewer
+        self.cursor = cursor
+        subscription = Self.subscribe(sync, to: try await sync.scopes(of: viewer))
+        live = subscription.makeAsyncIterator()
+    }
+
+    /// What to deliver next.
+    enum Delivery: Sendable {
+        /// A page of changes (never empty).
+        case changes(SyncPage)
+        /// The cursor is older than the change log keeps: the client must resync in full.
+        case mustResync
+    }
+
+    /// The next non-empty page after the cursor, waiting for one to commit; `nil` when the
+    /// subscription ended (cancelled).
+    /// - Throws: what reading the log throws, but `CURSOR_EXPIRED`, which is ``Delivery/mustResync``.
+    mutating func next() async throws -> Delivery? {
+        while true {
+            let page: SyncPage
+            do {
+                page = try await sync.changes(since: cursor, first: sync.configuration.maximumChangesPerPage, viewer: viewer)
+            } catch let error as ServiceError where error.code == .cursorExpired {
+                return .mustResync
+            }
+            cursor = page.endCursor.description
+            if !page.entries.isEmpty { return .changes(page) }
+            if page.hasMore { continue }
+            let scopes = try await sync.scopes(of: viewer)
+            if scopes != subscription.topics {
+                let previous = subscription
+                subscription = Self.subscribe(sync, to: scopes)
+                live = subscription.makeAsyncIterator()
+                previous.cancel()
+                continue
+            }
+            guard await live.next() != nil else { return nil }
+        }
+    }
+
+    /// Ends the bus subscription.
+    func cancel() {
+        subscription.cancel()
+    }
+
+    private static func subscribe(_ sync: SyncService, to scopes: Set<Topic>) -> EventSubscription {
+        sync.households.changeLog.bus.subscribe(to: scopes, bufferSize: HearthSchema.subscriptionBufferSize)
+    }
+}

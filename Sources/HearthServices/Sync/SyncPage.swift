@@ -1,0 +1,19 @@
+/// One page of a user's changes (`changes(since:first:)`): the objects to read again, in stream
+/// order, and where to continue.
+public struct SyncPage: Sendable {
+    /// One object that changed, at its place in the stream.
+    public struct Entry: Sendable, Hashable {
+        /// The position just after this entry: resuming there continues with the next one.
+        public var cursor: SyncCursor
+        /// The object's global id. Whether it is an upsert or a tombstone is decided by looking it
+        /// up for the reader as `node(id:)` does.
+        public var objectID: String
+    }
+
+    /// The changed objects, each id once (at its last place in the page), oldest first.
+    public var entries: [Entry]
+    /// Where the next page starts; equal to the cursor asked for when nothing changed.
+    public var endCursor: SyncCursor
+    /// Whether more changes follow `endCursor` now.
+    public var hasMore: Bool
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GraphQL
+import Testing
+
+/// Offline sync's reading side for end-to-end tests: pages of `changes` and a device's copy.
+extension ServerProcess {
+    /// One change of a `changes` page.
+    struct SyncChange: Equatable {
+        /// `UPSERT` or `DELETE`.
+        let operation: String
+        let id: String
+        let typename: String?
+        /// The node's id: the id itself for an upsert, nil for a tombstone.
+        let nodeID: String?
+    }
+
+    /// One page of `changes`.
+    struct SyncPage {
+        let changes: [SyncChange]
+        let endCursor: String
+        let hasMore: Bool
+    }
+
+    /// `changes(since:first:)` as `person`, the raw response.
+    func changesResponse(since: String?, first: Int? = nil, as person: Person) throws -> GraphQLResponse {
+        var variables: [String: JSON] = [:]
+        if let since { variables["since"] = .string(since) }
+        if let first { variables["first"] = .int(first) }
+        return try graphQL(
+            """
+            query($since: String, $first: Int) { changes(since: $since, first: $first) {
+              changes { cursor operation id typename node { id } } endCursor hasMore } }
+            """, variables: variables, token: person.token)
+    }
+
+    /// One page of `changes` as `person` (asserting it answered).
+    func changes(since: String?, first: Int? = nil, as person: Person) throws -> SyncPage {
+        let response = try changesResponse(since: since, first: first, as: person)
+        let page = try #require(response.data?["changes"], "\(response.json)")
+        var entries: [JSON] = []
+        if case .array(let list)? = page["changes"] { entries = list } else { Issue.record("no changes: \(response.json)") }
+        return SyncPage(
+            changes: try entries.map { entry in
+                SyncChange(
+                    operation: try #require(entry["operation"]?.stringValue), id: try #require(entry["id"]?.stringValue),
+                    typename: entry["typename"]?.stringValue, nodeID: entry["node"]?["id"]?.stringValue)
+            },
+            endCursor: try #require(page["endCursor"]?.stringValue), hasMore: page["hasMore"] == true)
+    }
+
+    /// Every change after `since` as `person`, page after page of `first` until `hasMore` is false,
+    /// and the cursor to continue from.
+    func allChanges(since: String?, first: Int? = nil, as person: Person) throws -> (changes: [SyncChange], cursor: String) {
+        var changes: [SyncChange] = []
+        var page = try self.changes(since: since, first: first, as: person)
+        changes += page.changes
+        while page.hasMore {
+            page = try self.changes(since: page.endCursor, first: first, as: person)
+            changes += page.changes
+        }
+        return (changes, page.endCursor)
+    }
+
+    /// The newest cursor of `person`'s stream: a full resync read to its end.
+    func syncCursor(as person: Person) throws -> String {
+        try allChanges(since: nil, as: person).cursor
+    }
+}
