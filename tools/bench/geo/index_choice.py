@@ -32,7 +32,7 @@ from rtree import AUDIENCE, OWNERS  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 QUERIES = int(os.environ.get("GEO_BENCH_QUERIES", "200"))
-VIEWER = "usr_bench00000"
+VIEWER = geodata.user_id(0)
 
 
 def prepare(path):
@@ -47,7 +47,7 @@ def prepare(path):
     followed = random.Random(3).sample(range(1, 10_000), 100)
     connection.executemany(
         "INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at) VALUES (?, ?, ?, 'accepted', 'x', 'x')",
-        [(f"fol_bench{index}", VIEWER, f"usr_bench{index:05}") for index in followed])
+        [(geodata.typed_id("fol", index), VIEWER, geodata.user_id(index)) for index in followed])
     connection.commit()
     rtree.build(connection, "bench_rtree")
     return connection

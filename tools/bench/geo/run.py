@@ -82,7 +82,7 @@ def prepare(path):
             connection.executemany(
                 "INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at) "
                 "VALUES (?, ?, ?, 'accepted', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
-                [(f"fol_bench{index}", viewer, user) for index, user in enumerate(followed)])
+                [(geodata.typed_id("fol", index), viewer, user) for index, user in enumerate(followed)])
     viewer = viewer_id(path)
     connection = open_with_rtree(path)
     rtree.build(connection, RTREE)
