@@ -11,8 +11,9 @@ same visibility rule (HearthServices' HabitAudience):
 
 Each side's rows are filtered by the exact haversine distance and must be the same set as the R*Tree's,
 or the run fails. The grid's cover here is a plain one (every precision-6 cell of the bounding box,
-consecutive cells merged), not GeohashCover: this compares indexes and SQL shapes; the in-process and
-HTTP benchmark of the service itself is still to come (docs/benchmarks.md, "Within 5 km").
+consecutive cells merged), not GeohashCover: this compares indexes and SQL shapes; run.py beside this
+file measures the service itself, in process and over HTTP (docs/benchmarks.md, "Within 5 km"). This
+script drops and recreates the grid index: give it a database of its own, not run.py's.
 
     python3 tools/bench/geo/index_choice.py            # seeds a temporary database first (minutes)
     GEO_BENCH_DATABASE=/tmp/geo.db python3 tools/bench/geo/index_choice.py   # keeps and reuses it

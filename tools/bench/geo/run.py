@@ -91,6 +91,7 @@ def prepare(path):
 
 
 def viewer_id(path):
+    """The viewer's user id in the database at `path`; stops the run when it is not this benchmark's."""
     with sqlite3.connect(path) as connection:
         row = connection.execute("SELECT id FROM users WHERE username = ?", (VIEWER,)).fetchone()
         grid = connection.execute("SELECT 1 FROM sqlite_master WHERE name = 'habit_events_grid'").fetchone()
@@ -101,6 +102,7 @@ def viewer_id(path):
 
 
 def open_with_rtree(path):
+    """A connection to the database at `path` with the R*Tree's database (`PATH-rtree`) attached as `bench`."""
     connection = sqlite3.connect(path)
     connection.execute("ATTACH DATABASE ? AS bench", (path + "-rtree",))
     return connection
