@@ -10,9 +10,11 @@ public struct GeoConfiguration: Sendable {
     /// 8 by measurement (tools/bench/geo/run.py, docs/benchmarks.md "Within 5 km"): the statement
     /// seeks once per range and owner in scope, so a 5 km circle is cheapest at precision 5 (2–8
     /// ranges, 1.6–3.3 times its area read) rather than precision 6 (13–64 ranges, 1.1–1.3 times).
-    /// On one million events, a viewer following 100 users, 400 queries: limit 8 p50 0.54 ms, p99
-    /// 8.8 ms, 609 µs CPU per query; 16: 0.67 ms, 9.4 ms, 738 µs; 24 (the first choice): 1.61 ms,
-    /// 10.6 ms, 1,410 µs; 64: 1.90 ms, 11.0 ms, 1,799 µs.
+    /// On one million events (100 per user), a viewer following 100 users, 400 queries, in process
+    /// (p50, p99, CPU per query): limit 8 0.66 ms, 13.2 ms, 770 µs; 16: 0.83 ms, 17.1 ms, 934 µs;
+    /// 24 (the first choice): 2.38 ms, 23.1 ms, 2,045 µs; 64: 4.54 ms, 23.3 ms, 2,466 µs; the
+    /// R*Tree 11.2 ms, 89.4 ms, 7,088 µs. With 1,000 events per user the limits converge (3.3–3.5 ms
+    /// CPU per query each; 64 best at p99 by a fifth, 8 best at p50).
     public var maximumCoverRanges = 8
 
     /// The largest radius the exactness proof covers, the most `maximumRadius` may be.
