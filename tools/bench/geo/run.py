@@ -214,6 +214,8 @@ def main():
     path = keep or os.path.join(directory, "geo.sqlite")
     started = time.monotonic()
     viewer = prepare(path)
+    with sqlite3.connect(path) as connection:
+        stored = connection.execute("SELECT count(*) FROM habit_events WHERE geohash IS NOT NULL").fetchone()[0]
     centres = geodata.query_centres(QUERIES)
     centres_file = os.path.join(directory, "centres.json")
     with open(centres_file, "w") as file:
@@ -242,8 +244,6 @@ def main():
         for figures in rounds:
             check(label, figures["ids"], truth, centres)
     found = sum(len(ids) for ids in truth)
-    with sqlite3.connect(path) as connection:
-        stored = connection.execute("SELECT count(*) FROM habit_events WHERE geohash IS NOT NULL").fetchone()[0]
     print(f"# geo within {RADIUS} m: {stored:,} located events, {QUERIES} queries (scope BOTH, first {FIRST}, "
           f"{found:,} events found, identical on every side), viewer following {FOLLOWS}; {ROUNDS} alternating rounds, "
           f"medians of each round's p50 and p99")
