@@ -13,7 +13,9 @@ PYTHON := $(VENV)/bin/python
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
 BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
 TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip
-BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime
+# sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
+# benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
+BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime sqlite3
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
 
@@ -79,6 +81,7 @@ $(VENV)/.installed: tools/requirements.txt
 bench: deps bench-deps venv release
 	$(SWIFT) build -c release --product GraphQLBench
 	$(SWIFT) build -c release --product RecurrenceBench
+	$(SWIFT) build -c release --product GeoBench
 	tools/bench/run-all
 
 # RFC 6455 / RFC 7692 conformance: Autobahn|Testsuite's fuzzingclient against `hearth serve --ws-echo`

@@ -51,6 +51,9 @@ let package = Package(
         .executableTarget(name: "GraphQLBench", dependencies: ["GraphQL"], path: "tools/bench/graphql/Sources"),
         // Recurrence benchmark, the Swift side of tools/bench/chores/run.py (`make bench`).
         .executableTarget(name: "RecurrenceBench", dependencies: ["HearthDomain"], path: "tools/bench/chores/Sources"),
+        // "Within 5 km" in process, the Swift side of tools/bench/geo/run.py (`make bench`).
+        .executableTarget(
+            name: "GeoBench", dependencies: ["HearthDomain", "HearthServices", "HearthStore", "Support"], path: "tools/bench/geo/Sources"),
         // The heap cached documents hold, measured in a process of its own (DocumentCacheMemoryTests runs it).
         .executableTarget(name: "MemoryProbe", dependencies: ["GraphQL", "HearthAPI", "Support"], path: "tools/memory-probe/Sources"),
 

@@ -10,12 +10,14 @@ import Testing
 
     @Test func theDefaultsAreTheDocumentedOnes() throws {
         let defaults = try geo([])
-        #expect(defaults.maximumRadius == 50_000 && defaults.maximumCoverRanges == 24)
+        #expect(defaults.maximumRadius == 50_000 && defaults.maximumCoverRanges == 8)
     }
 
     @Test func flagsAndEnvironmentSetTheLimitsUpToTheirEdges() throws {
         let low = try geo(["--max-nearby-radius", "1", "--max-nearby-cover-ranges", "8"])
         #expect(low.maximumRadius == 1 && low.maximumCoverRanges == 8)
+        // 8 is also the default: one more shows the flag is read.
+        #expect(try geo(["--max-nearby-cover-ranges", "9"]).maximumCoverRanges == 9)
         let high = try geo([], environment: ["HEARTH_MAX_NEARBY_RADIUS": "50000", "HEARTH_MAX_NEARBY_COVER_RANGES": "256"])
         #expect(high.maximumRadius == 50_000 && high.maximumCoverRanges == 256)
     }

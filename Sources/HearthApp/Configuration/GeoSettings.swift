@@ -8,7 +8,7 @@ enum GeoSettings {
     static let options: [OptionSpec] = [
         .value("--max-nearby-radius", "METRES", environment: "HEARTH_MAX_NEARBY_RADIUS", default: "50000",
                help: "The largest radiusMeters habitEventsNear and habitHistory's filter.near accept (1 to 50000)."),
-        .value("--max-nearby-cover-ranges", "N", environment: "HEARTH_MAX_NEARBY_COVER_RANGES", default: "24",
+        .value("--max-nearby-cover-ranges", "N", environment: "HEARTH_MAX_NEARBY_COVER_RANGES", default: "8",
                help: "The most geohash index ranges one habitEventsNear reads (8 to 256): more reads less area outside the circle but seeks more."),
     ]
 

@@ -28,6 +28,17 @@ COUNTRY = [(36, 60, -10, 30), (25, 50, -125, -70), (-40, -12, 115, 153), (-35, 5
 FAR = [(-20, 20, 179.5, 180), (-20, 20, -180, -179.5), (85, 90, -180, 180), (-90, -85, -180, 180)]
 
 
+def typed_id(prefix, number):
+    """A well-formed Hearth id (`<prefix>_<lowercase UUID>`, HearthDomain's GlobalID) numbered `number`:
+    the API answers for ids of that form only."""
+    return f"{prefix}_00000000-0000-4000-8000-{number:012x}"
+
+
+def user_id(index):
+    """The id of the benchmark's user `index`."""
+    return typed_id("usr", index)
+
+
 def geohash(latitude, longitude, precision=STORED_PRECISION):
     """The hash Hearth's Geohash.encode writes: longitude and latitude halved alternately, `>=` the
     middle taking the upper half."""
@@ -112,17 +123,18 @@ def seed(database, events=1_000_000, users=10_000, seed_value=16, owners=()):
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=OFF")
     now = "2026-12-01T08:00:00.000Z"
-    user_ids = list(owners) + [f"usr_bench{index:05}" for index in range(users - len(owners))]
+    user_ids = list(owners) + [user_id(index) for index in range(users - len(owners))]
     with connection:
         connection.executemany(
             "INSERT INTO users (id, username, username_key, email, email_key, password_hash, display_name, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)",
-            [(uid, uid, uid, f"{uid}@bench.invalid", f"{uid}@bench.invalid", uid, now, now) for uid in user_ids[len(owners):]])
+            [(uid, f"bench{index}", f"bench{index}", f"bench{index}@bench.invalid", f"bench{index}@bench.invalid", f"Bench {index}", now, now)
+             for index, uid in enumerate(user_ids[len(owners):])])
         habits = []
         for index, uid in enumerate(user_ids):
             for number in range(2):
                 visibility = "private" if (index * 2 + number) % 5 == 0 else "followers"
-                habits.append((f"hab_{uid}_{number}", uid, f"Habit {number}", "2026-01-01", 127, visibility, now, now))
+                habits.append((typed_id("hab", index * 2 + number), uid, f"Habit {number}", "2026-01-01", 127, visibility, now, now))
         connection.executemany(
             "INSERT INTO habits (id, user_id, title, starts_on, plan, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             habits)
@@ -134,7 +146,7 @@ def seed(database, events=1_000_000, users=10_000, seed_value=16, owners=()):
             latitude, longitude = (city_point(rng, home) if home and rng.random() < 0.9 else point(rng))
             day = 1 + number % 330
             recorded = f"2026-{1 + day // 30:02}-{1 + day % 28:02}T{number % 24:02}:00:00.000Z"
-            batch.append((f"hev_bench{number:07}", f"hab_{uid}_{number % 2}", uid, recorded[:10], recorded,
+            batch.append((typed_id("hev", number), typed_id("hab", number % len(user_ids) * 2 + number % 2), uid, recorded[:10], recorded,
                           latitude, longitude, geohash(latitude, longitude), recorded, recorded))
             if len(batch) == 50_000:
                 connection.executemany(

@@ -11,13 +11,13 @@ same visibility rule (HearthServices' HabitAudience):
 
 Each side's rows are filtered by the exact haversine distance and must be the same set as the R*Tree's,
 or the run fails. The grid's cover here is a plain one (every precision-6 cell of the bounding box,
-consecutive cells merged), not GeohashCover: this compares indexes and SQL shapes; the in-process and
-HTTP benchmark of the service itself is still to come (docs/benchmarks.md, "Within 5 km").
+consecutive cells merged), not GeohashCover: this compares indexes and SQL shapes; run.py beside this
+file measures the service itself, in process and over HTTP (docs/benchmarks.md, "Within 5 km"). This
+script drops and recreates the grid index: give it a database of its own, not run.py's.
 
     python3 tools/bench/geo/index_choice.py            # seeds a temporary database first (minutes)
     GEO_BENCH_DATABASE=/tmp/geo.db python3 tools/bench/geo/index_choice.py   # keeps and reuses it
 Environment: GEO_BENCH_QUERIES (200)."""
-import math
 import os
 import random
 import sqlite3
@@ -28,13 +28,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geodata  # noqa: E402
+import rtree  # noqa: E402
+from rtree import AUDIENCE, OWNERS  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 QUERIES = int(os.environ.get("GEO_BENCH_QUERIES", "200"))
-VIEWER = "usr_bench00000"
-AUDIENCE = ("(habits.user_id = ? OR (habits.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows WHERE "
-            "follows.follower_id = ? AND follows.followed_id = habits.user_id AND follows.status = 'accepted')))")
-OWNERS = "SELECT ? UNION ALL SELECT followed_id FROM follows WHERE follower_id = ? AND status = 'accepted'"
+VIEWER = geodata.user_id(0)
 
 
 def prepare(path):
@@ -49,21 +48,15 @@ def prepare(path):
     followed = random.Random(3).sample(range(1, 10_000), 100)
     connection.executemany(
         "INSERT INTO follows (id, follower_id, followed_id, status, requested_at, accepted_at) VALUES (?, ?, ?, 'accepted', 'x', 'x')",
-        [(f"fol_bench{index}", VIEWER, f"usr_bench{index:05}") for index in followed])
-    connection.execute("CREATE VIRTUAL TABLE IF NOT EXISTS bench_rtree USING rtree(event_rowid, min_lat, max_lat, min_lon, max_lon)")
-    if connection.execute("SELECT count(*) FROM bench_rtree").fetchone()[0] == 0:
-        connection.execute("INSERT INTO bench_rtree SELECT rowid, latitude, latitude, longitude, longitude FROM habit_events "
-                           "WHERE latitude IS NOT NULL")
+        [(geodata.typed_id("fol", index), VIEWER, geodata.user_id(index)) for index in followed])
     connection.commit()
+    rtree.build(connection, "bench_rtree")
     return connection
 
 
 def box_cover(latitude, longitude, radius, precision=6):
     """Every precision-`precision` cell meeting the circle's bounding box, merged into ranges."""
-    span = math.degrees(radius / geodata.EARTH_RADIUS)
-    cosine = math.cos(math.radians(latitude))
-    wide = latitude + span >= 90 or latitude - span <= -90 or math.sin(math.radians(span)) >= 0.99 * cosine
-    lon_span = 180 if wide else math.degrees(math.asin(math.sin(math.radians(span)) / cosine))
+    span, lon_span = rtree.bounding_box(latitude, longitude, radius)
     bits = 5 * precision
     width, height = 360 / 2 ** ((bits + 1) // 2), 180 / 2 ** (bits // 2)
     cells = set()
@@ -86,7 +79,7 @@ def box_cover(latitude, longitude, radius, precision=6):
         if value >= 32 ** precision:
             return "z" * (geodata.STORED_PRECISION + 1)
         return "".join(geodata.ALPHABET[(value >> (5 * (precision - 1 - i))) & 31] for i in range(precision))
-    return [(text(lower), text(upper)) for lower, upper in ranges], lon_span, span
+    return [(text(lower), text(upper)) for lower, upper in ranges]
 
 
 def grid_or(ranges):
@@ -104,20 +97,6 @@ def grid_values(ranges):
             [bound for pair in ranges for bound in pair] + [VIEWER] * 4)
 
 
-def rtree(latitude, longitude, lon_span, span):
-    west, east = longitude - lon_span, longitude + lon_span
-    boxes = [(-180, 180)] if lon_span >= 180 else [(max(west, -180), min(east, 180))]
-    if lon_span < 180 and west < -180:
-        boxes.append((west + 360, 180))
-    if lon_span < 180 and east > 180:
-        boxes.append((-180, east - 360))
-    where = " OR ".join("(r.min_lon <= ? AND r.max_lon >= ?)" for _ in boxes)
-    return (f"SELECT e.id, e.latitude, e.longitude FROM bench_rtree AS r JOIN habit_events AS e ON e.rowid = r.event_rowid "
-            f"JOIN habits ON habits.id = e.habit_id WHERE r.min_lat <= ? AND r.max_lat >= ? AND ({where}) "
-            f"AND e.user_id IN ({OWNERS}) AND {AUDIENCE}",
-            [latitude + span, latitude - span] + [v for west_, east_ in boxes for v in (east_, west_)] + [VIEWER] * 4)
-
-
 def main():
     path = os.environ.get("GEO_BENCH_DATABASE") or os.path.join(tempfile.mkdtemp(prefix="geo-bench-"), "geo.db")
     connection = prepare(path)
@@ -127,24 +106,23 @@ def main():
     truth = []
     times = {"R*Tree": []}
     for latitude, longitude in centres:
-        _, lon_span, span = box_cover(latitude, longitude, 5000)
-        sql, arguments = rtree(latitude, longitude, lon_span, span)
+        sql, arguments = rtree.statement("bench_rtree", latitude, longitude, 5000, VIEWER)
         started = time.perf_counter()
         rows = connection.execute(sql, arguments).fetchall()
         times["R*Tree"].append(time.perf_counter() - started)
-        truth.append({row[0] for row in rows if geodata.distance(latitude, longitude, row[1], row[2]) <= 5000})
+        truth.append({event for _, event in rtree.within(rows, latitude, longitude, 5000)})
     for label, (columns, statement) in sides.items():
         connection.execute("DROP INDEX IF EXISTS bench_grid")
         connection.execute("DROP INDEX IF EXISTS habit_events_grid")
         connection.execute(f"CREATE INDEX bench_grid ON habit_events ({columns})")
         times[label] = []
         for (latitude, longitude), expected in zip(centres, truth):
-            ranges, _, _ = box_cover(latitude, longitude, 5000)
+            ranges = box_cover(latitude, longitude, 5000)
             sql, arguments = statement(ranges)
             started = time.perf_counter()
             rows = connection.execute(sql, arguments).fetchall()
             times[label].append(time.perf_counter() - started)
-            found = {row[0] for row in rows if geodata.distance(latitude, longitude, row[1], row[2]) <= 5000}
+            found = {event for _, event in rtree.within(rows, latitude, longitude, 5000)}
             if found != expected:
                 raise SystemExit(f"{label} found {len(found)} events near {latitude}, {longitude}; the R*Tree {len(expected)}")
     for label, values in times.items():
