@@ -6,6 +6,8 @@ enum HabitPortingSettings {
     static let options: [OptionSpec] = [
         .value("--loop-import-max-bytes", "BYTES", environment: "HEARTH_LOOP_IMPORT_MAX_BYTES", default: "2MiB",
                help: "Largest Loop Habit Tracker archive importLoopHabits and POST /import/loop accept (it may unpack to 16 times this); larger: TOO_LARGE (413 on POST /import/loop). GraphQL uploads are also bounded by --max-upload-bytes."),
+        .value("--loop-import-max-files", "N", environment: "HEARTH_LOOP_IMPORT_MAX_FILES", default: "1003",
+               help: "The most files a Loop Habit Tracker archive may hold (Loop writes two per habit and three more); more: TOO_LARGE: 3 to 100000."),
     ]
 
     /// The configuration the options give.
@@ -13,6 +15,7 @@ enum HabitPortingSettings {
     static func configuration(_ options: ParsedOptions) throws -> HabitPortingConfiguration {
         var configuration = HabitPortingConfiguration()
         configuration.maxImportBytes = try options.byteCount("--loop-import-max-bytes", in: 1024...(1 << 30)) ?? configuration.maxImportBytes
+        configuration.maxFiles = try options.integer("--loop-import-max-files", in: 3...100_000) ?? configuration.maxFiles
         return configuration
     }
 }

@@ -22,20 +22,10 @@ extension HabitService {
         let recorded = try await mutate("recordHabitEvent", by: viewer, replaying: clientMutationID) { [self] owner, now in
             guard try HabitRecord.findOwn(id: draft.habitID, owner) != nil else { throw Self.notFound("habit") }
             let day = try Self.checkedDay(draft.occurredOn, owner, now: now)
-            let id = GlobalID.make(.habitEvent, now: now).rawValue
             let photoID = try (valid.photo ?? nil).map { try Self.storePhoto($0, owner, at: now) }
-            let location = valid.location ?? nil
-            try owner.execute(
-                """
-                INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, comment, photo_id, latitude, longitude,
-                    accuracy_meters, geohash, created_at, updated_at)
-                VALUES (?, ?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    id, draft.habitID, day.description, now, valid.comment, photoID, location?.latitude, location?.longitude,
-                    location?.accuracyMeters, location?.geohash, now, now,
-                ])
-            try record(.habitEventRecorded, HabitChange(userID: owner.key.userID, habitID: draft.habitID, eventID: id), in: owner)
+            let id = try insertEvent(
+                habitID: draft.habitID, day: day, recordedAt: now, comment: valid.comment, photoID: photoID, location: valid.location ?? nil,
+                owner, at: now)
             return EventReference(eventID: id)
         }
         return try await habitEvent(id: recorded.eventID, viewer: viewer)

@@ -4,7 +4,7 @@ import HearthStore
 
 extension HabitService {
     /// A habit checked: title, reason and plan (``HabitRules``, ``WeekdayPlan``).
-    private struct CheckedHabit: Sendable {
+    struct CheckedHabit: Sendable {
         var title: String
         var reason: String
         var startsOn: CalendarDay
@@ -21,19 +21,11 @@ extension HabitService {
         let valid = try Self.checked(
             title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers)
         let created = try await mutate("createHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
-            let count = try owner.scalar(Int.self, "SELECT count(*) FROM habits WHERE user_id = {owner}") ?? 0
+            let count = try Self.habitCount(owner)
             guard count < configuration.maximumHabitsPerUser else {
                 throw ServiceError(.conflict, reason: .limitReached, "You have \(count) habits, the most allowed. Delete one first.")
             }
-            let id = GlobalID.make(.habit, now: now).rawValue
-            try owner.execute(
-                """
-                INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at)
-                VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [id, valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, now])
-            try record(.habitCreated, HabitChange(userID: owner.key.userID, habitID: id), in: owner)
-            return HabitReference(habitID: id)
+            return HabitReference(habitID: try insertHabit(valid, owner, at: now))
         }
         return try await habit(id: created.habitID, viewer: viewer)
     }
@@ -122,7 +114,7 @@ extension HabitService {
     }
 
     /// The habit's fields checked, every problem reported at once.
-    private static func checked(
+    static func checked(
         title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility
     ) throws -> CheckedHabit {
         var problems = ProblemCollector()
