@@ -62,7 +62,7 @@ import TestPython
             ["habitName": .string(String(repeating: "🧘", count: 21)), "reason": "REASON_SHORTENED", "storedAs": "Stretch? Ten minutes", "count": 1],
         ])
         // The habits it created, as Habit objects, in the export's order.
-        guard case .array(let habits)? = payload["habits"] else { throw Failure(description: "no habits in \(payload)") }
+        guard case .array(let habits)? = payload["habits"] else { throw ServerProcess.Failure(description: "no habits in \(payload)") }
         #expect(habits.map { $0["title"]?.stringValue } == [
             "Meditate", "Read, then journal", "Floss", "Practise the Goldbe…", "Run", Self.emojiTitle,
         ])

@@ -205,7 +205,7 @@ import TestPython
             files["002 Swim/Checkmarks.csv"] = "Date,Value,Notes\n"
             let report = try await importer.importArchive(try Self.zip(files), for: viewer, clientMutationID: nil, field: "input.file")
             #expect(report.eventsCreated == 2)
-            #expect(report.skipped == [LoopImportReport.Skip(habitName: "Run", date: "2026-09-23", reason: .futureDay, eventsSkipped: 1)])
+            #expect(report.skipped.map { "\($0.habitName) \($0.date ?? "-") \($0.reason.rawValue) \($0.eventsSkipped)" } == ["Run 2026-09-23 FUTURE_DAY 1"])
             #expect(report.eventsSkipped == 1)
             let rows = try await harness.pool.read { database in
                 try database.query("SELECT occurred_on, recorded_at FROM habit_events ORDER BY occurred_on").map {
@@ -229,7 +229,8 @@ import TestPython
             }
             #expect(error?.code == .badUserInput && error?.reason == .limitReached && error?.limit == 3)
             #expect(error?.problems.first?.field == "input.file" && error?.problems.first?.reason == .notAllowed)
-            #expect(try await Self.count("habits", harness) == 1 && Self.count("habit_events", harness) == 0, "nothing half-imported")
+            #expect(try await Self.count("habits", harness) == 1)
+            #expect(try await Self.count("habit_events", harness) == 0, "nothing half-imported")
             let atLimit = try await importer.importArchive(try Self.archive(["A", "B"]), for: viewer, clientMutationID: nil, field: "input.file")
             #expect(atLimit.habitsCreated == 2)
             let again = try await importer.importArchive(try Self.archive(["A", "B"], days: ["2024-01-01", "2024-01-02"]), for: viewer, clientMutationID: nil, field: "input.file")
