@@ -92,19 +92,8 @@ import TestPython
             workers: WorkerPool(label: "test-import", concurrency: 1, queueLimit: 4), configuration: limits)
     }
 
-    /// A zip made by Python: `files` (name → text), deflated.
     static func zip(_ files: [String: String]) throws -> [UInt8] {
-        let script = """
-            import io, json, sys, zipfile
-            out = io.BytesIO()
-            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-                for name, text in sorted(json.loads(sys.stdin.read()).items()):
-                    archive.writestr(name, text)
-            sys.stdout.buffer.write(out.getvalue())
-            """
-        let outcome = try TestPython.run(["-c", script], input: try JSONSerialization.data(withJSONObject: files))
-        try #require(outcome.status == 0, "\(outcome.errors)")
-        return Array(outcome.standardOutput)
+        try TestPython.zip(files)
     }
 
     static let habits = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color\n001,Run,YES_NO,Did you run?,,1,1,#E53935\n"
