@@ -7,11 +7,13 @@ import Support
 /// "Importing from Loop Habit Tracker"; the mapping is ``LoopHabitMapping``'s).
 ///
 /// Unpacking and reading the archive is CPU work proportional to its size, so it runs on the
-/// import worker pool, never on an event loop; the rows are then written in one transaction,
-/// through ``HabitService``'s own way of creating habits and events: checked by the same rules,
-/// stored by the same statements, and recorded in the change log on the owner's topic
-/// (`habit.created`, `habit_event.recorded`), so subscribers and sync clients see an import as
-/// they see habits created one by one.
+/// import worker pool, never on an event loop. The rows are written through ``HabitService``'s
+/// own way of creating habits and events: checked by the same rules, stored by the same
+/// statements, and recorded in the change log on the owner's topic (`habit.created`,
+/// `habit_event.recorded`), so subscribers and sync clients see an import as they see habits
+/// created one by one. The first transaction checks the limits and creates the habits; the
+/// events follow in transactions of at most `--loop-import-events-per-transaction`, so years of
+/// history never hold the database's one writer for long (other users' writes go in between).
 ///
 /// Idempotent: each habit is stored with the key `loop:<name>` and each event with
 /// `loop:<day>` (migration 0026), so importing the same export again finds them and creates
@@ -31,8 +33,9 @@ public struct LoopImporter: Sendable {
         self.configuration = configuration
     }
 
-    /// Imports the archive `file` for `viewer`: all of it or, when refused, nothing. A
-    /// `clientMutationId` makes a replay return the first report and change nothing.
+    /// Imports the archive `file` for `viewer`. A refusal stores nothing; should the server stop
+    /// between the transactions of an import's events, importing the archive again adds the rest.
+    /// A `clientMutationId` makes a replay return the first report and change nothing.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `field`: `TOO_LARGE` (with the limit in
     ///   `extensions.limit`) for a file over `--loop-import-max-bytes`, one unpacking past 16
     ///   times that, or one of more files than `--loop-import-max-files`; `INVALID_FORMAT` for a
@@ -53,9 +56,44 @@ public struct LoopImporter: Sendable {
         } catch is WorkerPoolError {
             throw ServiceError(.unavailable, "The server is busy importing other archives; try again in a minute.")
         }
-        return try await habits.mutate("importLoopHabits", by: viewer, replaying: clientMutationID) { [habits] owner, now in
-            try plan.store(through: habits, owner, at: now, field: field)
+        let started = try await write(as: viewer) { [habits] owner, now -> LoopImportProgress? in
+            if try MutationReplay.stored(clientMutationID: clientMutationID, mutation: Self.mutation, owner) as LoopImportReport? != nil { return nil }
+            return try plan.storeHabits(through: habits, owner, at: now, field: field)
         }
+        guard var progress = started else {
+            return try await write(as: viewer) { owner, _ in
+                try MutationReplay.stored(clientMutationID: clientMutationID, mutation: Self.mutation, owner)!
+            }
+        }
+        let events = progress.events
+        let zone = progress.zone
+        for start in stride(from: 0, to: events.count, by: limits.eventsPerTransaction) {
+            let batch = events[start..<min(start + limits.eventsPerTransaction, events.count)]
+            let counts = try await write(as: viewer) { [habits] owner, now in
+                try LoopImportPlan.storeEvents(batch, zone: zone, through: habits, owner, at: now)
+            }
+            progress.report.eventsCreated += counts.created
+            progress.report.eventsUnchanged += counts.unchanged
+            progress.report.eventsSkipped += counts.skipped
+        }
+        let report = progress.report
+        if clientMutationID != nil {
+            try await write(as: viewer) { owner, now in
+                try MutationReplay.record(report, clientMutationID: clientMutationID, mutation: Self.mutation, at: now, owner)
+            }
+        }
+        return report
+    }
+
+    /// The mutation's name, under which replays are kept.
+    static let mutation = "importLoopHabits"
+
+    /// Runs `body` in a write transaction of its own as `viewer`, with the time.
+    private func write<Result: Sendable>(
+        as viewer: Viewer, _ body: @escaping @Sendable (OwnerScope, Date) throws -> Result
+    ) async throws -> Result {
+        let now = habits.clock.storedNow
+        return try await habits.pool.write { database in try body(OwnerScope(Owner(viewer), database), now) }
     }
 
     /// A refusal of the archive on `field`, with the limit it passed if any.

@@ -242,4 +242,38 @@ import TestPython
             #expect(report.habitsCreated == 2)
         }
     }
+
+    @Test func eventsStoredOneTransactionEachAreTheSameAsInOneAndAReImportFindsThemAll() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let days = ["2024-01-01", "2024-01-02", "2024-01-03"]
+            let oneByOne = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 1))
+            let first = try await oneByOne.importArchive(try Self.archive(["A", "B"], days: days), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect((first.habitsCreated, first.eventsCreated, first.eventsUnchanged) == (2, 6, 0))
+            let whole = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 100_000))
+            let again = try await whole.importArchive(
+                try Self.archive(["A", "B"], days: days + ["2024-01-04"]), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect((again.habitsUnchanged, again.eventsCreated, again.eventsUnchanged) == (2, 2, 6))
+            let rows = try await harness.pool.read { database in
+                try database.query("SELECT h.title, e.occurred_on FROM habit_events e JOIN habits h ON h.id = e.habit_id ORDER BY h.title, e.occurred_on")
+                    .map { "\(try $0["title"] as String) \(try $0["occurred_on"] as String)" }
+            }
+            #expect(rows == ["A", "B"].flatMap { title in (days + ["2024-01-04"]).map { "\(title) \($0)" } })
+        }
+    }
+
+    @Test func aReplayedImportReturnsTheFirstReportAndChangesNothingEvenAfterItsHabitWasDeleted() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let importer = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 1))
+            let archive = try Self.archive(["A"], days: ["2024-01-01", "2024-01-02"])
+            let first = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-1", field: "input.file")
+            _ = try await importer.habits.deleteHabit(id: first.createdHabitIDs[0], viewer: viewer)
+            let replay = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-1", field: "input.file")
+            #expect(replay == first)
+            #expect(try await Self.count("habits", harness) == 0)
+            let fresh = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-2", field: "input.file")
+            #expect((fresh.habitsCreated, fresh.eventsCreated) == (1, 2))
+        }
+    }
 }
