@@ -1,14 +1,12 @@
-import FoundationEssentials
 import HearthDomain
-import HearthStore
 
 /// An uploaded Loop export read and mapped, ready to store: the habits to import and the report
 /// of what was skipped or changed on the way. Made on a worker thread (unpacking and parsing),
-/// stored in one write transaction.
+/// then stored: the habits in one transaction, the events in bounded ones (`+Storing`).
 struct LoopImportPlan: Sendable {
     /// The habits to import, in the export's order.
     let habits: [LoopHabitMapping]
-    /// What reading skipped or shortened; the counts of the store step are added to it.
+    /// What reading skipped or changed; the counts of the storing transactions are added to it.
     let report: LoopImportReport
 
     /// Reads `archive` within `limits`.

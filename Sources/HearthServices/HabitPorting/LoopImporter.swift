@@ -56,14 +56,16 @@ public struct LoopImporter: Sendable {
         } catch is WorkerPoolError {
             throw ServiceError(.unavailable, "The server is busy importing other archives; try again in a minute.")
         }
-        let started = try await write(as: viewer) { [habits] owner, now -> LoopImportProgress? in
-            if try MutationReplay.stored(clientMutationID: clientMutationID, mutation: Self.mutation, owner) as LoopImportReport? != nil { return nil }
-            return try plan.storeHabits(through: habits, owner, at: now, field: field)
-        }
-        guard var progress = started else {
-            return try await write(as: viewer) { owner, _ in
-                try MutationReplay.stored(clientMutationID: clientMutationID, mutation: Self.mutation, owner)!
+        let started = try await write(as: viewer) { [habits] owner, now -> Start in
+            if let first: LoopImportReport = try MutationReplay.stored(clientMutationID: clientMutationID, mutation: Self.mutation, owner) {
+                return .replay(first)
             }
+            return .first(try plan.storeHabits(through: habits, owner, at: now, field: field))
+        }
+        var progress: LoopImportProgress
+        switch started {
+        case .first(let habitsStored): progress = habitsStored
+        case .replay(let report): return report
         }
         let events = progress.events
         let zone = progress.zone
@@ -83,6 +85,13 @@ public struct LoopImporter: Sendable {
             }
         }
         return report
+    }
+
+    /// What an import's first transaction did: stored the habits, or found the report of an
+    /// import with the same `clientMutationId` (a replay, which changes nothing).
+    private enum Start: Sendable {
+        case first(LoopImportProgress)
+        case replay(LoopImportReport)
     }
 
     /// The mutation's name, under which replays are kept.
