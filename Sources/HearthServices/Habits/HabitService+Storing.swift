@@ -21,8 +21,8 @@ extension HabitService {
 
     /// Stores an event of the owner's habit `habitID` on `day` and records `habit_event.recorded`
     /// on their topic: the one way an event is created, by `recordHabitEvent` (recorded `now`)
-    /// and by imports (recorded at the day's local noon, found again by `importKey`). The comment
-    /// is checked (``HabitRules/comment(_:field:)``), the photo stored already.
+    /// and by imports (recorded at the day's local noon, found again by `importKey`). The caller
+    /// has checked the comment (``HabitRules/comment(_:field:)``) and stored the photo.
     /// - Returns: The new event's id.
     func insertEvent(
         habitID: String, day: CalendarDay, recordedAt: Date, comment: String, photoID: String? = nil, location: HabitLocation? = nil,
