@@ -4,7 +4,8 @@ import HearthServices
 import Testing
 
 /// `--loop-import-max-bytes` (and its environment variable) reaches the importer and the body
-/// limit of `POST /import/loop`, with the documented default and range.
+/// limit of `POST /import/loop`, and `--loop-import-max-files` the importer, with the documented
+/// defaults and ranges.
 @Suite struct HabitPortingSettingsTests {
     private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> ServeSettings {
         try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
@@ -26,5 +27,25 @@ import Testing
         #expect(throws: UsageError.self) { try settings(["--loop-import-max-bytes", "1023"]) }
         #expect(try settings(["--loop-import-max-bytes", "\(1 << 30)"]).habitPorting.maxImportBytes == 1 << 30)
         #expect(throws: UsageError.self) { try settings(["--loop-import-max-bytes", "\((1 << 30) + 1)"]) }
+    }
+
+    @Test func theFileLimitIsAThousandAndThreeByDefaultAndTakesTheFlagAndTheEnvironmentWithinItsRange() throws {
+        #expect(try settings([]).habitPorting.maxFiles == 1003)
+        #expect(try settings(["--loop-import-max-files", "40"]).habitPorting.maxFiles == 40)
+        #expect(try settings([], environment: ["HEARTH_LOOP_IMPORT_MAX_FILES": "41"]).habitPorting.maxFiles == 41)
+        #expect(try settings(["--loop-import-max-files", "3"]).habitPorting.maxFiles == 3)
+        #expect(throws: UsageError.self) { try settings(["--loop-import-max-files", "2"]) }
+        #expect(try settings(["--loop-import-max-files", "100000"]).habitPorting.maxFiles == 100_000)
+        #expect(throws: UsageError.self) { try settings(["--loop-import-max-files", "100001"]) }
+    }
+
+    @Test func eventsPerTransactionAreAThousandByDefaultAndTakeTheFlagAndTheEnvironmentWithinTheirRange() throws {
+        #expect(try settings([]).habitPorting.eventsPerTransaction == 1000)
+        #expect(try settings(["--loop-import-events-per-transaction", "50"]).habitPorting.eventsPerTransaction == 50)
+        #expect(try settings([], environment: ["HEARTH_LOOP_IMPORT_EVENTS_PER_TRANSACTION": "51"]).habitPorting.eventsPerTransaction == 51)
+        #expect(try settings(["--loop-import-events-per-transaction", "1"]).habitPorting.eventsPerTransaction == 1)
+        #expect(throws: UsageError.self) { try settings(["--loop-import-events-per-transaction", "0"]) }
+        #expect(try settings(["--loop-import-events-per-transaction", "100000"]).habitPorting.eventsPerTransaction == 100_000)
+        #expect(throws: UsageError.self) { try settings(["--loop-import-events-per-transaction", "100001"]) }
     }
 }

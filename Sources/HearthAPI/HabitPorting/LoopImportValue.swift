@@ -6,7 +6,8 @@ enum LoopImportValue {
     /// The report as JSON, its members named as the schema's fields.
     static func json(_ report: LoopImportReport) -> JSON {
         [
-            "habitsCreated": .int(report.habitsCreated), "habitsUnchanged": .int(report.habitsUnchanged),
+            "habitsCreated": .int(report.habitsCreated), "createdHabitIds": .array(report.createdHabitIDs.map(JSON.string)),
+            "habitsUnchanged": .int(report.habitsUnchanged),
             "eventsCreated": .int(report.eventsCreated), "eventsUnchanged": .int(report.eventsUnchanged),
             "eventsSkipped": .int(report.eventsSkipped),
             "skipped": .array(report.skipped.map { skip in

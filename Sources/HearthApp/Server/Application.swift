@@ -122,8 +122,7 @@ final class Application: Sendable {
         // imports unpack on theirs.
         let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
         let loopImporter = LoopImporter(
-            pool: pool, clock: clock, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8),
-            configuration: settings.habitPorting)
+            habits: habits, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8), configuration: settings.habitPorting)
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,

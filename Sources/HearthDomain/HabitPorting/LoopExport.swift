@@ -2,10 +2,14 @@ import Support
 
 /// A Loop Habit Tracker "Export as CSV" archive, read (Loop's `HabitsCSVExporter`): `Habits.csv`
 /// lists the habits (Position, Name, Type, Question, Description, FrequencyNumerator,
-/// FrequencyDenominator, Color, …; exports before 2.0 had Position, Name, Description,
-/// NumRepetitions, Interval, Color), each habit has a folder `NNN Name/` with its
-/// `Checkmarks.csv` (Date, Value[, Notes]) and `Scores.csv`, and the top level repeats every
-/// habit's checkmarks in one `Checkmarks.csv` (Date, then one column per habit).
+/// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?; exports before 2.0
+/// had Position, Name, Description, NumRepetitions, Interval, Color), each habit has a folder
+/// `NNN Name/` (the name with all but ` a-zA-Z0-9._-` removed) with its `Checkmarks.csv` and
+/// `Scores.csv`, and the top level repeats every habit's checkmarks in one `Checkmarks.csv`
+/// (Date, then one column per habit, newest day first, each line ending in a comma). A habit's
+/// `Checkmarks.csv` is `Date,Value,Notes` with a header and the values named (`YES_MANUAL`)
+/// since mid-2025, and `date,value` without a header and the values as numbers (`2`) before;
+/// both are read.
 ///
 /// A habit's checkmarks come from its folder's file (matched by the position its name starts
 /// with); a habit without a folder takes its column of the top-level file (columns follow the
@@ -95,6 +99,8 @@ public struct LoopExport: Sendable, Equatable {
         }
         let question = column("question") ?? column("description")
         let type = column("type")
+        let targetType = column("target type")
+        let targetValue = column("target value")
         return try rows.dropFirst().enumerated().map { offset, row throws(Failure) in
             func field(_ index: Int?) -> String { index.flatMap { $0 < row.count ? row[$0] : nil } ?? "" }
             guard let times = Int(field(numerator)), let days = Int(field(denominator)) else {
@@ -102,7 +108,7 @@ public struct LoopExport: Sendable, Equatable {
             }
             return LoopHabit(
                 position: field(position), name: field(name), question: field(question), numerator: times, denominator: days,
-                isNumerical: field(type).uppercased() == "NUMERICAL")
+                isNumerical: field(type).uppercased() == "NUMERICAL", target: LoopTarget(type: field(targetType), value: field(targetValue)))
         }
     }
 

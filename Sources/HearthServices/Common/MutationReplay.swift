@@ -25,24 +25,39 @@ enum MutationReplay {
         clientMutationID: String?, mutation: String, at now: Date, _ owner: OwnerScope, _ change: () throws -> Result
     ) throws -> Result {
         guard let clientMutationID, !clientMutationID.isEmpty else { return try change() }
+        if let stored: Result = try stored(clientMutationID: clientMutationID, mutation: mutation, owner) { return stored }
+        let result = try change()
+        try record(result, clientMutationID: clientMutationID, mutation: mutation, at: now, owner)
+        return result
+    }
+
+    /// The result the owner's first run of `mutation` with `clientMutationID` stored, or nil
+    /// when there was none (or no id): for a change made in several transactions, which looks
+    /// in the first and records (``record(_:clientMutationID:mutation:at:_:)``) in the last.
+    /// - Throws: as ``run(clientMutationID:mutation:at:_:_:)``.
+    static func stored<Result: Codable>(clientMutationID: String?, mutation: String, _ owner: OwnerScope) throws -> Result? {
+        guard let clientMutationID, !clientMutationID.isEmpty else { return nil }
         if clientMutationID.utf8.count > maximumIDLength {
             throw ServiceError(.badUserInput, "A clientMutationId has at most \(maximumIDLength) bytes.", problems: [
                 FieldProblem(field: "input.clientMutationId", reason: .tooLong, message: "At most \(maximumIDLength) bytes.")])
         }
-        if let stored = try owner.queryOne(
-            "SELECT mutation, result FROM mutation_replays WHERE user_id = {owner} AND client_mutation_id = ?", [clientMutationID]) {
-            guard try stored["mutation"] as String == mutation else {
-                throw ServiceError(
-                    .conflict, reason: .clientMutationIdReused,
-                    "This clientMutationId was already used for another change; use a new one for each change.")
-            }
-            return try JSONDecoder().decode(Result.self, from: Data((try stored["result"] as String).utf8))
+        guard let stored = try owner.queryOne(
+            "SELECT mutation, result FROM mutation_replays WHERE user_id = {owner} AND client_mutation_id = ?", [clientMutationID])
+        else { return nil }
+        guard try stored["mutation"] as String == mutation else {
+            throw ServiceError(
+                .conflict, reason: .clientMutationIdReused,
+                "This clientMutationId was already used for another change; use a new one for each change.")
         }
-        let result = try change()
+        return try JSONDecoder().decode(Result.self, from: Data((try stored["result"] as String).utf8))
+    }
+
+    /// Stores `result` as the first run's of `mutation` with `clientMutationID` (nothing without an id).
+    static func record<Result: Codable>(_ result: Result, clientMutationID: String?, mutation: String, at now: Date, _ owner: OwnerScope) throws {
+        guard let clientMutationID, !clientMutationID.isEmpty else { return }
         let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
         try owner.execute(
             "INSERT INTO mutation_replays (user_id, client_mutation_id, mutation, result, created_at) VALUES ({owner}, ?, ?, ?, ?)",
             [clientMutationID, mutation, encoded, now])
-        return result
     }
 }

@@ -1,26 +1,33 @@
-import FoundationEssentials
 import HearthDomain
-import HearthStore
 
 /// An uploaded Loop export read and mapped, ready to store: the habits to import and the report
-/// of what was skipped on the way. Made on a worker thread (unpacking and parsing), stored in the
-/// write transaction.
+/// of what was skipped or changed on the way. Made on a worker thread (unpacking and parsing),
+/// then stored: the habits in one transaction, the events in bounded ones (`+Storing`).
 struct LoopImportPlan: Sendable {
     /// The habits to import, in the export's order.
     let habits: [LoopHabitMapping]
-    /// What reading skipped or shortened; the counts of the store step are added to it.
+    /// What reading skipped or changed; the counts of the storing transactions are added to it.
     let report: LoopImportReport
 
-    /// Reads `archive`. `today` is the day number habits without any history start on.
-    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `field` (`INVALID_FORMAT`, `TOO_LARGE`).
-    init(archive bytes: [UInt8], today: Int, maxUnpackedBytes: Int, field: String) throws {
+    /// Reads `archive` within `limits`.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `field` (`INVALID_FORMAT`; `TOO_LARGE` with
+    ///   `extensions.limit` for more files than ``HabitPortingConfiguration/maxFiles`` or CSV
+    ///   files unpacking past ``HabitPortingConfiguration/maxUnpackedBytes``).
+    init(archive bytes: [UInt8], limits: HabitPortingConfiguration, field: String) throws {
         let export: LoopExport
         do {
             let archive = try ZipArchive(bytes)
-            let files = archive.entries.filter { !$0.isDirectory && $0.name.lowercased().hasSuffix(".csv") }
+            let entries = archive.entries.filter { !$0.isDirectory }
+            guard entries.count <= limits.maxFiles else {
+                throw LoopImporter.refusal(
+                    field, .tooLarge, "An import archive holds at most \(limits.maxFiles) files; this one has \(entries.count).",
+                    limit: limits.maxFiles)
+            }
+            let files = entries.filter { $0.name.lowercased().hasSuffix(".csv") }
             let unpacked = files.reduce(0) { $0 + $1.uncompressedSize }
-            guard unpacked <= maxUnpackedBytes else {
-                throw LoopImporter.refusal(field, .tooLarge, "The archive's CSV files unpack to more than \(maxUnpackedBytes) bytes.")
+            guard unpacked <= limits.maxUnpackedBytes else {
+                throw LoopImporter.refusal(
+                    field, .tooLarge, "The archive's CSV files unpack to more than \(limits.maxUnpackedBytes) bytes.", limit: limits.maxUnpackedBytes)
             }
             export = try LoopExport.read(paths: files.map(\.name)) { path in
                 try archive.entry(named: path).map { try archive.contents(of: $0, inflate: RawInflate.inflate) }
@@ -37,19 +44,17 @@ struct LoopImportPlan: Sendable {
         var habits: [LoopHabitMapping] = []
         var names = Set<String>()
         for habit in export.habits {
-            let done = habit.checkmarks.filter(\.isDone).count
+            let done = habit.checkmarks.filter(habit.isDone).count
             guard names.insert(habit.name).inserted else {
                 report.skip(LoopImportReport.Skip(habitName: habit.name, reason: .duplicateName, eventsSkipped: done))
                 continue
             }
-            switch LoopHabitMapping.map(habit, today: today) {
+            switch LoopHabitMapping.map(habit) {
             case .success(let mapping):
                 habits.append(mapping)
                 report.noteAdjustments(of: mapping)
-            case .failure(.unsupportedFrequency):
-                report.skip(LoopImportReport.Skip(habitName: habit.name, reason: .unsupportedFrequency, eventsSkipped: done))
-            case .failure(.invalidName):
-                report.skip(LoopImportReport.Skip(habitName: habit.name, reason: .invalidName, eventsSkipped: done))
+            case .failure(let reason):
+                report.skip(LoopImportReport.Skip(habitName: habit.name, reason: LoopImportReport.Skip.Reason(reason), eventsSkipped: done))
             }
         }
         for rejection in export.rejections {
@@ -57,36 +62,6 @@ struct LoopImportPlan: Sendable {
         }
         self.habits = habits
         self.report = report
-    }
-
-    /// Stores the habits and events not imported before, and returns the full report.
-    func store(at now: Date, _ owner: OwnerScope) throws -> LoopImportReport {
-        var report = report
-        for habit in habits {
-            let key = "loop:" + habit.sourceName
-            let habitID: String
-            if let existing = try owner.scalar(String.self, "SELECT id FROM habits WHERE user_id = {owner} AND import_key = ?", [key]) {
-                habitID = existing
-                report.habitsUnchanged += 1
-            } else {
-                habitID = GlobalID.make(.habit, now: now).rawValue
-                try owner.execute(
-                    """
-                    INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at, import_key)
-                    VALUES (?, {owner}, ?, ?, ?, ?, 'followers', ?, ?, ?)
-                    """, [habitID, habit.title, habit.reason, habit.startsOn, habit.plan, now, now, key])
-                report.habitsCreated += 1
-            }
-            for event in habit.events {
-                try owner.execute(
-                    """
-                    INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, comment, created_at, updated_at, import_key)
-                    VALUES (?, ?, {owner}, ?, ?, ?, ?, ?, ?) ON CONFLICT (habit_id, import_key) DO NOTHING
-                    """, [GlobalID.make(.habitEvent, now: now).rawValue, habitID, event.date, now, event.comment, now, now, "loop:" + event.date])
-                if owner.database.changedRowCount == 1 { report.eventsCreated += 1 } else { report.eventsUnchanged += 1 }
-            }
-        }
-        return report
     }
 }
 
@@ -97,8 +72,12 @@ extension LoopImportReport {
         eventsSkipped += skip.eventsSkipped
     }
 
-    /// Lists what `mapping` shortened.
+    /// Lists what `mapping` changed.
     mutating func noteAdjustments(of mapping: LoopHabitMapping) {
+        if mapping.planWasChosen {
+            let weekdays = mapping.plan.weekdays.map { $0.rawValue.uppercased() }.joined(separator: " ")
+            adjustments.append(Adjustment(habitName: mapping.sourceName, reason: .planChosen, storedAs: weekdays, count: 1))
+        }
         if mapping.titleWasCut {
             adjustments.append(Adjustment(habitName: mapping.sourceName, reason: .titleShortened, storedAs: mapping.title, count: 1))
         }
@@ -107,6 +86,16 @@ extension LoopImportReport {
         }
         if mapping.commentsCut > 0 {
             adjustments.append(Adjustment(habitName: mapping.sourceName, reason: .commentsShortened, storedAs: nil, count: mapping.commentsCut))
+        }
+    }
+}
+
+extension LoopImportReport.Skip.Reason {
+    /// The reason of a habit the mapping skips.
+    init(_ reason: LoopHabitMapping.SkipReason) {
+        switch reason {
+        case .unsupportedFrequency: self = .unsupportedFrequency
+        case .invalidName: self = .invalidName
         }
     }
 }

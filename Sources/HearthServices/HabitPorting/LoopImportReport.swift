@@ -5,14 +5,16 @@ public struct LoopImportReport: Codable, Sendable, Equatable {
     public struct Skip: Codable, Sendable, Equatable {
         /// Why.
         public enum Reason: String, Codable, Sendable, Equatable {
-            /// The habit's frequency has no weekly plan (every other day, monthly, …).
+            /// The habit's frequency is not two positive numbers.
             case unsupportedFrequency = "UNSUPPORTED_FREQUENCY"
-            /// The habit's name is empty.
+            /// The habit's name is no title once made one line (empty, or not text).
             case invalidName = "INVALID_NAME"
             /// Another habit of the export has the same name (the first one is imported).
             case duplicateName = "DUPLICATE_NAME"
             /// A checkmark row whose date or value cannot be read.
             case unreadableRow = "UNREADABLE_ROW"
+            /// A done day after today in the user's time zone (events record what was done).
+            case futureDay = "FUTURE_DAY"
         }
 
         /// The habit's name in Loop.
@@ -25,23 +27,26 @@ public struct LoopImportReport: Codable, Sendable, Equatable {
         public var eventsSkipped: Int
     }
 
-    /// A habit imported with something shortened to fit Hearth's limits.
+    /// A habit imported with something changed to fit Hearth's rules (``LoopHabitMapping``).
     public struct Adjustment: Codable, Sendable, Equatable {
-        /// What was shortened.
+        /// What was changed.
         public enum Reason: String, Codable, Sendable, Equatable {
-            /// The name was cut to the 20 characters of a title.
+            /// The name was shortened to the 20 characters of a title, ending in "…".
             case titleShortened = "TITLE_SHORTENED"
-            /// The question was cut to the 30 characters of a reason.
+            /// The question was shortened to the 30 characters of a reason (or left out).
             case reasonShortened = "REASON_SHORTENED"
-            /// Notes were cut to the 20 characters of a comment (``count`` says how many).
+            /// Notes were shortened to the 20 characters of a comment, or left out (``count`` says how many).
             case commentsShortened = "COMMENTS_SHORTENED"
+            /// Loop's frequency is not daily: the weekly plan was chosen from the history
+            /// (``storedAs`` lists its weekdays).
+            case planChosen = "PLAN_CHOSEN"
         }
 
         /// The habit's name in Loop.
         public var habitName: String
         /// What was shortened.
         public var reason: Reason
-        /// The text as stored (the title or reason), or nil for comments.
+        /// The title or reason as stored, the plan's weekdays (`MONDAY WEDNESDAY`), or nil for comments.
         public var storedAs: String?
         /// How many texts were shortened.
         public var count: Int
@@ -49,13 +54,15 @@ public struct LoopImportReport: Codable, Sendable, Equatable {
 
     /// Habits created by this import.
     public var habitsCreated = 0
+    /// The ids of the habits created, in the export's order.
+    public var createdHabitIDs: [String] = []
     /// Habits an earlier import created already (kept as they are).
     public var habitsUnchanged = 0
     /// Events created by this import.
     public var eventsCreated = 0
     /// Events an earlier import created already.
     public var eventsUnchanged = 0
-    /// Done days not imported (those of skipped habits, and unreadable rows).
+    /// Done days not imported (those of skipped habits, unreadable rows, days after today).
     public var eventsSkipped = 0
     /// The habits and rows left out, with why (at most ``maximumListed``; ``skipped`` counts go on in ``eventsSkipped``).
     public var skipped: [Skip] = []

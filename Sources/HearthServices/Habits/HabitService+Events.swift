@@ -30,20 +30,9 @@ extension HabitService {
             guard let habit = try HabitRecord.findOwn(id: draft.habitID, owner) else { throw Self.notFound("habit") }
             let day = try Self.checkedDay(draft.occurredOn, owner, now: now)
             let photoID = try (valid.photo ?? nil).map { try Self.storePhoto($0, owner, at: now) }
-            let location = valid.location ?? nil
-            try owner.execute(
-                """
-                INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, comment, photo_id, latitude, longitude,
-                    accuracy_meters, geohash, created_at, updated_at)
-                VALUES (?, ?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    id, draft.habitID, day.description, now, valid.comment, photoID, location?.latitude, location?.longitude,
-                    location?.accuracyMeters, location?.geohash, now, now,
-                ])
-            try record(
-                .habitEventRecorded, HabitChange(userID: owner.key.userID, habitID: draft.habitID, eventID: id),
-                visibilities: [habit.visibility], in: owner)
+            let id = try insertEvent(
+                id: id, habitID: draft.habitID, visibility: habit.visibility, day: day, recordedAt: now, comment: valid.comment,
+                photoID: photoID, location: valid.location ?? nil, owner, at: now)
             return EventReference(eventID: id)
         }
         return try await habitEvent(id: recorded.eventID, viewer: viewer)

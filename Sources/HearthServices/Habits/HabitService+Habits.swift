@@ -4,7 +4,7 @@ import HearthStore
 
 extension HabitService {
     /// A habit checked: title, reason and plan (``HabitRules``, ``WeekdayPlan``).
-    private struct CheckedHabit: Sendable {
+    struct CheckedHabit: Sendable {
         var title: String
         var reason: String
         var startsOn: CalendarDay
@@ -26,18 +26,11 @@ extension HabitService {
             case .existing(let made): return HabitReference(habitID: made)
             case .create(let new): id = new
             }
-            let count = try owner.scalar(Int.self, "SELECT count(*) FROM habits WHERE user_id = {owner}") ?? 0
+            let count = try Self.habitCount(owner)
             guard count < configuration.maximumHabitsPerUser else {
                 throw ServiceError(.conflict, reason: .limitReached, "You have \(count) habits, the most allowed. Delete one first.")
             }
-            try owner.execute(
-                """
-                INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at)
-                VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [id, valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, now])
-            try record(.habitCreated, HabitChange(userID: owner.key.userID, habitID: id), visibilities: [valid.visibility], in: owner)
-            return HabitReference(habitID: id)
+            return HabitReference(habitID: try insertHabit(valid, id: id, owner, at: now))
         }
         return try await habit(id: created.habitID, viewer: viewer)
     }
@@ -141,7 +134,7 @@ extension HabitService {
     }
 
     /// The habit's fields checked, every problem reported at once.
-    private static func checked(
+    static func checked(
         title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility
     ) throws -> CheckedHabit {
         var problems = ProblemCollector()

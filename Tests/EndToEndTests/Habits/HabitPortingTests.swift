@@ -6,10 +6,13 @@ import TestPython
 
 /// "Your data, in and out" (issue 16) through the binary: exports streamed as JSON, CSV and a
 /// zip with the photos, read back by Python's `json`, `csv` and `zipfile`; imports of a Loop
-/// Habit Tracker export (the fixture: three years of five habits), idempotent, and their refusals.
+/// Habit Tracker export (the fixture, written as Loop writes it by `tools/loop-export`: three
+/// years of six habits), idempotent, in the user's calendar days, and their refusals.
 @Suite struct HabitPortingTests {
-    /// The fixture's done days of the four habits with a weekly plan (Floss, every other day, is skipped).
-    static let importedEvents = 810 + 428 + 142 + 157
+    /// The fixture's done days, one event each: Meditate, Read, Floss, Practise, Run (5 km or more), the emoji habit.
+    static let importedEvents = 811 + 418 + 493 + 145 + 170 + 14
+    /// The emoji habit's stored title: 19 of its 21 characters and an ellipsis.
+    static let emojiTitle = String(repeating: "🧘", count: 19) + "…"
 
     static func withServer(_ arguments: [String] = [], _ body: (ServerProcess, ServerProcess.Person) throws -> Void) throws {
         let server = try ServerProcess(ServerProcess.householdArguments + arguments)
@@ -31,43 +34,106 @@ import TestPython
         return try JSONSerialization.jsonObject(with: outcome.standardOutput)
     }
 
-    @Test func aLoopExportImportedTwiceCreatesNothingNewAndTheJSONExportShowsItsHistory() throws {
-        try Self.withServer { server, ana in
+    @Test func US_01_01_01_aLoopExportBecomesHabitsWithTheirHistoryInTheUsersDaysOnceHoweverOftenItIsImported() throws {
+        let server = try ServerProcess(ServerProcess.adherenceArguments)
+        defer { server.remove() }
+        var ana = try server.person("ana")
+        try server.setTimeZone("America/Los_Angeles", of: ana)
+        let archive = try ServerProcess.loopFixtureArchive()
+
+        let first = try server.importLoopHabits(archive, as: ana)
+        let payload = try #require(first.data?["importLoopHabits"], "\(first.json)")
+        let result = try #require(payload["result"])
+        #expect(result["habitsCreated"] == 6)
+        #expect(result["eventsCreated"] == .int(Self.importedEvents))
+        #expect(result["eventsUnchanged"] == 0)
+        #expect(result["eventsSkipped"] == 0)
+        #expect(result["skipped"] == [])
+        #expect(result["adjustments"] == [
+            ["habitName": "Meditate", "reason": "COMMENTS_SHORTENED", "storedAs": nil, "count": 2],
+            ["habitName": "Read, then journal", "reason": "PLAN_CHOSEN", "storedAs": "MONDAY WEDNESDAY SATURDAY", "count": 1],
+            ["habitName": "Floss", "reason": "PLAN_CHOSEN", "storedAs": "MONDAY WEDNESDAY FRIDAY SATURDAY", "count": 1],
+            ["habitName": "Practise the Goldberg Variations", "reason": "TITLE_SHORTENED", "storedAs": "Practise the Goldbe…", "count": 1],
+            ["habitName": "Practise the Goldberg Variations", "reason": "REASON_SHORTENED", "storedAs": "Did you practise the piano th…", "count": 1],
+            ["habitName": "Run", "reason": "PLAN_CHOSEN", "storedAs": "SUNDAY", "count": 1],
+            ["habitName": .string(String(repeating: "🧘", count: 21)), "reason": "TITLE_SHORTENED", "storedAs": .string(Self.emojiTitle), "count": 1],
+            ["habitName": .string(String(repeating: "🧘", count: 21)), "reason": "REASON_SHORTENED", "storedAs": "Stretch? Ten minutes", "count": 1],
+        ])
+        // The habits it created, as Habit objects, in the export's order.
+        guard case .array(let habits)? = payload["habits"] else { throw ServerProcess.Failure(description: "no habits in \(payload)") }
+        #expect(habits.map { $0["title"]?.stringValue } == [
+            "Meditate", "Read, then journal", "Floss", "Practise the Goldbe…", "Run", Self.emojiTitle,
+        ])
+        #expect(habits.map { $0["id"] } == (result["createdHabitIds"].flatMap { if case .array(let ids) = $0 { ids } else { nil } } ?? []))
+        #expect(habits[1]["plan"] == ["MONDAY", "WEDNESDAY", "SATURDAY"])
+        #expect(habits[0]["startsOn"] == "2022-01-01" && habits[5]["startsOn"] == "2024-12-12")
+        #expect(habits[0]["visibility"] == "FOLLOWERS")
+
+        // Created as the API creates them: each habit and event in the change log, for subscribers and sync.
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM change_log WHERE kind = 'habit.created'") == "6")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM change_log WHERE kind = 'habit_event.recorded'") == String(Self.importedEvents))
+        // A day is the user's calendar day, its event recorded at local noon (20:00 UTC in Los Angeles' winter).
+        #expect(try server.databaseText("SELECT recorded_at FROM habit_events WHERE occurred_on = '2024-03-06' AND comment = 'Felt calm, 20 min'")
+            == "2024-03-06T20:00:00.000Z")
+
+        // Today is the user's day: 05:00 UTC on 1 January 2040 is still 31 December 2039 in Los
+        // Angeles. Its done day counts today; the next one is still to come and is skipped.
+        try server.moveClock(to: "2040-01-01T05:00:00Z", signingIn: &ana)
+        let swim = try server.importLoop(try TestPython.zip([
+            "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color\n001,Swim,YES_NO,,,1,1,#1E88E5\n",
+            "001 Swim/Checkmarks.csv": "Date,Value,Notes\n2040-01-01,YES_MANUAL,\n2039-12-31,YES_MANUAL,\n2039-12-30,NO,\n",
+        ]), as: ana)
+        let swum = try Self.result(swim)
+        #expect(swum["eventsCreated"] == 1)
+        #expect(swum["skipped"] == [["habitName": "Swim", "date": "2040-01-01", "reason": "FUTURE_DAY", "eventsSkipped": 1]])
+        #expect(try server.databaseText("SELECT recorded_at FROM habit_events WHERE occurred_on = '2039-12-31'") == "2039-12-31T20:00:00.000Z")
+        let today = try server.todayHabits(as: ana)
+        #expect(today.contains("Swim true") && today.filter { $0.hasSuffix(" true") }.count == 1, "\(today)")
+
+        let lastHabitChange = "SELECT CAST(max(sequence) AS TEXT) FROM change_log WHERE kind LIKE 'habit%'"
+        let changedLast = try server.databaseText(lastHabitChange)
+        let again = try server.importLoop(archive, as: ana)
+        #expect(again.status == 200, "\(again.text)")
+        let report = try Self.result(again)
+        #expect(report["habitsCreated"] == 0)
+        #expect(report["createdHabitIds"] == [])
+        #expect(report["habitsUnchanged"] == 6)
+        #expect(report["eventsCreated"] == 0)
+        #expect(report["eventsUnchanged"] == .int(Self.importedEvents))
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == String(Self.importedEvents + 1))
+        #expect(try server.databaseText(lastHabitChange) == changedLast, "nothing new, nothing logged")
+
+        let export = try server.export("habits.json", as: ana)
+        #expect(export.status == 200)
+        #expect(export.headers["Transfer-Encoding"] == "chunked")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(export.body)) as? [String: Any])
+        let events = try #require(document["events"] as? [[String: Any]])
+        #expect(events.count == Self.importedEvents + 1)
+        #expect(events.contains { $0["occurredOn"] as? String == "2023-07-15" && $0["comment"] as? String == "Used the \"body scan…" })
+    }
+
+    @Test func US_01_01_01_anImportPastTheHabitsOrFilesLimitIsRefusedWholeAndOneAtBothLimitsIsNot() throws {
+        // The fixture has six habits and fifteen files.
+        try Self.withServer(["--max-habits-per-user", "6", "--loop-import-max-files", "15"]) { server, ana in
             let archive = try ServerProcess.loopFixtureArchive()
-            let first = try server.importLoop(archive, as: ana)
-            #expect(first.status == 200, "\(first.text)")
-            let report = try Self.result(first)
-            #expect(report["habitsCreated"] == 4)
-            #expect(report["eventsCreated"] == .int(Self.importedEvents))
-            #expect(report["eventsUnchanged"] == 0)
-            #expect(report["eventsSkipped"] == 548)
-            #expect(report["skipped"] == [["habitName": "Floss", "date": nil, "reason": "UNSUPPORTED_FREQUENCY", "eventsSkipped": 548]])
-            #expect(report["adjustments"]?[0] == [
-                "habitName": "Meditate", "reason": "COMMENTS_SHORTENED", "storedAs": nil, "count": 1])
-            #expect(report["adjustments"]?[2] == [
-                "habitName": "Practise the Goldberg Variations", "reason": "TITLE_SHORTENED", "storedAs": "Practise the Goldber", "count": 1])
+            let ben = try server.person("ben")
+            _ = try server.habit("Walk", plan: ["MONDAY"], startsOn: "2024-01-01", as: ben)
+            let refused = try server.importLoopHabits(archive, as: ben)
+            #expect(refused.errorCode == "BAD_USER_INPUT")
+            #expect(refused.errorExtensions?["reason"] == "LIMIT_REACHED")
+            #expect(refused.errorExtensions?["limit"] == 6)
+            #expect(refused.errorExtensions?["fieldErrors"]?[0]?["field"] == "input.file")
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habits") == "1")
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == "0")
 
-            let again = try server.importLoopHabits(archive, as: ana)
-            let result = try #require(again.data?["importLoopHabits"]?["result"], "\(again.json)")
-            #expect(result["habitsCreated"] == 0)
-            #expect(result["habitsUnchanged"] == 4)
-            #expect(result["eventsCreated"] == 0)
-            #expect(result["eventsUnchanged"] == .int(Self.importedEvents))
-            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == String(Self.importedEvents))
+            let tooManyFiles = try server.importLoopHabits(try ServerProcess.loopFixtureArchive(adding: ["notes.txt": "hello"]), as: ana)
+            #expect(tooManyFiles.errorExtensions?["reason"] == "TOO_LARGE")
+            #expect(tooManyFiles.errorExtensions?["limit"] == 15)
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habits") == "1")
 
-            let export = try server.export("habits.json", as: ana)
-            #expect(export.status == 200)
-            #expect(export.headers["Transfer-Encoding"] == "chunked")
-            #expect(export.headers["Content-Disposition"] == "attachment; filename=\"habits.json\"")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(export.body)) as? [String: Any])
-            #expect(document["format"] as? String == "hearth.habits")
-            let habits = try #require(document["habits"] as? [[String: Any]])
-            #expect(Set(habits.compactMap { $0["title"] as? String }) == ["Meditate", "Read, then journal", "Practise the Goldber", "Run"])
-            #expect(habits.first { $0["title"] as? String == "Read, then journal" }?["plan"] as? [String] == ["MONDAY", "WEDNESDAY", "SATURDAY"])
-            #expect(habits.first { $0["title"] as? String == "Run" }?["plan"] as? [String] == ["SUNDAY"])
-            let events = try #require(document["events"] as? [[String: Any]])
-            #expect(events.count == Self.importedEvents)
-            #expect(events.contains { $0["occurredOn"] as? String == "2024-03-06" && $0["comment"] as? String == "Felt calm, 20 min" })
+            let atBothLimits = try server.importLoop(archive, as: ana)
+            #expect(atBothLimits.status == 200, "\(atBothLimits.text)")
+            #expect(try Self.result(atBothLimits)["habitsCreated"] == 6)
         }
     }
 
@@ -76,7 +142,7 @@ import TestPython
             let archive = try ServerProcess.loopFixtureArchive()
             let first = try server.importLoopHabits(archive, as: ana, clientMutationID: "import-1")
             let replay = try server.importLoopHabits(archive, as: ana, clientMutationID: "import-1")
-            #expect(first.data?["importLoopHabits"]?["result"]?["habitsCreated"] == 4)
+            #expect(first.data?["importLoopHabits"]?["result"]?["habitsCreated"] == 6)
             #expect(replay.data?["importLoopHabits"] == first.data?["importLoopHabits"])
         }
     }

@@ -26,8 +26,9 @@ extension ServerProcess {
         let boundary = "----hearthLoopImport0b9c"
         let query = """
             mutation($input: ImportLoopHabitsInput!) { importLoopHabits(input: $input) { clientMutationId result {
-                habitsCreated habitsUnchanged eventsCreated eventsUnchanged eventsSkipped
-                skipped { habitName date reason eventsSkipped } adjustments { habitName reason storedAs count } } } }
+                habitsCreated createdHabitIds habitsUnchanged eventsCreated eventsUnchanged eventsSkipped
+                skipped { habitName date reason eventsSkipped } adjustments { habitName reason storedAs count } }
+                habits { id title reason startsOn plan visibility } } }
             """
         var input: OrderedMap<String, JSON> = ["file": .null]
         if let clientMutationID { input["clientMutationId"] = .string(clientMutationID) }
@@ -45,23 +46,28 @@ extension ServerProcess {
         return GraphQLResponse(status: response.status, json: try JSON(parsing: response.body))
     }
 
-    /// The fixture `Tests/Fixtures/LoopHabitTracker` zipped as Loop zips it (deflated entries), by
-    /// Python's `zipfile`; `leaving` names files to leave out.
-    static func loopFixtureArchive(leaving left: [String] = []) throws -> [UInt8] {
+    /// The fixture `Tests/Fixtures/LoopHabitTracker` zipped as Loop's `HabitsCSVExporter` zips it
+    /// (deflated, no folder entries, in the order it writes the files: `Habits.csv`, each habit's
+    /// `Scores.csv` and `Checkmarks.csv`, the top-level `Scores.csv` and `Checkmarks.csv`), by
+    /// Python's `zipfile`; `leaving` names files to leave out, `adding` files to add at the end.
+    static func loopFixtureArchive(leaving left: [String] = [], adding added: [String: String] = [:]) throws -> [UInt8] {
         let root = TestPython.packageRoot.appendingPathComponent("Tests/Fixtures/LoopHabitTracker").path
         let script = """
-            import io, os, sys, zipfile
-            root, left = sys.argv[1], set(sys.argv[2:])
+            import io, json, os, sys, zipfile
+            root, added, left = sys.argv[1], json.loads(sys.argv[2]), set(sys.argv[3:])
+            folders = sorted(name for name in os.listdir(root) if os.path.isdir(os.path.join(root, name)))
+            paths = ["Habits.csv"] + [folder + "/" + name for folder in folders for name in ("Scores.csv", "Checkmarks.csv")]
             out = io.BytesIO()
             with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-                for folder, _, files in sorted(os.walk(root)):
-                    for name in sorted(files):
-                        path = os.path.relpath(os.path.join(folder, name), root)
-                        if path not in left:
-                            archive.write(os.path.join(folder, name), path)
+                for path in paths + ["Scores.csv", "Checkmarks.csv"]:
+                    if path not in left:
+                        archive.write(os.path.join(root, path), path)
+                for path, text in added.items():
+                    archive.writestr(path, text)
             sys.stdout.buffer.write(out.getvalue())
             """
-        let outcome = try TestPython.run(["-c", script, root] + left)
+        let addedJSON = String(decoding: try JSONSerialization.data(withJSONObject: added), as: UTF8.self)
+        let outcome = try TestPython.run(["-c", script, root, addedJSON] + left)
         try #require(outcome.status == 0, "\(outcome.errors)")
         return Array(outcome.standardOutput)
     }

@@ -84,63 +84,196 @@ import TestPython
         }
     }
 
-    static func importer(_ harness: AccountsHarness, maxImportBytes: Int = 2 << 20) -> LoopImporter {
+    static func importer(
+        _ harness: HouseholdsHarness, limits: HabitPortingConfiguration = HabitPortingConfiguration(), habits: HabitsConfiguration = HabitsConfiguration()
+    ) -> LoopImporter {
         LoopImporter(
-            pool: harness.pool, clock: harness.clock, workers: WorkerPool(label: "test-import", concurrency: 1, queueLimit: 4),
-            configuration: HabitPortingConfiguration(maxImportBytes: maxImportBytes))
+            habits: HabitService(configuration: habits, households: harness.service),
+            workers: WorkerPool(label: "test-import", concurrency: 1, queueLimit: 4), configuration: limits)
     }
 
-    /// A zip made by Python: `files` (name → text), deflated.
     static func zip(_ files: [String: String]) throws -> [UInt8] {
-        let script = """
-            import io, json, sys, zipfile
-            out = io.BytesIO()
-            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-                for name, text in sorted(json.loads(sys.stdin.read()).items()):
-                    archive.writestr(name, text)
-            sys.stdout.buffer.write(out.getvalue())
-            """
-        let outcome = try TestPython.run(["-c", script], input: try JSONSerialization.data(withJSONObject: files))
-        try #require(outcome.status == 0, "\(outcome.errors)")
-        return Array(outcome.standardOutput)
+        try TestPython.zip(files)
     }
 
     static let habits = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color\n001,Run,YES_NO,Did you run?,,1,1,#E53935\n"
 
+    /// An archive of habits `names` (daily), each done on `days`.
+    static func archive(_ names: [String], days: [String] = ["2024-01-01"]) throws -> [UInt8] {
+        var files = ["Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color\n"]
+        for (index, name) in names.enumerated() {
+            let position = String(format: "%03d", index + 1)
+            files["Habits.csv"]! += "\(position),\(name),YES_NO,,,1,1,#E53935\n"
+            files["\(position) \(name)/Checkmarks.csv"] = "Date,Value,Notes\n" + days.map { "\($0),YES_MANUAL,\n" }.joined()
+        }
+        return try zip(files)
+    }
+
+    static func refusal(_ body: () async throws -> Void) async -> ServiceError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? ServiceError
+        }
+    }
+
+    static func count(_ table: String, _ harness: HouseholdsHarness) async throws -> Int {
+        try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM \(table)") } ?? -1
+    }
+
     @Test func anArchiveUnpackingPastSixteenTimesTheLimitIsRefusedAsTooLarge() async throws {
-        try await AccountsHarness.with { harness in
-            let viewer = try await Self.viewer(harness)
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let importer = Self.importer(harness, limits: HabitPortingConfiguration(maxImportBytes: 1024))
             let checkmarks = "Date,Value,Notes\n" + String(repeating: "2024-01-01,2,\n", count: 1200)  // 16,817 bytes, 16 KiB is 16,384
             let archive = try Self.zip(["Habits.csv": Self.habits, "001 Run/Checkmarks.csv": checkmarks])
             #expect(archive.count < 1024)
-            await #expect(throws: ServiceError.self) {
-                try await Self.importer(harness, maxImportBytes: 1024).importArchive(archive, for: viewer, clientMutationID: nil, field: "input.file")
-            }
-            do {
-                _ = try await Self.importer(harness, maxImportBytes: 1024).importArchive(archive, for: viewer, clientMutationID: nil, field: "input.file")
-            } catch let error as ServiceError {
-                #expect(error.problems.first?.reason == .tooLarge)
-            }
+            let error = await Self.refusal { _ = try await importer.importArchive(archive, for: viewer, clientMutationID: nil, field: "input.file") }
+            #expect(error?.problems.first?.reason == .tooLarge)
+            #expect(error?.limit == 16 * 1024)
             let fits = try Self.zip(["Habits.csv": Self.habits, "001 Run/Checkmarks.csv": "Date,Value,Notes\n2024-01-01,2,first run\n"])
-            let report = try await Self.importer(harness, maxImportBytes: 1024).importArchive(fits, for: viewer, clientMutationID: nil, field: "input.file")
+            let report = try await importer.importArchive(fits, for: viewer, clientMutationID: nil, field: "input.file")
             #expect(report.habitsCreated == 1 && report.eventsCreated == 1)
         }
     }
 
     @Test func aSecondImportCreatesNothingAndALaterExportAddsOnlyItsNewDays() async throws {
-        try await AccountsHarness.with { harness in
-            let viewer = try await Self.viewer(harness)
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
             let importer = Self.importer(harness)
             let first = try Self.zip(["Habits.csv": Self.habits, "001 Run/Checkmarks.csv": "Date,Value,Notes\n2024-01-02,2,\n2024-01-01,2,easy run\n"])
             let later = try Self.zip(["Habits.csv": Self.habits, "001 Run/Checkmarks.csv": "Date,Value,Notes\n2024-01-03,2,\n2024-01-02,2,\n2024-01-01,2,easy run\n"])
             let created = try await importer.importArchive(first, for: viewer, clientMutationID: nil, field: "input.file")
             #expect((created.habitsCreated, created.eventsCreated) == (1, 2))
+            #expect(created.createdHabitIDs.count == 1)
             let again = try await importer.importArchive(first, for: viewer, clientMutationID: nil, field: "input.file")
             #expect((again.habitsCreated, again.habitsUnchanged, again.eventsCreated, again.eventsUnchanged) == (0, 1, 0, 2))
+            #expect(again.createdHabitIDs.isEmpty)
             let grown = try await importer.importArchive(later, for: viewer, clientMutationID: nil, field: "input.file")
             #expect((grown.habitsCreated, grown.habitsUnchanged, grown.eventsCreated, grown.eventsUnchanged) == (0, 1, 1, 2))
-            let count = try await harness.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM habit_events") }
-            #expect(count == 3)
+            #expect(try await Self.count("habit_events", harness) == 3)
+        }
+    }
+
+    @Test func importedHabitsAndEventsAreCreatedAndLoggedAsTheAPIsAre() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let importer = Self.importer(harness)
+            let typed = try await importer.habits.createHabit(
+                HabitDraft(title: "Walk", reason: nil, startsOn: CalendarDay("2024-01-01")!, plan: Weekday.allCases), viewer: viewer)
+            let report = try await importer.importArchive(
+                try Self.archive(["Run"], days: ["2024-01-01", "2024-01-02"]), for: viewer, clientMutationID: nil, field: "input.file")
+            let imported = try await importer.habits.habit(id: try #require(report.createdHabitIDs.first), viewer: viewer)
+            #expect((imported.title, imported.plan, imported.visibility, imported.userID) == ("Run", typed.plan, typed.visibility, typed.userID))
+            #expect(imported.startsOn.description == "2024-01-01")
+            let logged = try await harness.pool.read { database in
+                try database.query("SELECT kind, payload FROM change_log WHERE topic = ? AND kind LIKE 'habit%' ORDER BY sequence", ["user:" + viewer.userID])
+                    .map { (try $0["kind"] as String, try JSONDecoder().decode(HabitChange.self, from: Data((try $0["payload"] as String).utf8))) }
+            }
+            #expect(logged.map(\.0) == ["habit.created", "habit.created", "habit_event.recorded", "habit_event.recorded"])
+            #expect(logged.dropFirst().allSatisfy { $0.1.habitID == imported.id && $0.1.userID == viewer.userID })
+            let eventIDs = try await harness.pool.read { try $0.query("SELECT id FROM habit_events ORDER BY occurred_on").map { try $0["id"] as String } }
+            #expect(logged.compactMap(\.1.eventID) == eventIDs)
+            _ = try await importer.importArchive(
+                try Self.archive(["Run"], days: ["2024-01-01", "2024-01-02"]), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect(try await Self.count("change_log WHERE kind LIKE 'habit%'", harness) == 4, "nothing new, nothing logged")
+        }
+    }
+
+    @Test func daysAreTheUsersCalendarDaysAndAnEventIsRecordedAtItsLocalNoon() async throws {
+        try await HouseholdsHarness.with { harness in
+            // The harness's now, 2026-09-21T14:13:20Z, is already the 22nd at UTC+14.
+            let viewer = try await harness.confirmedViewer("kiri")
+            _ = try await harness.accounts.service.updateProfile(viewer: viewer, ProfileChange(timeZone: .some("Pacific/Kiritimati")))
+            let importer = Self.importer(harness)
+            var files = [
+                "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color\n001,Run,YES_NO,,,1,1,#E53935\n002,Swim,YES_NO,,,1,1,#E53935\n",
+            ]
+            files["001 Run/Checkmarks.csv"] = "Date,Value,Notes\n2026-09-23,YES_MANUAL,\n2026-09-22,YES_MANUAL,\n2026-09-21,YES_MANUAL,\n"
+            files["002 Swim/Checkmarks.csv"] = "Date,Value,Notes\n"
+            let report = try await importer.importArchive(try Self.zip(files), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect(report.eventsCreated == 2)
+            #expect(report.skipped.map { "\($0.habitName) \($0.date ?? "-") \($0.reason.rawValue) \($0.eventsSkipped)" } == ["Run 2026-09-23 FUTURE_DAY 1"])
+            #expect(report.eventsSkipped == 1)
+            let rows = try await harness.pool.read { database in
+                try database.query("SELECT occurred_on, recorded_at FROM habit_events ORDER BY occurred_on").map {
+                    "\(try $0["occurred_on"] as String) \(try $0["recorded_at"] as String)"
+                }
+            }
+            #expect(rows == ["2026-09-21 2026-09-20T22:00:00.000Z", "2026-09-22 2026-09-21T22:00:00.000Z"])
+            let swim = try await importer.habits.habit(id: report.createdHabitIDs[1], viewer: viewer)
+            #expect(swim.startsOn.description == "2026-09-22", "no history: today in the user's zone, not in UTC")
+        }
+    }
+
+    @Test func anImportThatWouldPassTheHabitsPerUserLimitIsRefusedWholeAndOneReachingItIsNot() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let importer = Self.importer(harness, habits: HabitsConfiguration(maximumHabitsPerUser: 3))
+            _ = try await importer.habits.createHabit(
+                HabitDraft(title: "Walk", reason: nil, startsOn: CalendarDay("2024-01-01")!, plan: [.monday]), viewer: viewer)
+            let error = await Self.refusal {
+                _ = try await importer.importArchive(try Self.archive(["A", "B", "C"]), for: viewer, clientMutationID: nil, field: "input.file")
+            }
+            #expect(error?.code == .badUserInput && error?.reason == .limitReached && error?.limit == 3)
+            #expect(error?.problems.first?.field == "input.file" && error?.problems.first?.reason == .notAllowed)
+            #expect(try await Self.count("habits", harness) == 1)
+            #expect(try await Self.count("habit_events", harness) == 0, "nothing half-imported")
+            let atLimit = try await importer.importArchive(try Self.archive(["A", "B"]), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect(atLimit.habitsCreated == 2)
+            let again = try await importer.importArchive(try Self.archive(["A", "B"], days: ["2024-01-01", "2024-01-02"]), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect((again.habitsUnchanged, again.eventsCreated) == (2, 2), "at the limit, known habits still take their new days")
+        }
+    }
+
+    @Test func anArchiveOfMoreFilesThanTheLimitIsRefusedAndOneOfExactlyThatManyIsNot() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let archive = try Self.archive(["A", "B"])  // Habits.csv and two Checkmarks.csv
+            let error = await Self.refusal {
+                _ = try await Self.importer(harness, limits: HabitPortingConfiguration(maxFiles: 2))
+                    .importArchive(archive, for: viewer, clientMutationID: nil, field: "input.file")
+            }
+            #expect(error?.problems.first?.reason == .tooLarge && error?.limit == 2)
+            #expect(try await Self.count("habits", harness) == 0)
+            let report = try await Self.importer(harness, limits: HabitPortingConfiguration(maxFiles: 3))
+                .importArchive(archive, for: viewer, clientMutationID: nil, field: "input.file")
+            #expect(report.habitsCreated == 2)
+        }
+    }
+
+    @Test func eventsStoredOneTransactionEachAreTheSameAsInOneAndAReImportFindsThemAll() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let days = ["2024-01-01", "2024-01-02", "2024-01-03"]
+            let oneByOne = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 1))
+            let first = try await oneByOne.importArchive(try Self.archive(["A", "B"], days: days), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect((first.habitsCreated, first.eventsCreated, first.eventsUnchanged) == (2, 6, 0))
+            let whole = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 100_000))
+            let again = try await whole.importArchive(
+                try Self.archive(["A", "B"], days: days + ["2024-01-04"]), for: viewer, clientMutationID: nil, field: "input.file")
+            #expect((again.habitsUnchanged, again.eventsCreated, again.eventsUnchanged) == (2, 2, 6))
+            let rows = try await harness.pool.read { database in
+                try database.query("SELECT h.title, e.occurred_on FROM habit_events e JOIN habits h ON h.id = e.habit_id ORDER BY h.title, e.occurred_on")
+                    .map { "\(try $0["title"] as String) \(try $0["occurred_on"] as String)" }
+            }
+            #expect(rows == ["A", "B"].flatMap { title in (days + ["2024-01-04"]).map { "\(title) \($0)" } })
+        }
+    }
+
+    @Test func aReplayedImportReturnsTheFirstReportAndChangesNothingEvenAfterItsHabitWasDeleted() async throws {
+        try await HouseholdsHarness.with { harness in
+            let viewer = try await harness.confirmedViewer("ana")
+            let importer = Self.importer(harness, limits: HabitPortingConfiguration(eventsPerTransaction: 1))
+            let archive = try Self.archive(["A"], days: ["2024-01-01", "2024-01-02"])
+            let first = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-1", field: "input.file")
+            _ = try await importer.habits.deleteHabit(id: first.createdHabitIDs[0], viewer: viewer)
+            let replay = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-1", field: "input.file")
+            #expect(replay == first)
+            #expect(try await Self.count("habits", harness) == 0)
+            let fresh = try await importer.importArchive(archive, for: viewer, clientMutationID: "import-2", field: "input.file")
+            #expect((fresh.habitsCreated, fresh.eventsCreated) == (1, 2))
         }
     }
 }
