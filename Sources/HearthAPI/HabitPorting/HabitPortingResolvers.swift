@@ -16,7 +16,8 @@ enum HabitPortingResolvers {
             }
             let report = try await importer.importArchive(file.bytes, for: viewer, clientMutationID: input.clientMutationID, field: "input.file")
             let created = try await importer.habits.habits(ids: report.createdHabitIDs, viewer: viewer)
-            return ["result": LoopImportValue.json(report), "habits": report.createdHabitIDs.compactMap { created[$0] }.map(HabitValue.init(record:))]
+            let batch = HabitBatch()
+            return ["result": LoopImportValue.json(report), "habits": report.createdHabitIDs.compactMap { created[$0] }.map { HabitValue(record: $0, batch: batch) }]
         }
     }
 }

@@ -30,7 +30,7 @@ extension HabitService {
             guard let habit = try HabitRecord.findOwn(id: draft.habitID, owner) else { throw Self.notFound("habit") }
             let day = try Self.checkedDay(draft.occurredOn, owner, now: now)
             let photoID = try (valid.photo ?? nil).map { try Self.storePhoto($0, owner, at: now) }
-            let id = try insertEvent(
+            _ = try insertEvent(
                 id: id, habitID: draft.habitID, visibility: habit.visibility, day: day, recordedAt: now, comment: valid.comment,
                 photoID: photoID, location: valid.location ?? nil, owner, at: now)
             return EventReference(eventID: id)
