@@ -12,6 +12,9 @@ struct AcknowledgedWrites {
     /// The events of each habit, which its delete removes too.
     private var events: [String: Set<String>] = [:]
 
+    /// Whether the server acknowledged `write` before (sending it again is a replay).
+    func wasAcknowledged(_ write: QueuedWrite) -> Bool { acknowledged.contains(write.clientMutationID) }
+
     /// Records that the server acknowledged `write` (the first time only).
     mutating func acknowledge(_ write: QueuedWrite) {
         guard acknowledged.insert(write.clientMutationID).inserted else { return }

