@@ -9,11 +9,22 @@ struct AcknowledgedWrites {
     private(set) var deleted: Set<String> = []
     /// The `clientMutationId`s acknowledged once: a replay answers the first result and changes nothing.
     private var acknowledged: Set<String> = []
+    /// Objects whose creation was refused (and never acknowledged): they never existed.
+    private var neverCreated: Set<String> = []
     /// The events of each habit, which its delete removes too.
     private var events: [String: Set<String>] = [:]
 
     /// Whether the server acknowledged `write` before (sending it again is a replay).
     func wasAcknowledged(_ write: QueuedWrite) -> Bool { acknowledged.contains(write.clientMutationID) }
+
+    /// Records that the server refused `write`: when it was a creation, its object never existed.
+    mutating func refuse(_ write: QueuedWrite) {
+        if case .create = write.effect, fields[write.subject] == nil { neverCreated.insert(write.subject) }
+    }
+
+    /// Whether `id` names an object whose creation was refused: a later write of it depends on a
+    /// failed creation and fails on its own (`NOT_FOUND`, nothing to say it was deleted).
+    func wasNeverCreated(_ id: String) -> Bool { neverCreated.contains(id) && fields[id] == nil }
 
     /// Records that the server acknowledged `write` (the first time only).
     mutating func acknowledge(_ write: QueuedWrite) {

@@ -96,7 +96,8 @@ import Testing
     }
 
     /// Sends `writes` as one `syncBatch`: an acknowledged write goes in the ledger; a refused one
-    /// must be a change of something deleted meanwhile (deletes win), and leaves the copy.
+    /// must be a change of something deleted meanwhile (deletes win) or of something whose creation
+    /// was refused, and leaves the copy.
     static func send(
         _ writes: ArraySlice<QueuedWrite>, from device: inout SimulatedDevice, on server: ServerProcess,
         ledger: inout AcknowledgedWrites, _ settings: Settings
@@ -112,7 +113,10 @@ import Testing
             }
             let extensions = result["response"]?["errors"]?[0]?["extensions"]
             let refusal = "\(device.name) \(write.clientMutationID) refused: \(result) (\(settings))"
-            if ledger.wasAcknowledged(write) && ledger.deleted.contains(write.subject) {
+            defer { ledger.refuse(write) }
+            if ledger.wasNeverCreated(write.subject) {
+                #expect(extensions?["code"] == "NOT_FOUND", "\(refusal)")
+            } else if ledger.wasAcknowledged(write) && ledger.deleted.contains(write.subject) {
                 // The known bug ReplayOfADeletedObjectTests shows: a replay of a write whose object
                 // was deleted since answers a plain NOT_FOUND, not DELETED.
                 withKnownIssue("a replay after a delete answers a plain NOT_FOUND", isIntermittent: true) {
