@@ -20,8 +20,8 @@ import Testing
             func value<T: LosslessStringConvertible>(_ name: String, _ fallback: T) -> T { environment[name].flatMap(T.init) ?? fallback }
             seed = value("SYNC_SIM_SEED", 20_261_202)
             devices = max(3, value("SYNC_SIM_DEVICES", 3))
-            rounds = value("SYNC_SIM_ROUNDS", 3)
-            steps = value("SYNC_SIM_STEPS", 4)
+            rounds = value("SYNC_SIM_ROUNDS", 4)
+            steps = value("SYNC_SIM_STEPS", 6)
         }
 
         var description: String { "SYNC_SIM_SEED=\(seed) SYNC_SIM_DEVICES=\(devices) SYNC_SIM_ROUNDS=\(rounds) SYNC_SIM_STEPS=\(steps)" }
