@@ -12,6 +12,8 @@ extension ServerProcess {
         let typename: String?
         /// The node's id: the id itself for an upsert, nil for a tombstone.
         let nodeID: String?
+        /// The node as read with the request's node selection (`null` for a tombstone).
+        var node: JSON? = nil
     }
 
     /// One page of `changes`.
@@ -21,21 +23,21 @@ extension ServerProcess {
         let hasMore: Bool
     }
 
-    /// `changes(since:first:)` as `person`, the raw response.
-    func changesResponse(since: String?, first: Int? = nil, as person: Person) throws -> GraphQLResponse {
+    /// `changes(since:first:)` as `person`, the raw response; `node` is the selection read of each node.
+    func changesResponse(since: String?, first: Int? = nil, node: String = "id", as person: Person) throws -> GraphQLResponse {
         var variables: [String: JSON] = [:]
         if let since { variables["since"] = .string(since) }
         if let first { variables["first"] = .int(first) }
         return try graphQL(
             """
             query($since: String, $first: Int) { changes(since: $since, first: $first) {
-              changes { cursor operation id typename node { id } } endCursor hasMore } }
+              changes { cursor operation id typename node { \(node) } } endCursor hasMore } }
             """, variables: variables, token: person.token)
     }
 
-    /// One page of `changes` as `person` (asserting it answered).
-    func changes(since: String?, first: Int? = nil, as person: Person) throws -> SyncPage {
-        let response = try changesResponse(since: since, first: first, as: person)
+    /// One page of `changes` as `person` (asserting it answered), each node read with the selection `node`.
+    func changes(since: String?, first: Int? = nil, node: String = "id", as person: Person) throws -> SyncPage {
+        let response = try changesResponse(since: since, first: first, node: node, as: person)
         let page = try #require(response.data?["changes"], "\(response.json)")
         var entries: [JSON] = []
         if case .array(let list)? = page["changes"] { entries = list } else { Issue.record("no changes: \(response.json)") }
@@ -43,19 +45,19 @@ extension ServerProcess {
             changes: try entries.map { entry in
                 SyncChange(
                     operation: try #require(entry["operation"]?.stringValue), id: try #require(entry["id"]?.stringValue),
-                    typename: entry["typename"]?.stringValue, nodeID: entry["node"]?["id"]?.stringValue)
+                    typename: entry["typename"]?.stringValue, nodeID: entry["node"]?["id"]?.stringValue, node: entry["node"])
             },
             endCursor: try #require(page["endCursor"]?.stringValue), hasMore: page["hasMore"] == true)
     }
 
     /// Every change after `since` as `person`, page after page of `first` until `hasMore` is false,
-    /// and the cursor to continue from.
-    func allChanges(since: String?, first: Int? = nil, as person: Person) throws -> (changes: [SyncChange], cursor: String) {
+    /// and the cursor to continue from; each node read with the selection `node`.
+    func allChanges(since: String?, first: Int? = nil, node: String = "id", as person: Person) throws -> (changes: [SyncChange], cursor: String) {
         var changes: [SyncChange] = []
-        var page = try self.changes(since: since, first: first, as: person)
+        var page = try self.changes(since: since, first: first, node: node, as: person)
         changes += page.changes
         while page.hasMore {
-            page = try self.changes(since: page.endCursor, first: first, as: person)
+            page = try self.changes(since: page.endCursor, first: first, node: node, as: person)
             changes += page.changes
         }
         return (changes, page.endCursor)
