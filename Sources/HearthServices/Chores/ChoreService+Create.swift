@@ -44,7 +44,7 @@ extension ChoreService {
             try record(.choreCreated, access, choreID: id, in: database)
             return ChoreReference(choreID: id)
         }
-        return try await chore(id: created.choreID, viewer: viewer)
+        return try await Tombstones.answer(about: created.choreID, viewer: viewer, in: households.pool) { try await chore(id: created.choreID, viewer: viewer) }
     }
 
     /// What a new chore starts from: `preset`'s configuration (its recurrence starting today in the

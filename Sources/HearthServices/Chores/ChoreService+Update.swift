@@ -26,7 +26,7 @@ extension ChoreService {
             try record(.choreUpdated, access, choreID: id, in: database)
             return ChoreReference(choreID: id)
         }
-        return try await chore(id: updated.choreID, viewer: viewer)
+        return try await Tombstones.answer(about: updated.choreID, viewer: viewer, in: households.pool) { try await chore(id: updated.choreID, viewer: viewer) }
     }
 
     /// Deletes chore `id` (FR-34): household admins, or the owner of a personal chore. The chore

@@ -35,7 +35,7 @@ extension HabitService {
                 photoID: photoID, location: valid.location ?? nil, owner, at: now)
             return EventReference(eventID: id)
         }
-        return try await habitEvent(id: recorded.eventID, viewer: viewer)
+        return try await Tombstones.answer(about: recorded.eventID, viewer: viewer, in: pool) { try await habitEvent(id: recorded.eventID, viewer: viewer) }
     }
 
     /// Changes the viewer's habit event `id` (US 02.05): the fields given; an explicit `null`
@@ -83,7 +83,7 @@ extension HabitService {
                 touching: left.map(\.id), in: owner)
             return EventReference(eventID: id)
         }
-        return try await habitEvent(id: updated.eventID, viewer: viewer)
+        return try await Tombstones.answer(about: updated.eventID, viewer: viewer, in: pool) { try await habitEvent(id: updated.eventID, viewer: viewer) }
     }
 
     /// Deletes the viewer's habit event `id` and its photo (US 02.06).

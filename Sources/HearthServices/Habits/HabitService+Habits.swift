@@ -32,7 +32,7 @@ extension HabitService {
             }
             return HabitReference(habitID: try insertHabit(valid, id: id, owner, at: now))
         }
-        return try await habit(id: created.habitID, viewer: viewer)
+        return try await Tombstones.answer(about: created.habitID, viewer: viewer, in: pool) { try await habit(id: created.habitID, viewer: viewer) }
     }
 
     /// Changes the viewer's habit `id` (US 01.04): the fields given, checked as on creation.
@@ -57,7 +57,7 @@ extension HabitService {
                 touching: events, in: owner)
             return HabitReference(habitID: id)
         }
-        return try await habit(id: updated.habitID, viewer: viewer)
+        return try await Tombstones.answer(about: updated.habitID, viewer: viewer, in: pool) { try await habit(id: updated.habitID, viewer: viewer) }
     }
 
     /// Deletes the viewer's habit `id` with its events and their photos (US 01.05).

@@ -61,4 +61,18 @@ enum Tombstones {
         let deleted = (try? await pool.read { database in try isDeleted(target, visibleTo: OwnerScope(Owner(viewer), database)) }) ?? false
         return deleted ? Self.deleted : error
     }
+
+    /// A mutation's answer, `read` after its commit of the object `target` it changed, with a
+    /// `NOT_FOUND` refined as ``refine(_:target:viewer:in:)`` does: a replay answers the object
+    /// it stored the id of, which may have been deleted since (later in the same queue, or by
+    /// another device), and deletes win there too.
+    static func answer<Answer>(
+        about target: String, viewer: Viewer, in pool: any DatabaseWriter, _ read: () async throws -> Answer
+    ) async throws -> Answer {
+        do {
+            return try await read()
+        } catch {
+            throw await refine(error, target: target, viewer: viewer, in: pool)
+        }
+    }
 }

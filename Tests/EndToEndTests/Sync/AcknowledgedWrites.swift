@@ -14,9 +14,6 @@ struct AcknowledgedWrites {
     /// The events of each habit, which its delete removes too.
     private var events: [String: Set<String>] = [:]
 
-    /// Whether the server acknowledged `write` before (sending it again is a replay).
-    func wasAcknowledged(_ write: QueuedWrite) -> Bool { acknowledged.contains(write.clientMutationID) }
-
     /// Records that the server refused `write`: when it was a creation, its object never existed.
     mutating func refuse(_ write: QueuedWrite) {
         if case .create = write.effect, fields[write.subject] == nil { neverCreated.insert(write.subject) }

@@ -116,12 +116,6 @@ import Testing
             defer { ledger.refuse(write) }
             if ledger.wasNeverCreated(write.subject) {
                 #expect(extensions?["code"] == "NOT_FOUND", "\(refusal)")
-            } else if ledger.wasAcknowledged(write) && ledger.deleted.contains(write.subject) {
-                // The known bug ReplayOfADeletedObjectTests shows: a replay of a write whose object
-                // was deleted since answers a plain NOT_FOUND, not DELETED.
-                withKnownIssue("a replay after a delete answers a plain NOT_FOUND", isIntermittent: true) {
-                    #expect(extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED", "\(refusal)")
-                }
             } else {
                 #expect(extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED", "\(refusal)")
             }

@@ -5,10 +5,9 @@ import Testing
 /// Found by the convergence simulation (seed 20261202): a phone whose answer was lost sends its
 /// queue again; a write in it whose object was deleted since (later in the same queue, or by
 /// another phone) replays by its `clientMutationId`, and the replay reads the object as it is now.
-/// The answer should be `NOT_FOUND` with reason `DELETED` (deletes win, as for a new write of a
-/// deleted object) but is a plain `NOT_FOUND` ("No such habit."): `MutationReplay` answers the
-/// stored ids and the resolver's read of the gone object is outside `mutate`'s `Tombstones.refine`.
-/// Marked as a known issue until it is fixed (then `withKnownIssue` fails: remove it).
+/// The answer is `NOT_FOUND` with reason `DELETED` (deletes win, as for a new write of a deleted
+/// object): `MutationReplay` answers the stored ids, and the read of the gone object after the
+/// commit goes through `Tombstones.answer` (it was a plain `NOT_FOUND`, "No such habit.", before).
 @Suite struct ReplayOfADeletedObjectTests {
     @Test func aReplayedCreateOfAHabitDeletedSinceAnswersDeleted() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
@@ -25,8 +24,6 @@ import Testing
         let again = ServerProcess.batchResults(try server.syncBatch([create, delete], as: ana))
         let refusal = again.first?["response"]?["errors"]?[0]?["extensions"]
         #expect(refusal?["code"] == "NOT_FOUND")
-        withKnownIssue("a replay after a delete answers a plain NOT_FOUND, not DELETED") {
-            #expect(refusal?["reason"] == "DELETED", "\(again)")
-        }
+        #expect(refusal?["reason"] == "DELETED", "\(again)")
     }
 }
