@@ -168,7 +168,9 @@ import TestPython
             #expect((imported.title, imported.plan, imported.visibility, imported.userID) == ("Run", typed.plan, typed.visibility, typed.userID))
             #expect(imported.startsOn.description == "2024-01-01")
             let logged = try await harness.pool.read { database in
-                try database.query("SELECT kind, payload FROM change_log WHERE topic = ? AND kind LIKE 'habit%' ORDER BY sequence", ["user:" + viewer.userID])
+                // Follower-visible habits (the default, as the API's) are logged where followers read.
+                try database.query(
+                    "SELECT kind, payload FROM change_log WHERE topic = ? AND kind LIKE 'habit%' ORDER BY sequence", ["followers:" + viewer.userID])
                     .map { (try $0["kind"] as String, try JSONDecoder().decode(HabitChange.self, from: Data((try $0["payload"] as String).utf8))) }
             }
             #expect(logged.map(\.0) == ["habit.created", "habit.created", "habit_event.recorded", "habit_event.recorded"])
