@@ -22,3 +22,23 @@ extension TimeZoneChange: ChangeSubjects {
     /// The user, whose time zone their account shows.
     public var touchedObjectIDs: [String] { [userID] }
 }
+
+extension EventKind {
+    /// A user changed what others see of them (their name or picture, FR-06) with a
+    /// ``ProfileUpdate``: on their own topic touching their account, and on the topic of the other
+    /// user of each of their follows (requested or accepted) touching that follow, which shows
+    /// both users. Offline sync reads it as "these objects changed"; nothing reacts to it.
+    public static let userProfileUpdated: EventKind = "user.profile_updated"
+}
+
+/// The payload of ``EventKind/userProfileUpdated``: whose profile changed. The objects to refresh
+/// are the row's (`touching`), not the payload's: each reader's row names only what that reader sees.
+public struct ProfileUpdate: Codable, Sendable, Equatable {
+    /// The user whose name or picture changed.
+    public var userID: String
+
+    /// Creates a payload.
+    public init(userID: String) {
+        self.userID = userID
+    }
+}

@@ -98,6 +98,7 @@ extension AccountService {
         }
         if change.displayName != nil || change.avatar != nil || (change.removesAvatar && user.avatarId != nil), let changeLog {
             try Self.recordMemberUpdates(of: owner, on: changeLog)
+            try Self.recordProfileUpdate(of: owner, on: changeLog)
         }
     }
 

@@ -35,14 +35,17 @@ struct SyncReader {
             rowsAfter = sequence - 1
             resume = (sequence, id)
         }
-        let topics = scopes.union(try lostScopes(after: rowsAfter))
+        let lost = try lostScopes(after: rowsAfter).filter { !scopes.contains($0.key) }
+        let topics = scopes.union(lost.keys)
         var scanned = 0
         reading: while collected.count < wanted && scanned < rowLimit {
             let rows = try ChangeLog.changes(after: rowsAfter, topics: topics, limit: min(Self.batchSize, rowLimit - scanned), in: database)
             guard let last = rows.last else { return finished(collected, end: end) }
             for row in rows {
                 let after = resume?.sequence == row.sequence ? resume?.id : nil
-                let ids = try objects(of: row, after: after, limit: wanted - collected.count)
+                // A lost scope's rows after the loss are of objects the reader never saw.
+                let seen = lost[row.topic].map { row.sequence <= $0 } ?? true
+                let ids = seen ? try objects(of: row, after: after, limit: wanted - collected.count) : []
                 collected += ids.map { SyncPage.Entry(cursor: .inside(row.sequence, id: $0), objectID: $0) }
                 if collected.count == wanted { break reading }
                 end = .after(row.sequence)
@@ -69,24 +72,29 @@ struct SyncReader {
         return SyncPage(entries: entries, endCursor: end, hasMore: hasMore)
     }
 
-    /// The objects `row` stands for in id order, after `id`, at most `limit`: a scope gained or
-    /// lost by the reader stands for every object of the scope, any other row for those it touched.
+    /// The objects `row` stands for in id order, after `id`, at most `limit`: a scope gained by the
+    /// reader stands for every object of the scope now, any other row (a scope lost too: it lists
+    /// the scope's objects at the loss) for those it touched.
     private func objects(of row: Event, after id: String?, limit: Int) throws -> [String] {
-        if row.topic == .user(owner.key.userID), row.kind == .syncScopeGained || row.kind == .syncScopeLost {
+        if row.topic == .user(owner.key.userID), row.kind == .syncScopeGained {
             let scope = Topic(key: try row.payload.decode(SyncScopeChange.self).scope)
             return try SyncScopes.objects(in: [scope], after: id, limit: limit, in: owner.database)
         }
         return Array(row.objects.sorted().filter { id == nil || $0 > id! }.prefix(limit))
     }
 
-    /// The scopes the reader lost after row `sequence`: read up to now, so what changed in them
-    /// before the loss, and what was deleted or hidden in them since, comes back as tombstones.
-    private func lostScopes(after sequence: Int64) throws -> Set<Topic> {
+    /// The scopes the reader lost after row `sequence`, each with the sequence of its last loss:
+    /// a scope the reader does not see now is read up to that row, so what changed in it before
+    /// the loss comes back (as tombstones), and nothing of what came into it afterwards.
+    private func lostScopes(after sequence: Int64) throws -> [Topic: Int64] {
         let rows = try owner.database.query(
-            "SELECT payload FROM change_log WHERE topic = ? AND kind = ? AND sequence > ?",
+            "SELECT sequence, payload FROM change_log WHERE topic = ? AND kind = ? AND sequence > ?",
             [Topic.user(owner.key.userID).key, EventKind.syncScopeLost.rawValue, sequence])
-        return Set(try rows.map { row in
-            Topic(key: try EventPayload(json: try row["payload"]).decode(SyncScopeChange.self).scope)
-        })
+        var lost: [Topic: Int64] = [:]
+        for row in rows {
+            let scope = Topic(key: try EventPayload(json: try row["payload"]).decode(SyncScopeChange.self).scope)
+            lost[scope] = max(lost[scope] ?? 0, try row["sequence"])
+        }
+        return lost
     }
 }

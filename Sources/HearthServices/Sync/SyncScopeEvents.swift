@@ -6,8 +6,8 @@ extension EventKind {
     /// the scope as an upsert.
     public static let syncScopeGained: EventKind = "sync.scope_gained"
     /// A user stopped seeing a scope, on their own topic: they left or were removed from a
-    /// household, it was deleted, or their follow ended. Offline sync answers it with a tombstone
-    /// for every object of the scope they can no longer see.
+    /// household, it was deleted, or their follow ended. The row touches every object of the
+    /// scope at the loss; offline sync answers it with a tombstone for each they can no longer see.
     public static let syncScopeLost: EventKind = "sync.scope_lost"
 }
 
@@ -27,7 +27,15 @@ public struct SyncScopeChange: Codable, Sendable, Equatable {
 
     /// Records that `userID` gained (``EventKind/syncScopeGained``) or lost
     /// (``EventKind/syncScopeLost``) `scope`, on their own topic, in the caller's transaction.
+    ///
+    /// A loss lists, as the objects its row touched, every object of the scope at that moment
+    /// (``SyncScopes/objects(in:after:limit:in:)``): what the user could have seen, and so all
+    /// they get tombstones for. An object made in the scope after the loss was never theirs to
+    /// see, not even its id. A gain lists nothing: the reader expands it to the scope's objects
+    /// as they are when read.
     static func record(_ kind: EventKind, scope: Topic, for userID: String, _ changeLog: ChangeLog, in database: Database) throws {
-        try changeLog.record(topic: .user(userID), kind: kind, payload: SyncScopeChange(userID: userID, scope: scope), in: database)
+        let seen = kind == .syncScopeLost ? try SyncScopes.objects(in: [scope], after: nil, limit: Int.max, in: database) : []
+        try changeLog.record(
+            topic: .user(userID), kind: kind, payload: SyncScopeChange(userID: userID, scope: scope), touching: seen, in: database)
     }
 }

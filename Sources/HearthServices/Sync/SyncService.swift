@@ -8,9 +8,10 @@ import HearthStore
 /// - **The stream** is the change-log rows of the user's scopes in sequence order, each standing
 ///   for the objects it touched (column `objects`, ``ChangeSubjects``). The API looks each object up
 ///   as `node(id:)` does: visible now, an upsert with the object; otherwise a tombstone.
-/// - **Scopes gained and lost** are rows on the user's own topic (``SyncScopeChange``), standing for
-///   every object of the scope. A scope lost after the cursor is still read up to now, so what was
-///   deleted or hidden in it since also comes back as a tombstone.
+/// - **Scopes gained and lost** are rows on the user's own topic (``SyncScopeChange``): a gain
+///   stands for every object of the scope now, a loss for every object of the scope at the loss
+///   (the row lists them). A scope lost after the cursor is read up to the loss, so nothing made
+///   in it afterwards is named, not even by a tombstone.
 /// - **A full resync** (no cursor) lists every object of the user's scopes as of the newest row,
 ///   read in the same transaction as that row's sequence, then continues with the rows after it.
 /// - **Horizon**: a cursor older than the change log keeps is `CURSOR_EXPIRED`: resync in full.
