@@ -16,11 +16,13 @@ enum TermsGate {
     /// The root fields every signed-in caller may use, by root type: the terms themselves, the
     /// server's liveness (`serverInfo`, `serverEvents`), and the account's security: signing
     /// in, sessions, password, address and sign-in methods, so an account that has not
-    /// accepted the terms can still be secured, recovered or signed out.
+    /// accepted the terms can still be secured, recovered or signed out. And `syncBatch`: each of
+    /// its entries passes this gate as a root field of its own, so a queue written offline that
+    /// accepts the terms first (the wizard's steps, FR-ONBOARD-2) goes through in one request.
     static let alwaysAllowed: [String: Set<String>] = [
         "Query": ["terms", "me", "serverInfo", "sessions"],
         "Mutation": [
-            "acceptTerms", "register", "login", "signInWithGoogle", "signInWithApple", "refreshSession", "logout",
+            "syncBatch", "acceptTerms", "register", "login", "signInWithGoogle", "signInWithApple", "refreshSession", "logout",
             "logoutEverywhere", "revokeSession", "changePassword", "confirmEmail", "resendConfirmation", "requestPasswordReset",
             "resetPassword", "changeEmail", "linkSignInProvider", "unlinkSignInProvider",
         ],

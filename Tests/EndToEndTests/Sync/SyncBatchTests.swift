@@ -44,6 +44,29 @@ import Testing
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM change_log WHERE kind = 'habit.updated'") == "1")
     }
 
+    @Test func aNewAccountsOfflineQueueAcceptsTheTermsFirstAndTheRestGoesThroughAndSignedOutIsRefusedWhole() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana", acceptingTerms: false)
+        let version = try #require(try server.graphQL("{ terms { currentVersion } }", token: ana.token).data?["terms"]?["currentVersion"])
+        let accept = ServerProcess.batchEntry(
+            "mutation($input: AcceptTermsInput!) { acceptTerms(input: $input) { terms { isAcceptanceRequired } } }",
+            ServerProcess.input(["version": version, "clientMutationId": "q-1"]))
+        let habit = Self.id("hab", 7)
+        // Before the terms are accepted, an entry of the queue is refused on its own, as it would be alone.
+        let early = ServerProcess.batchResults(try server.syncBatch([ServerProcess.habitEntry(habit, title: "Run", clientMutationID: "q-0")], as: ana))
+        #expect(early.first?["response"]?["errors"]?[0]?["extensions"]?["code"] == "TERMS_ACCEPTANCE_REQUIRED", "\(early)")
+        let results = ServerProcess.batchResults(
+            try server.syncBatch([accept, ServerProcess.habitEntry(habit, title: "Run", clientMutationID: "q-2")], as: ana))
+        #expect(results.map { $0["isSuccess"] } == [true, true], "\(results)")
+        #expect(try server.databaseText("SELECT title FROM habits") == "Run")
+
+        let signedOut = try server.graphQL(
+            ServerProcess.syncBatchDocument, variables: ServerProcess.input(["mutations": .array([accept])]), token: nil)
+        #expect(signedOut.errorCode == "UNAUTHENTICATED", "\(signedOut.json)")
+        #expect(signedOut.data?["syncBatch"] == nil || signedOut.data?["syncBatch"] == .null)
+    }
+
     @Test func aBatchHoldsAtMostTheConfiguredEntriesAndNothingElseThanMutations() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }
