@@ -88,9 +88,7 @@ extension LoopImportPlan {
             let end = events[start...].firstIndex { $0.habitID != habitID } ?? events.endIndex
             let group = events[start..<end]
             start = end
-            guard let visibility = try owner.scalar(String.self, "SELECT visibility FROM habits WHERE id = ? AND user_id = {owner}", [habitID])
-                .flatMap(HabitVisibility.init(rawValue:))
-            else {
+            guard let visibility = try HabitRecord.findOwn(id: habitID, owner)?.visibility else {
                 counts.skipped += group.count
                 continue
             }
