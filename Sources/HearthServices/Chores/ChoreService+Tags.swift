@@ -81,6 +81,8 @@ extension ChoreService {
             let scope = access.scope(database)
             try ensureManager(scope, "manage the household's tags")
             try Tombstones.record([id], .tag, scope: access.topic, at: now, in: database)
+            // Offline sync: the tag's shares go with it (recorded before, while they list their objects).
+            try ShareSyncScopes.recordLoss(ofSharesWhere: "tag_id = ?", id, households.changeLog, in: database)
             // `chore_tags` cascades: the chores lose the tag, nothing else.
             try scope.execute("DELETE FROM tags WHERE id = ? AND {scope}", [id])
             try record(.tagDeleted, access, tagID: id, in: database)

@@ -22,8 +22,11 @@ extension ChoreService {
             if Self.setsRules(fields) { try ensureManager(scope, "set who may complete or edit a chore") }
             let draft = try draft(fields, over: current.draft.base, isNew: false, scope, at: now)
             guard draft != current.draft else { return ChoreReference(choreID: id) }
+            let sharedBefore = try ShareSyncScopes.covering(choreID: id, in: database)
             try ChoreWriter(scope: scope).update(draft, id: id, at: now)
             try record(.choreUpdated, access, choreID: id, in: database)
+            // Tags changed: the tag shares now covering it, or no longer, show or hide it whole.
+            try ShareSyncScopes.recordCoverageChange(ofChore: id, before: sharedBefore, households.changeLog, in: database)
             return ChoreReference(choreID: id)
         }
         return try await Tombstones.answer(about: updated.choreID, viewer: viewer, in: households.pool) { try await chore(id: updated.choreID, viewer: viewer) }

@@ -13,7 +13,14 @@ extension HouseholdAccesses {
     /// (``ChoreShares/sharedChoreIDs``): their household's or their own, as ``chores(_:)``, or,
     /// for another user's personal chore (which that read found shared with them), read-only.
     mutating func chores(of chore: ChoreRecord) throws -> ChoreAccess {
-        guard chore.householdID == nil, let ownerID = chore.ownerID, ownerID != viewer.userID else { return try chores(chore.householdID) }
+        try chores(chore.householdID, ownerID: chore.ownerID)
+    }
+
+    /// The viewer's access to a row of a chore of `householdID` or, when it is `nil`, of the
+    /// personal chores of `ownerID` (a chore, an instance, a completion), read through their
+    /// ``OwnerScope`` with the sharing rule: as ``chores(of:)``.
+    mutating func chores(_ householdID: String?, ownerID: String?) throws -> ChoreAccess {
+        guard householdID == nil, let ownerID, ownerID != viewer.userID else { return try chores(householdID) }
         return ChoreAccess(shared: Owner(sharing: ownerID), with: viewer)
     }
 }

@@ -1,7 +1,8 @@
 /// Where an event is published and what a subscriber listens to: a household, a user,
 /// or the server itself.
 ///
-/// A topic is its string ``key`` (`household:<id>`, `user:<id>`, `followers:<id>`, `server`), so it is
+/// A topic is its string ``key`` (`household:<id>`, `user:<id>`, `followers:<id>`,
+/// `share:<id>`, `server`), so it is
 /// stored as-is in the change log and can travel through systems that only know
 /// strings, such as a PostgreSQL `NOTIFY` payload.
 public struct Topic: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -29,6 +30,14 @@ public struct Topic: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// followers learn it is gone). Offline sync reads it for the owner and each follower.
     public static func followers(_ userID: String) -> Topic {
         Topic(key: "followers:" + userID)
+    }
+
+    /// Changes one share of personal chores shows its recipients (FR-40 – FR-42): the share, and
+    /// the changes of the chores it covers, their instances and completions, each recorded here
+    /// once more besides on the owner's topic (``ShareSyncScopes``). Offline sync reads it for every
+    /// account the share reaches; its owner reads their own topic instead.
+    public static func share(_ shareID: String) -> Topic {
+        Topic(key: "share:" + shareID)
     }
 
     /// Events about the server process: started, heartbeats.

@@ -51,6 +51,13 @@ struct Owner: ScopeKey, Sendable, Hashable {
         self.userID = userID
     }
 
+    /// An account a share of personal chores may reach, read from the share's row (its recipient)
+    /// or its household's members: to check the sharing rule (``ChoreShares``) for it when offline
+    /// sync records the scopes it gains or loses (``ShareSyncScopes``). Nothing is read for it.
+    init(shareRecipient userID: String) {
+        self.userID = userID
+    }
+
     /// The owner of personal chores the server's scheduled work plans (their instances), read from
     /// the chore's row: work with no viewer, done for the account that owns the rows.
     init(scheduledWorkOf userID: String) {

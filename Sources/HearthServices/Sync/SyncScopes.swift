@@ -5,8 +5,9 @@ import HearthStore
 ///
 /// A user reads `user:<me>` (their account, private habits, follows, personal chores),
 /// `followers:<me>` (their habits visible to followers), `followers:<u>` for each user `u` whose
-/// follow of theirs is accepted, and `household:<h>` for each household they are an active member
-/// of. Every change is recorded in exactly the scope that may see it (a private habit's on its
+/// follow of theirs is accepted, `household:<h>` for each household they are an active member
+/// of, and `share:<s>` for each share of another user's personal chores that reaches them
+/// (``ShareSyncScopes``). Every change is recorded in exactly the scope that may see it (a private habit's on its
 /// owner's topic, a follower-visible one's on `followers:<owner>`), so reading these topics shows
 /// nothing of anything else, not even an id.
 enum SyncScopes {
@@ -18,6 +19,9 @@ enum SyncScopes {
         }
         for row in try owner.query("SELECT household_id FROM members WHERE user_id = {owner} AND status = 'active'") {
             topics.insert(.household(try row["household_id"]))
+        }
+        for row in try owner.query("SELECT s.id FROM chore_shares s WHERE s.user_id <> {owner} AND \(ChoreShares.reachesViewer)") {
+            topics.insert(.share(try row["id"]))
         }
         return topics
     }
@@ -32,7 +36,8 @@ enum SyncScopes {
     /// The objects are a scope's whole content, whoever reads it: for `household:<h>` the
     /// household, its members, chores, tags, instances and completions; for `followers:<u>` `u`'s
     /// habits visible to followers and their events; for `user:<u>` the account, all of `u`'s
-    /// habits and events, follows, and personal chores, tags, instances and completions.
+    /// habits and events, follows, and personal chores, tags, instances and completions; for
+    /// `share:<s>` the share, the chores it covers, their instances and completions.
     static func objects(in scopes: Set<Topic>, after id: String?, limit: Int, in database: Database) throws -> [String] {
         var parts: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
@@ -50,7 +55,7 @@ enum SyncScopes {
         ).map { try $0["id"] }
     }
 
-    /// A scope's kind (`household`, `followers`, `user`) and id.
+    /// A scope's kind (`household`, `followers`, `user`, `share`) and id.
     private static func parse(_ scope: Topic) -> (String, String)? {
         guard let colon = scope.key.firstIndex(of: ":") else { return nil }
         return (String(scope.key[..<colon]), String(scope.key[scope.key.index(after: colon)...]))
@@ -85,6 +90,12 @@ enum SyncScopes {
             "SELECT id FROM tags WHERE user_id = ?",
             "SELECT id FROM chore_instances WHERE user_id = ?",
             "SELECT id FROM chore_completions WHERE user_id = ?",
+        ]
+        case "share": [
+            "SELECT id FROM chore_shares WHERE id = ?",
+            ShareSyncScopes.coveredChores,
+            "SELECT id FROM chore_instances WHERE chore_id IN (\(ShareSyncScopes.coveredChores))",
+            "SELECT id FROM chore_completions WHERE chore_id IN (\(ShareSyncScopes.coveredChores))",
         ]
         default: []
         }

@@ -22,11 +22,14 @@ public final class SyncService: Sendable {
     public let households: HouseholdService
 
     /// Creates the service and registers its reactions on the change log: joining a household is a
-    /// scope gained, leaving it, being removed or its deletion a scope lost, for the member's account.
+    /// scope gained, leaving it, being removed or its deletion a scope lost, for the member's account;
+    /// the same for the household's shares of personal chores, whose chores' changes are recorded on
+    /// their shares' topics too (``ShareSyncScopes``).
     public init(configuration: SyncConfiguration, households: HouseholdService) {
         self.configuration = configuration
         self.households = households
         Self.registerHouseholdScopes(on: households.changeLog)
+        ShareSyncScopes.register(on: households.changeLog)
     }
 
     /// A page of `viewer`'s changes after `since` (a full resync when `nil`), at most `first`.

@@ -6,14 +6,15 @@ extension ChoreInstanceService {
     public enum Node: Sendable {
         /// An instance the viewer may see, stored or computed.
         case instance(AccessibleInstance)
-        /// A completion of a chore of the viewer's households or of their own (a deleted chore's too).
+        /// A completion of a chore of the viewer's households or of their own (a deleted chore's
+        /// too), or, read-only, of a chore shared with them.
         case completion(HistoryEntry)
     }
 
     /// The instances and completions among `ids` that `viewer` may see (`Query.node`/`nodes`),
     /// looked up only for ids of those types, through the viewer's ``OwnerScope`` (their personal
-    /// rows, the households they are an active member of, and, for stored instances, the chores
-    /// shared with them: ``ChoreShares``), so others' are absent exactly like
+    /// rows, the households they are an active member of, and the chores shared with them:
+    /// ``ChoreShares``), so others' are absent exactly like
     /// unknown ones. One statement each for the stored instances, their chores and the
     /// completions, and one access check per household found; only an instance id that nothing
     /// stored answers is computed on its own (``computed(id:_:_:)``). Callers bound the number of
@@ -39,10 +40,11 @@ extension ChoreInstanceService {
                     """
                     SELECT \(HistoryEntry.columns) FROM chore_completions h JOIN chores c ON c.id = h.chore_id
                     WHERE h.id IN (\(ChoreReferences.placeholders(completionIDs.count))) AND (h.user_id = {owner} OR h.household_id IN (
-                        SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active'))
+                        SELECT m.household_id FROM members m WHERE m.user_id = {owner} AND m.status = 'active')
+                        OR h.chore_id IN (\(ChoreShares.sharedChoreIDs)))
                     """,
                     ChoreReferences.arguments(completionIDs)) {
-                    let entry = try HistoryEntry(row: row, access: try accesses.chores(try row["household_id"]))
+                    let entry = try HistoryEntry(row: row, access: try accesses.chores(try row["household_id"], ownerID: try row["user_id"]))
                     found[entry.completion.id] = .completion(entry)
                 }
             }

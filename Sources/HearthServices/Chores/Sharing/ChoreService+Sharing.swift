@@ -104,6 +104,8 @@ extension ChoreService {
                 try owner.execute("INSERT INTO chore_share_chores (share_id, chore_id, user_id) VALUES (?, ?, {owner})", [id, choreID])
             }
             try recordShare(.choreShareCreated, ChoreShareChange(shareID: id, userID: viewer.userID, householdID: householdID), in: database)
+            // A household's share reaches its members at once; an account's once accepted.
+            try ShareSyncScopes.recordReach(.syncScopeGained, share: id, households.changeLog, in: database)
             return ShareReference(shareID: id)
         }
         return try await share(id: created.shareID, viewer: viewer)
@@ -115,7 +117,9 @@ extension ChoreService {
     ///   already, or their address is not confirmed: the same answer); `CONFLICT` for a reused
     ///   `clientMutationID`.
     public func acceptShare(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> ChoreShareRecord {
-        try await answerShare(id: id, viewer: viewer, mutation: "acceptShare", clientMutationID: clientMutationID) { owner, now in
+        try await answerShare(
+            id: id, viewer: viewer, mutation: "acceptShare", clientMutationID: clientMutationID, reach: .syncScopeGained
+        ) { owner, now in
             try owner.execute(
                 "UPDATE chore_shares SET status = 'accepted', recipient_user_id = {owner}, answered_at = ? WHERE id = ? AND \(Self.pendingForViewer)",
                 [now, id])
@@ -128,7 +132,9 @@ extension ChoreService {
     /// - Throws: As ``acceptShare(id:viewer:clientMutationID:)`` (also for a household's share:
     ///   leaving the household is how a member stops seeing it).
     public func declineShare(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> String {
-        try await answerShare(id: id, viewer: viewer, mutation: "declineShare", clientMutationID: clientMutationID) { owner, now in
+        try await answerShare(
+            id: id, viewer: viewer, mutation: "declineShare", clientMutationID: clientMutationID, reach: .syncScopeLost
+        ) { owner, now in
             try owner.execute(
                 """
                 UPDATE chore_shares SET status = 'declined', recipient_user_id = NULL, answered_at = ?
@@ -140,9 +146,11 @@ extension ChoreService {
     }
 
     /// Runs `answer` (an update of share `id` through the viewer's scope) and records the answer
-    /// on the owner's topic.
+    /// on the owner's topic, and for offline sync the share's scope the viewer gains (`reach`
+    /// ``EventKind/syncScopeGained``, after the answer) or loses (``EventKind/syncScopeLost``,
+    /// before it, while the share reaches them and lists its objects; nothing for a pending share).
     private func answerShare(
-        id: String, viewer: Viewer, mutation: String, clientMutationID: String?,
+        id: String, viewer: Viewer, mutation: String, clientMutationID: String?, reach: EventKind,
         _ answer: @escaping @Sendable (OwnerScope, Date) throws -> Void
     ) async throws {
         guard GlobalID.mayName(.choreShare, id) else { throw ServiceError.shareNotFound }
@@ -152,8 +160,10 @@ extension ChoreService {
             guard let ownerID = try owner.scalar(
                 String.self, "SELECT user_id FROM chore_shares WHERE id = ? AND (recipient_user_id = {owner} OR \(Self.pendingForViewer))", [id])
             else { throw ServiceError.shareNotFound }
+            if reach == .syncScopeLost { try ShareSyncScopes.recordReach(reach, share: id, households.changeLog, in: database) }
             try answer(owner, now)
             guard database.changedRowCount == 1 else { throw ServiceError.shareNotFound }
+            if reach == .syncScopeGained { try ShareSyncScopes.recordReach(reach, share: id, households.changeLog, in: database) }
             try recordShare(.choreShareAnswered, ChoreShareChange(shareID: id, userID: ownerID), in: database)
             return ShareReference(shareID: id)
         }
@@ -177,6 +187,8 @@ extension ChoreService {
             let recipient: String? = try row["recipient_user_id"]
             try Tombstones.record(
                 [id], .choreShare, scope: .user(viewer.userID), accounts: recipient.map { [id: $0] } ?? [:], at: now, in: database)
+            // Before the delete: the loss lists what the share showed.
+            try ShareSyncScopes.recordReach(.syncScopeLost, share: id, households.changeLog, in: database)
             try owner.execute("DELETE FROM chore_shares WHERE id = ? AND user_id = {owner}", [id])
             try recordShare(
                 .choreShareRevoked, ChoreShareChange(shareID: id, userID: viewer.userID, householdID: try row["recipient_household_id"]), in: database)
