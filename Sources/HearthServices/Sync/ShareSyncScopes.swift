@@ -12,8 +12,8 @@ extension EventKind {
 public struct SharedChoreChange: Codable, Sendable, Equatable {
     /// The share whose topic the row is on.
     public var shareID: String
-    /// The chore concerned.
-    public var choreID: String
+    /// The chore concerned; `nil` for a tag renamed (the row lists the shared chores carrying it).
+    public var choreID: String?
     /// The kind of the change on the owner's topic (`chore.updated`, `chore_instance.completed`, …).
     public var kind: String
 }
@@ -30,7 +30,9 @@ public struct SharedChoreChange: Codable, Sendable, Equatable {
 ///   and completions: a recipient's tombstones). An edit that changes which shares cover a chore
 ///   (its tags, for tag shares) records, on each share gained or lost, the chore with its instances
 ///   and completions (``recordCoverageChange(ofChore:before:_:in:)``): upserts for the new
-///   recipients, tombstones for the former ones.
+///   recipients, tombstones for the former ones. A tag renamed or recoloured changes what
+///   recipients see of the shared chores carrying it (and of a share of the tag, its name): each
+///   share covering one records them.
 /// - **Reach.** An account starts or stops reading a share's scope with a `sync.scope_gained` or
 ///   `sync.scope_lost` row on its own topic (``SyncScopeChange``), as for households and follows:
 ///   a share with a household made, an account's share accepted (``recordReach(_:share:_:in:)``);
@@ -55,6 +57,9 @@ enum ShareSyncScopes {
     static func register(on changeLog: ChangeLog) {
         changeLog.reactions.register(choreKinds) { event, database in
             try repeatOnShares(event, changeLog, in: database)
+        }
+        changeLog.reactions.register([.tagUpdated]) { event, database in
+            try repeatTagChangeOnShares(event, changeLog, in: database)
         }
         // Read after the change: the pairs reached through the member now (joined), or that did
         // until now (left, removed: the member is no longer active).
@@ -125,9 +130,34 @@ enum ShareSyncScopes {
         }
     }
 
+    /// Records `event`, a personal tag's change on its owner's topic, on the topic of each share
+    /// covering a chore that carries the tag, touching those chores (and the share, for a share of
+    /// the tag, which shows its name).
+    private static func repeatTagChangeOnShares(_ event: Event, _ changeLog: ChangeLog, in database: Database) throws {
+        guard event.topic.key.hasPrefix("user:"), let tagID = try event.payload.decode(ChoreSubject.self).tagID else { return }
+        var touched: [String: [String]] = [:]
+        for row in try database.query("SELECT id FROM chore_shares WHERE tag_id = ?", [tagID]) {
+            let shareID: String = try row["id"]
+            touched[shareID] = [shareID]
+        }
+        let chores = try database.query(
+            """
+            SELECT s.id AS share_id, c.id AS chore_id FROM chore_shares s JOIN chores c ON c.user_id = s.user_id
+                JOIN chore_tags t ON t.chore_id = c.id
+            WHERE t.tag_id = ? AND c.deleted_at IS NULL AND \(ChoreShares.coversChore) ORDER BY c.id
+            """,
+            [tagID])
+        for row in chores {
+            touched[try row["share_id"], default: []].append(try row["chore_id"])
+        }
+        for (shareID, ids) in touched.sorted(by: { $0.key < $1.key }) {
+            try record(event.kind, choreID: nil, on: shareID, touching: ids, changeLog, in: database)
+        }
+    }
+
     /// Records a change of kind `kind` of chore `choreID` on share `shareID`'s topic, touching `ids`.
     private static func record(
-        _ kind: EventKind, choreID: String, on shareID: String, touching ids: [String], _ changeLog: ChangeLog, in database: Database
+        _ kind: EventKind, choreID: String?, on shareID: String, touching ids: [String], _ changeLog: ChangeLog, in database: Database
     ) throws {
         try changeLog.record(
             topic: .share(shareID), kind: .syncSharedChoreChanged,
@@ -182,10 +212,12 @@ enum ShareSyncScopes {
         ).map { (try $0["share_id"], try $0["user_id"]) }
     }
 
-    /// What the sharing reaction reads of a chore event's payload (``ChoreChange``,
-    /// ``ChoreInstanceChange``, ``ChoreCompletionChange`` all carry it): whose chore, and which.
+    /// What the sharing reactions read of a chore event's payload (``ChoreChange``,
+    /// ``ChoreInstanceChange``, ``ChoreCompletionChange`` all carry it): whose chore, and which
+    /// chore or tag.
     private struct ChoreSubject: Decodable {
         var householdID: String?
         var choreID: String?
+        var tagID: String?
     }
 }

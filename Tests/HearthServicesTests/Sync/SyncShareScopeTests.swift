@@ -183,4 +183,24 @@ import Testing
             #expect(try await Self.visible([run.id], h, viewer: f.member) == [run.id])
         }
     }
+
+    @Test func aTagRenamedReachesTheRecipientsOfTheChoresCarryingIt() async throws {
+        try await InstancesHarness.with { h in
+            let f = try await h.households.choreFamily()
+            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
+            let fitness = try await h.chores.createTag(householdID: nil, name: "Fitness", viewer: f.child).tag
+            let run = try await h.households.chore("Run", in: nil, by: f.child) { $0.tagIDs = [fitness.id] }
+            let swim = try await h.households.chore("Swim", in: nil, by: f.child) { $0.tagIDs = [fitness.id] }
+            let byChore = try await h.chores.shareChores(
+                NewChoreShare(selection: .chores([run.id]), recipient: .email("eve@example.com")), viewer: f.child)
+            _ = try await h.chores.acceptShare(id: byChore.id, viewer: f.outsider)
+            let byTag = try await h.chores.shareChores(NewChoreShare(selection: .tag(fitness.id), recipient: .household(f.householdID)), viewer: f.child)
+            let eve = try await Self.changes(sync, since: nil, viewer: f.outsider).cursor
+            let ben = try await Self.changes(sync, since: nil, viewer: f.member).cursor
+            _ = try await h.chores.updateTag(id: fitness.id, name: "Sport", viewer: f.child)
+            // Eve sees the tag on the one chore shared with her; Ben, the share of the tag and both chores.
+            #expect(try await Self.changes(sync, since: eve, viewer: f.outsider).ids == [run.id])
+            #expect(try await Self.changes(sync, since: ben, viewer: f.member).ids == [byTag.id, run.id, swim.id])
+        }
+    }
 }
