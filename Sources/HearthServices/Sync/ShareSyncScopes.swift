@@ -12,7 +12,7 @@ extension EventKind {
 public struct SharedChoreChange: Codable, Sendable, Equatable {
     /// The share whose topic the row is on.
     public var shareID: String
-    /// The chore concerned; `nil` for a tag renamed (the row lists the shared chores carrying it).
+    /// The chore concerned; `nil` for a tag renamed (the row touches the share of the tag).
     public var choreID: String?
     /// The kind of the change on the owner's topic (`chore.updated`, `chore_instance.completed`, …).
     public var kind: String
@@ -30,9 +30,8 @@ public struct SharedChoreChange: Codable, Sendable, Equatable {
 ///   and completions: a recipient's tombstones). An edit that changes which shares cover a chore
 ///   (its tags, for tag shares) records, on each share gained or lost, the chore with its instances
 ///   and completions (``recordCoverageChange(ofChore:before:_:in:)``): upserts for the new
-///   recipients, tombstones for the former ones. A tag renamed or recoloured changes what
-///   recipients see of the shared chores carrying it (and of a share of the tag, its name): each
-///   share covering one records them.
+///   recipients, tombstones for the former ones. A tag renamed is recorded on each share of the
+///   tag, which shows its name (a shared chore's tags are not shown to recipients).
 /// - **Reach.** An account starts or stops reading a share's scope with a `sync.scope_gained` or
 ///   `sync.scope_lost` row on its own topic (``SyncScopeChange``), as for households and follows:
 ///   a share with a household made, an account's share accepted (``recordReach(_:share:_:in:)``);
@@ -130,28 +129,13 @@ enum ShareSyncScopes {
         }
     }
 
-    /// Records `event`, a personal tag's change on its owner's topic, on the topic of each share
-    /// covering a chore that carries the tag, touching those chores (and the share, for a share of
-    /// the tag, which shows its name).
+    /// Records `event`, a personal tag's change on its owner's topic, on the topic of each share of
+    /// the tag, touching the share, which shows the tag's name (a shared chore's tags are not shown).
     private static func repeatTagChangeOnShares(_ event: Event, _ changeLog: ChangeLog, in database: Database) throws {
         guard event.topic.key.hasPrefix("user:"), let tagID = try event.payload.decode(ChoreSubject.self).tagID else { return }
-        var touched: [String: [String]] = [:]
-        for row in try database.query("SELECT id FROM chore_shares WHERE tag_id = ?", [tagID]) {
+        for row in try database.query("SELECT id FROM chore_shares WHERE tag_id = ? ORDER BY id", [tagID]) {
             let shareID: String = try row["id"]
-            touched[shareID] = [shareID]
-        }
-        let chores = try database.query(
-            """
-            SELECT s.id AS share_id, c.id AS chore_id FROM chore_shares s JOIN chores c ON c.user_id = s.user_id
-                JOIN chore_tags t ON t.chore_id = c.id
-            WHERE t.tag_id = ? AND c.deleted_at IS NULL AND \(ChoreShares.coversChore) ORDER BY c.id
-            """,
-            [tagID])
-        for row in chores {
-            touched[try row["share_id"], default: []].append(try row["chore_id"])
-        }
-        for (shareID, ids) in touched.sorted(by: { $0.key < $1.key }) {
-            try record(event.kind, choreID: nil, on: shareID, touching: ids, changeLog, in: database)
+            try record(event.kind, choreID: nil, on: shareID, touching: [shareID], changeLog, in: database)
         }
     }
 
