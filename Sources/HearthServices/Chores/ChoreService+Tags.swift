@@ -81,8 +81,8 @@ extension ChoreService {
             let scope = access.scope(database)
             try ensureManager(scope, "manage the household's tags")
             try Tombstones.record([id], .tag, scope: access.topic, at: now, in: database)
-            // Offline sync: the tag's shares go with it (recorded before, while they list their objects).
-            try ShareSyncScopes.recordLoss(ofSharesWhere: "tag_id = ?", id, households.changeLog, in: database)
+            // The tag's shares go with it: ended first, while they list their objects.
+            try Self.recordEnd(ofSharesWhere: "tag_id = ?", id, households.changeLog, at: now, in: database)
             // `chore_tags` cascades: the chores lose the tag, nothing else.
             try scope.execute("DELETE FROM tags WHERE id = ? AND {scope}", [id])
             try record(.tagDeleted, access, tagID: id, in: database)

@@ -142,7 +142,8 @@ extension HouseholdService {
     /// of every household-owned table cascade from `households`, departed members included. Admins only; `confirmName`
     /// must repeat the current name exactly. The `household.deleted` event is recorded first
     /// (the change log is not household-owned, so it outlives the household), listing every object
-    /// that goes with it, and each active member's account loses the household's sync scope. Members whose
+    /// that goes with it, and each active member's account loses the household's sync scope; its shares
+    /// of personal chores end (``ChoreService/recordEnd(ofSharesWhere:_:_:at:in:)``). Members whose
     /// active household it was get their most recently joined other household as active.
     /// - Throws: `BAD_USER_INPUT` with reason `MISMATCH` on `input.confirmName`, `NOT_FOUND`,
     ///   `FORBIDDEN` for members, `CONFLICT` for a reused `clientMutationID`.
@@ -162,6 +163,8 @@ extension HouseholdService {
             let removed = try SyncScopes.objects(in: [.household(household.id)], after: nil, limit: Int.max, in: database)
             try record(.householdDeleted, HouseholdChange(householdID: household.id), touching: removed, in: database)
             try HouseholdTombstones.record(scope, at: now)
+            // Its shares of personal chores go with it: ended first, while they list their objects.
+            try ChoreService.recordEnd(ofSharesWhere: "recipient_household_id = ?", household.id, changeLog, at: now, in: database)
             for row in try scope.query("SELECT user_id FROM members WHERE household_id = {household} AND status = 'active' AND user_id IS NOT NULL") {
                 try SyncScopeChange.record(.syncScopeLost, scope: .household(household.id), for: try row["user_id"], changeLog, in: database)
             }

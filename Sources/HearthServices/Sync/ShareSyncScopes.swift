@@ -35,9 +35,10 @@ public struct SharedChoreChange: Codable, Sendable, Equatable {
 /// - **Reach.** An account starts or stops reading a share's scope with a `sync.scope_gained` or
 ///   `sync.scope_lost` row on its own topic (``SyncScopeChange``), as for households and follows:
 ///   a share with a household made, an account's share accepted (``recordReach(_:share:_:in:)``);
-///   an accepted share declined, revoked, or deleted with its tag (recorded before the share goes,
-///   so the loss lists its objects); members joining or leaving the share's household, its owner
-///   included, and the household's deletion (reactions).
+///   an accepted share declined, or ended: revoked, deleted with its tag or its household
+///   (``ChoreService/recordEnd(ofSharesWhere:_:_:at:in:)``, before the share goes, so the loss
+///   lists its objects); members joining or leaving the share's household, its owner included
+///   (reactions).
 enum ShareSyncScopes {
     /// The changes a share's recipients see: of a personal chore, its instances and completions.
     static let choreKinds: Set<EventKind> = [
@@ -52,7 +53,7 @@ enum ShareSyncScopes {
         """
 
     /// Registers the reactions recording the changes of shared chores on their shares' topics, and
-    /// the share scopes household members gain and lose.
+    /// the share scopes household members gain and lose as they join and leave.
     static func register(on changeLog: ChangeLog) {
         changeLog.reactions.register(choreKinds) { event, database in
             try repeatOnShares(event, changeLog, in: database)
@@ -70,11 +71,6 @@ enum ShareSyncScopes {
                 try SyncScopeChange.record(kind, scope: .share(shareID), for: recipientID, changeLog, in: database)
             }
         }
-        // Recorded before the household goes, and its shares with it.
-        changeLog.reactions.register([.householdDeleted]) { event, database in
-            let householdID = try event.payload.decode(HouseholdChange.self).householdID
-            try recordLoss(ofSharesWhere: "recipient_household_id = ?", householdID, changeLog, in: database)
-        }
     }
 
     /// Records that every account share `shareID` reaches now gained (``EventKind/syncScopeGained``)
@@ -83,15 +79,6 @@ enum ShareSyncScopes {
     static func recordReach(_ kind: EventKind, share shareID: String, _ changeLog: ChangeLog, in database: Database) throws {
         for userID in try recipients(of: shareID, in: database) {
             try SyncScopeChange.record(kind, scope: .share(shareID), for: userID, changeLog, in: database)
-        }
-    }
-
-    /// Records the loss of every share meeting `condition` (on `chore_shares`, its `?` bound to
-    /// `argument`) for the accounts it reaches, before the shares are deleted with what they
-    /// depend on (their tag, their household).
-    static func recordLoss(ofSharesWhere condition: String, _ argument: String, _ changeLog: ChangeLog, in database: Database) throws {
-        for row in try database.query("SELECT id FROM chore_shares WHERE \(condition) ORDER BY id", [argument]) {
-            try recordReach(.syncScopeLost, share: try row["id"], changeLog, in: database)
         }
     }
 

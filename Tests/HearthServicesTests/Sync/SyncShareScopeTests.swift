@@ -140,11 +140,13 @@ import Testing
             #expect(try await Self.visible(read.ids, h, viewer: f.member).isEmpty)
             kim = try await Self.changes(sync, since: kim, viewer: f.child).cursor
 
-            // The tag deleted, and its share with it: tombstones for Kim.
+            // The tag deleted, and its share with it: tombstones for Kim, the share's for its owner.
+            let ana = try await Self.changes(sync, since: nil, viewer: f.admin).cursor
             _ = try await h.chores.deleteTag(id: fitness.id, viewer: f.admin)
             read = try await Self.changes(sync, since: kim, viewer: f.child)
             #expect(read.ids.isSuperset(of: [share.id, swim.id]))
             #expect(try await Self.visible(read.ids, h, viewer: f.child).isEmpty)
+            #expect(try await Self.changes(sync, since: ana, viewer: f.admin).ids.contains(share.id))
         }
     }
 
@@ -175,12 +177,14 @@ import Testing
             let run = try await h.households.chore("Run", in: nil, by: f.member)
             let share = try await h.chores.shareChores(NewChoreShare(selection: .chores([run.id]), recipient: .household(f.householdID)), viewer: f.member)
             let cursor = try await Self.changes(sync, since: nil, viewer: f.child).cursor
+            let owners = try await Self.changes(sync, since: nil, viewer: f.member).cursor
             _ = try await h.households.service.deleteHousehold(id: f.householdID, confirmName: "Flat", viewer: f.admin)
             let read = try await Self.changes(sync, since: cursor, viewer: f.child)
             #expect(read.ids.isSuperset(of: [share.id, run.id]))
             #expect(try await Self.visible([share.id, run.id], h, viewer: f.child).isEmpty)
-            // The owner keeps the chore.
-            #expect(try await Self.visible([run.id], h, viewer: f.member) == [run.id])
+            // The owner keeps the chore, and learns the share is gone.
+            #expect(try await Self.changes(sync, since: owners, viewer: f.member).ids.contains(share.id))
+            #expect(try await Self.visible([share.id, run.id], h, viewer: f.member) == [run.id])
         }
     }
 

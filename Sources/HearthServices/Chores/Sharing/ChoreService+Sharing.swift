@@ -171,7 +171,7 @@ extension ChoreService {
 
     /// Revokes a share of `viewer`'s (FR-42): deleted at once, its recipients see its chores no
     /// more, and their `sharedChoreEvents` streams of it end. It leaves a tombstone its owner and
-    /// its recipient see (``Tombstones``).
+    /// its recipient see (``recordEnd(ofSharesWhere:_:_:at:in:)``).
     /// - Returns: The share's id (also on a replay).
     /// - Throws: `NOT_FOUND` for a share that is not theirs (reason `DELETED` for one revoked
     ///   already); `CONFLICT` for a reused `clientMutationID`.
@@ -179,21 +179,32 @@ extension ChoreService {
         guard GlobalID.mayName(.choreShare, id) else { throw ServiceError.shareNotFound }
         return try await mutate("revokeShare", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let owner = OwnerScope(Owner(viewer), database)
-            guard let row = try owner.queryOne(
-                "SELECT recipient_household_id, recipient_user_id FROM chore_shares WHERE id = ? AND user_id = {owner}", [id])
-            else {
+            guard try owner.scalar(Bool.self, "SELECT EXISTS (SELECT 1 FROM chore_shares WHERE id = ? AND user_id = {owner})", [id]) == true else {
                 throw ServiceError.shareNotFound
             }
-            let recipient: String? = try row["recipient_user_id"]
-            try Tombstones.record(
-                [id], .choreShare, scope: .user(viewer.userID), accounts: recipient.map { [id: $0] } ?? [:], at: now, in: database)
-            // Before the delete: the loss lists what the share showed.
-            try ShareSyncScopes.recordReach(.syncScopeLost, share: id, households.changeLog, in: database)
+            try Self.recordEnd(ofSharesWhere: "id = ?", id, households.changeLog, at: now, in: database)
             try owner.execute("DELETE FROM chore_shares WHERE id = ? AND user_id = {owner}", [id])
-            try recordShare(
-                .choreShareRevoked, ChoreShareChange(shareID: id, userID: viewer.userID, householdID: try row["recipient_household_id"]), in: database)
             return ShareReference(shareID: id)
         }.shareID
+    }
+
+    /// Records the end of the shares meeting `condition` (on `chore_shares`, its `?` bound to
+    /// `argument`) in the caller's transaction, before they are deleted: revoked, or with their tag
+    /// or their household. Each leaves a tombstone its owner and its recipient see (``Tombstones``),
+    /// is lost by the accounts it reaches (their sync scope, listing what it showed:
+    /// ``ShareSyncScopes``), and `chore_share.revoked` is recorded on its owner's topic, where
+    /// subscriptions to it end and the owner's devices learn it is gone.
+    static func recordEnd(ofSharesWhere condition: String, _ argument: String, _ changeLog: ChangeLog, at now: Date, in database: Database) throws {
+        let shares = try database.query(
+            "SELECT id, user_id, recipient_user_id, recipient_household_id FROM chore_shares WHERE \(condition) ORDER BY id", [argument])
+        for row in shares {
+            let id: String = try row["id"], ownerID: String = try row["user_id"], recipient: String? = try row["recipient_user_id"]
+            try Tombstones.record([id], .choreShare, scope: .user(ownerID), accounts: recipient.map { [id: $0] } ?? [:], at: now, in: database)
+            try ShareSyncScopes.recordReach(.syncScopeLost, share: id, changeLog, in: database)
+            try changeLog.record(
+                topic: .user(ownerID), kind: .choreShareRevoked,
+                payload: ChoreShareChange(shareID: id, userID: ownerID, householdID: try row["recipient_household_id"]), in: database)
+        }
     }
 
     /// Records a share event on its owner's topic, where their personal chores' events are.

@@ -3,7 +3,8 @@ extension EventKind {
     public static let choreShareCreated: EventKind = "chore_share.created"
     /// A recipient accepted or declined a share (or stopped following it), on the owner's topic.
     public static let choreShareAnswered: EventKind = "chore_share.answered"
-    /// An owner revoked a share (FR-42), on their topic: subscriptions to it end at once.
+    /// A share ended, on its owner's topic: they revoked it (FR-42), or it went with its tag or its
+    /// household. Subscriptions to it end at once.
     public static let choreShareRevoked: EventKind = "chore_share.revoked"
 }
 
