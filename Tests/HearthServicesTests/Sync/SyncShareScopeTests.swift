@@ -8,6 +8,21 @@ import Testing
 /// shared chores, their instances and completions when the share starts reaching them, every change
 /// of them while it does, and tombstones when it stops; nobody else receives anything of them.
 @Suite struct SyncShareScopeTests {
+    /// Calls `body` with a harness, its chore family and the sync service (made first: it registers
+    /// the reactions recording the scopes).
+    private static func with(_ body: (InstancesHarness, ChoreFamily, SyncService) async throws -> Void) async throws {
+        try await InstancesHarness.with { h in
+            let f = try await h.households.choreFamily()
+            try await body(h, f, SyncService(configuration: SyncConfiguration(), households: h.households.service))
+        }
+    }
+
+    /// A personal chore of Ben's shared with the family's household.
+    private static func bensRunSharedWithTheHousehold(_ h: InstancesHarness, _ f: ChoreFamily) async throws -> (ChoreRecord, ChoreShareRecord) {
+        let run = try await h.households.chore("Run", in: nil, by: f.member)
+        return (run, try await h.chores.shareChores(NewChoreShare(selection: .chores([run.id]), recipient: .household(f.householdID)), viewer: f.member))
+    }
+
     /// The ids in `viewer`'s changes after `since` (a full resync when `nil`), and the cursor after them.
     private static func changes(_ sync: SyncService, since: String?, viewer: Viewer) async throws -> (ids: Set<String>, cursor: String) {
         var page = try await sync.changes(since: since, first: 100, viewer: viewer)
@@ -28,9 +43,7 @@ import Testing
     }
 
     @Test func anAccountsShareDeliversItsChoresWhenAcceptedTheirChangesAndTombstonesWhenItEnds() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
+        try await Self.with { h, f, sync in
             let due = h.clock.now.addingTimeInterval(3600)
             let run = try await h.households.chore("Run", in: nil, by: f.child) { $0.schedule = .once(due) }
             let diary = try await h.households.chore("Diary", in: nil, by: f.child)
@@ -91,9 +104,7 @@ import Testing
     }
 
     @Test func declinedAfterAcceptingIsAScopeLost() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
+        try await Self.with { h, f, sync in
             let run = try await h.households.chore("Run", in: nil, by: f.child)
             let share = try await h.chores.shareChores(
                 NewChoreShare(selection: .chores([run.id]), recipient: .email("eve@example.com")), viewer: f.child)
@@ -107,9 +118,7 @@ import Testing
     }
 
     @Test func aHouseholdsTagShareFollowsTheTagAndTheMembership() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
+        try await Self.with { h, f, sync in
             let fitness = try await h.chores.createTag(householdID: nil, name: "Fitness", viewer: f.admin).tag
             let run = try await h.households.chore("Run", in: nil, by: f.admin) { $0.tagIDs = [fitness.id] }
             let swim = try await h.households.chore("Swim", in: nil, by: f.admin)
@@ -151,11 +160,8 @@ import Testing
     }
 
     @Test func theOwnerLeavingTheHouseholdEndsItsShareForEveryMember() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
-            let run = try await h.households.chore("Run", in: nil, by: f.member)
-            let share = try await h.chores.shareChores(NewChoreShare(selection: .chores([run.id]), recipient: .household(f.householdID)), viewer: f.member)
+        try await Self.with { h, f, sync in
+            let (run, share) = try await Self.bensRunSharedWithTheHousehold(h, f)
             let cursor = try await Self.changes(sync, since: nil, viewer: f.child).cursor
             _ = try await h.households.service.leaveHousehold(id: f.householdID, incompleteTasks: .unassign, viewer: f.member)
             var read = try await Self.changes(sync, since: cursor, viewer: f.child)
@@ -171,11 +177,8 @@ import Testing
     }
 
     @Test func deletingTheHouseholdEndsItsSharesForItsMembers() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
-            let run = try await h.households.chore("Run", in: nil, by: f.member)
-            let share = try await h.chores.shareChores(NewChoreShare(selection: .chores([run.id]), recipient: .household(f.householdID)), viewer: f.member)
+        try await Self.with { h, f, sync in
+            let (run, share) = try await Self.bensRunSharedWithTheHousehold(h, f)
             let cursor = try await Self.changes(sync, since: nil, viewer: f.child).cursor
             let owners = try await Self.changes(sync, since: nil, viewer: f.member).cursor
             _ = try await h.households.service.deleteHousehold(id: f.householdID, confirmName: "Flat", viewer: f.admin)
@@ -189,9 +192,7 @@ import Testing
     }
 
     @Test func aTagRenamedReachesTheRecipientsOfItsShareAndNoOneElse() async throws {
-        try await InstancesHarness.with { h in
-            let f = try await h.households.choreFamily()
-            let sync = SyncService(configuration: SyncConfiguration(), households: h.households.service)
+        try await Self.with { h, f, sync in
             let fitness = try await h.chores.createTag(householdID: nil, name: "Fitness", viewer: f.child).tag
             let run = try await h.households.chore("Run", in: nil, by: f.child) { $0.tagIDs = [fitness.id] }
             let byChore = try await h.chores.shareChores(
