@@ -9,12 +9,12 @@ import Testing
 /// revoking cuts a live `sharedChoreEvents` stream at once; every write of a recipient is refused.
 @Suite struct SharingTests {
     /// `seconds` from now as RFC 3339 (whole seconds, UTC).
-    private static func time(_ seconds: Double) -> String {
+    static func time(_ seconds: Double) -> String {
         ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded(.down)))
     }
 
     /// A personal chore of `person` due in an hour (so its instance is planned), and that instance's id.
-    private static func personalChore(_ server: ServerProcess, _ title: String, of person: ServerProcess.Person, _ extra: [String: JSON] = [:]) throws -> (
+    static func personalChore(_ server: ServerProcess, _ title: String, of person: ServerProcess.Person, _ extra: [String: JSON] = [:]) throws -> (
         choreID: String, instanceID: String
     ) {
         let chore = try server.chore(title, in: nil, as: person, ["schedule": ["once": .string(Self.time(3600))]].merging(extra) { _, new in new })

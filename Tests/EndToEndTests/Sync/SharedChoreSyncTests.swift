@@ -51,6 +51,23 @@ import Testing
         #expect(Set(read.changes.map(\.id)) == [shareID, run])
     }
 
+    @Test func theOwnersCompletionReachesTheRecipientAsTheInstanceAndTheCompletion() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana"), ben = try server.person("ben")
+        let (run, instance) = try SharingTests.personalChore(server, "Run", of: ana)
+        let shareID = try #require(server.share(["choreIds": [.string(run)]], with: ["email": "ben@example.com"], as: ana)["id"]?.stringValue)
+        #expect(try server.answerShare("acceptShare", shareID, as: ben).errorCode == nil)
+        let full = try server.allChanges(since: nil, as: ben)
+        #expect(Set(full.changes.map(\.id)).isSuperset(of: [shareID, run, instance]))
+        let completion = try #require(try server.completeChore(instance, as: ana).data?["completeChore"]?["completion"]?["id"]?.stringValue)
+        let read = try server.allChanges(since: full.cursor, node: "id ... on ChoreInstance { status } ... on ChoreCompletion { choreTitle }", as: ben)
+        // The instance, the completion, and the chore (planning touches it), each as Ben sees it.
+        #expect(Set(read.changes.map(\.id)) == [instance, completion, run] && read.changes.allSatisfy { $0.operation == "UPSERT" })
+        #expect(read.changes.first { $0.id == instance }?.node?["status"] == "COMPLETED")
+        #expect(read.changes.first { $0.id == completion }?.node?["choreTitle"] == "Run")
+    }
+
     private static let script = ServerProcess.webSocketPeerScript + """
         QUERY = '''subscription($since: String) { syncDeltas(since: $since) {
           changes { operation typename node { ... on Chore { title } } } endCursor mustResync } }'''
