@@ -64,6 +64,14 @@ class Client:
         self.invite(admin, household, username, issued[0] if tokens else issued, kind, role)
         return issued
 
+    def household(self, admin, name, members):
+        """A household of `admin` that every one of `members` ([(username, token)]) joins; returns its id."""
+        household_id = self.run("mutation($input: CreateHouseholdInput!) { createHousehold(input: $input) { household { id } } }",
+                                {"input": {"name": name}}, admin)["createHousehold"]["household"]["id"]
+        for username, token in members:
+            self.invite(admin, household_id, username, token)
+        return household_id
+
     def invite(self, admin, household, username, token, kind=None, role="MEMBER"):
         """Invites `username` (signed in with `token`) into `household` as `admin` does, and accepts
         with the invitation token; returns their member id."""
