@@ -2,17 +2,17 @@
 per subscribed device and change. Two parts, on one release server with a temporary database.
 
 1. **Catch-up.** A household of three (Ana, the admin, with Ben and Cara) and Ana's own habits. Ana's phone
-   takes its cursor, then the others write through `syncBatch` (the path a phone coming back online takes,
-   100 mutations a request): chores created, renamed and deleted, a daily chore's instances completed by Ben
-   and Cara, habits (private and for followers), their events recorded, some commented afterwards, some
-   deleted, and a habit deleted with its events, until the change log holds BENCH_SYNC_CHANGES (10,000) rows
+   takes its cursor, then the household and Ana's other devices write through `syncBatch` (the path a phone
+   coming back online takes, 100 mutations a request): 100 daily chores created, renamed and 10 deleted, the
+   next 14 days of 20 of them completed by Ben and Cara in turn, habits (private and for followers), their
+   events recorded, some commented afterwards, some deleted, and a habit deleted with its 50 events, until the change log holds BENCH_SYNC_CHANGES (10,000) rows
    in Ana's scopes after her cursor. Then, in alternating rounds, the phone catches up through
    `changes(since:, first:)` at each page size of BENCH_SYNC_PAGES (the default 100 and the largest, 500),
    each object selected as a phone stores it: wall time, requests, HTTP body bytes received, entries and the
-   server's CPU time. Baselines in the same rounds: as many `{ __typename }` requests as the catch-up at the
-   default page size made (the transport's floor), and a full resync (`changes` without `since`) at the largest
-   page size: what the phone would pay without a cursor. Every catch-up must end with `hasMore` false and
-   deliver the same objects each round, or the run fails.
+   server's CPU time. Baselines in the same rounds: a full resync (`changes` without `since`) at the same page
+   size (what the phone would pay without a cursor), and as many `{ __typename }` requests as the catch-up made
+   (the transport's floor: 2,000 of them measured, scaled to the catch-up's count). Every catch-up must end
+   with `hasMore` false and deliver the same objects at every page size and in every round, or the run fails.
 
 2. **Per subscribed device per change.** For each count D of BENCH_SYNC_DEVICES (100 and 1,000), D
    graphql-transport-ws connections (tools/bench/ws/loadgen.c) in a household of BENCH_SYNC_MEMBERS (10)
@@ -57,6 +57,8 @@ MEMBERS = int(os.environ.get("BENCH_SYNC_MEMBERS", "10"))
 WRITES = int(os.environ.get("BENCH_SYNC_WRITES", "20"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 BATCH = 100  # --max-sync-batch-entries' default
+# `{ __typename }` requests of the transport's floor, scaled to each catch-up's count (the CPU clock ticks in 10 ms).
+FLOOR_REQUESTS = 2000
 SERVER_FLAGS = ("--access-log", "off", "--password-hash-cost", "10", "--public-base-url", BASE_URL,
                 "--mail-requests-per-address", "1000000", "--access-token-ttl", "1h", "--ws-ping-interval", "0",
                 "--heartbeat-interval", "1h")
@@ -64,10 +66,10 @@ SERVER_FLAGS = ("--access-log", "off", "--password-hash-cost", "10", "--public-b
 # What a phone stores of each object it is sent.
 NODE = """id
   ... on Household { name timeZone }
-  ... on Member { displayName role status kind }
-  ... on Chore { title description tokens status assignmentMode }
-  ... on ChoreInstance { dueAt status completedAt chore { id } member { id } }
-  ... on ChoreCompletion { completedAt status isFinal instance { id } member { id } }
+  ... on Member { displayName role memberStatus: status kind }
+  ... on Chore { title description tokens choreStatus: status assignmentMode }
+  ... on ChoreInstance { dueAt instanceStatus: status instanceCompletedAt: completedAt chore { id } member { id } }
+  ... on ChoreCompletion { completedAt completionStatus: status isFinal instance { id } member { id } }
   ... on Habit { title reason startsOn plan visibility updatedAt }
   ... on HabitEvent { occurredOn comment updatedAt habit { id } }"""
 CHANGES_QUERY = ("query CatchUp($since: String, $first: Int) { changes(since: $since, first: $first) { "
@@ -79,8 +81,8 @@ DELETE_CHORE = "mutation($input: DeleteChoreInput!) { deleteChore(input: $input)
 COMPLETE = "mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }"
 CREATE_HABIT = "mutation($input: CreateHabitInput!) { createHabit(input: $input) { habit { id } } }"
 DELETE_HABIT = "mutation($input: DeleteHabitInput!) { deleteHabit(input: $input) { clientMutationId } }"
-RECORD = "mutation($input: RecordHabitEventInput!) { recordHabitEvent(input: $input) { event { id } } }"
-COMMENT = "mutation($input: UpdateHabitEventInput!) { updateHabitEvent(input: $input) { event { id } } }"
+RECORD = "mutation($input: RecordHabitEventInput!) { recordHabitEvent(input: $input) { habitEvent { id } } }"
+COMMENT = "mutation($input: UpdateHabitEventInput!) { updateHabitEvent(input: $input) { habitEvent { id } } }"
 DELETE_EVENT = "mutation($input: DeleteHabitEventInput!) { deleteHabitEvent(input: $input) { clientMutationId } }"
 
 
@@ -181,15 +183,14 @@ class CatchUpSeed:
             raise RuntimeError(f"the log's topics are not what this benchmark reads (cursor {self.cursor!r})")
         start = today_at_nine()
         chores = [client_id("chr") for _ in range(100)]
-        daily = chores[0]
         entries = [entry(CREATE_CHORE, daily_chore(self.household, start, f"Chore {n}", chore)) for n, chore in enumerate(chores)]
         entries += [entry(UPDATE_CHORE, {"choreId": chores[n % len(chores)], "title": f"Chore {n} renamed"}) for n in range(200)]
         entries += [entry(DELETE_CHORE, {"choreId": chore}) for chore in chores[-10:]]
-        send_batches(self.client, self.ben, entries)
-        # A daily chore's next 300 days, completed by Ben and Cara in turn.
+        send_batches(self.client, self.ana, entries)  # from her other device: only admins create chores here
+        # The next 14 days of 20 chores (the planned instances), completed by Ben and Cara in turn.
+        instances = [instance_id(chore, start + timedelta(days=day)) for chore in chores[:20] for day in range(1, 15)]
         for turn, token in enumerate((self.ben, self.cara)):
-            send_batches(self.client, token, [entry(COMPLETE, {"instanceId": instance_id(daily, start + timedelta(days=day))})
-                                              for day in range(turn, 300, 2)])
+            send_batches(self.client, token, [entry(COMPLETE, {"instanceId": instance}) for instance in instances[turn::2]])
         habits = [client_id("hab") for _ in range(10)]
         send_batches(self.client, self.ana, [entry(CREATE_HABIT, {
             "id": habit, "title": f"Habit {n}", "startsOn": "2026-01-01", "plan": ["MONDAY", "WEDNESDAY", "FRIDAY"],
@@ -260,18 +261,17 @@ def catch_up(hearth, client):
             return delivered
         return run
 
-    def resync(pull):
-        return pull.follow(None, max(PAGES))[1]
+    def resyncing(first):
+        return lambda pull: pull.follow(None, first)[1]
 
     def transport_floor(pull):
-        for _ in range(catch_ups[0].samples[-1][2]):
+        for _ in range(FLOOR_REQUESTS):
             pull.run("{ __typename }")
         return 0
 
-    catch_ups = [Side(f"catch-up first={first}", catching_up(first)) for first in PAGES]
-    floor = Side("{ __typename } x the catch-up's requests", transport_floor)
-    full = Side(f"full resync first={max(PAGES)}", resync)
-    sides = [*catch_ups, floor, full]
+    pairs = [(Side(f"catch-up first={first}", catching_up(first)), Side(f"full resync first={first}", resyncing(first))) for first in PAGES]
+    floor = Side(f"{{ __typename }} x {FLOOR_REQUESTS}", transport_floor)
+    sides = [*(side for pair in pairs for side in pair), floor]
     for _ in range(ROUNDS):
         for side in sides:
             side.measure(hearth, seed.ana)
@@ -279,13 +279,13 @@ def catch_up(hearth, client):
           f"{len(expected['catch-up']):,} objects changed, {list(expected['catch-up'].values()).count('DELETE'):,} of them tombstones")
     for side in sides:
         print(side.line())
-    ours = catch_ups[0].medians()
-    benchlib.report("catch-up server CPU vs the same number of { __typename } (ms)", ours[1] * 1e3, floor.medians()[1] * 1e3, "ms")
-    benchlib.report("catch-up wall time vs the same number of { __typename } (ms)", ours[0] * 1e3, floor.medians()[0] * 1e3, "ms")
-    for side in catch_ups:
-        wall, cpu, _, received, _ = side.medians()
+    for catch, full in pairs:
+        wall, cpu, requests, received, _ = catch.medians()
+        floor_wall, floor_cpu = (figure * requests / FLOOR_REQUESTS for figure in floor.medians()[:2])
+        benchlib.report(f"{catch.label}: server CPU against as many {{ __typename }} requests (ms)", cpu * 1e3, floor_cpu * 1e3, "ms")
+        benchlib.report(f"{catch.label}: wall time against as many {{ __typename }} requests (ms)", wall * 1e3, floor_wall * 1e3, "ms")
         resync_wall, resync_cpu, _, resync_received, _ = full.medians()
-        print(f"{side.label} / full resync: server CPU {cpu / resync_cpu:.2f}, wall {wall / resync_wall:.2f}, "
+        print(f"{catch.label} / {full.label}: server CPU {cpu / resync_cpu:.2f}, wall {wall / resync_wall:.2f}, "
               f"bytes {received / resync_received:.2f}", flush=True)
 
 
