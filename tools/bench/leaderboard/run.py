@@ -88,7 +88,8 @@ def main():
         sessions = [(first[name], name) for name in names]
         sessions += [(client.login(name), name) for _ in range(SESSIONS - 1) for name in names]
         devices = sessions[:DEVICES]
-        start = datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0)
+        # From tomorrow: an occurrence earlier today than the chore's creation is not planned, so not completable.
+        start = datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0) + timedelta(days=1)
         count = ROUNDS * COMPLETIONS + WARM_UPS
         # Completions by each member in turn, with the session of theirs that registered.
         completers = sessions[:MEMBERS]
