@@ -27,7 +27,7 @@ import shutil
 import statistics
 import sys
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
@@ -52,11 +52,8 @@ COMPLETE = "mutation($input: CompleteChoreInput!) { completeChore(input: $input)
 
 def daily_chore(client, admin, household_id, start):
     """A daily `SINGLE_ACTION` chore (every adult may complete it) from `start`; returns its id."""
-    recurrence = f"DTSTART:{start.strftime('%Y%m%dT%H%M%SZ')}\nRRULE:FREQ=DAILY"
-    return client.run(
-        "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }",
-        {"input": {"householdId": household_id, "title": "Bins", "assignmentMode": "SINGLE_ACTION", "tokens": 1,
-                   "schedule": {"recurrence": recurrence}}}, admin)["createChore"]["chore"]["id"]
+    return client.run("mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }",
+                      {"input": signedin.daily_chore(household_id, start)}, admin)["createChore"]["chore"]["id"]
 
 
 def completions(path, chore_id, start, count, sessions):
@@ -88,8 +85,7 @@ def main():
         sessions = [(first[name], name) for name in names]
         sessions += [(client.login(name), name) for _ in range(SESSIONS - 1) for name in names]
         devices = sessions[:DEVICES]
-        # From tomorrow: an occurrence earlier today than the chore's creation is not planned, so not completable.
-        start = datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0) + timedelta(days=1)
+        start = signedin.next_nine_utc()
         count = ROUNDS * COMPLETIONS + WARM_UPS
         # Completions by each member in turn, with the session of theirs that registered.
         completers = sessions[:MEMBERS]

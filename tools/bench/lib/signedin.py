@@ -10,6 +10,7 @@ import re
 import sqlite3
 import urllib.request
 import uuid
+from datetime import datetime, timedelta, timezone
 
 import benchlib
 
@@ -151,6 +152,21 @@ def statements_per_request(hearth, client, mix):
     print("SQL statements per request (prepared): " + ", ".join(
         f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
         flush=True)
+
+
+def daily_chore(household_id, start, title="Bins", chore_id=None):
+    """The `createChore` input of a daily `SINGLE_ACTION` chore (every adult may complete it) from `start`,
+    with the client-made id `chore_id` when given."""
+    recurrence = f"DTSTART:{start.strftime('%Y%m%dT%H%M%SZ')}\nRRULE:FREQ=DAILY"
+    fields = {"householdId": household_id, "title": title, "assignmentMode": "SINGLE_ACTION", "tokens": 1,
+              "schedule": {"recurrence": recurrence}}
+    return {"id": chore_id, **fields} if chore_id else fields
+
+
+def next_nine_utc():
+    """Tomorrow at 09:00 UTC: a daily chore created now with this start has every occurrence planned
+    (one earlier today than the chore's creation is not, so it cannot be completed)."""
+    return datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0) + timedelta(days=1)
 
 
 def instance_id(chore_id, occurrence, member_id=None):

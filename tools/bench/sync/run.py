@@ -41,14 +41,14 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 from http.client import HTTPConnection
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 import signedin  # noqa: E402
 from fanout import LoadGenerator, build_loadgen, percentile, WARM_UPS  # noqa: E402
-from signedin import BASE_URL, body, instance_id  # noqa: E402
+from signedin import BASE_URL, body, daily_chore, instance_id, next_nine_utc  # noqa: E402
 
 CHANGES = int(os.environ.get("BENCH_SYNC_CHANGES", "10000"))
 PAGES = [int(size) for size in os.environ.get("BENCH_SYNC_PAGES", "100,500").split(",")]
@@ -105,18 +105,6 @@ def send_batches(client, token, entries):
             raise RuntimeError(f"syncBatch entry failed: {failed[0]}")
 
 
-def daily_chore(household_id, start, title, chore_id=None):
-    """The `createChore` fields of a daily `SINGLE_ACTION` chore from `start` (with a client-made id when given)."""
-    recurrence = f"DTSTART:{start.strftime('%Y%m%dT%H%M%SZ')}\nRRULE:FREQ=DAILY"
-    fields = {"householdId": household_id, "title": title, "assignmentMode": "SINGLE_ACTION", "tokens": 1,
-              "schedule": {"recurrence": recurrence}}
-    return {"id": chore_id, **fields} if chore_id else fields
-
-
-def today_at_nine():
-    return datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0)
-
-
 class Pull:
     """GraphQL requests over one keep-alive connection, counting requests and response body bytes."""
 
@@ -127,6 +115,7 @@ class Pull:
         self.bytes = 0
 
     def run(self, query, variables=None):
+        """Sends one request; returns its `data`, and fails on any error."""
         self.connection.request("POST", "/graphql", body(query, variables), self.headers)
         response = self.connection.getresponse()
         data = response.read()
@@ -151,6 +140,7 @@ class Pull:
                 return objects, delivered, since
 
     def close(self):
+        """Closes the connection."""
         self.connection.close()
 
 
@@ -181,14 +171,14 @@ class CatchUpSeed:
         """Writes the history; returns the change-log rows behind Ana's cursor."""
         if self.rows_behind() != 0 or not self.cursor.isdigit():
             raise RuntimeError(f"the log's topics are not what this benchmark reads (cursor {self.cursor!r})")
-        start = today_at_nine()
+        start = next_nine_utc()
         chores = [client_id("chr") for _ in range(100)]
         entries = [entry(CREATE_CHORE, daily_chore(self.household, start, f"Chore {n}", chore)) for n, chore in enumerate(chores)]
         entries += [entry(UPDATE_CHORE, {"choreId": chores[n % len(chores)], "title": f"Chore {n} renamed"}) for n in range(200)]
         entries += [entry(DELETE_CHORE, {"choreId": chore}) for chore in chores[-10:]]
         send_batches(self.client, self.ana, entries)  # from her other device: only admins create chores here
         # The next 14 days of 20 chores (the planned instances), completed by Ben and Cara in turn.
-        instances = [instance_id(chore, start + timedelta(days=day)) for chore in chores[:20] for day in range(1, 15)]
+        instances = [instance_id(chore, start + timedelta(days=day)) for chore in chores[:20] for day in range(14)]
         for turn, token in enumerate((self.ben, self.cara)):
             send_batches(self.client, token, [entry(COMPLETE, {"instanceId": instance}) for instance in instances[turn::2]])
         habits = [client_id("hab") for _ in range(10)]
@@ -227,6 +217,7 @@ class Side:
         self.samples = []  # (wall s, server CPU s, requests, bytes, entries)
 
     def measure(self, hearth, token):
+        """One round: pulls over a new connection signed in with `token`, timing it and the server's CPU."""
         pull = Pull(hearth, token)
         cpu = benchlib.cpu_seconds(hearth.process.pid)
         started = time.monotonic()
@@ -236,9 +227,11 @@ class Side:
         pull.close()
 
     def medians(self):
+        """(wall s, server CPU s, requests, bytes, entries), each the median over the rounds."""
         return [statistics.median(column) for column in zip(*self.samples)]
 
     def line(self):
+        """The side's figures, printed one line per side."""
         wall, cpu, requests, received, entries = self.medians()
         per_entry = f", {cpu * 1e6 / entries:.0f} us per entry" if entries else ""
         return (f"{self.label}: {requests:,.0f} requests, {entries:,.0f} entries, {received / 1e6:.2f} MB received; "
@@ -246,6 +239,7 @@ class Side:
 
 
 def catch_up(hearth, client):
+    """Part 1 (see the module's text): seeds the history, then measures and prints the sides."""
     print("## catch-up", flush=True)
     seed = CatchUpSeed(hearth, client)
     started = time.monotonic()
@@ -297,7 +291,7 @@ class FanoutSide:
         admin = people[0][1]
         self.name = name
         self.household = client.household(admin, name, people[1:])
-        chore = client.run(CREATE_CHORE, {"input": daily_chore(self.household, today_at_nine(), "Bins")}, admin)["createChore"]["chore"]["id"]
+        chore = client.run(CREATE_CHORE, {"input": daily_chore(self.household, next_nine_utc())}, admin)["createChore"]["chore"]["id"]
         self.tokens = os.path.join(directory, f"{name}.tokens")
         with open(self.tokens, "w") as file:
             file.writelines(token + "\n" for _, token in people)
@@ -306,6 +300,7 @@ class FanoutSide:
         self.triggers = signedin.write_requests(os.path.join(directory, f"{name}.requests"), [
             (admin, body(UPDATE_CHORE, {"input": {"choreId": chore, "title": f"Bins {n}"}})) for n in range(len(DEVICES) * writes)])
         self.triggers_used = 0
+        self.loadgen = None
         self.steps = []
 
     def start(self, binary, hearth, devices):
@@ -317,7 +312,8 @@ class FanoutSide:
         self.loadgen = LoadGenerator(binary, hearth, devices, self.tokens, self.subscription, path)
         return self.loadgen
 
-    def measure(self, devices):
+    def measure(self):
+        """One round of WRITES renames; fails unless every device received exactly one frame per rename."""
         step = self.loadgen.step(f"measure {WRITES}")
         frames = (step.figures["frames_min"], step.figures["frames_max"])
         if frames != (WRITES, WRITES):
@@ -325,10 +321,14 @@ class FanoutSide:
         self.steps.append(step)
 
     def stop(self):
-        self.loadgen.close()
-        self.triggers_used += self.loadgen.warm_ups + ROUNDS * WRITES
+        """Ends the load generator, if one runs; the next starts after the requests this one sent."""
+        if self.loadgen:
+            self.loadgen.close()
+            self.triggers_used += self.loadgen.warm_ups + ROUNDS * WRITES
+            self.loadgen = None
 
     def line(self, devices):
+        """The server's CPU per device and change (us), and the side's line of figures (medians over the rounds)."""
         cpu = statistics.median(step.cpu_seconds for step in self.steps)
         each_p50 = statistics.median(step.figures["each_p50"] for step in self.steps)
         each_p99 = statistics.median(step.figures["each_p99"] for step in self.steps)
@@ -349,25 +349,29 @@ def newest_cursor(hearth, token):
 
 
 def sync_subscription(cursor):
+    """A device's `syncDeltas` from `cursor`, each object selected as the catch-up selects it."""
     return body("subscription Device%DEVICE%($since: String) { syncDeltas(since: $since) { endCursor hasMore mustResync "
                 f"changes {{ cursor operation id typename node {{ {NODE} }} }} }} }}", {"since": cursor})
 
 
 def events_subscription(household):
+    """A device's `householdEvents` of `household`, with the changed chore's fields a phone shows."""
     return body(f'subscription Device%DEVICE% {{ householdEvents(householdId: "{household}") {{ sequence kind choreId '
                 "chore { id title description tokens status assignmentMode } } }")
 
 
 def fan_out(hearth, client, directory):
+    """Part 2 (see the module's text), for each device count of DEVICES."""
     print("## per subscribed device per change", flush=True)
     binary = build_loadgen(directory)
     events = FanoutSide(client, directory, "events")
     events.subscription = events_subscription(events.household)
     sync = FanoutSide(client, directory, "sync")
-    # The newest cursor, after every setup write: the subscriptions start with no backlog.
     with open(sync.tokens) as tokens:
-        sync.subscription = sync_subscription(newest_cursor(hearth, tokens.readline().strip()))
+        sync_member = tokens.readline().strip()
     for devices in DEVICES:
+        # The newest cursor, after every write so far: the subscriptions start with no backlog.
+        sync.subscription = sync_subscription(newest_cursor(hearth, sync_member))
         sides = [sync, events]
         try:
             for side in sides:
@@ -376,11 +380,10 @@ def fan_out(hearth, client, directory):
                   f"renames each; server RSS {hearth.rss_kib() / 1024:.0f} MiB", flush=True)
             for _ in range(ROUNDS):
                 for side in sides:
-                    side.measure(devices)
+                    side.measure()
         finally:
             for side in sides:
-                if getattr(side, "loadgen", None):
-                    side.stop()
+                side.stop()
         ours, our_line = sync.line(devices)
         theirs, their_line = events.line(devices)
         print(our_line)
