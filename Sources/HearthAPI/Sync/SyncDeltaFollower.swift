@@ -13,7 +13,9 @@ import HearthServices
 ///
 /// Cost per change and subscriber: one read transaction. A page that read to the end of the log
 /// (no `hasMore`) in the scopes listened to is not followed by another read before waiting: what
-/// commits after its snapshot is published to the subscription, which was taken before it.
+/// commits after its snapshot is published to the subscription, which was taken before it. An
+/// event the page already covers (its sequence at or before the page's end: a commit that recorded
+/// several rows, or one read before its event was taken) wakes no read either.
 struct SyncDeltaFollower: Sendable {
     /// What the subscription reads, and for whom.
     let sync: SyncService
@@ -25,6 +27,8 @@ struct SyncDeltaFollower: Sendable {
     /// Whether the last read reached the end of the log in the scopes listened to: the next page
     /// can only come after a wake-up.
     private var caughtUp = false
+    /// The newest sequence the cursor includes entirely: events up to it need no read.
+    private var readThrough: Int64 = 0
 
     /// A follower of `viewer`'s changes after `cursor`, listening to their scopes now.
     init(sync: SyncService, viewer: Viewer, after cursor: String?) async throws {
@@ -49,7 +53,7 @@ struct SyncDeltaFollower: Sendable {
     mutating func next() async throws -> Delivery? {
         while true {
             if caughtUp {
-                guard await live.next() != nil else { return nil }
+                guard await nextUncovered() else { return nil }
                 caughtUp = false
             }
             let page: SyncPage
@@ -59,6 +63,7 @@ struct SyncDeltaFollower: Sendable {
                 return .mustResync
             }
             cursor = page.endCursor.description
+            readThrough = page.endCursor.settledSequence
             if page.scopes != subscription.topics {
                 // Listen to the new scopes, then read again: a change committed on one of them
                 // after the page's snapshot and before this subscription was published to no one here.
@@ -71,6 +76,16 @@ struct SyncDeltaFollower: Sendable {
             }
             if !page.entries.isEmpty { return .changes(page) }
         }
+    }
+
+    /// Waits for a bus delivery the cursor does not cover: an event after it, or an overflow;
+    /// `false` when the subscription ended.
+    private mutating func nextUncovered() async -> Bool {
+        while let delivery = await live.next() {
+            if case .event(let event) = delivery, event.sequence <= readThrough { continue }
+            return true
+        }
+        return false
     }
 
     /// Ends the bus subscription.
