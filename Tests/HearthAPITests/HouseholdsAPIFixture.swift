@@ -38,10 +38,11 @@ struct HouseholdsAPIFixture {
     /// is the pool's (1 to count the statements reads run); `instances` adds the chore instances'
     /// resolvers (a chore's `occurrences`, `myChores`).
     /// `choreViews` keeps the chore lists between requests (and adds ``fresh``); `tokens` adds the token
-    /// economy's resolvers (approving completions); `habits` the habits' and their adherence's.
+    /// economy's resolvers (approving completions); `habits` the habits' and their adherence's; `sync`
+    /// offline sync's reading side (`changes`, `syncDeltas`).
     static func with(
         logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
-        vacations withVacations: Bool = false, habits withHabits: Bool = false, choreViews: ChoreViewCache? = nil,
+        vacations withVacations: Bool = false, habits withHabits: Bool = false, choreViews: ChoreViewCache? = nil, sync withSync: Bool = false,
         _ body: (HouseholdsAPIFixture) async throws -> Void
     ) async throws {
         try await HouseholdsHarness.with(readerCount: readerCount) { harness in
@@ -53,11 +54,12 @@ struct HouseholdsAPIFixture {
             let adherence = withHabits ? HabitAdherenceService(
                 pool: harness.pool, clock: harness.clock, configuration: HabitAdherenceConfiguration(),
                 baseURL: try PublicBaseURL("https://hearth.example")) : nil
+            let sync = withSync ? SyncService(configuration: SyncConfiguration(), households: harness.service) : nil
             func service(_ choreViews: ChoreViewCache?) throws -> GraphQLService {
                 try HearthSchema.service(
                     sdl: sdl, serverInfo: ServerInfo(version: "test", startedAt: WallClock.Instant(seconds: 0)), events: harness.bus,
                     accounts: harness.accounts.service, households: harness.service, chores: harness.chores, instances: instances, tokens: tokens,
-                    choreViews: choreViews, habits: habits, habitAdherence: adherence, limits: GraphQLLimits(), logger: logger)
+                    choreViews: choreViews, habits: habits, habitAdherence: adherence, sync: sync, limits: GraphQLLimits(), logger: logger)
             }
             try await body(HouseholdsAPIFixture(
                 harness: harness, service: try service(choreViews), fresh: try choreViews.map { _ in try service(nil) }, instances: instances,

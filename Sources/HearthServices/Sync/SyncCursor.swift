@@ -40,7 +40,7 @@ public enum SyncCursor: Sendable, Hashable, CustomStringConvertible {
 
     /// The newest sequence whose changes the position includes entirely: what must still be in
     /// the log for it to resume (``ChangeLog/prunedThrough(in:)``).
-    var settledSequence: Int64 {
+    public var settledSequence: Int64 {
         switch self {
         case .after(let sequence), .snapshot(let sequence, _): sequence
         case .inside(let sequence, _): sequence - 1

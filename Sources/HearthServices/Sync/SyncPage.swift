@@ -16,4 +16,7 @@ public struct SyncPage: Sendable {
     public var endCursor: SyncCursor
     /// Whether more changes follow `endCursor` now.
     public var hasMore: Bool
+    /// The reader's scopes (``SyncScopes/current(_:)``), read in the same transaction as the page: what a
+    /// live follower listens to until a page says they changed.
+    public var scopes: Set<Topic>
 }

@@ -26,7 +26,7 @@ struct SyncReader {
         case .snapshot(let sequence, let id):
             let ids = try SyncScopes.objects(in: scopes, after: id, limit: wanted, in: database)
             collected = ids.map { SyncPage.Entry(cursor: .snapshot(sequence, id: $0), objectID: $0) }
-            if collected.count == wanted { return finished(collected, end: end) }
+            if collected.count == wanted { return finished(collected, end: end, scopes: scopes) }
             end = .after(sequence)
             rowsAfter = sequence
         case .after(let sequence):
@@ -39,8 +39,9 @@ struct SyncReader {
         let topics = scopes.union(lost.keys)
         var scanned = 0
         reading: while collected.count < wanted && scanned < rowLimit {
-            let rows = try ChangeLog.changes(after: rowsAfter, topics: topics, limit: min(Self.batchSize, rowLimit - scanned), in: database)
-            guard let last = rows.last else { return finished(collected, end: end) }
+            let batch = min(Self.batchSize, rowLimit - scanned)
+            let rows = try ChangeLog.changes(after: rowsAfter, topics: topics, limit: batch, in: database)
+            guard let last = rows.last else { return finished(collected, end: end, scopes: scopes) }
             for row in rows {
                 let after = resume?.sequence == row.sequence ? resume?.id : nil
                 // A lost scope's rows after the loss are of objects the reader never saw.
@@ -50,15 +51,17 @@ struct SyncReader {
                 if collected.count == wanted { break reading }
                 end = .after(row.sequence)
             }
+            // A short batch read the log to its end: no need to ask for the next one.
+            if rows.count < batch { return finished(collected, end: end, scopes: scopes) }
             rowsAfter = last.sequence
             scanned += rows.count
         }
         // Stopped at the row limit with room left: more rows may follow.
-        return finished(collected, end: end, rowsMayFollow: collected.count < wanted)
+        return finished(collected, end: end, scopes: scopes, rowsMayFollow: collected.count < wanted)
     }
 
-    /// The page of `collected`: the first `wanted - 1`, each id once at its last place.
-    private func finished(_ collected: [SyncPage.Entry], end: SyncCursor, rowsMayFollow: Bool = false) -> SyncPage {
+    /// The page of `collected`: the first `wanted - 1`, each id once at its last place; read in `scopes`.
+    private func finished(_ collected: [SyncPage.Entry], end: SyncCursor, scopes: Set<Topic>, rowsMayFollow: Bool = false) -> SyncPage {
         var entries = collected
         var end = end
         let hasMore = entries.count == wanted || rowsMayFollow
@@ -69,7 +72,7 @@ struct SyncReader {
         var lastPlace: [String: Int] = [:]
         for (place, entry) in entries.enumerated() { lastPlace[entry.objectID] = place }
         entries = entries.enumerated().filter { lastPlace[$0.element.objectID] == $0.offset }.map(\.element)
-        return SyncPage(entries: entries, endCursor: end, hasMore: hasMore)
+        return SyncPage(entries: entries, endCursor: end, hasMore: hasMore, scopes: scopes)
     }
 
     /// The objects `row` stands for in id order, after `id`, at most `limit`: a scope gained by the

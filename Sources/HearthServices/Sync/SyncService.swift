@@ -46,8 +46,7 @@ public final class SyncService: Sendable {
         return try await households.pool.read { database in
             // A full resync starts at the newest row, or at the pruning watermark when retention
             // emptied the log (the watermark is then the newest sequence there ever was).
-            let newest = try max(ChangeLog.latestSequence(in: database), ChangeLog.prunedThrough(in: database))
-            let start = position ?? .snapshot(newest, id: nil)
+            let start = try position ?? .snapshot(max(ChangeLog.latestSequence(in: database), ChangeLog.prunedThrough(in: database)), id: nil)
             return try SyncReader(owner: OwnerScope(Owner(viewer), database), wanted: first + 1, rowLimit: rowLimit).page(from: start)
         }
     }

@@ -25,24 +25,20 @@ import math
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 import signedin  # noqa: E402
+from fanout import LoadGenerator, build_loadgen, percentile, WARM_UPS  # noqa: E402
 from signedin import BASE_URL, body, instance_id  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LOADGEN = os.path.join(HERE, "..", "ws", "loadgen.c")
 DEVICES = int(os.environ.get("BENCH_LB_DEVICES", "1000"))
 MEMBERS = int(os.environ.get("BENCH_LB_MEMBERS", "20"))
 COMPLETIONS = int(os.environ.get("BENCH_LB_COMPLETIONS", "50"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-# The warm-up rounds the load generator may take (lines of the trigger file beyond the measured ones).
-WARM_UPS = 20
 P99_GOAL_MS = 50
 SESSIONS = math.ceil(DEVICES / MEMBERS)
 # Setting up the members from one address sends more email than `--mail-requests-per-address`'s default allows.
@@ -54,22 +50,10 @@ BOARD = ("period totalCompletions totalTokens entries { rank completionCount tok
 COMPLETE = "mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome completion { id } } }"
 
 
-def household(client, admin, name, members):
-    """A household of `admin` that every one of `members` ([(username, token)]) joins; returns its id."""
-    household_id = client.run("mutation($input: CreateHouseholdInput!) { createHousehold(input: $input) { household { id } } }",
-                              {"input": {"name": name}}, admin)["createHousehold"]["household"]["id"]
-    for username, token in members:
-        client.invite(admin, household_id, username, token)
-    return household_id
-
-
 def daily_chore(client, admin, household_id, start):
     """A daily `SINGLE_ACTION` chore (every adult may complete it) from `start`; returns its id."""
-    recurrence = f"DTSTART:{start.strftime('%Y%m%dT%H%M%SZ')}\nRRULE:FREQ=DAILY"
-    return client.run(
-        "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }",
-        {"input": {"householdId": household_id, "title": "Bins", "assignmentMode": "SINGLE_ACTION", "tokens": 1,
-                   "schedule": {"recurrence": recurrence}}}, admin)["createChore"]["chore"]["id"]
+    return client.run("mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }",
+                      {"input": signedin.daily_chore(household_id, start)}, admin)["createChore"]["chore"]["id"]
 
 
 def completions(path, chore_id, start, count, sessions):
@@ -82,45 +66,12 @@ def completions(path, chore_id, start, count, sessions):
         for day in range(count)])
 
 
-def percentile(values, p):
-    """Nearest-rank percentile, as loadgen.c computes it."""
-    ordered = sorted(values)
-    return ordered[max(math.ceil(p * len(ordered)), 1) - 1]
-
-
-def figures(line):
-    """A loadgen `result`/`quiet` line as {key: value or [values]}."""
-    result = {}
-    for pair in line.split()[1:]:
-        key, value = pair.split("=")
-        result[key] = [float(v) for v in value.split(",")] if "," in value or key in ("values", "from_request", "response") else float(value)
-    return result
-
-
-class Step:
-    """One loadgen command: its output line, and the server's CPU time and SQL statements over it."""
-
-    def __init__(self, hearth, loadgen, command):
-        # The scrapes of /metrics fall outside the CPU time measured.
-        statements = signedin.statement_counters(hearth)[0]
-        cpu = benchlib.cpu_seconds(hearth.process.pid)
-        loadgen.stdin.write(command + "\n")
-        loadgen.stdin.flush()
-        line = loadgen.stdout.readline()
-        if not line.startswith(("result", "quiet")):
-            raise RuntimeError(f"load generator: {line!r}")
-        self.cpu_seconds = benchlib.cpu_seconds(hearth.process.pid) - cpu
-        self.statements = signedin.statement_counters(hearth)[0] - statements
-        self.figures = figures(line)
-
-
 def main():
     benchlib.raise_fd_limit()
     print(f"# load average {os.getloadavg()[0]:.1f}; {DEVICES} devices over {MEMBERS} members' sessions; "
           f"{ROUNDS} alternating rounds of {COMPLETIONS} completions each side", flush=True)
     directory = tempfile.mkdtemp(prefix="leaderboard-bench-")
-    loadgen_binary = os.path.join(directory, "loadgen")
-    subprocess.run(["cc", "-O2", "-Wall", "-o", loadgen_binary, LOADGEN, "-lz"], check=True, timeout=120)
+    loadgen_binary = build_loadgen(directory)
     hearth = benchlib.Hearth(*SERVER_FLAGS)
     try:
         client = signedin.Client(hearth)
@@ -128,13 +79,13 @@ def main():
         first = {name: client.person(name) for name in names}
         admin = first[names[0]]
         others = [(name, first[name]) for name in names[1:]]
-        busy = household(client, admin, "Busy", others)
-        quiet = household(client, admin, "Quiet", others)
+        busy = client.household(admin, "Busy", others)
+        quiet = client.household(admin, "Quiet", others)
         # Every member's sessions: the one registering opened, and more sign-ins up to SESSIONS.
         sessions = [(first[name], name) for name in names]
         sessions += [(client.login(name), name) for _ in range(SESSIONS - 1) for name in names]
         devices = sessions[:DEVICES]
-        start = datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0)
+        start = signedin.next_nine_utc()
         count = ROUNDS * COMPLETIONS + WARM_UPS
         # Completions by each member in turn, with the session of theirs that registered.
         completers = sessions[:MEMBERS]
@@ -144,28 +95,17 @@ def main():
         with open(tokens, "w") as file:
             file.writelines(token + "\n" for token, _ in devices)
         subscription = body(f'subscription {{ leaderboardChanged(householdId: "{busy}", period: WEEK) {{ {BOARD} }} }}')
-        loadgen = subprocess.Popen(
-            [loadgen_binary, "--port", str(hearth.port), "--connections", str(len(devices)), "--tokens", tokens,
-             "--subscribe-payload", subscription, "--trigger-file", triggers, "--quiet-file", quiets, "--publish-path", "/graphql"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        loadgen = LoadGenerator(loadgen_binary, hearth, len(devices), tokens, subscription, triggers, quiets)
         try:
-            ready = loadgen.stdout.readline()
-            if not ready.startswith("ready"):
-                raise RuntimeError(f"load generator did not get ready: {ready!r}")
-            print(ready.strip(), f"server RSS {hearth.rss_kib() / 1024:.0f} MiB", flush=True)
+            print(loadgen.ready.strip(), f"server RSS {hearth.rss_kib() / 1024:.0f} MiB", flush=True)
             measured, baseline = [], []
             for _ in range(ROUNDS):
-                measured.append(Step(hearth, loadgen, f"measure {COMPLETIONS}"))
-                baseline.append(Step(hearth, loadgen, f"quiet {COMPLETIONS}"))
-            loadgen.stdin.write("exit\n")
-            loadgen.stdin.flush()
-            loadgen.wait(timeout=30)
+                measured.append(loadgen.step(f"measure {COMPLETIONS}"))
+                baseline.append(loadgen.step(f"quiet {COMPLETIONS}"))
         finally:
-            if loadgen.poll() is None:
-                loadgen.kill()
+            loadgen.close()
         # Every request completed its instance (the load generator checked only that none failed).
-        warm_ups = int(dict(pair.split("=") for pair in ready.split()[1:])["warm_ups"])
-        for household_id, expected in ((busy, warm_ups + ROUNDS * COMPLETIONS), (quiet, ROUNDS * COMPLETIONS)):
+        for household_id, expected in ((busy, loadgen.warm_ups + ROUNDS * COMPLETIONS), (quiet, ROUNDS * COMPLETIONS)):
             total = client.run("query($id: ID!) { leaderboard(householdId: $id, period: ALL_TIME) { totalCompletions } }",
                                {"id": household_id}, admin)["leaderboard"]["totalCompletions"]
             if total != expected:

@@ -10,6 +10,7 @@ import re
 import sqlite3
 import urllib.request
 import uuid
+from datetime import datetime, timedelta, timezone
 
 import benchlib
 
@@ -63,6 +64,14 @@ class Client:
         issued = self.person(username, tokens)
         self.invite(admin, household, username, issued[0] if tokens else issued, kind, role)
         return issued
+
+    def household(self, admin, name, members):
+        """A household of `admin` that every one of `members` ([(username, token)]) joins; returns its id."""
+        household_id = self.run("mutation($input: CreateHouseholdInput!) { createHousehold(input: $input) { household { id } } }",
+                                {"input": {"name": name}}, admin)["createHousehold"]["household"]["id"]
+        for username, token in members:
+            self.invite(admin, household_id, username, token)
+        return household_id
 
     def invite(self, admin, household, username, token, kind=None, role="MEMBER"):
         """Invites `username` (signed in with `token`) into `household` as `admin` does, and accepts
@@ -143,6 +152,21 @@ def statements_per_request(hearth, client, mix):
     print("SQL statements per request (prepared): " + ", ".join(
         f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
         flush=True)
+
+
+def daily_chore(household_id, start, title="Bins", chore_id=None):
+    """The `createChore` input of a daily `SINGLE_ACTION` chore (every adult may complete it) from `start`,
+    with the client-made id `chore_id` when given."""
+    recurrence = f"DTSTART:{start.strftime('%Y%m%dT%H%M%SZ')}\nRRULE:FREQ=DAILY"
+    fields = {"householdId": household_id, "title": title, "assignmentMode": "SINGLE_ACTION", "tokens": 1,
+              "schedule": {"recurrence": recurrence}}
+    return {"id": chore_id, **fields} if chore_id else fields
+
+
+def next_nine_utc():
+    """Tomorrow at 09:00 UTC: a daily chore created now with this start has every occurrence planned
+    (one earlier today than the chore's creation is not, so it cannot be completed)."""
+    return datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0) + timedelta(days=1)
 
 
 def instance_id(chore_id, occurrence, member_id=None):

@@ -34,7 +34,9 @@
  * Signed-in subscriptions triggered by mutations (tools/bench/leaderboard, with --trigger-file):
  *   --tokens FILE            access tokens, one a line; connection i signs in with line i % lines
  *                            (`connection_init` payload `{"authorization":"Bearer ..."}`)
- *   --subscribe-payload JSON the `subscribe` message's payload (default: `serverEvents`)
+ *   --subscribe-payload JSON the `subscribe` message's payload (default: `serverEvents`); every `%DEVICE%`
+ *                            in it becomes the connection's index, so each connection can send a document of
+ *                            its own (the server shares one execution among identical subscriptions of a user)
  *   --trigger-file FILE      each publish is the next line's request: `TOKEN<TAB>JSON BODY`, sent as
  *                            `POST PUBLISH_PATH` with that bearer token; a response that is not 200 or
  *                            carries `"errors"` fails. The round ends when the response is in AND
@@ -45,6 +47,9 @@
  *               `result rounds=N values=a,b,...` (per round, ms: the last connection's delivery
  *               after the response's kernel receive timestamp) `from_request=...` (the same from
  *               sending the request) `response=...` (the request's round trip) `cpu_ms=..`
+ *               `each_p50=.. each_p99=..` (ms: every connection's delivery of every round after the
+ *               response's timestamp, N x connections values) `frames_min=.. frames_max=..` (the
+ *               fewest and most `next` messages one connection received over the N rounds)
  *   quiet N     N requests of the quiet file, one after another; prints `quiet rounds=N response=...`
  *   exit        closes every connection and exits 0 (so does the end of stdin)
  *
@@ -81,6 +86,7 @@ struct conn {
     int compressed;      /* permessage-deflate negotiated */
     int nexts;           /* `next` messages received */
     int base;            /* `nexts` when the measured rounds began */
+    int64_t delivered_at; /* CLOCK_REALTIME ns, kernel timestamp of the message that reached the round's target */
     unsigned char *pending; /* bytes of an incomplete frame or handshake response */
     size_t pending_len;
 };
@@ -128,6 +134,8 @@ static z_stream inflater;
 static unsigned char inflated[1 << 16];
 
 static int64_t cpu_ns(void);
+static int compare(const void *a, const void *b);
+static double percentile(const double *sorted, int count, double p);
 
 static void fail(const char *what) {
     fprintf(stderr, "error: %s\n", what);
@@ -299,6 +307,23 @@ static const char *message_text(const unsigned char *payload, size_t length, int
     return (const char *)inflated;
 }
 
+/* The subscribe payload of connection `index`: --subscribe-payload with `%DEVICE%` replaced by the index. */
+static void device_payload(char *out, size_t size, int index) {
+    static const char placeholder[] = "%DEVICE%";
+    size_t used = 0;
+    for (const char *p = opt.subscribe_payload; *p;) {
+        int written;
+        if (!strncmp(p, placeholder, sizeof placeholder - 1)) {
+            written = snprintf(out + used, size - used, "%d", index);
+            p += sizeof placeholder - 1;
+        } else {
+            written = snprintf(out + used, size - used, "%c", *p++);
+        }
+        if (written < 0 || (size_t)written >= size - used) fail("subscribe payload too long");
+        used += (size_t)written;
+    }
+}
+
 static void on_message(struct conn *c, const unsigned char *payload, size_t length, int rsv1) {
     size_t text_length;
     const char *text = message_text(payload, length, rsv1, &text_length);
@@ -307,6 +332,7 @@ static void on_message(struct conn *c, const unsigned char *payload, size_t leng
         if (++c->nexts - c->base == target_nexts) {
             last_read = now_ns();
             if (received_at == 0) fail("no kernel receive timestamp (SO_TIMESTAMPNS)");
+            c->delivered_at = received_at;
             if (reached++ == 0) {
                 first_read = last_read;
                 first_delivery = last_delivery = received_at;
@@ -316,9 +342,10 @@ static void on_message(struct conn *c, const unsigned char *payload, size_t leng
         }
     } else if (memmem(text, text_length, "\"connection_ack\"", 16)) {
         if (c->state != INITIALISING) fail("unexpected connection_ack");
-        char subscribe[8192];
+        char subscribe[8192], payload[8000];
+        device_payload(payload, sizeof payload, (int)(c - conns));
         if (snprintf(subscribe, sizeof subscribe, "{\"id\":\"1\",\"type\":\"subscribe\",\"payload\":%s}",
-                     opt.subscribe_payload) >= (int)sizeof subscribe)
+                     payload) >= (int)sizeof subscribe)
             fail("subscribe payload too long");
         send_text(c->fd, subscribe);
         c->state = SUBSCRIBED;
@@ -669,7 +696,10 @@ static void print_values(const char *name, const double *values, int count) {
 static void measure(int rounds) {
     double *after = calloc((size_t)rounds, sizeof *after), *from_request = calloc((size_t)rounds, sizeof *after),
            *round_trip = calloc((size_t)rounds, sizeof *after);
-    if (!after || !from_request || !round_trip) fail("out of memory");
+    double *each = calloc((size_t)rounds * (size_t)opt.connections, sizeof *each);
+    int *frames_before = calloc((size_t)opt.connections, sizeof *frames_before);
+    if (!after || !from_request || !round_trip || !each || !frames_before) fail("out of memory");
+    for (int i = 0; i < opt.connections; i++) frames_before[i] = conns[i].nexts;
     int64_t cpu_before = cpu_ns();
     for (int r = 0; r < rounds; r++) {
         struct instant sent;
@@ -681,13 +711,27 @@ static void measure(int rounds) {
         after[r] = (double)(last_delivery - response.received_at) / 1e6;
         from_request[r] = (double)(last_delivery - sent.realtime) / 1e6;
         round_trip[r] = (double)(response.received_at - sent.realtime) / 1e6;
+        for (int i = 0; i < opt.connections; i++)
+            each[(size_t)r * (size_t)opt.connections + (size_t)i] = (double)(conns[i].delivered_at - response.received_at) / 1e6;
     }
+    double cpu_ms = (double)(cpu_ns() - cpu_before) / 1e6 / rounds;
+    int frames_min = conns[0].nexts - frames_before[0], frames_max = frames_min;
+    for (int i = 1; i < opt.connections; i++) {
+        int frames = conns[i].nexts - frames_before[i];
+        if (frames < frames_min) frames_min = frames;
+        if (frames > frames_max) frames_max = frames;
+    }
+    int deliveries = rounds * opt.connections;
+    qsort(each, (size_t)deliveries, sizeof *each, compare);
     printf("result rounds=%d", rounds);
     print_values("values", after, rounds);
     print_values("from_request", from_request, rounds);
     print_values("response", round_trip, rounds);
-    printf(" cpu_ms=%.2f\n", (double)(cpu_ns() - cpu_before) / 1e6 / rounds);
+    printf(" cpu_ms=%.2f each_p50=%.3f each_p99=%.3f frames_min=%d frames_max=%d\n", cpu_ms,
+           percentile(each, deliveries, 0.50), percentile(each, deliveries, 0.99), frames_min, frames_max);
     fflush(stdout);
+    free(each);
+    free(frames_before);
     free(after);
     free(from_request);
     free(round_trip);
