@@ -45,6 +45,24 @@ import Testing
         return type.field(named: "clientMutationId") != nil
     }
 
+    /// The creations that take an id the client made offline (`input.id`, ``ClientIDs``).
+    static let creationsWithClientIDs = [
+        "createHousehold", "recordParentalConsent", "addMember", "createChore", "createTag", "saveChorePreset", "createReward",
+        "createHabit", "recordHabitEvent", "requestFollow",
+    ]
+
+    @Test func everyCreationAPhoneQueuesTakesAClientMadeID() throws {
+        for name in Self.creationsWithClientIDs {
+            let field = try #require(Self.schema.mutationType?.field(named: name), "\(name)")
+            guard let input = field.arguments.first(where: { $0.name == "input" }), case .inputObject(let type) = input.type.namedType else {
+                Issue.record("\(name) takes no input")
+                continue
+            }
+            #expect(type.field(named: "id")?.type.description == "ID", "\(name) takes an optional input.id")
+            #expect(Self.takesClientMutationID(field), "\(name)")
+        }
+    }
+
     @Test func everyMutationTakesAClientMutationIDOrSaysWhyNot() throws {
         let mutations = try #require(Self.schema.mutationType).fields.values
         #expect(mutations.count > 80, "the walk sees the whole schema")

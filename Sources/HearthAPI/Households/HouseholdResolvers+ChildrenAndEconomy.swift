@@ -15,7 +15,8 @@ extension HouseholdResolvers {
             let consent = try await households.recordParentalConsent(
                 householdID: try input.requiredString("householdId"), method: try input.enumValue("method"),
                 path: try input.enumValue("path"), attestation: try input.requiredString("attestation"),
-                termsVersion: try input.requiredString("termsVersion"), viewer: viewer, clientMutationID: input.clientMutationID)
+                termsVersion: try input.requiredString("termsVersion"), id: input.string("id"), viewer: viewer,
+                clientMutationID: input.clientMutationID)
             return ["consent": ParentalConsentValue(consent)]
         }
         resolvers.resolveMutation("addMember") { input, context in

@@ -39,7 +39,8 @@ extension HabitService {
     }
 
     /// Changes the viewer's habit event `id` (US 02.05): the fields given; an explicit `null`
-    /// removes the comment, the photo (deleted with it) or the place.
+    /// removes the comment, the photo (deleted with it) or the place. A photo of the same bytes as
+    /// the event's keeps that photo; an update that changes nothing writes nothing.
     /// - Throws: as ``recordHabitEvent(_:viewer:clientMutationID:)``; `NOT_FOUND` for an event
     ///   or a new habit that is not the viewer's.
     public func updateHabitEvent(
@@ -58,9 +59,15 @@ extension HabitService {
             let comment = changes.comment == nil ? stored.comment : valid.comment
             var photoID = stored.photo?.id
             if let photo = valid.photo {
-                photoID = try photo.map { try Self.storePhoto($0, owner, at: now) }
+                photoID = try photo.map { try Self.storePhoto($0, replacing: stored.photo?.id, owner, at: now) }
             }
             let location = valid.location ?? stored.location
+            // Nothing to change (a queued edit sent again after its replay record was pruned):
+            // nothing is written, and the answer is the event as it was.
+            if habitID == stored.habitID, day == stored.occurredOn, comment == stored.comment, photoID == stored.photo?.id,
+               location == stored.location {
+                return EventReference(eventID: id)
+            }
             try owner.execute(
                 """
                 UPDATE habit_events SET habit_id = ?, occurred_on = ?, comment = ?, photo_id = ?, latitude = ?, longitude = ?,

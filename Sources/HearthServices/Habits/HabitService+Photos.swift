@@ -18,11 +18,21 @@ public struct StoredHabitPhoto: Sendable, Hashable {
 extension HabitService {
     /// Stores a checked photo of the owner's and returns its id. Its event points at it in the
     /// same transaction; deleting the event or the habit deletes it (US 02.03, US 02.07).
-    static func storePhoto(_ photo: (image: ImageInfo, bytes: [UInt8]), _ owner: OwnerScope, at now: Date) throws -> String {
+    ///
+    /// When the event's photo now, `current`, holds the same bytes, that photo is kept and its id
+    /// returned: a queued upload sent again (its replay record pruned, or under another
+    /// `clientMutationId`) leaves the event with the photo, id and URL it had.
+    static func storePhoto(
+        _ photo: (image: ImageInfo, bytes: [UInt8]), replacing current: String? = nil, _ owner: OwnerScope, at now: Date
+    ) throws -> String {
+        let digest = SHA256.hexDigest(of: photo.bytes)
+        if let current, try owner.scalar(String.self, "SELECT sha256 FROM habit_photos WHERE id = ? AND user_id = {owner}", [current]) == digest {
+            return current
+        }
         let id = GlobalID.make(.habitPhoto, now: now).rawValue
         try owner.execute(
             "INSERT INTO habit_photos (id, user_id, media_type, width, height, sha256, bytes, created_at) VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)",
-            [id, photo.image.format.mediaType, photo.image.width, photo.image.height, SHA256.hexDigest(of: photo.bytes), photo.bytes, now])
+            [id, photo.image.format.mediaType, photo.image.width, photo.image.height, digest, photo.bytes, now])
         return id
     }
 

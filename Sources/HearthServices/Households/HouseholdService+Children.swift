@@ -60,16 +60,22 @@ extension HouseholdService {
 
     /// Records a parent's verifiable consent to add one child under 13 or of unknown age to
     /// `householdID`. Admins only; the consent is theirs. Each consent serves one child.
+    ///
+    /// Consents are captured offline and synced (onboarding.md): a phone makes the consent's id
+    /// (`id`), so the `addMember` it queues after it can name the consent before either reached
+    /// the server; a replay, or a retry with the same `id`, answers the first record.
     /// - Parameters:
     ///   - attestation: The statement the parent confirmed, as shown: 1–2000 characters after trimming.
     ///   - termsVersion: The terms shown with it: the server's current version.
+    ///   - id: The id the client made for the consent offline (`cns_<uuid>`); the server makes one when absent.
     /// - Throws: `BAD_USER_INPUT` (attestation empty or too long; `input.termsVersion`
-    ///   `UNKNOWN_VALUE` for any version but the current one), `NOT_FOUND`, `FORBIDDEN`;
-    ///   `CONFLICT` when the household already holds as many unused consents as it could have
-    ///   members.
+    ///   `UNKNOWN_VALUE` for any version but the current one), `NOT_FOUND` (reason `DELETED` for a
+    ///   household that was deleted), `FORBIDDEN`; `CONFLICT` when the household already holds as
+    ///   many unused consents as it could have members; for `id`, as
+    ///   ``ClientIDs/claim(_:_:field:_:at:)`` (the same id again answers the first consent).
     public func recordParentalConsent(
         householdID: String, method: ConsentMethod, path: ChildProfilePath, attestation: String, termsVersion: String,
-        viewer: Viewer, clientMutationID: String? = nil
+        id: String? = nil, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> ParentalConsentRecord {
         var problems = ProblemCollector()
         let statement = problems.check { () throws(FieldProblem) in
@@ -82,16 +88,21 @@ extension HouseholdService {
         }
         try problems.throwIfAny()
         let now = clock.storedNow
-        // Consents are captured offline and synced (onboarding.md): a replay returns the first record.
-        let recorded = try await mutate("recordParentalConsent", by: viewer, replaying: clientMutationID, at: now) { [self] database in
+        let recorded = try await mutate(
+            "recordParentalConsent", by: viewer, replaying: clientMutationID, about: householdID, at: now
+        ) { [self] database in
             let scope = try HouseholdScope.check(viewer: viewer, householdID: householdID, requiring: .admin, in: database)
             let access = scope.access
+            let consentID: String
+            switch try ClientIDs.claim(id, .parentalConsent, OwnerScope(Owner(viewer), database), at: now) {
+            case .existing(let made): return ConsentReference(householdID: access.householdID, consentID: made)
+            case .create(let new): consentID = new
+            }
             let unused = try scope.scalar(
                 Int.self, "SELECT count(*) FROM parental_consents WHERE household_id = {household} AND used_at IS NULL") ?? 0
             if unused >= configuration.maximumMembersPerHousehold {
                 throw ServiceError(.conflict, reason: .limitReached, "This household has \(unused) unused consents. Add the children they were given for first.")
             }
-            let consentID = GlobalID.make(.parentalConsent, now: now).rawValue
             try scope.execute(
                 """
                 INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)
@@ -103,14 +114,17 @@ extension HouseholdService {
                 properties: ["consentRef": analytics.reference(consentID), "path": path.rawValue], at: now, in: database)
             return ConsentReference(householdID: access.householdID, consentID: consentID)
         }
-        return try await pool.readPreferringCallingThread { database in
-            let scope = try HouseholdScope.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
-            guard let consent = try scope.decodeOne(
-                ParentalConsentRecord.self,
-                "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = {household}",
-                [recorded.consentID])
-            else { throw ServiceError.householdNotFound }
-            return consent
+        // A replay answers the consent it stored, whose household may have been deleted since.
+        return try await Tombstones.answer(about: recorded.consentID, viewer: viewer, in: pool) {
+            try await pool.readPreferringCallingThread { database in
+                let scope = try HouseholdScope.check(viewer: viewer, householdID: recorded.householdID, requiring: .admin, in: database)
+                guard let consent = try scope.decodeOne(
+                    ParentalConsentRecord.self,
+                    "SELECT \(ParentalConsentRecord.columns) FROM parental_consents WHERE id = ? AND household_id = {household}",
+                    [recorded.consentID])
+                else { throw ServiceError.householdNotFound }
+                return consent
+            }
         }
     }
 

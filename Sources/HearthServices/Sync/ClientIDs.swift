@@ -30,7 +30,7 @@ enum ClientIDs {
     /// The table of each kind of object a client may create with its own id.
     static let tables: [GlobalID.Kind: String] = [
         .household: "households", .member: "members", .chore: "chores", .tag: "tags", .chorePreset: "chore_presets",
-        .reward: "rewards", .habit: "habits", .habitEvent: "habit_events", .follow: "follows",
+        .reward: "rewards", .habit: "habits", .habitEvent: "habit_events", .follow: "follows", .parentalConsent: "parental_consents",
     ]
 
     /// Decides what a create of a `kind` object by the owner does with `text`, the id the client

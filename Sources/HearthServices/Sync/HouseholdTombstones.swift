@@ -8,7 +8,7 @@ import HearthStore
 /// the people of the household still see the deletions as `DELETED`.
 enum HouseholdTombstones {
     /// Records the tombstones of the household of `scope` and of its members, chores, tags, saved
-    /// presets and rewards, at `now`.
+    /// presets, rewards and parental consents, at `now`.
     static func record(_ scope: HouseholdScope, at now: Date) throws {
         let topic = Topic.household(scope.access.householdID)
         let members = try scope.query("SELECT id, user_id FROM members WHERE household_id = {household}")
@@ -22,6 +22,7 @@ enum HouseholdTombstones {
             (.tag, "SELECT id FROM tags WHERE household_id = {household}"),
             (.chorePreset, "SELECT id FROM chore_presets WHERE household_id = {household}"),
             (.reward, "SELECT id FROM rewards WHERE household_id = {household} AND deleted_at IS NULL"),
+            (.parentalConsent, "SELECT id FROM parental_consents WHERE household_id = {household}"),
         ]
         for (kind, selection) in owned {
             try Tombstones.record(try scope.query(selection).map { try $0["id"] }, kind, scope: topic, at: now, in: scope.database)

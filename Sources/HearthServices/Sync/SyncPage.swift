@@ -10,7 +10,8 @@ public struct SyncPage: Sendable {
         public var objectID: String
     }
 
-    /// The changed objects, each id once (at its last place in the page), oldest first.
+    /// The changed objects, each id once, oldest first: at its last place in the page, and not at
+    /// all when a row the page fetched ahead touches it again (a later page sends it).
     public var entries: [Entry]
     /// Where the next page starts; equal to the cursor asked for when nothing changed.
     public var endCursor: SyncCursor

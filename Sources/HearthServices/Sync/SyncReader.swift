@@ -9,10 +9,12 @@ struct SyncReader {
     /// The most change-log rows to read past.
     let rowLimit: Int
 
-    /// Rows read from the log at once.
-    private static let batchSize = 200
-
     /// The page starting after `position`.
+    ///
+    /// An object a later row touches again (one the page fetched ahead, ``SyncRowWindow``) is left
+    /// out where it comes first and sent at that later row, as it is then: a client that applies
+    /// every page gets it once, in its final state. Left-out positions do not count toward the
+    /// page's size.
     /// - Throws: `CURSOR_EXPIRED` when rows after the position were pruned.
     func page(from position: SyncCursor) throws -> SyncPage {
         let database = owner.database
@@ -36,28 +38,16 @@ struct SyncReader {
             resume = (sequence, id)
         }
         let lost = try lostScopes(after: rowsAfter).filter { !scopes.contains($0.key) }
-        let topics = scopes.union(lost.keys)
-        var scanned = 0
-        reading: while collected.count < wanted && scanned < rowLimit {
-            let batch = min(Self.batchSize, rowLimit - scanned)
-            let rows = try ChangeLog.changes(after: rowsAfter, topics: topics, limit: batch, in: database)
-            guard let last = rows.last else { return finished(collected, end: end, scopes: scopes) }
-            for row in rows {
-                let after = resume?.sequence == row.sequence ? resume?.id : nil
-                // A lost scope's rows after the loss are of objects the reader never saw.
-                let seen = lost[row.topic].map { row.sequence <= $0 } ?? true
-                let ids = seen ? try objects(of: row, after: after, limit: wanted - collected.count) : []
-                collected += ids.map { SyncPage.Entry(cursor: .inside(row.sequence, id: $0), objectID: $0) }
-                if collected.count == wanted { break reading }
-                end = .after(row.sequence)
-            }
-            // A short batch read the log to its end: no need to ask for the next one.
-            if rows.count < batch { return finished(collected, end: end, scopes: scopes) }
-            rowsAfter = last.sequence
-            scanned += rows.count
+        var window = SyncRowWindow(after: rowsAfter, topics: scopes.union(lost.keys), lost: lost, rowLimit: rowLimit, in: database)
+        while collected.count < wanted, let row = try window.next() {
+            let sequence = row.event.sequence
+            let after = resume?.sequence == sequence ? resume?.id : nil
+            let ids = row.isSeen ? try objects(of: row.event, after: after, limit: wanted - collected.count, leavingOut: window) : []
+            collected += ids.map { SyncPage.Entry(cursor: .inside(sequence, id: $0), objectID: $0) }
+            if collected.count < wanted { end = .after(sequence) }
         }
         // Stopped at the row limit with room left: more rows may follow.
-        return finished(collected, end: end, scopes: scopes, rowsMayFollow: collected.count < wanted)
+        return finished(collected, end: end, scopes: scopes, rowsMayFollow: collected.count < wanted && window.reachedRowLimit)
     }
 
     /// The page of `collected`: the first `wanted - 1`, each id once at its last place; read in `scopes`.
@@ -75,15 +65,26 @@ struct SyncReader {
         return SyncPage(entries: entries, endCursor: end, hasMore: hasMore, scopes: scopes)
     }
 
-    /// The objects `row` stands for in id order, after `id`, at most `limit`: a scope gained by the
-    /// reader stands for every object of the scope now, any other row (a scope lost too: it lists
-    /// the scope's objects at the loss) for those it touched.
-    private func objects(of row: Event, after id: String?, limit: Int) throws -> [String] {
-        if row.topic == .user(owner.key.userID), row.kind == .syncScopeGained {
-            let scope = Topic(key: try row.payload.decode(SyncScopeChange.self).scope)
-            return try SyncScopes.objects(in: [scope], after: id, limit: limit, in: owner.database)
+    /// The objects `row` stands for in id order, after `id`, at most `limit`, but those a later
+    /// row of `window` touches again: a scope gained by the reader stands for every object of the
+    /// scope now, any other row (a scope lost too: it lists the scope's objects at the loss) for
+    /// those it touched.
+    private func objects(of row: Event, after id: String?, limit: Int, leavingOut window: SyncRowWindow) throws -> [String] {
+        let isLeftOut = { (object: String) in window.isTouchedAgain(object, after: row.sequence) }
+        guard row.topic == .user(owner.key.userID), row.kind == .syncScopeGained else {
+            return Array(row.objects.sorted().filter { (id == nil || $0 > id!) && !isLeftOut($0) }.prefix(limit))
         }
-        return Array(row.objects.sorted().filter { id == nil || $0 > id! }.prefix(limit))
+        let scope = Topic(key: try row.payload.decode(SyncScopeChange.self).scope)
+        var kept: [String] = []
+        var from = id
+        while kept.count < limit {
+            let asked = limit - kept.count
+            let read = try SyncScopes.objects(in: [scope], after: from, limit: asked, in: owner.database)
+            kept += read.filter { !isLeftOut($0) }
+            guard read.count == asked, let last = read.last else { break }
+            from = last
+        }
+        return kept
     }
 
     /// The scopes the reader lost after row `sequence`, each with the sequence of its last loss:

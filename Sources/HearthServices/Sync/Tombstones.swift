@@ -3,9 +3,9 @@ import HearthDomain
 import HearthStore
 
 /// What a delete leaves behind: one `tombstones` row per deleted object a client may hold
-/// (households, members, chores, tags, presets, rewards, habits, habit events, follows), written
-/// by the deleting transaction, cascaded deletes included, with the change-log topic the object
-/// was visible in (its scope).
+/// (households, members, chores, tags, presets, rewards, parental consents, habits, habit events,
+/// follows), written by the deleting transaction, cascaded deletes included, with the change-log
+/// topic the object was visible in (its scope).
 ///
 /// Deletes win over edits: a change of a tombstoned object answers `NOT_FOUND` with reason
 /// `DELETED` to whoever could see it (``refine(_:target:viewer:in:)``), so a phone replaying its

@@ -53,4 +53,32 @@ import Testing
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_photos") == "1")
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == "1")
     }
+
+    @Test func aQueuedPhotoUploadSentAgainUnderItsOwnIDOrAfterPruningAnswersTheSameEventAndPhoto() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana")
+        _ = try server.habit("Run", as: ana, ["id": .string(Self.habitID)])
+        let fields = "habitEvent { id comment updatedAt photo { url } }"
+        let record = "mutation($input: RecordHabitEventInput!) { recordHabitEvent(input: $input) { \(fields) } }"
+        let update = "mutation($input: UpdateHabitEventInput!) { updateHabitEvent(input: $input) { \(fields) } }"
+        let recordInput: [String: JSON] = ["habitId": .string(Self.habitID), "id": .string(Self.eventID), "clientMutationId": "q-1"]
+        let updateInput: [String: JSON] = ["habitEventId": .string(Self.eventID), "comment": "park", "clientMutationId": "q-2"]
+        // The queue as a phone uploads it, twice, then once more after the replay records were pruned.
+        var answers: [[JSON?]] = []
+        for pass in 0..<3 {
+            if pass == 2 { try server.databaseWrite("DELETE FROM mutation_replays") }
+            let recorded = try server.graphQLUpload(record, input: recordInput, file: HabitEventTests.png, token: ana.token)
+            let updated = try server.graphQLUpload(update, input: updateInput, file: HabitEventTests.webp, token: ana.token)
+            #expect(recorded.json["errors"] == nil && updated.json["errors"] == nil, "\(recorded.json) \(updated.json)")
+            answers.append([recorded.data?["recordHabitEvent"]?["habitEvent"]?["id"], updated.data?["updateHabitEvent"]?["habitEvent"]])
+        }
+        let first = try #require(answers.first)
+        #expect(first[0]?.stringValue == Self.eventID && first[1]?["photo"]?["url"]?.stringValue != nil, "\(first)")
+        #expect(answers.allSatisfy { $0 == first }, "the same event, photo and answer each time: \(answers)")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_events") == "1")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM habit_photos") == "1")
+        #expect(try server.databaseText("SELECT media_type FROM habit_photos") == "image/webp", "the update's photo replaced the first")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM change_log WHERE kind = 'habit_event.updated'") == "1")
+    }
 }

@@ -48,8 +48,12 @@ import Testing
         let version = try #require(try server.graphQL("{ terms { currentVersion } }", token: ana.token).data?["terms"]?["currentVersion"])
         let consent = try server.expectReplay(
             "recordParentalConsent", "RecordParentalConsentInput",
-            household.merging(["method": "EMAIL_PLUS", "path": "OWN_ACCOUNT", "attestation": "I am the parent and I consent.", "termsVersion": version]) { $1 },
-            selecting: "consent { id }", as: ana)
+            household.merging([
+                "id": "cns_0190ffff-0000-7000-8000-000000000001", "method": "EMAIL_PLUS", "path": "OWN_ACCOUNT",
+                "attestation": "I am the parent and I consent.", "termsVersion": version,
+            ]) { $1 },
+            changed: ["attestation": "Other words"], selecting: "consent { id }", as: ana)
+        #expect(try Self.id(consent, "consent", "id") == "cns_0190ffff-0000-7000-8000-000000000001", "the id the phone made")
         let added = try server.expectReplay(
             "addMember", "AddMemberInput",
             household.merging(["kind": "CHILD", "displayName": "Tom", "age": 8, "consentId": .string(try Self.id(consent, "consent", "id"))]) { $1 },

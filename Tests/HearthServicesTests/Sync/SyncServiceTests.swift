@@ -90,7 +90,45 @@ import Testing
             let paged = try await Self.drain(sync, since: start, first: 3, viewer: ana)
             let whole = try await Self.drain(sync, since: start, first: 100, viewer: ana)
             #expect(Set(whole.ids) == Set(bens + [request.id]) && whole.ids.count == bens.count + 1)
-            #expect(paged.ids.sorted() == whole.ids.sorted() && paged.pages > 3)
+            #expect(paged.ids.sorted() == whole.ids.sorted() && paged.pages == 3, "nine objects in full pages of three")
+        }
+    }
+
+    @Test func anObjectChangedOnPagesOneAndThreeComesOnlyOnThePageOfItsLastChange() async throws {
+        try await Self.with { harness, habits, sync in
+            let ana = try await harness.confirmedViewer("ana")
+            let start = try await Self.drain(sync, since: nil, first: 100, viewer: ana).cursor
+            var made: [String] = []
+            for _ in 0..<4 { made.append(try await habits.createHabit(Self.draft, viewer: ana).id) }
+            _ = try await habits.updateHabit(id: made[0], HabitChanges(title: "Run 5 km"), viewer: ana)
+            // Pages of two once were [0, 1], [2, 3], [0]: the first habit leaves page one for the
+            // page of its rename, and every page is full.
+            let first = try await sync.changes(since: start, first: 2, viewer: ana)
+            #expect(first.entries.map(\.objectID) == [made[1], made[2]] && first.hasMore)
+            let second = try await sync.changes(since: first.endCursor.description, first: 2, viewer: ana)
+            #expect(second.entries.map(\.objectID) == [made[3], made[0]] && !second.hasMore)
+            #expect(try await sync.changes(since: second.endCursor.description, first: 2, viewer: ana).entries.isEmpty)
+        }
+    }
+
+    @Test func aHabitHiddenAndShownAgainReachesAFollowerOnceWithEachEventWhateverThePageSize() async throws {
+        try await Self.with { harness, habits, sync in
+            let ana = try await harness.confirmedViewer("ana"), ben = try await harness.confirmedViewer("ben")
+            let follows = FollowService(configuration: FollowingConfiguration(), households: harness.service)
+            _ = try await follows.acceptFollowRequest(id: try await follows.requestFollow(username: "ben", viewer: ana).id, viewer: ben)
+            var draft = Self.draft
+            draft.visibility = .followers
+            let habit = try await habits.createHabit(draft, viewer: ben).id
+            var events: [String] = []
+            for _ in 0..<12 { events.append(try await habits.recordHabitEvent(HabitEventDraft(habitID: habit), viewer: ben).id) }
+            let start = try await Self.drain(sync, since: nil, first: 100, viewer: ana).cursor
+            // Two rows of thirteen objects each: hidden (tombstones), then shown (upserts).
+            _ = try await habits.updateHabit(id: habit, HabitChanges(visibility: .private), viewer: ben)
+            _ = try await habits.updateHabit(id: habit, HabitChanges(visibility: .followers), viewer: ben)
+            for first in [1, 5, 13, 100] {
+                let read = try await Self.drain(sync, since: start, first: first, viewer: ana)
+                #expect(read.ids.sorted() == ([habit] + events).sorted(), "pages of \(first): \(read.ids.count) entries")
+            }
         }
     }
 }
