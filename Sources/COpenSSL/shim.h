@@ -47,6 +47,24 @@ static inline int hearth_param_bld_push_p256_public_key(OSSL_PARAM_BLD *builder,
         && OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, point, length);
 }
 
+/// Adds a P-256 key pair's parameters to `builder`: the group, the private scalar and the
+/// encoded public point (which must stay valid until OSSL_PARAM_BLD_to_param).
+static inline int hearth_param_bld_push_p256_key_pair(OSSL_PARAM_BLD *builder, const BIGNUM *scalar, const unsigned char *point, size_t length) {
+    return OSSL_PARAM_BLD_push_utf8_string(builder, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0)
+        && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_PRIV_KEY, scalar)
+        && OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, point, length);
+}
+
+/// EVP_PKEY_KEYPAIR is a macro combining selection bits, which Swift does not import.
+static inline int hearth_evp_pkey_key_pair_selection(void) {
+    return EVP_PKEY_KEYPAIR;
+}
+
+/// EVP_CTRL_GCM_GET_TAG through EVP_CIPHER_CTX_ctrl: the tag of a finished AES-GCM encryption.
+static inline int hearth_evp_gcm_get_tag(EVP_CIPHER_CTX *context, unsigned char *tag, int length) {
+    return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, length, tag);
+}
+
 /// EVP_PKEY_PUBLIC_KEY is a macro combining selection bits, which Swift does not import.
 static inline int hearth_evp_pkey_public_key_selection(void) {
     return EVP_PKEY_PUBLIC_KEY;

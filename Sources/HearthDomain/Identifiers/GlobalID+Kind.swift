@@ -31,7 +31,7 @@ extension GlobalID {
     /// | `hev` | habit event (`HabitEvent`) | | | |
     /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
     /// | `fol` | follow between two users (`Follow`) | | | |
-    /// | | | | `psh` | push subscription |
+    /// | `psh` | Web Push subscription (`PushSubscription`) | | | |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
     ///
@@ -85,6 +85,8 @@ extension GlobalID {
         case habitPhoto = "pho"
         /// One user following another, requested or accepted (`follows`).
         case follow = "fol"
+        /// A browser's Web Push subscription (`push_subscriptions`).
+        case pushSubscription = "psh"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -97,6 +99,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
+            case .pushSubscription: false
             }
         }
     }

@@ -63,6 +63,12 @@ struct Owner: ScopeKey, Sendable, Hashable {
     init(scheduledWorkOf userID: String) {
         self.userID = userID
     }
+
+    /// The account a push is for, read from the push's queued row or job (written when the
+    /// push was enqueued for one of the account's subscriptions): delivery has no viewer.
+    init(pushRecipient userID: String) {
+        self.userID = userID
+    }
 }
 
 /// The rows one account owns, in one transaction, named in SQL with `{owner}`

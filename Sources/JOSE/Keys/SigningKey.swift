@@ -50,6 +50,21 @@ public struct SigningKey: Sendable {
         self.init(.privateKey(try OpenSSLKey.privateKey(pem: pem)))
     }
 
+    /// The ES256 key whose private key is the 32-byte big-endian `privateKey` (the form Web
+    /// Push's VAPID keys are exchanged in, RFC 8292).
+    ///
+    /// - Throws: `.invalidKey` when it is not 32 bytes or not a valid P-256 private key.
+    public static func ellipticCurveP256(privateKey: [UInt8]) throws(JOSEError) -> SigningKey {
+        SigningKey(.privateKey(try OpenSSLKey.ellipticCurveP256PrivateKey(scalar: privateKey)))
+    }
+
+    /// An ES256 key's public key as an uncompressed P-256 point (65 bytes: `0x04 || x || y`);
+    /// nil for HS256 and RS256 keys.
+    public var uncompressedPublicKey: [UInt8]? {
+        guard case .privateKey(let key) = material, key.kind == .ellipticCurveP256 else { return nil }
+        return key.uncompressedP256Point
+    }
+
     /// The private key as PKCS #8 PEM; nil for an HMAC key.
     public var privateKeyPEM: String? {
         guard case .privateKey(let key) = material else { return nil }

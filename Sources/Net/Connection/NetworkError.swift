@@ -22,6 +22,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case responseTooLarge
         /// A URL that cannot be used (scheme, host or port).
         case invalidURL
+        /// Every address of the host is one an ``OutboundAddressPolicy`` refuses (loopback,
+        /// private, link-local…), or the URL is not `https://` where the policy requires it.
+        case addressRefused
         /// A TLS setting that cannot be applied, such as an unreadable CA file (`peer` names it).
         case invalidConfiguration
     }
@@ -52,6 +55,7 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedResponse: "malformed response from \(peer): \(detail)"
         case .responseTooLarge: "the response from \(peer) is too large: \(detail)"
         case .invalidURL: "invalid URL '\(peer)': \(detail)"
+        case .addressRefused: "refused to connect to \(peer): \(detail)"
         case .invalidConfiguration: "invalid TLS configuration (\(peer)): \(detail)"
         }
     }

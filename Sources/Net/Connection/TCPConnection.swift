@@ -25,24 +25,20 @@ public final class TCPConnection: Connection {
     /// - Throws: `NetworkError` `.cannotResolve`, `.cannotConnect` (with the last address's
     ///   reason), or `.timedOut` when `deadline` passes.
     public static func connect(host: String, port: Int, deadline: Deadline) throws(NetworkError) -> TCPConnection {
-        let peer = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            let detail = status == EAI_SYSTEM ? SystemCall.reason(csystem_errno()) : String(cString: gai_strerror(status))
-            throw NetworkError(code: .cannotResolve, peer: peer, detail: detail)
-        }
-        defer { freeaddrinfo(list) }
+        try connect(to: try ResolvedAddress.resolve(host: host, port: port), deadline: deadline)
+    }
+
+    /// Connects to the first of `addresses` that accepts, in their order, without resolving
+    /// anything again (so a connection goes exactly where a check of the addresses allowed).
+    /// - Throws: `NetworkError` `.cannotConnect` (with the last address's reason), or
+    ///   `.timedOut` when `deadline` passes.
+    public static func connect(to addresses: [ResolvedAddress], deadline: Deadline) throws(NetworkError) -> TCPConnection {
+        let peer = addresses.first?.peer ?? "nowhere"
         var lastError = NetworkError(code: .cannotConnect, peer: peer, detail: "no address")
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            candidate = address.pointee.ai_next
+        for address in addresses {
             do {
-                let descriptor = try open(address.pointee, peer: peer, deadline: deadline)
-                return TCPConnection(descriptor: descriptor, peer: peer)
+                let descriptor = try open(address, deadline: deadline)
+                return TCPConnection(descriptor: descriptor, peer: address.peer)
             } catch where error.code == .cannotConnect {
                 lastError = error
             }
@@ -51,14 +47,18 @@ public final class TCPConnection: Connection {
     }
 
     /// One non-blocking connect attempt to `address`.
-    private static func open(_ address: addrinfo, peer: String, deadline: Deadline) throws(NetworkError) -> Int32 {
-        let descriptor = csystem_stream_socket(address.ai_family)
+    private static func open(_ address: ResolvedAddress, deadline: Deadline) throws(NetworkError) -> Int32 {
+        let peer = address.peer
+        let descriptor = csystem_stream_socket(address.family)
         guard descriptor >= 0 else {
             throw NetworkError(code: .cannotConnect, peer: peer, detail: SystemCall.reason(csystem_errno()))
         }
         var keep = false
         defer { if !keep { Glibc.close(descriptor) } }
-        if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+        let status = address.socketAddress.withUnsafeBytes { bytes in
+            Glibc.connect(descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+        }
+        if status != 0 {
             let code = csystem_errno()
             guard code == EINPROGRESS || code == EINTR else {
                 throw NetworkError(code: .cannotConnect, peer: peer, detail: SystemCall.reason(code))

@@ -19,12 +19,20 @@ public struct HTTPClient: Sendable {
         /// The TLS client for `https://` URLs; nil uses one trusting the system's CA store,
         /// created on the first `https://` request.
         public var tls: TLSClient?
+        /// Where the client may connect, for URLs a user supplied: with a policy, only
+        /// `https://` URLs whose host resolves to addresses it permits, and the connection goes
+        /// to one of those very addresses. Nil connects anywhere.
+        public var addressPolicy: OutboundAddressPolicy?
 
         /// A configuration with the defaults, or the given values.
-        public init(timeout: Duration = .seconds(30), limits: HTTPResponseParser.Limits = .init(), tls: TLSClient? = nil) {
+        public init(
+            timeout: Duration = .seconds(30), limits: HTTPResponseParser.Limits = .init(), tls: TLSClient? = nil,
+            addressPolicy: OutboundAddressPolicy? = nil
+        ) {
             self.timeout = timeout
             self.limits = limits
             self.tls = tls
+            self.addressPolicy = addressPolicy
         }
     }
 
@@ -54,7 +62,7 @@ public struct HTTPClient: Sendable {
     /// - Throws: `NetworkError` naming the URL: `.cannotResolve`, `.cannotConnect`,
     ///   `.timedOut`, `.connectionClosed`, `.certificateRejected`, `.tlsFailed`,
     ///   `.malformedResponse`, `.responseTooLarge`; `.invalidURL` for header fields with
-    ///   line breaks.
+    ///   line breaks; `.addressRefused` when the address policy refuses the URL.
     public func send(method: String, url: HTTPURL, headers: [(String, String)], body: [UInt8]?) throws(NetworkError) -> HTTPResponse {
         do {
             return try exchange(method: method, url: url, headers: headers, body: body)
@@ -74,13 +82,20 @@ public struct HTTPClient: Sendable {
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         let deadline = Deadline.after(configuration.timeout)
+        let addresses: [ResolvedAddress]
+        if let policy = configuration.addressPolicy {
+            addresses = try policy.addresses(for: url)
+        } else {
+            addresses = try ResolvedAddress.resolve(host: url.host, port: url.port)
+        }
+        let plain = try TCPConnection.connect(to: addresses, deadline: deadline)
         let connection: any Connection
         if url.isSecure {
             let tls: TLSClient
             if let configured = configuration.tls { tls = configured } else { tls = try TLSClient.systemDefault() }
-            connection = try tls.connect(host: url.host, port: url.port, deadline: deadline)
+            connection = try tls.secure(plain, serverName: url.host, deadline: deadline)
         } else {
-            connection = try TCPConnection.connect(host: url.host, port: url.port, deadline: deadline)
+            connection = plain
         }
         defer { connection.close() }
         try connection.send(Array(head.utf8) + (body ?? []), deadline: deadline)
