@@ -54,8 +54,9 @@ public enum HearthSchema {
     /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
-    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`. `syncBatch`
-    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:limits:logger:)``
+    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`; Web Push
+    /// subscriptions are `push`'s. `syncBatch`
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -66,6 +67,7 @@ public enum HearthSchema {
         loopImporter: LoopImporter? = nil,
         geo: GeoService? = nil,
         sync: SyncService? = nil,
+        push: PushService? = nil,
         syncBatches: SyncBatchRunner? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
@@ -85,6 +87,7 @@ public enum HearthSchema {
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
+        if let push { PushResolvers.install(into: &resolvers, push: push) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -104,6 +107,11 @@ public enum HearthSchema {
             }
             if let follows {
                 for (id, value) in try await FollowResolvers.nodes(ids: ids.filter { found[$0] == nil }, follows: follows, context: context) {
+                    found[id] = value
+                }
+            }
+            if let push {
+                for (id, value) in try await PushResolvers.nodes(ids: ids.filter { found[$0] == nil }, push: push, context: context) {
                     found[id] = value
                 }
             }
@@ -159,6 +167,7 @@ public enum HearthSchema {
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
+        push: PushService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -169,7 +178,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, syncBatches: syncBatches),
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

@@ -63,6 +63,8 @@ struct ServeSettings: Sendable {
     var following: FollowingConfiguration
     /// Offline sync: limits.
     var sync: SyncConfiguration
+    /// Web Push: the VAPID contact, limits, and where deliveries may connect.
+    var push: PushSettings
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -161,6 +163,7 @@ struct ServeSettings: Sendable {
         + HabitAdherenceSettings.options
         + FollowingSettings.options
         + SyncSettings.options
+        + PushSettings.options
         + HabitPortingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
@@ -270,6 +273,7 @@ struct ServeSettings: Sendable {
         habitAdherence = try HabitAdherenceSettings.configuration(options)
         following = try FollowingSettings.configuration(options)
         sync = try SyncSettings.configuration(options)
+        push = try PushSettings(options, sender: mail.sender.address)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

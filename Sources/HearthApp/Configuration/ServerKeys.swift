@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HearthServices
 import HearthStore
+import JOSE
 import Support
 
 /// The server's secret keys, read at start from the key directory (``KeyDirectory``) and
@@ -9,7 +10,10 @@ import Support
 /// - `access-token.key` signs access tokens (HS256), unless `--access-token-key-file` names
 ///   another file, which wins;
 /// - `analytics.key` keys the hashed references of activation analytics;
-/// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``).
+/// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``);
+/// - `vapid.key` is the P-256 private key (32 bytes) that signs Web Push requests (VAPID,
+///   RFC 8292); its public key is published as `pushConfiguration.vapidPublicKey`, and browsers
+///   subscribe with it, so replacing it orphans every push subscription.
 ///
 /// Keys that older versions kept in the database are moved out first (``StoredKeys``).
 struct ServerKeys: Sendable {
@@ -19,11 +23,14 @@ struct ServerKeys: Sendable {
     var analytics: [UInt8]
     /// The link key.
     var link: [UInt8]
+    /// The VAPID key.
+    var vapid: SigningKey
 
     /// The key files, by what they hold.
     static let accessTokenFile = "access-token.key"
     static let analyticsFile = "analytics.key"
     static let linkFile = "link.key"
+    static let vapidFile = "vapid.key"
     /// The length of generated keys, in bytes.
     static let length = 32
 
@@ -50,6 +57,15 @@ struct ServerKeys: Sendable {
         } else {
             accessToken = try key(accessTokenFile)
         }
-        return ServerKeys(accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile))
+        let vapidScalar = try key(vapidFile)
+        let vapid: SigningKey
+        do {
+            vapid = try SigningKey.ellipticCurveP256(privateKey: vapidScalar)
+        } catch {
+            throw KeyError(
+                code: .malformed, path: directory.file(vapidFile),
+                message: "\(directory.file(vapidFile)) is not a P-256 private key (32 bytes, base64url): \(error.message)")
+        }
+        return ServerKeys(accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid)
     }
 }

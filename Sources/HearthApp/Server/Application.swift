@@ -104,6 +104,10 @@ final class Application: Sendable {
         let follows = FollowService(configuration: settings.following, households: households)
         let geo = GeoService(configuration: settings.geo, pool: pool)
         let sync = SyncService(configuration: settings.sync, households: households)
+        let push = PushService(configuration: try settings.push.configuration(vapidKey: keys.vapid), households: households, jobs: jobs)
+        if settings.push.allowsLoopback {
+            logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
+        }
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -115,6 +119,7 @@ final class Application: Sendable {
             leaderboards.rolloverJob,
             vacations.startJob,
             vacations.endJob,
+            PushDeliveryJob(push: push, logger: logger.labeled("push")),
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
@@ -127,7 +132,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -175,6 +180,7 @@ final class Application: Sendable {
             try TestJobRoutes.prepare(pool)
             testJobs.observe(scheduler)
             testJobs.register(in: &router)
+            TestPushRoutes(push: push).register(in: &router)
         }
         if settings.webSocketEcho {
             var echo = settings.realtime.webSocket
@@ -232,14 +238,15 @@ final class Application: Sendable {
         follows: FollowService,
         loopImporter: LoopImporter,
         geo: GeoService,
-        sync: SyncService
+        sync: SyncService,
+        push: PushService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

@@ -133,8 +133,8 @@ public final class PushService: Sendable {
     }
 
     /// The subscriptions of account `userID`, for the server's own notices to them (no viewer).
-    public func subscriptions(ofUser userID: String) throws -> [PushSubscriptionRecord] {
-        try pool.read { database in
+    public func subscriptions(ofUser userID: String) async throws -> [PushSubscriptionRecord] {
+        try await pool.readPreferringCallingThread { database in
             try OwnerScope(Owner(pushRecipient: userID), database).decode(
                 PushSubscriptionRecord.self,
                 "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} ORDER BY created_at, id")
