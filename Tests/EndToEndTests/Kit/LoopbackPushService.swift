@@ -120,7 +120,8 @@ final class LoopbackPushService {
             self.send_response(status)
             self.send_header("Content-Length", "0")
             self.end_headers()
-            print(json.dumps(report), flush=True)
+            with lock:
+                print(json.dumps(report), flush=True)
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     authority = trustme.CA()

@@ -102,7 +102,7 @@ import Testing
         let expiry = try #require(request.expiresAt)
         #expect(expiry > Date().timeIntervalSince1970 && expiry <= Date().timeIntervalSince1970 + 24 * 3600, "exp within 24 hours")
         try server.waitForDueJobs()
-        #expect(try server.databaseText("SELECT count(*) FROM push_messages") == "0", "a delivered push leaves no queued row")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM push_messages") == "0", "a delivered push leaves no queued row")
 
         // The payload limit at its edge: 3,993 bytes go, one more does not.
         let largest = String(repeating: "x", count: 3993)
@@ -168,7 +168,7 @@ import Testing
         #expect(replacing.status == 201 && replacing.plaintext == "claimed by Ben" && replacing.topic == "dishes")
         try server.moveClock(to: Date().addingTimeInterval(3600))
         try server.waitForDueJobs()
-        #expect(try server.databaseText("SELECT count(*) FROM push_messages") == "0")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM push_messages") == "0")
         #expect(try server.databaseText("SELECT group_concat(state) FROM jobs WHERE kind = 'push.deliver'") == "done,done", "the replaced push's job ends without sending")
     }
 
@@ -184,6 +184,6 @@ import Testing
         try server.waitForDueJobs()
         let job = try server.databaseText("SELECT state || ': ' || last_error FROM jobs WHERE kind = 'push.deliver'")
         #expect(job?.hasPrefix("dead: refused to connect") == true && job?.contains("loopback") == true, "\(job ?? "-")")
-        #expect(try server.databaseText("SELECT count(*) FROM push_messages") == "0", "a push given up leaves no queued row")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM push_messages") == "0", "a push given up leaves no queued row")
     }
 }
