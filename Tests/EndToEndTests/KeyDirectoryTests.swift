@@ -9,7 +9,7 @@ import Testing
 /// the database on upgrade, refused when others could read them.
 @Suite struct KeyDirectoryTests {
     /// The key files and the `server_metadata` names older versions kept two of them under.
-    static let keyFiles = ["access-token.key", "analytics.key", "link.key"]
+    static let keyFiles = ["access-token.key", "analytics.key", "link.key", "vapid.key"]
     static let storedNames = ["access-token.key": "access_token_key", "analytics.key": "analytics_key"]
 
     /// The permission bits of the file at `path`.
@@ -49,7 +49,7 @@ import Testing
             stored[file] = try Self.key(file, in: keys)
             #expect(stored[file]?.count == 32, "\(file)")
         }
-        #expect(Set(stored.values).count == 3, "three different keys")
+        #expect(Set(stored.values).count == Self.keyFiles.count, "different keys")
         try AccountsTests.register(server)
         #expect(try Self.metadataNames(server).isEmpty)
         try Self.expectNoKeyBytes(stored, in: server)
@@ -157,6 +157,23 @@ import Testing
             let refusal = try Self.refusal(in: server.directory)
             #expect(refusal.contains(file) && refusal.contains("32 bytes"), "\(contents): \(refusal)")
         }
+    }
+
+    @Test func aVAPIDKeyThatIsNoP256PrivateKeyIsRefused() throws {
+        let server = try ServerProcess(AccountsTests.serverArguments)
+        defer { server.remove() }
+        let published = try server.graphQL("{ pushConfiguration { vapidPublicKey } }").data?["pushConfiguration"]?["vapidPublicKey"]
+        #expect(server.stop() == 0)
+        let restarted = try ServerProcess(directory: server.directory, arguments: AccountsTests.serverArguments)
+        #expect(try restarted.graphQL("{ pushConfiguration { vapidPublicKey } }").data?["pushConfiguration"]?["vapidPublicKey"] == published,
+                "the published key survives a restart")
+        #expect(restarted.stop() == 0)
+        let file = server.directory.appendingPathComponent("keys/vapid.key").path
+        // 32 bytes, but above the order of P-256's group.
+        try Data((Base64URL.encode([UInt8](repeating: 0xFF, count: 32)) + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        #expect(chmod(file, 0o600) == 0)
+        let refusal = try Self.refusal(in: server.directory)
+        #expect(refusal.contains(file) && refusal.contains("not a P-256 private key"), "\(refusal)")
     }
 
     @Test func theKeyDirectoryCanBeChosen() throws {

@@ -43,7 +43,7 @@ extension PushService {
             VALUES (?, {owner}, ?, ?, ?, ?, ?) RETURNING id
             """,
             [subscription.id, Base64URL.encode(payload), topic, ttl, urgency.rawValue, jobs.clock.storedNow])
-        else { throw StoreError(extendedCode: .constraint, message: "a push was not queued", sql: "INSERT INTO push_messages") }
+        else { throw StoreError(extendedCode: .constraint, message: "the push was not queued: its insert returned no id") }
         try jobs.enqueue(kind: .pushDelivery, payload: PushDeliveryJob.Payload(messageID: messageID, userID: subscription.userID), in: database)
     }
 
