@@ -110,11 +110,7 @@ public final class PushService: Sendable {
 
     /// The viewer's subscriptions, oldest first (at most the per-user limit).
     public func subscriptions(viewer: Viewer) async throws -> [PushSubscriptionRecord] {
-        try await pool.readPreferringCallingThread { database in
-            try OwnerScope(Owner(viewer), database).decode(
-                PushSubscriptionRecord.self,
-                "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} ORDER BY created_at, id")
-        }
+        try await subscriptions(of: Owner(viewer))
     }
 
     /// The viewer's subscriptions among `ids` (`node` lookups).
@@ -134,8 +130,13 @@ public final class PushService: Sendable {
 
     /// The subscriptions of account `userID`, for the server's own notices to them (no viewer).
     public func subscriptions(ofUser userID: String) async throws -> [PushSubscriptionRecord] {
+        try await subscriptions(of: Owner(pushRecipient: userID))
+    }
+
+    /// Every subscription of `owner`, oldest first.
+    private func subscriptions(of owner: Owner) async throws -> [PushSubscriptionRecord] {
         try await pool.readPreferringCallingThread { database in
-            try OwnerScope(Owner(pushRecipient: userID), database).decode(
+            try OwnerScope(owner, database).decode(
                 PushSubscriptionRecord.self,
                 "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} ORDER BY created_at, id")
         }
