@@ -82,6 +82,7 @@ bench: deps bench-deps venv release
 	$(SWIFT) build -c release --product GraphQLBench
 	$(SWIFT) build -c release --product RecurrenceBench
 	$(SWIFT) build -c release --product GeoBench
+	$(SWIFT) build -c release --product PushBench
 	tools/bench/run-all
 
 # RFC 6455 / RFC 7692 conformance: Autobahn|Testsuite's fuzzingclient against `hearth serve --ws-echo`

@@ -54,6 +54,7 @@ let package = Package(
         // "Within 5 km" in process, the Swift side of tools/bench/geo/run.py (`make bench`).
         .executableTarget(
             name: "GeoBench", dependencies: ["HearthDomain", "HearthServices", "HearthStore", "Support"], path: "tools/bench/geo/Sources"),
+        .executableTarget(name: "PushBench", dependencies: ["HearthServices", "JOSE", "Net", "Support"], path: "tools/bench/push/Sources"),
         // The heap cached documents hold, measured in a process of its own (DocumentCacheMemoryTests runs it).
         .executableTarget(name: "MemoryProbe", dependencies: ["GraphQL", "HearthAPI", "Support"], path: "tools/memory-probe/Sources"),
 

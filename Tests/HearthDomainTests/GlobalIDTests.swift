@@ -19,6 +19,7 @@ struct GlobalIDTests {
             .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
             .vacation: "vac", .choreShare: "shr",
             .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol",
+            .pushSubscription: "psh",
         ])
     }
 
@@ -84,7 +85,7 @@ struct GlobalIDTests {
         "hh_0190a4c25b3e7c4d8e5f6a7b8c9d0e1f", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1", "hh_\(uuid)0",
         "hh_0190a4c25-b3e-7c4d-8e5f-6a7b8c9d0e1f", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1g",
         "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1\u{FF46}", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e\u{0661}f",
-        "psh_\(uuid)", "job_\(uuid)", "xyz_\(uuid)", "user_\(uuid)", "usr_hh_\(uuid)", "hh_usr_\(uuid)",
+        "ntf_\(uuid)", "job_\(uuid)", "xyz_\(uuid)", "user_\(uuid)", "usr_hh_\(uuid)", "hh_usr_\(uuid)",
         "\(uuid.uppercased())", "{\(uuid)}", "0190a4c25b3e7c4d8e5f6a7b8c9d0e1f", "1", "-1",
         String(repeating: "a", count: 10_000) + "_\(uuid)",
     ])
