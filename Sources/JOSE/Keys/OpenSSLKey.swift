@@ -76,7 +76,9 @@ final class OpenSSLKey: @unchecked Sendable {
         }
         let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil)
         defer { EVP_PKEY_CTX_free(context) }
-        guard let context, EVP_PKEY_public_check(context) == 1 else {
+        // The quick check (on the curve, not the point at infinity) is the whole check for P-256,
+        // whose cofactor is 1; the full one adds a scalar multiplication by the group order.
+        guard let context, EVP_PKEY_public_check_quick(context) == 1 else {
             ERR_clear_error()
             throw JOSEError(.invalidKey, "the EC point is not a valid P-256 public key")
         }
