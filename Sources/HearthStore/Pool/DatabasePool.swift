@@ -161,9 +161,10 @@ public final class DatabasePool: DatabaseWriter {
     ///   after which nothing was written).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try withConnection(from: writer) { database in
-            let result = try database.transaction(.immediate) { try body(database) }
-            commits.add(1, ordering: .releasing)
-            return result
+            try database.transaction(.immediate) {
+                countCommit(of: database)
+                return try body(database)
+            }
         }
     }
 
@@ -174,9 +175,10 @@ public final class DatabasePool: DatabaseWriter {
     ///   is cancelled while waiting for the writer.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withConnection(from: writer) { [self] database in
-            let result = try database.transaction(.immediate) { try body(database) }
-            commits.add(1, ordering: .releasing)
-            return result
+            try database.transaction(.immediate) {
+                countCommit(of: database)
+                return try body(database)
+            }
         }
     }
 
@@ -191,6 +193,13 @@ public final class DatabasePool: DatabaseWriter {
             }
             return try body(database)
         }
+    }
+
+    /// Counts the open transaction of `database` once it commits, before the callbacks registered
+    /// after this one: what they wake (subscribers reading at once) finds the commit counted, so a
+    /// ``CommitScopedCache`` no longer serves what the commit may have changed.
+    private func countCommit(of database: Database) {
+        database.afterCommit { [self] in commits.add(1, ordering: .releasing) }
     }
 
     /// How many write transactions have finished, counted after each commit (and after every
