@@ -19,18 +19,14 @@ extension SimulatedDevice {
             queueDelete(habit, "deleteHabit", ["habitId": .string(habit)], mutationID)
             for event in events where copy[event]?["habit"]?["id"]?.stringValue == habit { copy[event] = nil }
         case 1 where !habits.isEmpty:
-            let habit = habits.randomElement(using: &random)!
-            queue("updateHabit", ["habitId": .string(habit), "title": .string(text)], about: habit, mutationID,
-                  .update(field: "title", value: .string(text)), change: ["title": .string(text)])
+            queueUpdate(habits.randomElement(using: &random)!, "updateHabit", idField: "habitId", "title", .string(text), mutationID)
         case 2 where !habits.isEmpty, 3 where !habits.isEmpty:
             let habit = habits.randomElement(using: &random)!, event = "hev_" + random.uuid()
             queue(QueuedWrite(entry: ServerProcess.eventEntry(habit, eventID: event, comment: text, clientMutationID: mutationID), subject: event,
                               clientMutationID: mutationID, effect: .create(fields: ["comment": .string(text)]), parent: habit),
                   change: ["__typename": "HabitEvent", "comment": .string(text), "habit": ["id": .string(habit)]])
         case 4 where !events.isEmpty:
-            let event = events.randomElement(using: &random)!
-            queue("updateHabitEvent", ["habitEventId": .string(event), "comment": .string(text)], about: event, mutationID,
-                  .update(field: "comment", value: .string(text)), change: ["comment": .string(text)])
+            queueUpdate(events.randomElement(using: &random)!, "updateHabitEvent", idField: "habitEventId", "comment", .string(text), mutationID)
         case 5 where !events.isEmpty:
             let event = events.randomElement(using: &random)!
             queueDelete(event, "deleteHabitEvent", ["habitEventId": .string(event)], mutationID)
@@ -42,9 +38,7 @@ extension SimulatedDevice {
             queue("createChore", input, about: chore, mutationID, .create(fields: ["title": .string(text)]),
                   change: ["__typename": "Chore", "title": .string(text), "household": ["id": .string(household)]])
         case 7 where !chores.isEmpty:
-            let chore = chores.randomElement(using: &random)!
-            queue("updateChore", ["choreId": .string(chore), "title": .string(text)], about: chore, mutationID,
-                  .update(field: "title", value: .string(text)), change: ["title": .string(text)])
+            queueUpdate(chores.randomElement(using: &random)!, "updateChore", idField: "choreId", "title", .string(text), mutationID)
         case 8 where !households.isEmpty:
             let household = households.randomElement(using: &random)!, tag = "tag_" + random.uuid()
             queue("createTag", ["id": .string(tag), "householdId": .string(household), "name": .string(text)], about: tag, mutationID,
@@ -59,5 +53,10 @@ extension SimulatedDevice {
                               clientMutationID: mutationID, effect: .create(fields: ["title": .string(text)])),
                   change: ["__typename": "Habit", "title": .string(text), "owner": ["id": .string(person.userID)]])
         }
+    }
+
+    /// Queues `mutation` setting `field` of `id` (named `idField` in the input) to `value`, last writer wins.
+    private mutating func queueUpdate(_ id: String, _ mutation: String, idField: String, _ field: String, _ value: JSON, _ mutationID: String) {
+        queue(mutation, [idField: .string(id), field: value], about: id, mutationID, .update(field: field, value: value), change: [field: value])
     }
 }

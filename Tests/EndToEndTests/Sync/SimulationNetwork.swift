@@ -80,11 +80,8 @@ final class SimulationNetwork {
             } else if result["isSuccess"] == true {
                 for problem in ledger.acknowledge(write, answer: answer) { Issue.record("\(problem): \(context)") }
             } else {
-                if ledger.wasNeverCreated(write.subject) {
-                    #expect(extensions?["code"] == "NOT_FOUND", "refused: \(context)")
-                } else {
-                    #expect(deleted || write.isConflict(extensions), "refused: \(context)")
-                }
+                let dependsOnRefusedCreation = ledger.wasNeverCreated(write.subject) && extensions?["code"] == "NOT_FOUND"
+                #expect(deleted || write.isConflict(extensions) || dependsOnRefusedCreation, "refused: \(context)")
                 ledger.refuse(write)
                 // A conflict leaves the object, changed after the device's cursor: the catch-up brings it.
                 if write.creates || !write.isConflict(extensions) { device.copy[write.subject] = nil }
