@@ -14,20 +14,27 @@ final class DeltaSubscription {
         let hasMore: Bool
     }
 
-    /// Subscribes and prints what arrives. With no message for `IDLE` seconds it exits, so a
-    /// delivery that never comes fails the test (the peer is gone) rather than hanging it.
+    /// Subscribes and prints what arrives. A thread of its own writes the output, so the socket is
+    /// read as messages come however late the test reads them (as an app reads its socket). With
+    /// no message for `IDLE` seconds it exits, so a delivery that never comes fails the test (the
+    /// peer is gone) rather than hanging it.
     private static let script = """
-        import asyncio, json, sys
+        import asyncio, json, queue, sys, threading
         from websockets.asyncio.client import connect
         BASE, TOKEN, SINCE, NODE = sys.argv[1:5]
-        IDLE = 15
+        IDLE = 120
+        lines = queue.Queue()
+        def write():
+            while True:
+                print(lines.get(), flush=True)
+        threading.Thread(target=write, daemon=True).start()
         QUERY = ("subscription($since: String) { syncDeltas(since: $since) { "
                  "changes { operation id typename node { " + NODE + " } } endCursor hasMore mustResync } }")
         async def main():
-            # No keepalive pings: the test reads the output later than it arrives, and the peer may wait on it.
+            # No keepalive pings: the test reads the output later than it arrives.
             async with connect(BASE.replace("http", "ws") + "/graphql", subprotocols=["graphql-transport-ws"], ping_interval=None) as ws:
                 await ws.send(json.dumps({"type": "connection_init", "payload": {"authorization": "Bearer " + TOKEN}}))
-                print(json.dumps(json.loads(await asyncio.wait_for(ws.recv(), IDLE))), flush=True)
+                lines.put(json.dumps(json.loads(await asyncio.wait_for(ws.recv(), IDLE))))
                 await ws.send(json.dumps({"type": "subscribe", "id": "deltas",
                                           "payload": {"query": QUERY, "variables": {"since": SINCE or None}}}))
                 while True:
@@ -35,7 +42,7 @@ final class DeltaSubscription {
                     if message["type"] == "ping":
                         await ws.send(json.dumps({"type": "pong"}))
                     else:
-                        print(json.dumps(message), flush=True)
+                        lines.put(json.dumps(message))
         asyncio.run(main())
         """
 
