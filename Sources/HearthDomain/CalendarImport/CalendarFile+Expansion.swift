@@ -157,7 +157,7 @@ private struct OccurrenceReader {
             Date(timeIntervalSince1970: Double(event.isAllDay ? viewerZone.instant(forLocal: id, hint: &hint) : id))
         }
         return CalendarOccurrence(
-            uid: event.uid, summary: event.summary, location: event.location, start: Date(timeIntervalSince1970: Double(start)),
+            uid: event.uid, recurrenceKey: event.recurrenceKey, summary: event.summary, location: event.location, start: Date(timeIntervalSince1970: Double(start)),
             end: Date(timeIntervalSince1970: Double(max(start, end))), isAllDay: event.isAllDay, isBusy: event.isBusy, firstDay: firstDay,
             endDay: endDay, recurrenceID: recurrenceDate)
     }

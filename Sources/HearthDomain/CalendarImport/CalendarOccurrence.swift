@@ -5,6 +5,9 @@ import FoundationEssentials
 public struct CalendarOccurrence: Sendable, Hashable {
     /// The event's UID.
     public let uid: String
+    /// The RECURRENCE-ID of the event it comes from as written, empty unless that event is an
+    /// override: with ``uid``, which event of its calendar it is (``CalendarEvent/recurrenceKey``).
+    public let recurrenceKey: String
     /// The title.
     public let summary: String
     /// The location, when given.

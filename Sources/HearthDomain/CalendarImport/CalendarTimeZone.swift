@@ -73,11 +73,10 @@ struct CalendarTimeZone: Sendable {
         guard let before = offset(fromLine.value) else { throw malformedOffset(fromLine) }
         guard let after = offset(toLine.value) else { throw malformedOffset(toLine) }
         let fixed = TimeZoneRules.fixed(offset: before)
-        guard case .dateTime(let start)? = try? startLine.timeValues(allowingDates: false, strictParameters: false).first else {
+        guard let local = ICalendarTime(Self.fromYear1900(startLine.value), form: .floating), local.form == .floating else {
             throw RecurrenceError.malformed("DTSTART", "DTSTART of an observance is a local date and time such as 19701025T030000.")
                 .at(line: startLine.lineNumber)
         }
-        let local = ICalendarTime(dayNumber: start.dayNumber, secondOfDay: start.secondOfDay, form: .floating)
         var kept = [startLine, fromLine, toLine]
         var instants = [local.localSeconds - before]
         let end = CivilCalendar.dayNumber(year: lastYear + 1, month: 1, day: 1) * CivilCalendar.secondsPerDay
@@ -104,6 +103,14 @@ struct CalendarTimeZone: Sendable {
             kept.append(dateLine)
         }
         return (Array(Set(instants)).map { ($0, before, after) }, kept)
+    }
+
+    /// `value` with a year before 1900 read as 1900: Outlook starts every observance in 1601, and
+    /// a yearly rule gives the same transitions from 1900 on.
+    private static func fromYear1900(_ value: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard value.count >= 4, value.prefix(4).allSatisfy(\.isASCIIDigit), Array(value.prefix(4)).lexicographicallyPrecedes(Array("1900".utf8))
+        else { return value }
+        return ArraySlice(Array("1900".utf8) + value.dropFirst(4))
     }
 
     /// A UTC offset `+HHMM` or `-HHMMSS`, in seconds.

@@ -31,6 +31,8 @@ extension GlobalID {
     /// | `hev` | habit event (`HabitEvent`) | | | |
     /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
     /// | `fol` | follow between two users (`Follow`) | | | |
+    /// | `icl` | calendar imported from an .ics file (`ImportedCalendar`) | | | |
+    /// | `iev` | event of an imported calendar (`ImportedEvent`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -85,6 +87,10 @@ extension GlobalID {
         case habitPhoto = "pho"
         /// One user following another, requested or accepted (`follows`).
         case follow = "fol"
+        /// A calendar a user imported from an .ics file (`imported_calendars`).
+        case importedCalendar = "icl"
+        /// One event (or override of an occurrence) of an imported calendar (`imported_events`).
+        case importedEvent = "iev"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -97,6 +103,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
+            case .importedCalendar, .importedEvent: false
             }
         }
     }
