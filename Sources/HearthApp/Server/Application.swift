@@ -123,11 +123,13 @@ final class Application: Sendable {
         let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
         let loopImporter = LoopImporter(
             habits: habits, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8), configuration: settings.habitPorting)
+        let importedCalendars = ImportedCalendarService(
+            households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, importedCalendars: importedCalendars)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -232,14 +234,15 @@ final class Application: Sendable {
         follows: FollowService,
         loopImporter: LoopImporter,
         geo: GeoService,
-        sync: SyncService
+        sync: SyncService,
+        importedCalendars: ImportedCalendarService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, importedCalendars: importedCalendars, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")
