@@ -1,3 +1,4 @@
+import HearthDomain
 import HearthServices
 import HearthAPI
 import HearthHTTP

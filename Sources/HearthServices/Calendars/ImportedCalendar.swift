@@ -1,9 +1,8 @@
 import FoundationEssentials
 import HearthDomain
-import HearthStore
 
 /// A calendar a user imported from an .ics file (FR-61), as the API shows it.
-public struct ImportedCalendar: Codable, Sendable, Equatable, FetchableRecord {
+public struct ImportedCalendar: Codable, Sendable, Equatable {
     /// Its id (`icl_…`).
     public let id: String
     /// The name the user gave it, unique among their imported calendars regardless of case.
@@ -15,17 +14,8 @@ public struct ImportedCalendar: Codable, Sendable, Equatable, FetchableRecord {
     /// When a file was last imported into it.
     public let importedAt: Date
 
-    /// The columns ``init(row:)`` reads, in order.
-    public static let columns = RecordColumns("id", "name", "event_count", "created_at", "imported_at")
-
-    /// Reads a calendar from a row of ``columns``.
-    public init(row: RecordRow) throws {
-        id = try row[0]
-        name = try row[1]
-        eventCount = try row[2]
-        createdAt = try row[3]
-        importedAt = try row[4]
-    }
+    /// The columns that decode a calendar (as its property names).
+    static let columns = "id, name, event_count AS eventCount, created_at AS createdAt, imported_at AS importedAt"
 }
 
 /// One occurrence of an imported event in a range, with the event and calendar it belongs to.

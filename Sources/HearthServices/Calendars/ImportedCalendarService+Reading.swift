@@ -31,19 +31,20 @@ extension ImportedCalendarService {
             WHERE c.user_id = {owner} AND e.user_id = {owner} ORDER BY c.id, e.id
             """
         ) { row in
-            let calendarID = try row.string(0)
-            rowsByCalendar[calendarID, default: (try row.string(1), [])].events.append((try row.string(2), try row.string(3)))
+            let calendarID: String = try row[0]
+            let timeZones: String = try row[1]
+            let event: (id: String, content: String) = (try row[2], try row[3])
+            rowsByCalendar[calendarID, default: (timeZones, [])].events.append(event)
         }
         var found: [ImportedOccurrence] = []
         for (calendarID, stored) in rowsByCalendar.sorted(by: { $0.key < $1.key }) {
-            let remaining = limits.maximumOccurrences - found.count
-            let occurrences: [CalendarOccurrence]
             let file: CalendarFile
+            let occurrences: [CalendarOccurrence]
             do {
-                file = try CalendarFile.parse(stored: stored.timeZones, events: stored.events.map(\.content))
-                occurrences = try file.occurrences(from: from, to: to, timeZone: zone, limit: remaining)
-            } catch where error.code == .limitExceeded {
-                throw tooManyOccurrences()
+                (file, occurrences) = try Self.expand(stored, from: from, to: to, zone: zone, limit: limits.maximumOccurrences - found.count)
+            } catch {
+                // Stored text parsed when it was imported: only the limit can refuse it now.
+                throw error.code == .limitExceeded ? tooManyOccurrences() : error
             }
             // Events are stored one per UID and RECURRENCE-ID, in the order read.
             var ids: [String: String] = [:]
@@ -54,6 +55,14 @@ extension ImportedCalendarService {
             }
         }
         return found.sorted { ($0.occurrence.start, $0.occurrence.uid) < ($1.occurrence.start, $1.occurrence.uid) }
+    }
+
+    /// The calendar stored as `stored` and its occurrences in the range.
+    private static func expand(
+        _ stored: (timeZones: String, events: [(id: String, content: String)]), from: Date, to: Date, zone: TimeZoneRules, limit: Int
+    ) throws(RecurrenceError) -> (CalendarFile, [CalendarOccurrence]) {
+        let file = try CalendarFile.parse(stored: stored.timeZones, events: stored.events.map(\.content))
+        return (file, try file.occurrences(from: from, to: to, timeZone: zone, limit: limit))
     }
 
     /// The periods in which `owner` is busy by their imported calendars between `from` and `to`:

@@ -39,10 +39,10 @@ public final class ImportedCalendarService: Sendable {
     ///   `extensions.limit`) past the byte or event limit, `INVALID_FORMAT` for a file the parser
     ///   refuses, `UNKNOWN_VALUE` for a TZID it cannot resolve, each with `extensions.line` and a
     ///   message naming the line; `UNAVAILABLE` when the import workers are all busy.
-    public func importCalendar(name: String, file: [UInt8], for viewer: Viewer, clientMutationID: String?) async throws -> ImportedCalendar {
+    public func importCalendar(name given: String, file: [UInt8], for viewer: Viewer, clientMutationID: String?) async throws -> ImportedCalendar {
         let name: String
         do {
-            name = try DisplayText.name(name, field: "input.name")
+            name = try DisplayText.name(given, field: "input.name")
         } catch {
             throw ServiceError.invalid(InputProblems([error]))
         }
@@ -87,7 +87,9 @@ public final class ImportedCalendarService: Sendable {
         }
         var stored: [String: String] = [:]
         try owner.forEachRow("SELECT id, uid, recurrence_key FROM imported_events WHERE calendar_id = ? AND user_id = {owner}", [calendarID]) { row in
-            stored[try row.string(1) + "\n" + row.string(2)] = try row.string(0)
+            let uid: String = try row[1]
+            let key: String = try row[2]
+            stored[uid + "\n" + key] = try row[0] as String
         }
         for event in file.events {
             if let id = stored.removeValue(forKey: event.uid + "\n" + event.recurrenceKey) {
@@ -119,7 +121,7 @@ public final class ImportedCalendarService: Sendable {
     /// Deletes `viewer`'s imported calendar `id` with its events.
     /// - Throws: ``ServiceError`` `NOT_FOUND` when it is not theirs (or not a calendar id).
     public func deleteCalendar(id: String, for viewer: Viewer, clientMutationID: String?) async throws -> String {
-        guard GlobalID.mayName(id, kind: .importedCalendar) else { throw ServiceError(.notFound, "No such imported calendar.") }
+        guard GlobalID.mayName(.importedCalendar, id) else { throw ServiceError(.notFound, "No such imported calendar.") }
         let now = households.clock.storedNow
         return try await households.mutate("deleteImportedCalendar", by: viewer, replaying: clientMutationID, about: id, at: now) { [households] database in
             let owner = OwnerScope(Owner(viewer), database)

@@ -26,7 +26,7 @@ import Testing
         // override), the lunches every other day in New York; the EXDATE'd and cancelled ones are
         // outside or gone.
         let week = try server.importedCalendarEvents(from: "2026-03-23T00:00:00Z", to: "2026-03-30T00:00:00Z", as: ana)
-        let events = try #require(week.data?["importedCalendarEvents"]?.arrayValue, "\(week.json)")
+        let events = try #require(week.data?["importedCalendarEvents"]?.elements, "\(week.json)")
         #expect(events.map { [$0["summary"], $0["startsAt"], $0["endsAt"]] } == [
             [.string("Stand-up, team Ü with a summary long enough that a calendar app folds it onto a second line"), "2026-03-23T08:00:00.000Z", "2026-03-23T08:30:00.000Z"],
             ["Lunch", "2026-03-24T16:00:00.000Z", "2026-03-24T17:00:00.000Z"],
@@ -43,8 +43,8 @@ import Testing
         let again = try server.importCalendar(file, name: "work", as: ana)
         #expect(again.data?["importCalendar"]?["calendar"]?["id"]?.stringValue == calendarID, "\(again.json)")
         let weekAgain = try server.importedCalendarEvents(from: "2026-03-23T00:00:00Z", to: "2026-03-30T00:00:00Z", as: ana)
-        #expect(weekAgain.data?["importedCalendarEvents"]?.arrayValue?.map { $0["eventId"] } == eventIDs)
-        #expect(try server.importedCalendars(as: ana)?.arrayValue?.count == 1)
+        #expect(weekAgain.data?["importedCalendarEvents"]?.elements?.map { $0["eventId"] } == eventIDs)
+        #expect(try server.importedCalendars(as: ana)?.elements?.count == 1)
 
         // A new version of the file without the lunches replaces the calendar's events.
         let withoutLunch = String(decoding: file, as: UTF8.self).replacingOccurrences(
@@ -54,7 +54,7 @@ import Testing
         let replaced = try server.importCalendar(Array(withoutLunch.utf8), name: "Work", as: ana)
         #expect(replaced.data?["importCalendar"]?["calendar"]?["eventCount"] == 3, "\(replaced.json)")
         let weekReplaced = try server.importedCalendarEvents(from: "2026-03-23T00:00:00Z", to: "2026-03-30T00:00:00Z", as: ana)
-        #expect(weekReplaced.data?["importedCalendarEvents"]?.arrayValue?.map { $0["summary"] } == [
+        #expect(weekReplaced.data?["importedCalendarEvents"]?.elements?.map { $0["summary"] } == [
             events[0]["summary"], "Stand-up (moved)",
         ])
 
@@ -78,7 +78,7 @@ import Testing
         let imported = try server.importCalendar(try ServerProcess.calendarFixture("all-day"), name: "Home", as: ana)
         #expect(imported.data?["importCalendar"]?["calendar"]?["eventCount"] == 4, "\(imported.json)")
         let range = try server.importedCalendarEvents(from: "2028-02-28T00:00:00Z", to: "2028-03-02T00:00:00Z", as: ana)
-        let events = try #require(range.data?["importedCalendarEvents"]?.arrayValue, "\(range.json)")
+        let events = try #require(range.data?["importedCalendarEvents"]?.elements, "\(range.json)")
         #expect(events.map { [$0["summary"], $0["startDate"], $0["endDate"], $0["startsAt"], $0["busy"], $0["allDay"]] } == [
             ["Birthday", "2028-02-29", "2028-03-01", "2028-02-29T08:00:00.000Z", false, true],
         ])
@@ -124,7 +124,7 @@ import Testing
 
         // Six weekly occurrences (COUNT=6) from 19 March: all six fit the limit; a seventh cannot exist.
         let all = try server.importedCalendarEvents(from: "2026-03-01T00:00:00Z", to: "2026-06-01T00:00:00Z", as: ana)
-        let events = try #require(all.data?["importedCalendarEvents"]?.arrayValue, "\(all.json)")
+        let events = try #require(all.data?["importedCalendarEvents"]?.elements, "\(all.json)")
         #expect(events.count == 6)
         // W. Europe Standard Time from the file's VTIMEZONE: 08:00 is 07:00Z before 29 March, 06:00Z after.
         #expect(events.prefix(3).map { $0["startsAt"] } == ["2026-03-19T07:00:00.000Z", "2026-03-26T07:00:00.000Z", "2026-04-02T06:00:00.000Z"])
@@ -136,7 +136,7 @@ import Testing
         let ana = try server.person("ana")
         #expect(try server.importCalendar(try ServerProcess.calendarFixture("outlook-vtimezone"), name: "Outlook", as: ana).errorCode == nil)
         let five = try server.importedCalendarEvents(from: "2026-03-01T00:00:00Z", to: "2026-04-20T00:00:00Z", as: ana)
-        #expect(five.data?["importedCalendarEvents"]?.arrayValue?.count == 5, "\(five.json)")
+        #expect(five.data?["importedCalendarEvents"]?.elements?.count == 5, "\(five.json)")
         let six = try server.importedCalendarEvents(from: "2026-03-01T00:00:00Z", to: "2026-06-01T00:00:00Z", as: ana)
         #expect(six.errorCode == "BAD_USER_INPUT", "\(six.json)")
         #expect(six.errorExtensions?["reason"] == "TOO_LARGE")

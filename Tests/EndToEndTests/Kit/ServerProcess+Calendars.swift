@@ -31,3 +31,10 @@ extension ServerProcess {
         try graphQL("{ importedCalendars { id name eventCount } }", token: person.token).data?["importedCalendars"]
     }
 }
+
+extension JSON {
+    /// The elements of an array; nil for any other value.
+    var elements: [JSON]? {
+        if case .array(let elements) = self { elements } else { nil }
+    }
+}
