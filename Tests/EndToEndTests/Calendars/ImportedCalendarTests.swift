@@ -106,9 +106,13 @@ import Testing
     }
 
     @Test func FR_61_theFileSizeEventAndOccurrenceLimitsHoldAtTheirEdges() throws {
-        let file = try ServerProcess.calendarFixture("outlook-vtimezone")
+        // The fixture padded with an X- property to exactly 1 KiB, the smallest byte limit.
+        let fixture = String(decoding: try ServerProcess.calendarFixture("outlook-vtimezone"), as: UTF8.self)
+        let padding = "X-PADDING:" + String(repeating: "a", count: 1024 - fixture.utf8.count - "X-PADDING:\r\n".utf8.count) + "\r\n"
+        let file = Array(fixture.replacingOccurrences(of: "VERSION:2.0\r\n", with: "VERSION:2.0\r\n" + padding).utf8)
+        try #require(file.count == 1024)
         let server = try ServerProcess(ServerProcess.householdArguments + [
-            "--calendar-import-max-bytes", String(file.count), "--calendar-import-max-events", "1", "--calendar-max-occurrences", "6",
+            "--calendar-import-max-bytes", "1KiB", "--calendar-import-max-events", "1", "--calendar-max-occurrences", "6",
         ])
         defer { server.remove() }
         let ana = try server.person("ana")
