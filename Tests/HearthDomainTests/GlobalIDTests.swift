@@ -19,6 +19,7 @@ struct GlobalIDTests {
             .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
             .vacation: "vac", .choreShare: "shr",
             .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol",
+            .importedCalendar: "icl", .importedEvent: "iev",
         ])
     }
 

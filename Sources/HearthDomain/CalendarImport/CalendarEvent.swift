@@ -135,7 +135,7 @@ public struct CalendarEvent: Sendable, Hashable {
         isBusy = seen["TRANSP"].map { String(asciiUppercasing: $0.value) != "TRANSPARENT" } ?? true
         self.zoneReferences = zoneReferences
         lineNumber = beginLine
-        text = (["BEGIN:VEVENT"] + kept.map(\.text) + ["END:VEVENT"]).joined(separator: "\n")
+        text = ICalendarComponent.lines("VEVENT", around: kept.map(\.text)).joined(separator: "\n")
     }
 
     /// The date or date-time values of `line`.

@@ -62,7 +62,7 @@ public struct CalendarFile: Sendable {
     /// Parses what was stored of an imported calendar: its ``timeZoneText`` and its events'
     /// ``CalendarEvent/text``, without the limits on files (they held when it was imported).
     public static func parse(stored timeZoneText: String, events: [String], timeZones: (String) -> TimeZoneRules?) throws(RecurrenceError) -> CalendarFile {
-        let text = (["BEGIN:VCALENDAR", timeZoneText] + events + ["END:VCALENDAR"]).joined(separator: "\n")
+        let text = ICalendarComponent.lines("VCALENDAR", around: [timeZoneText] + events).joined(separator: "\n")
         return try parse(Array(text.utf8), limits: CalendarFileLimits(maximumBytes: .max, maximumEvents: .max), timeZones: timeZones)
     }
 }
@@ -89,8 +89,8 @@ private struct ComponentReader {
 
     mutating func read(_ line: ContentLine) throws(RecurrenceError) {
         switch line.name {
-        case "BEGIN": try begin(String(asciiUppercasing: line.value), line: line)
-        case "END": try end(String(asciiUppercasing: line.value), line: line)
+        case ICalendarComponent.begin: try begin(String(asciiUppercasing: line.value), line: line)
+        case ICalendarComponent.end: try end(String(asciiUppercasing: line.value), line: line)
         default:
             guard let current = open.last else {
                 throw RecurrenceError.malformed(line.name, "A calendar file starts with BEGIN:VCALENDAR.").at(line: line.lineNumber)
@@ -104,17 +104,17 @@ private struct ComponentReader {
     }
 
     private mutating func begin(_ name: String, line: ContentLine) throws(RecurrenceError) {
-        guard !name.isEmpty else { throw RecurrenceError.malformed("BEGIN", "BEGIN names a component.").at(line: line.lineNumber) }
+        guard !name.isEmpty else { throw RecurrenceError.malformed(ICalendarComponent.begin, "A BEGIN names a component.").at(line: line.lineNumber) }
         if open.isEmpty {
             guard name == "VCALENDAR" else {
-                throw RecurrenceError.malformed("BEGIN", "A calendar file starts with BEGIN:VCALENDAR.").at(line: line.lineNumber)
+                throw RecurrenceError.malformed(ICalendarComponent.begin, "A calendar file starts with BEGIN:VCALENDAR.").at(line: line.lineNumber)
             }
             sawCalendar = true
         } else if name == "VCALENDAR" {
-            throw RecurrenceError.malformed("BEGIN", "BEGIN:VCALENDAR inside \(open.last!.name).").at(line: line.lineNumber)
+            throw RecurrenceError.malformed(ICalendarComponent.begin, "A BEGIN:VCALENDAR inside \(open.last!.name).").at(line: line.lineNumber)
         }
         guard open.count < Self.maximumDepth else {
-            throw RecurrenceError.malformed("BEGIN", "Components nest at most \(Self.maximumDepth) deep.").at(line: line.lineNumber)
+            throw RecurrenceError.malformed(ICalendarComponent.begin, "Components nest at most \(Self.maximumDepth) deep.").at(line: line.lineNumber)
         }
         if open.count == 1 && name == "VEVENT" {
             guard events.count < limits.maximumEvents else {
@@ -134,11 +134,11 @@ private struct ComponentReader {
 
     private mutating func end(_ name: String, line: ContentLine) throws(RecurrenceError) {
         guard let current = open.last else {
-            throw RecurrenceError.malformed("END", "END:\(name.prefix(40)) without a BEGIN.").at(line: line.lineNumber)
+            throw RecurrenceError.malformed(ICalendarComponent.end, "An END:\(name.prefix(40)) without its BEGIN.").at(line: line.lineNumber)
         }
         guard current.name == name else {
             throw RecurrenceError.malformed(
-                "END", "END:\(name.prefix(40)) where BEGIN:\(current.name.prefix(40)) of line \(current.line) is still open."
+                ICalendarComponent.end, "An END:\(name.prefix(40)) where BEGIN:\(current.name.prefix(40)) of line \(current.line) is still open."
             ).at(line: line.lineNumber)
         }
         open.removeLast()
@@ -167,7 +167,7 @@ private struct ComponentReader {
 
     func finish() throws(RecurrenceError) {
         if let last = open.last {
-            throw RecurrenceError.malformed("END", "BEGIN:\(last.name.prefix(40)) of line \(last.line) is never ended.").at(line: last.line)
+            throw RecurrenceError.malformed(ICalendarComponent.end, "The BEGIN:\(last.name.prefix(40)) of line \(last.line) is never ended.").at(line: last.line)
         }
         guard sawCalendar else { throw RecurrenceError.malformed(nil, "The file holds no BEGIN:VCALENDAR.").at(line: 1) }
     }

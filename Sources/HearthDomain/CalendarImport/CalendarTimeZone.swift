@@ -37,14 +37,13 @@ struct CalendarTimeZone: Sendable {
         lineNumber = beginLine
         observanceCount = observances.count
         var onsets: [(instant: Int, before: Int, after: Int)] = []
-        var kept = ["BEGIN:VTIMEZONE", idLine.text]
+        var kept = [idLine.text]
         for observance in observances {
             let found = try Self.onsets(of: observance)
             onsets += found.onsets
-            kept += ["BEGIN:" + observance.name] + found.kept.map(\.text) + ["END:" + observance.name]
+            kept += ICalendarComponent.lines(observance.name, around: found.kept.map(\.text))
         }
-        kept.append("END:VTIMEZONE")
-        text = kept.joined(separator: "\n")
+        text = ICalendarComponent.lines("VTIMEZONE", around: kept).joined(separator: "\n")
         onsets.sort { $0.instant < $1.instant }
         let first = onsets[0]
         var previous = first.before
