@@ -1,5 +1,6 @@
-/// Why a recurrence text was refused: a ``code`` to match on, the RRULE part or iCalendar
-/// property (or parameter) at fault, and a message for people.
+/// Why a recurrence text (or an imported calendar file, ``CalendarFile``) was refused: a
+/// ``code`` to match on, the RRULE part or iCalendar property (or parameter) at fault, the
+/// line when the text has many, and a message for people.
 public struct RecurrenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of refusal.
     public enum Code: String, Sendable {

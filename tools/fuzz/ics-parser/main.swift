@@ -8,18 +8,6 @@
 // each ending no earlier than it starts.
 import FoundationEssentials
 
-/// A few zones with unusual transitions, read from the system's files once per process.
-let fuzzZones: [String: TimeZoneRules] = {
-    var zones: [String: TimeZoneRules] = [:]
-    for name in ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia"] {
-        guard let bytes = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name),
-            let zone = TimeZoneRules(identifier: name, tzif: Array(bytes))
-        else { fatalError("no tzdata for \(name)") }
-        zones[name] = zone
-    }
-    return zones
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCalendarFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
