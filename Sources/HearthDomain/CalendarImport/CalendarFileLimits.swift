@@ -18,10 +18,4 @@ public struct CalendarFileLimits: Sendable, Hashable {
         self.maximumEvents = maximumEvents
         self.maximumOccurrences = maximumOccurrences
     }
-
-    /// No bounds on the file: for text stored once it passed the limits in force when it was
-    /// imported, which must still read after an operator lowers them.
-    public func storedText() -> CalendarFileLimits {
-        CalendarFileLimits(maximumBytes: .max, maximumEvents: .max, maximumOccurrences: maximumOccurrences)
-    }
 }

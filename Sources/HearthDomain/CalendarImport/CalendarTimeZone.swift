@@ -8,8 +8,6 @@ struct CalendarTimeZone: Sendable {
     let identifier: String
     /// The component's properties and observances in iCalendar form, stored beside the events.
     let text: String
-    /// The line of `BEGIN:VTIMEZONE`.
-    let lineNumber: Int
     let rules: TimeZoneRules
     /// How many STANDARD and DAYLIGHT components it has.
     let observanceCount: Int
@@ -34,7 +32,6 @@ struct CalendarTimeZone: Sendable {
             throw RecurrenceError.malformed("VTIMEZONE", "A VTIMEZONE has a STANDARD or DAYLIGHT component.").at(line: beginLine)
         }
         identifier = String(decoding: idLine.value, as: UTF8.self)
-        lineNumber = beginLine
         observanceCount = observances.count
         var onsets: [(instant: Int, before: Int, after: Int)] = []
         var kept = [idLine.text]
