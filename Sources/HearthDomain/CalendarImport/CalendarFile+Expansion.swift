@@ -15,8 +15,15 @@ extension CalendarFile {
     /// - Throws: ``RecurrenceError`` `LIMIT_EXCEEDED` when more than `limit` occurrences fall in
     ///   the range.
     public func occurrences(from: Date, to: Date, timeZone: TimeZoneRules, limit: Int) throws(RecurrenceError) -> [CalendarOccurrence] {
-        let range = Int(max(min(from.timeIntervalSince1970, 1e12), -1e12).rounded(.down))..<Int(max(min(to.timeIntervalSince1970, 1e12), -1e12).rounded(.up))
-        guard !range.isEmpty || range.lowerBound == range.upperBound else { return [] }
+        // Seconds, within a span no occurrence leaves (NaN reads as its end).
+        func seconds(_ date: Date) -> Int {
+            let value = date.timeIntervalSince1970
+            return value.isNaN ? 1_000_000_000_000 : Int(max(min(value, 1e12), -1e12).rounded(.up))
+        }
+        let start = seconds(from)
+        let end = seconds(to)
+        guard end > start else { return [] }
+        let range = start..<end
         let reader = OccurrenceReader(zones: zones, viewerZone: timeZone)
         let masters = Dictionary(events.filter { $0.recurrenceID == nil }.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var overridden: [String: Set<Int>] = [:]

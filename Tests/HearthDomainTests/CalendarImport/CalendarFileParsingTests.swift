@@ -91,6 +91,14 @@ struct CalendarFileParsingTests {
         #expect(throws: RecurrenceError.self) { try file.occurrences(from: from, to: tenDays, timeZone: .utc, limit: 9) }
     }
 
+    @Test func anEmptyOrBackwardRangeHasNoOccurrences() throws {
+        let file = try CalendarFile.parse(Self.calendar([["UID:d", "DTSTART:20260301T080000Z", "RRULE:FREQ=DAILY"]]), limits: CalendarFileLimits())
+        let from = Date(timeIntervalSince1970: 1_772_323_200)
+        #expect(try file.occurrences(from: from, to: from, timeZone: .utc, limit: 10).isEmpty)
+        #expect(try file.occurrences(from: from.addingTimeInterval(86_400), to: from, timeZone: .utc, limit: 10).isEmpty)
+        #expect(try file.occurrences(from: Date(timeIntervalSince1970: .nan), to: from, timeZone: .utc, limit: 10).isEmpty)
+    }
+
     @Test func storedEventsReadTheSameAsTheFile() throws {
         let path = CalendarImportOracleTests.fixtures.appendingPathComponent("weekly-berlin.ics").path
         let file = try CalendarFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), limits: CalendarFileLimits())
