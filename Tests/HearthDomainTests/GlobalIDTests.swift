@@ -20,6 +20,7 @@ struct GlobalIDTests {
             .vacation: "vac", .choreShare: "shr",
             .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol",
             .pushSubscription: "psh",
+            .importedCalendar: "icl", .importedEvent: "iev",
         ])
     }
 

@@ -3,7 +3,7 @@ import HearthServices
 
 extension ServiceError: GraphQLErrorConvertible {
     /// The error as clients see it: `extensions.code`, and where they apply `reason`,
-    /// `field` (the first problem's input path), `fieldErrors` (every problem), `retryAfter`, `limit` and
+    /// `field` (the first problem's input path), `fieldErrors` (every problem), `retryAfter`, `limit`, `line` and
     /// `methods` (the proofs a `REAUTHENTICATION_REQUIRED` accepts), and the objects the error names
     /// (``ServiceError/related``, e.g. `claimant: {displayName, id}`).
     public var graphQLError: GraphQLError {
@@ -18,6 +18,7 @@ extension ServiceError: GraphQLErrorConvertible {
         }
         if let retryAfter { extensions["retryAfter"] = .int(retryAfter) }
         if let limit { extensions["limit"] = .int(limit) }
+        if let line { extensions["line"] = .int(line) }
         if !methods.isEmpty { extensions["methods"] = .array(methods.map { .string($0.rawValue) }) }
         for (role, fields) in related.sorted(by: { $0.key < $1.key }) {
             var object: OrderedMap<String, JSON> = [:]

@@ -54,9 +54,9 @@ public enum HearthSchema {
     /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
-    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`; Web Push
-    /// subscriptions are `push`'s. `syncBatch`
-    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:limits:logger:)``
+    /// from Loop Habit Tracker go to `loopImporter`, of .ics calendars to `importedCalendars`; offline sync's
+    /// `changes` reads `sync`; Web Push subscriptions are `push`'s. `syncBatch`
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -68,7 +68,8 @@ public enum HearthSchema {
         geo: GeoService? = nil,
         sync: SyncService? = nil,
         push: PushService? = nil,
-        syncBatches: SyncBatchRunner? = nil
+        syncBatches: SyncBatchRunner? = nil,
+        importedCalendars: ImportedCalendarService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -88,6 +89,7 @@ public enum HearthSchema {
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         if let push { PushResolvers.install(into: &resolvers, push: push) }
+        if let importedCalendars { ImportedCalendarResolvers.install(into: &resolvers, calendars: importedCalendars) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -168,6 +170,7 @@ public enum HearthSchema {
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
         push: PushService? = nil,
+        importedCalendars: ImportedCalendarService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -178,7 +181,8 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches),
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches,
+                importedCalendars: importedCalendars),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

@@ -1,3 +1,4 @@
+import HearthDomain
 import HearthServices
 import HearthAPI
 import HearthHTTP
@@ -71,6 +72,8 @@ struct ServeSettings: Sendable {
     var retention: RetentionPolicy
     /// Importing habits from other trackers: the archive size limit.
     var habitPorting: HabitPortingConfiguration
+    /// Calendars imported from .ics files: file and read limits.
+    var calendarImport: CalendarFileLimits
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -165,6 +168,7 @@ struct ServeSettings: Sendable {
         + SyncSettings.options
         + PushSettings.options
         + HabitPortingSettings.options
+        + CalendarImportSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -191,6 +195,7 @@ struct ServeSettings: Sendable {
         let maxUploadBytes = try options.byteCount("--max-upload-bytes", in: 1024...(1 << 30)) ?? 2 << 20
         let habitPorting = try HabitPortingSettings.configuration(options)
         self.habitPorting = habitPorting
+        calendarImport = try CalendarImportSettings.limits(options)
         http.parser.bodyLimitRules = [
             BodyLimitRule(method: .post, path: "/graphql", mediaType: "multipart/form-data", maxBodyBytes: maxUploadBytes),
             BodyLimitRule(method: .put, path: "/avatar", maxBodyBytes: maxUploadBytes),

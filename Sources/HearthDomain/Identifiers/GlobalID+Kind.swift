@@ -32,6 +32,8 @@ extension GlobalID {
     /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
     /// | `fol` | follow between two users (`Follow`) | | | |
     /// | `psh` | Web Push subscription (`PushSubscription`) | | | |
+    /// | `icl` | calendar imported from an .ics file (`ImportedCalendar`) | | | |
+    /// | `iev` | event of an imported calendar (`ImportedEvent`) | | | |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
     ///
@@ -87,6 +89,10 @@ extension GlobalID {
         case follow = "fol"
         /// A browser's Web Push subscription (`push_subscriptions`).
         case pushSubscription = "psh"
+        /// A calendar a user imported from an .ics file (`imported_calendars`).
+        case importedCalendar = "icl"
+        /// One event (or override of an occurrence) of an imported calendar (`imported_events`).
+        case importedEvent = "iev"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -99,7 +105,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
-            case .pushSubscription: false
+            case .pushSubscription, .importedCalendar, .importedEvent: false
             }
         }
     }

@@ -1,5 +1,6 @@
-/// Why a recurrence text was refused: a ``code`` to match on, the RRULE part or iCalendar
-/// property (or parameter) at fault, and a message for people.
+/// Why a recurrence text (or an imported calendar file, ``CalendarFile``) was refused: a
+/// ``code`` to match on, the RRULE part or iCalendar property (or parameter) at fault, the
+/// line when the text has many, and a message for people.
 public struct RecurrenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of refusal.
     public enum Code: String, Sendable {
@@ -22,6 +23,9 @@ public struct RecurrenceError: Error, Sendable, Equatable, CustomStringConvertib
     public let part: String?
     /// What is wrong, for people.
     public let message: String
+    /// The line of the text (counting from 1) at fault, when one is: in a calendar file of many
+    /// lines, where to look.
+    public private(set) var line: Int?
 
     /// Names at most this many characters of a part the input named, so an error never echoes
     /// a long input.
@@ -34,7 +38,14 @@ public struct RecurrenceError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String {
-        part.map { "\($0): \(message)" } ?? message
+        (line.map { "Line \($0): " } ?? "") + (part.map { "\($0): \(message)" } ?? message)
+    }
+
+    /// This error, placed at `line` unless it already names one.
+    func at(line: Int) -> RecurrenceError {
+        var placed = self
+        placed.line = self.line ?? line
+        return placed
     }
 
     static func malformed(_ part: String?, _ message: String) -> RecurrenceError {

@@ -49,13 +49,7 @@ extension RecurrenceRule {
         let pattern = try RecurrencePattern(ruleLine.value)
 
         var hint = -1
-        let untilInstant: Int? =
-            switch pattern.until {
-            case .dateTime(let time) where time.form == .utc: time.localSeconds
-            case .dateTime(let time): zone.instant(forLocal: time.localSeconds, hint: &hint)
-            case .date(let day): zone.instant(forLocal: (day + 1) * CivilCalendar.secondsPerDay - 1, hint: &hint)
-            case nil: nil
-            }
+        let untilInstant = untilInstant(of: pattern, in: zone)
 
         var exceptionTimes: [ICalendarTime] = []
         var exceptions: [Int] = []
@@ -79,7 +73,7 @@ extension RecurrenceRule {
     }
 
     /// The zone a value's form names; a floating value takes `ruleZone`.
-    private static func resolve(
+    static func resolve(
         _ form: ICalendarTime.Form, ruleZone: TimeZoneRules, timeZones: (String) -> TimeZoneRules?
     ) throws(RecurrenceError) -> TimeZoneRules {
         switch form {
@@ -97,37 +91,23 @@ extension RecurrenceRule {
         }
     }
 
-    /// The DATE-TIME values of a DTSTART or EXDATE line, with its TZID.
+    /// The last instant UNTIL admits: UTC as written with `Z`, else local time in `zone`; a
+    /// DATE means through the end of that day.
+    static func untilInstant(of pattern: RecurrencePattern, in zone: TimeZoneRules) -> Int? {
+        var hint = -1
+        return switch pattern.until {
+        case .dateTime(let time) where time.form == .utc: time.localSeconds
+        case .dateTime(let time): zone.instant(forLocal: time.localSeconds, hint: &hint)
+        case .date(let day): zone.instant(forLocal: (day + 1) * CivilCalendar.secondsPerDay - 1, hint: &hint)
+        case nil: nil
+        }
+    }
+
+    /// The DATE-TIME values of a DTSTART or EXDATE line, with its TZID; no other parameters.
     private static func times(of line: ContentLine) throws(RecurrenceError) -> [ICalendarTime] {
-        let property = line.name
-        var zone: String?
-        var sawValueType = false
-        for (name, value) in line.parameters {
-            switch name {
-            case "TZID" where zone == nil:
-                zone = value
-            case "VALUE" where !sawValueType:
-                sawValueType = true
-                guard value.uppercased() == "DATE-TIME" else {
-                    throw .unsupported(property, "\(property) is a date and a time of day (VALUE=DATE-TIME), such as 20260329T093000.")
-                }
-            case "TZID", "VALUE":
-                throw .malformed(property, "\(property) has \(name) more than once.")
-            default:
-                throw .malformed(property, "\(property) takes only the TZID and VALUE parameters.")
-            }
+        try line.timeValues(allowingDates: false, strictParameters: true).map { value in
+            guard case .dateTime(let time) = value else { preconditionFailure("dates were refused") }
+            return time
         }
-        let form: ICalendarTime.Form = zone.map { .zone($0) } ?? .floating
-        var times: [ICalendarTime] = []
-        for item in line.value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            guard let time = ICalendarTime(item, form: form) else {
-                throw .malformed(property, "\(property) is a date and time such as 20260329T093000, in the years 1900 to 9999.")
-            }
-            guard zone == nil || time.form != .utc else {
-                throw .malformed(property, "\(property) names its time zone twice, with TZID and with a trailing Z.")
-            }
-            times.append(time)
-        }
-        return times
     }
 }

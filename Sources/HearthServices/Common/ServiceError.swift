@@ -186,6 +186,8 @@ public struct ServiceError: Error, Sendable, Equatable {
     /// The limit a refusal is about, where a client may show it (a photo's most bytes for
     /// `TOO_LARGE`): `extensions.limit`.
     public var limit: Int?
+    /// The line of an uploaded file at fault (a calendar file's), counting from 1: `extensions.line`.
+    public var line: Int?
     public var methods: [SignInMethod] = []
 
     /// Creates an error.

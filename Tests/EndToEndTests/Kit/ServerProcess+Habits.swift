@@ -89,12 +89,12 @@ extension ServerProcess {
     }
 
     /// A GraphQL multipart request (graphql-multipart-request-spec) of the mutation `query` with
-    /// the variable `input` holding `input`, where `file` is sent as `input.photo`.
-    func graphQLUpload(_ query: String, input: [String: JSON], file: [UInt8], token: String) throws -> GraphQLResponse {
+    /// the variable `input` holding `input`, where `file` is sent as `input.<field>` (`photo`).
+    func graphQLUpload(_ query: String, input: [String: JSON], file: [UInt8], token: String, field: String = "photo") throws -> GraphQLResponse {
         let boundary = "----hearthHabits7MA4YWxk"
-        let operations = JSON.object(["query": .string(query), "variables": ["input": Self.input(input.merging(["photo": .null]) { _, new in new })["input"]!]]).serialized()
+        let operations = JSON.object(["query": .string(query), "variables": ["input": Self.input(input.merging([field: .null]) { _, new in new })["input"]!]]).serialized()
         var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n".utf8) + operations
-        body += Array("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n{\"0\": [\"variables.input.photo\"]}\r\n".utf8)
+        body += Array("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n{\"0\": [\"variables.input.\(field)\"]}\r\n".utf8)
         body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"0\"; filename=\"photo\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
         body += file + Array("\r\n--\(boundary)--\r\n".utf8)
         let client = try connect()

@@ -6,18 +6,6 @@
 // occurrences come in strictly increasing order, each one an occurrence.
 import FoundationEssentials
 
-/// A few zones with unusual transitions, read from the system's files once per process.
-let fuzzZones: [String: TimeZoneRules] = {
-    var zones: [String: TimeZoneRules] = [:]
-    for name in ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia"] {
-        guard let bytes = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name),
-            let zone = TimeZoneRules(identifier: name, tzif: Array(bytes))
-        else { fatalError("no tzdata for \(name)") }
-        zones[name] = zone
-    }
-    return zones
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecurrenceParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
