@@ -31,7 +31,7 @@ public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
     public static let scalars: [String: any ScalarCoercing] = [
         "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
-        "Date": DateScalar(), "JSON": JSONScalar(),
+        "Date": DateScalar(), "JSON": JSONScalar(), "Duration": DurationScalar(), "LocalTime": LocalTimeScalar(),
     ]
 
     /// Builds and checks the schema.
@@ -66,7 +66,8 @@ public enum HearthSchema {
         loopImporter: LoopImporter? = nil,
         geo: GeoService? = nil,
         sync: SyncService? = nil,
-        syncBatches: SyncBatchRunner? = nil
+        syncBatches: SyncBatchRunner? = nil,
+        notifications: NotificationService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -85,6 +86,7 @@ public enum HearthSchema {
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
+        if let notifications { NotificationResolvers.install(into: &resolvers, notifications: notifications) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -104,6 +106,12 @@ public enum HearthSchema {
             }
             if let follows {
                 for (id, value) in try await FollowResolvers.nodes(ids: ids.filter { found[$0] == nil }, follows: follows, context: context) {
+                    found[id] = value
+                }
+            }
+            if let notifications {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await NotificationResolvers.nodes(ids: missing, notifications: notifications, context: context) {
                     found[id] = value
                 }
             }
@@ -159,6 +167,7 @@ public enum HearthSchema {
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
+        notifications: NotificationService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -169,7 +178,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, syncBatches: syncBatches),
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, syncBatches: syncBatches, notifications: notifications),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

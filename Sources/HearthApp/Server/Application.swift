@@ -104,6 +104,11 @@ final class Application: Sendable {
         let follows = FollowService(configuration: settings.following, households: households)
         let geo = GeoService(configuration: settings.geo, pool: pool)
         let sync = SyncService(configuration: settings.sync, households: households)
+        // Reminders and notices (issue 18), on the live stream and by email; push registers its channel here too.
+        let notificationChannels = NotificationChannels()
+        notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
+        notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
+        let notifications = NotificationService(instances: choreInstances, channels: notificationChannels, jobs: jobs)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -112,6 +117,7 @@ final class Application: Sendable {
             retention,
             choreInstances.planJob,
             choreInstances.offerJob,
+            notifications.reminderJob,
             leaderboards.rolloverJob,
             vacations.startJob,
             vacations.endJob,
@@ -127,7 +133,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, notifications: notifications)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -232,14 +238,15 @@ final class Application: Sendable {
         follows: FollowService,
         loopImporter: LoopImporter,
         geo: GeoService,
-        sync: SyncService
+        sync: SyncService,
+        notifications: NotificationService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, notifications: notifications, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

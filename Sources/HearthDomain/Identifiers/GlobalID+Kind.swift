@@ -31,8 +31,8 @@ extension GlobalID {
     /// | `hev` | habit event (`HabitEvent`) | | | |
     /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
     /// | `fol` | follow between two users (`Follow`) | | | |
+    /// | `ntf` | notification (`Notification`) | | | |
     /// | | | | `psh` | push subscription |
-    /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
     ///
     /// The reserved prefixes are not cases yet: an id with one is malformed until its type
@@ -85,6 +85,8 @@ extension GlobalID {
         case habitPhoto = "pho"
         /// One user following another, requested or accepted (`follows`).
         case follow = "fol"
+        /// A notice made for one user: a reminder, a chore assigned or changed (`notifications`).
+        case notification = "ntf"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -97,6 +99,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
+            case .notification: false
             }
         }
     }
