@@ -28,6 +28,7 @@ public struct ReminderOffset: Sendable, Hashable, Comparable, CustomStringConver
             if character == "T" {
                 guard !inTime, digits.isEmpty else { return nil }
                 inTime = true
+                sawComponent = false
                 continue
             }
             if character.isASCII, character.isNumber {
@@ -47,6 +48,7 @@ public struct ReminderOffset: Sendable, Hashable, Comparable, CustomStringConver
             }
             sawComponent = true
         }
+        // A component after P, and after T when there is one.
         guard digits.isEmpty, sawComponent, total % 60 == 0 else { return nil }
         self.seconds = total
     }
