@@ -11,7 +11,7 @@ import Testing
 @Suite struct ReminderTests {
     /// The server's arguments: the test clock and jobs endpoints, a short job lease, and access
     /// tokens that outlive the hours the tests move the clock forward.
-    private static let arguments = ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "2d"]
+    private static let arguments = ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d"]
 
     /// A whole minute `seconds` after `start`.
     private static func minute(_ seconds: Double, after start: Date) -> Date {
@@ -209,7 +209,7 @@ import Testing
         #expect(try server.updateNotificationPreferences([
             "quietHours": ["start": localTime(due.addingTimeInterval(-3 * 3600)), "end": localTime(due.addingTimeInterval(3600))], "timeZone": "UTC",
         ], as: f.ben).errorCode == nil)
-        #expect(try server.updateNotificationPreferences(["timeZone": "Mars/Olympus"], as: f.ben).errorField == "input.timeZone")
+        #expect(try server.updateNotificationPreferences(["timeZone": "Mars/Olympus"], as: f.ben).errorCode == "BAD_USER_INPUT")
         _ = try Self.sharedChore(server, f, "Water", due: due, reminders: ["PT2H"])
         try server.moveClock(to: due.addingTimeInterval(-2 * 3600 + 1))
         try server.waitForDueJobs()
