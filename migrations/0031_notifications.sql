@@ -44,3 +44,5 @@ CREATE TABLE notifications (
 
 CREATE INDEX notifications_user ON notifications (user_id, created_at, id);
 CREATE INDEX notifications_instance ON notifications (user_id, instance_id);
+-- Retention prunes by age across every account.
+CREATE INDEX notifications_created ON notifications (created_at);
