@@ -7,6 +7,7 @@ import HearthStore
 /// - a chore created or edited, or its instances planned: its reminders planned (``ReminderPlanner``);
 /// - a household chore created: its assignees told (FR-32), its creator excepted; edited: its
 ///   assignees told (FR-33);
+/// - an instance handed to another member while its own is away (FR-21), or back: its new holder told;
 /// - a shared instance claimed: every other account's notices about it withdrawn (FR-52);
 /// - a claim released: the instance's eligible members other than the former claimant told it is
 ///   free again (FR-53).
@@ -25,6 +26,20 @@ struct ChoreNotices {
             guard let choreID = change.choreID, let scope = try ChoreAccess.scheduled(choreID: choreID, in: database)?.scope(database) else { return }
             try reminders.plan(choreID: choreID, scope, at: clock.storedNow)
             if event.kind != .choreInstancesPlanned { try tellAssignees(of: choreID, event, scope) }
+        }
+        changeLog.reactions.register([.choreInstanceReassigned]) { [self] event, database in
+            // FR-21: redistributed from a member who is away (or gone), or given back: its new holder is told.
+            let change = try event.payload.decode(ChoreInstanceChange.self)
+            guard let holderID = change.memberID,
+                  let scope = try ChoreAccess.scheduled(choreID: change.choreID, in: database)?.scope(database), let household = scope.household,
+                  let chore = try ChoreRecord.findUnlessDeleted(id: change.choreID, scope),
+                  let instance = try ChoreInstanceRecord.find(id: change.instanceID, scope),
+                  let owner = Owner(accountOf: try MemberRecord.find(id: holderID, household))
+            else { return }
+            let draft = Notifier.Draft(
+                kind: .assigned, title: chore.title, body: "Handed to you while the member it is for is away.", dueAt: instance.dueAt,
+                householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
+            try notifier.notify(draft, dedupeKey: "reassigned:\(event.sequence)", OwnerScope(owner, database), at: clock.storedNow)
         }
         changeLog.reactions.register([.choreInstanceClaimed, .choreInstanceReleased]) { [self] event, database in
             let change = try event.payload.decode(ChoreInstanceChange.self)

@@ -283,4 +283,23 @@ import Testing
         let preferences = try server.graphQL("{ notificationPreferences { channels quietHours { start } timeZone } }", token: f.ana.token)
         #expect(preferences.data?["notificationPreferences"]?["channels"] == ["LIVE", "PUSH"], "the defaults: \(preferences.json)")
     }
+
+    @Test func FR_21_whoeverARedistributedInstanceIsHandedToIsTold() throws {
+        let server = try ServerProcess(Self.arguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let chore = try server.chore("Beds", in: f.householdID, as: f.ana, [
+            "assignmentMode": "SINGLE_ACTION", "assigneeIds": [.string(f.benMemberID)], "schedule": ["once": Self.text(Self.minute(2 * 3600, after: Date()))],
+        ])
+        let choreID = try #require(chore["id"]?.stringValue)
+        let instance = try #require(try server.storedInstanceIDs(of: choreID).first)
+        let away = try server.startVacation(
+            ["householdId": .string(f.householdID), "memberIds": [.string(f.benMemberID)], "handling": "REDISTRIBUTE"], as: f.ben)
+        #expect(away.errorCode == nil, "\(away.json)")
+        let holder = try #require(try server.databaseText("SELECT reassigned_to FROM chore_instances WHERE id = '\(instance)'"))
+        let told = try server.databaseText(
+            "SELECT m.id FROM notifications n JOIN members m ON m.user_id = n.user_id AND m.household_id = n.household_id WHERE n.body LIKE 'Handed%'")
+        #expect(told == holder, "the member it was handed to, once")
+        #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM notifications WHERE body LIKE 'Handed%'") == "1")
+    }
 }
