@@ -18,7 +18,7 @@ struct SchedulingSettingsTests {
         let day = Duration.seconds(86_400)
         #expect(defaults.retention.horizons == [
             .changeLog: day * 30, .mail: day * 30, .sessions: day * 30, .emailTokens: day * 30, .invitations: day * 30,
-            .mutationReplays: day * 30, .tombstones: day * 30, .analyticsEvents: day * 400, .jobs: day * 14,
+            .mutationReplays: day * 30, .tombstones: day * 30, .analyticsEvents: day * 400, .jobs: day * 14, .notifications: day * 90,
         ])
         #expect(defaults.retention.interval == .seconds(3600) && defaults.retention.batchSize == 500)
     }

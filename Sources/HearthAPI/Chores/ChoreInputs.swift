@@ -21,7 +21,16 @@ enum ChoreInputs {
             assignmentMode: try input.optionalEnumValue("assignmentMode"), assigneeIDs: input.strings("assigneeIds"),
             schedule: try input.object("schedule").map(schedule), steps: try input.objects("steps")?.map(step),
             tagIDs: input.strings("tagIds"), tokens: input.int("tokens"), requiresApproval: input.bool("requiresApproval"),
-            completers: try input.object("completers").map(rule), editors: try input.object("editors").map(rule))
+            completers: try input.object("completers").map(rule), editors: try input.object("editors").map(rule),
+            reminders: try input.objects("reminders")?.map(reminder))
+    }
+
+    /// A `ReminderOffsetInput` (its `Duration` the scalar checked).
+    static func reminder(_ input: MutationInput) throws -> ReminderOffset {
+        guard let offset = ReminderOffset(iso8601: try input.requiredString("before")) else {
+            throw input.problem("before", .invalidFormat, "Give an ISO 8601 duration such as PT30M.")
+        }
+        return offset
     }
 
     /// A `ChoreScheduleInput` (`@oneOf`: the executor admitted exactly one field).

@@ -36,6 +36,7 @@ final class ChoreValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "updatedAt": record.updatedAt
         case "status": GraphQLEnum.name(of: record.status)
         case "archivedAt": record.archivedAt
+        case "reminders": record.reminders.map(ChoreReminderValue.init)
         default: nil
         }
     }

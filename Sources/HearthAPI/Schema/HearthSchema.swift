@@ -31,7 +31,7 @@ public enum HearthSchema {
     /// The custom scalars `schema.graphql` declares, by name.
     public static let scalars: [String: any ScalarCoercing] = [
         "DateTime": DateTimeScalar(), "Upload": UploadScalar(), "Decimal": DecimalScalar(), "TimeZone": TimeZoneScalar(),
-        "Date": DateScalar(), "JSON": JSONScalar(),
+        "Date": DateScalar(), "JSON": JSONScalar(), "Duration": DurationScalar(), "LocalTime": LocalTimeScalar(),
     ]
 
     /// Builds and checks the schema.
@@ -69,7 +69,8 @@ public enum HearthSchema {
         sync: SyncService? = nil,
         push: PushService? = nil,
         syncBatches: SyncBatchRunner? = nil,
-        importedCalendars: ImportedCalendarService? = nil
+        importedCalendars: ImportedCalendarService? = nil,
+        notifications: NotificationService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -90,6 +91,7 @@ public enum HearthSchema {
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         if let push { PushResolvers.install(into: &resolvers, push: push) }
         if let importedCalendars { ImportedCalendarResolvers.install(into: &resolvers, calendars: importedCalendars) }
+        if let notifications { NotificationResolvers.install(into: &resolvers, notifications: notifications) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -114,6 +116,12 @@ public enum HearthSchema {
             }
             if let push {
                 for (id, value) in try await PushResolvers.nodes(ids: ids.filter { found[$0] == nil }, push: push, context: context) {
+                    found[id] = value
+                }
+            }
+            if let notifications {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await NotificationResolvers.nodes(ids: missing, notifications: notifications, context: context) {
                     found[id] = value
                 }
             }
@@ -171,6 +179,7 @@ public enum HearthSchema {
         follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
         push: PushService? = nil,
         importedCalendars: ImportedCalendarService? = nil,
+        notifications: NotificationService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -182,7 +191,7 @@ public enum HearthSchema {
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
                 follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches,
-                importedCalendars: importedCalendars),
+                importedCalendars: importedCalendars, notifications: notifications),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

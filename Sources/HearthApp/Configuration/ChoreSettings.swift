@@ -21,6 +21,11 @@ enum ChoreSettings {
                help: "The most shares of personal chores one user may have made (revoking one makes room)."),
         .value("--max-chores-per-share", "N", environment: "HEARTH_MAX_CHORES_PER_SHARE", default: "100",
                help: "The most chores one share of chosen personal chores may name (a tag share has no such bound)."),
+        // Reminders (FR-49).
+        .value("--max-reminders-per-chore", "N", environment: "HEARTH_MAX_REMINDERS_PER_CHORE", default: "5",
+               help: "The most reminders (offsets before the due time, at due time included) one chore may have."),
+        .value("--max-reminder-offset-days", "DAYS", environment: "HEARTH_MAX_REMINDER_OFFSET_DAYS", default: "28",
+               help: "How far before its due time a chore's reminder may fire, in days."),
     ]
 
     /// The configuration the options give.
@@ -39,6 +44,11 @@ enum ChoreSettings {
         configuration.recurrenceLimits = recurrence
         configuration.maximumSharesPerOwner = try options.integer("--max-shares-per-user", in: 1...10_000) ?? configuration.maximumSharesPerOwner
         configuration.maximumChoresPerShare = try options.integer("--max-chores-per-share", in: 1...1_000) ?? configuration.maximumChoresPerShare
+        var reminders = configuration.reminderLimits
+        reminders.maximumPerChore = try options.integer("--max-reminders-per-chore", in: 1...100) ?? reminders.maximumPerChore
+        reminders.maximumOffsetSeconds =
+            (try options.integer("--max-reminder-offset-days", in: 1...366)).map { $0 * 86_400 } ?? reminders.maximumOffsetSeconds
+        configuration.reminderLimits = reminders
         return configuration
     }
 }

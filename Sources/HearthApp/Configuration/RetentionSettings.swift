@@ -8,6 +8,7 @@ enum RetentionSettings {
         .changeLog: "--retain-change-log", .mail: "--retain-mail", .sessions: "--retain-sessions",
         .emailTokens: "--retain-email-tokens", .invitations: "--retain-invitations",
         .mutationReplays: "--retain-mutation-replays", .tombstones: "--retain-tombstones", .analyticsEvents: "--retain-analytics", .jobs: "--retain-jobs",
+        .notifications: "--retain-notifications",
     ]
 
     /// What each horizon's help says is kept.
@@ -21,6 +22,7 @@ enum RetentionSettings {
         .tombstones: "Tombstones of deleted objects (and the client-made ids of those objects), after deletion; at least --retain-change-log.",
         .analyticsEvents: "Activation analytics events kept.",
         .jobs: "Finished (done or dead) jobs kept for 'hearth jobs', after they finished.",
+        .notifications: "Notifications (reminders and other notices) kept, after they were made.",
     ]
 
     /// The options that set ``RetentionPolicy``.

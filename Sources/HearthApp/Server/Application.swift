@@ -108,6 +108,11 @@ final class Application: Sendable {
         if settings.push.allowsLoopback {
             logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
         }
+        // Reminders and notices (issue 18), on the live stream and by email; push registers its channel here too.
+        let notificationChannels = NotificationChannels()
+        notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
+        notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
+        let notifications = NotificationService(instances: choreInstances, channels: notificationChannels, jobs: jobs)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -116,6 +121,7 @@ final class Application: Sendable {
             retention,
             choreInstances.planJob,
             choreInstances.offerJob,
+            notifications.reminderJob,
             leaderboards.rolloverJob,
             vacations.startJob,
             vacations.endJob,
@@ -134,7 +140,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -242,14 +248,15 @@ final class Application: Sendable {
         geo: GeoService,
         sync: SyncService,
         push: PushService,
-        importedCalendars: ImportedCalendarService
+        importedCalendars: ImportedCalendarService,
+        notifications: NotificationService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

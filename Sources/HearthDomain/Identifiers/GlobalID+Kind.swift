@@ -34,7 +34,7 @@ extension GlobalID {
     /// | `psh` | Web Push subscription (`PushSubscription`) | | | |
     /// | `icl` | calendar imported from an .ics file (`ImportedCalendar`) | | | |
     /// | `iev` | event of an imported calendar (`ImportedEvent`) | | | |
-    /// | | | | `ntf` | notification |
+    /// | `ntf` | notification (`Notification`) | | | |
     /// | | | | `job` | scheduled job |
     ///
     /// The reserved prefixes are not cases yet: an id with one is malformed until its type
@@ -93,6 +93,8 @@ extension GlobalID {
         case importedCalendar = "icl"
         /// One event (or override of an occurrence) of an imported calendar (`imported_events`).
         case importedEvent = "iev"
+        /// A notice made for one user: a reminder, a chore assigned or changed (`notifications`).
+        case notification = "ntf"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -105,7 +107,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
-            case .pushSubscription, .importedCalendar, .importedEvent: false
+            case .pushSubscription, .importedCalendar, .importedEvent, .notification: false
             }
         }
     }

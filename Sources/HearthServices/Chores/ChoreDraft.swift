@@ -18,6 +18,8 @@ struct ChoreDraft: Sendable, Hashable {
     var completers: PermissionRule
     var editors: PermissionRule
     var presetID: String?
+    /// The reminders (FR-49), ascending.
+    var reminders: [ReminderOffset] = []
 
     /// One step, in order.
     struct Step: Sendable, Hashable {
@@ -44,6 +46,8 @@ struct ChoreDraft: Sendable, Hashable {
         var completers = PermissionRule.nobody
         var editors = PermissionRule.nobody
         var presetID: String?
+        /// The reminders (FR-49).
+        var reminders: [ReminderOffset] = []
         /// The ids of the chore's steps, which a request may keep.
         var stepIDs: Set<String> = []
     }
@@ -60,6 +64,6 @@ struct ChoreDraft: Sendable, Hashable {
             title: title, description: description, assignmentMode: assignmentMode, assigneeIDs: assigneeIDs, schedule: .stored(schedule),
             steps: steps.map { ChoreService.StepRequest(id: $0.id, title: $0.title, assigneeID: $0.assigneeID, completers: $0.completers) },
             tagIDs: tagIDs, tokens: tokens, requiresApproval: requiresApproval, completers: completers, editors: editors, presetID: presetID,
-            stepIDs: Set(steps.map(\.id)))
+            reminders: reminders, stepIDs: Set(steps.map(\.id)))
     }
 }

@@ -32,12 +32,14 @@ public struct ChoreFields: Sendable {
     /// Who besides admins may edit it (admins only may set it); a new chore's default is its
     /// creator when not an admin.
     public var editors: PermissionRule?
+    /// When reminders fire before each due time (FR-49); an empty list: none. A new chore's default is none.
+    public var reminders: [ReminderOffset]?
 
     /// Creates the fields.
     public init(
         title: String? = nil, description: String?? = nil, assignmentMode: AssignmentMode? = nil, assigneeIDs: [String]? = nil,
         schedule: ChoreService.ScheduleRequest? = nil, steps: [ChoreService.StepRequest]? = nil, tagIDs: [String]? = nil, tokens: Int? = nil,
-        requiresApproval: Bool? = nil, completers: PermissionRule? = nil, editors: PermissionRule? = nil
+        requiresApproval: Bool? = nil, completers: PermissionRule? = nil, editors: PermissionRule? = nil, reminders: [ReminderOffset]? = nil
     ) {
         self.title = title
         self.description = description
@@ -50,21 +52,24 @@ public struct ChoreFields: Sendable {
         self.requiresApproval = requiresApproval
         self.completers = completers
         self.editors = editors
+        self.reminders = reminders
     }
 
     /// The fields with titles and the description trimmed and lists of ids without repeats.
     /// - Throws: `BAD_USER_INPUT` listing every problem of format.
-    func checked(maximumSteps: Int) throws -> ChoreFields {
+    func checked(maximumSteps: Int, reminderLimits: ReminderLimits = ReminderLimits()) throws -> ChoreFields {
         var fields = self
         fields.assigneeIDs = assigneeIDs.map(Self.unique)
         fields.tagIDs = tagIDs.map(Self.unique)
-        try fields.check(maximumSteps: maximumSteps)
+        fields.reminders = reminders.map { Array(Set($0)).sorted() }
+        try fields.check(maximumSteps: maximumSteps, reminderLimits: reminderLimits)
         return fields
     }
 
     /// Checks the format of every field set, trimming titles and the description.
-    private mutating func check(maximumSteps: Int) throws {
+    private mutating func check(maximumSteps: Int, reminderLimits: ReminderLimits) throws {
         var problems = ProblemCollector()
+        if let reminders { reminderLimits.check(reminders, problems: &problems) }
         if let title {
             self.title = problems.check { () throws(FieldProblem) in try DisplayText.name(title, field: "input.title") }
         }

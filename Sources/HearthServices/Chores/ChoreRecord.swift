@@ -33,6 +33,8 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
     public var updatedAt: Date
     /// When the one-off chore was archived (FR-37: done, or past its due day); `nil` while active.
     public var archivedAt: Date?
+    /// When reminders fire before each due time (FR-49), ascending; empty for none.
+    public var reminders: [ReminderOffset]
 
     /// Whether it is a personal chore.
     public var isPersonal: Bool { householdID == nil }
@@ -43,7 +45,7 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
     public static let columns = RecordColumns(
         "id", "household_id", "user_id", "title", "description", "assignment_mode", "schedule_kind", "due_at", "recurrence",
         "interval_count", "interval_unit", "tokens", "requires_approval", "preset_id", "created_by", "created_at", "updated_at",
-        "archived_at")
+        "archived_at", "reminder_offsets")
 
     /// Reads the chore from a row of ``columns``, by position (lists read many: no keyed decoding).
     public init(row: RecordRow) throws {
@@ -69,6 +71,7 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
         createdAt = try row[15]
         updatedAt = try row[16]
         archivedAt = try row[17]
+        reminders = ReminderOffset.offsets(stored: try row[18])
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.

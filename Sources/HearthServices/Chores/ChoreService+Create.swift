@@ -17,7 +17,7 @@ extension ChoreService {
     ///   for `request.id`, as ``ClientIDs/claim(_:_:field:_:at:)`` (the same id again answers the
     ///   first chore).
     public func createChore(_ request: NewChore, viewer: Viewer, clientMutationID: String? = nil) async throws -> AccessibleChore {
-        let fields = try request.fields.checked(maximumSteps: configuration.maximumStepsPerChore)
+        let fields = try request.fields.checked(maximumSteps: configuration.maximumStepsPerChore, reminderLimits: configuration.reminderLimits)
         let created = try await mutate("createChore", by: viewer, replaying: clientMutationID) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, householdID: request.householdID, in: database)
             let scope = access.scope(database)

@@ -51,7 +51,7 @@ extension ChoreService {
                 ChoreDraft.Step(id: id, title: step.title, assigneeID: step.assigneeID, completers: step.completers.flatMap { $0.isEmpty ? nil : $0 })
             },
             tagIDs: fields.tagIDs ?? base.tagIDs, tokens: fields.tokens ?? base.tokens, requiresApproval: requiresApproval,
-            completers: completers, editors: editors, presetID: base.presetID)
+            completers: completers, editors: editors, presetID: base.presetID, reminders: fields.reminders ?? base.reminders)
     }
 
     /// The schedule `request` asks for, its recurrence parsed in the chore's time zone; `nil` after

@@ -13,7 +13,7 @@ extension ChoreService {
     public func updateChore(
         id: String, _ changes: ChoreFields, viewer: Viewer, clientMutationID: String? = nil
     ) async throws -> AccessibleChore {
-        let fields = try changes.checked(maximumSteps: configuration.maximumStepsPerChore)
+        let fields = try changes.checked(maximumSteps: configuration.maximumStepsPerChore, reminderLimits: configuration.reminderLimits)
         let updated = try await mutate("updateChore", by: viewer, replaying: clientMutationID, about: id) { [self] database, now in
             let access = try ChoreAccess.check(viewer: viewer, owning: .chores, id: id, in: database)
             let scope = access.scope(database)
@@ -71,7 +71,7 @@ extension ChoreService {
                 ChoreDraft.Step(id: step.id, title: step.title, assigneeID: step.assignee?.member.id, completers: rules.steps[step.id]?.rule)
             },
             tagIDs: try (ChoreDetails.tags(of: [id], scope)[id] ?? []).map(\.id), tokens: record.tokens, requiresApproval: record.requiresApproval,
-            completers: rules.completers.rule, editors: rules.editors.rule, presetID: record.presetID)
+            completers: rules.completers.rule, editors: rules.editors.rule, presetID: record.presetID, reminders: record.reminders)
         return (draft, rules.editors)
     }
 }

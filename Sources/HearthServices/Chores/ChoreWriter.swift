@@ -13,13 +13,13 @@ struct ChoreWriter {
     func insert(_ draft: ChoreDraft, id: String, createdBy userID: String, at now: Date) throws {
         var values: [(any DatabaseValueConvertible)?] = [id, draft.title, DisplayText.sortKey(draft.title), draft.description, draft.assignmentMode.rawValue]
         values += ChoreRecord.scheduleColumns(draft.schedule)
-        values += [draft.tokens, draft.requiresApproval, draft.presetID, userID, now, now]
+        values += [draft.tokens, draft.requiresApproval, draft.presetID, userID, now, now, ReminderOffset.stored(draft.reminders)]
         try scope.execute(
             """
             INSERT INTO chores (
                 id, household_id, user_id, title, title_key, description, assignment_mode, schedule_kind, due_at, recurrence,
-                interval_count, interval_unit, tokens, requires_approval, preset_id, created_by, created_at, updated_at)
-            VALUES (?, {scope_ids}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                interval_count, interval_unit, tokens, requires_approval, preset_id, created_by, created_at, updated_at, reminder_offsets)
+            VALUES (?, {scope_ids}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO NOTHING
             """,
             StatementArguments(values))
@@ -34,11 +34,11 @@ struct ChoreWriter {
     func update(_ draft: ChoreDraft, id: String, at now: Date) throws {
         var values: [(any DatabaseValueConvertible)?] = [draft.title, DisplayText.sortKey(draft.title), draft.description, draft.assignmentMode.rawValue]
         values += ChoreRecord.scheduleColumns(draft.schedule)
-        values += [draft.tokens, draft.requiresApproval, now, id]
+        values += [draft.tokens, draft.requiresApproval, now, ReminderOffset.stored(draft.reminders), id]
         try scope.execute(
             """
             UPDATE chores SET title = ?, title_key = ?, description = ?, assignment_mode = ?, schedule_kind = ?, due_at = ?, recurrence = ?,
-                interval_count = ?, interval_unit = ?, tokens = ?, requires_approval = ?, updated_at = ?
+                interval_count = ?, interval_unit = ?, tokens = ?, requires_approval = ?, updated_at = ?, reminder_offsets = ?
             WHERE id = ? AND {scope}
             """,
             StatementArguments(values))

@@ -22,6 +22,8 @@ public struct ChoresConfiguration: Sendable {
     /// The most chores one share of chosen chores may name: `BAD_USER_INPUT` (`TOO_LONG` on
     /// `input.selection.choreIds`) beyond. A tag share has no such bound.
     public var maximumChoresPerShare = 100
+    /// The bounds of a chore's reminders (FR-49).
+    public var reminderLimits = ReminderLimits()
 
     /// The defaults.
     public init() {}

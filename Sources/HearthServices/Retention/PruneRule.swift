@@ -32,6 +32,9 @@ struct PruneRule: Sendable {
             PruneRule(subject: .changeLog) { cutoff, limit, database in
                 try ChangeLog.prune(committedBefore: cutoff, limit: limit, in: database)
             },
+            .delete(.notifications, """
+                DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE created_at < ? ORDER BY created_at LIMIT ?)
+                """),
             .delete(.mail, """
                 DELETE FROM mail_outbox WHERE id IN (
                     SELECT id FROM mail_outbox WHERE created_at < ? AND status IN ('sent', 'failed') ORDER BY created_at LIMIT ?)

@@ -34,6 +34,8 @@ public struct RetentionPolicy: Sendable, Hashable {
         case analyticsEvents = "analytics_events"
         /// Finished jobs (done or dead), by when they finished.
         case jobs
+        /// `notifications` (reminders and other notices, read or not), by when they were made.
+        case notifications
     }
 
     /// A rule between two horizons: ``longer``'s is at least ``shorter``'s.
@@ -65,10 +67,11 @@ public struct RetentionPolicy: Sendable, Hashable {
     ]
 
     /// The defaults: 30 days for most, 400 days for analytics (a year-on-year comparison needs
-    /// more than a year), 14 days for finished jobs.
+    /// more than a year), 14 days for finished jobs, 90 days for notifications.
     public static let defaultHorizons: [Subject: Duration] = [
         .changeLog: .days(30), .mail: .days(30), .sessions: .days(30), .emailTokens: .days(30), .invitations: .days(30),
         .mutationReplays: .days(30), .tombstones: .days(30), .analyticsEvents: .days(400), .jobs: .days(14),
+        .notifications: .days(90),
     ]
 
     /// The horizon of every subject.

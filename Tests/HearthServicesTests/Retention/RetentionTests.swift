@@ -152,6 +152,28 @@ struct RetentionTests {
         }
     }
 
+    @Test func notificationsAreKeptUpToTheirHorizonAndPrunedAMillisecondAfter() async throws {
+        try await HouseholdsHarness.with { harness in
+            let ana = try await harness.confirmedViewer("ana")
+            let made = harness.clock.storedNow
+            try await harness.pool.write { database in
+                for index in 0..<3 {
+                    try database.execute(
+                        """
+                        INSERT INTO notifications (id, user_id, kind, title, body, tag, dedupe_key, created_at)
+                        VALUES (?, ?, 'reminder', 'Bins', 'Due now.', 'tag', ?, ?)
+                        """,
+                        ["ntf_0190aaaa-0000-7000-8000-00000000000\(index)", ana.userID, "key-\(index)", made])
+                }
+            }
+            harness.clock.advance(seconds: Self.day)
+            #expect(try Self.retention(harness).prune(at: harness.clock.now)[.notifications] == 0, "at the horizon, they stay")
+            harness.clock.advance(seconds: 0.001)
+            #expect(try Self.retention(harness).prune(at: harness.clock.now)[.notifications] == 3)
+            #expect(try Self.count(harness, "SELECT count(*) FROM notifications") == 0)
+        }
+    }
+
     @Test func aBatchDeletesAtMostTheBatchSizeAndARunDeletesEveryBatch() async throws {
         try await HouseholdsHarness.with { harness in
             let start = harness.clock.now
