@@ -54,7 +54,8 @@ public enum HearthSchema {
     /// following `follows`, "within 5 km" `geo` with `habits` (the instance, token and
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
-    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`. `syncBatch`
+    /// from Loop Habit Tracker go to `loopImporter`; offline sync's `changes` reads `sync`; the calendar and
+    /// availability events `calendar` (with `instances`). `syncBatch`
     /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
@@ -66,6 +67,7 @@ public enum HearthSchema {
         loopImporter: LoopImporter? = nil,
         geo: GeoService? = nil,
         sync: SyncService? = nil,
+        calendar: CalendarService? = nil,
         syncBatches: SyncBatchRunner? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
@@ -85,6 +87,7 @@ public enum HearthSchema {
         if let habitAdherence { AdherenceResolvers.install(into: &resolvers, adherence: habitAdherence) }
         if let follows, let habits { FollowResolvers.install(into: &resolvers, follows: follows, habits: habits) }
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
+        if let calendar, let instanceServices { CalendarResolvers.install(into: &resolvers, calendar: calendar, services: instanceServices) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -104,6 +107,12 @@ public enum HearthSchema {
             }
             if let follows {
                 for (id, value) in try await FollowResolvers.nodes(ids: ids.filter { found[$0] == nil }, follows: follows, context: context) {
+                    found[id] = value
+                }
+            }
+            if let calendar {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await CalendarResolvers.nodes(ids: missing, availability: calendar.availability, context: context) {
                     found[id] = value
                 }
             }
@@ -159,6 +168,7 @@ public enum HearthSchema {
         vacations: VacationService? = nil, choreViews: ChoreViewCache? = nil, habits: HabitService? = nil,
         habitAdherence: HabitAdherenceService? = nil,
         follows: FollowService? = nil, loopImporter: LoopImporter? = nil, geo: GeoService? = nil, sync: SyncService? = nil,
+        calendar: CalendarService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -169,7 +179,7 @@ public enum HearthSchema {
                 schema: schema, serverInfo: serverInfo, events: events, accounts: accounts, households: households, chores: chores,
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, syncBatches: syncBatches),
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, calendar: calendar, syncBatches: syncBatches),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

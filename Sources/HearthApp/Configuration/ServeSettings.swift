@@ -63,6 +63,8 @@ struct ServeSettings: Sendable {
     var following: FollowingConfiguration
     /// Offline sync: limits.
     var sync: SyncConfiguration
+    /// The calendar and availability events: limits.
+    var calendar: CalendarConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -161,6 +163,7 @@ struct ServeSettings: Sendable {
         + HabitAdherenceSettings.options
         + FollowingSettings.options
         + SyncSettings.options
+        + CalendarSettings.options
         + HabitPortingSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
@@ -270,6 +273,7 @@ struct ServeSettings: Sendable {
         habitAdherence = try HabitAdherenceSettings.configuration(options)
         following = try FollowingSettings.configuration(options)
         sync = try SyncSettings.configuration(options)
+        calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

@@ -104,6 +104,9 @@ final class Application: Sendable {
         let follows = FollowService(configuration: settings.following, households: households)
         let geo = GeoService(configuration: settings.geo, pool: pool)
         let sync = SyncService(configuration: settings.sync, households: households)
+        // The calendar (issue 18): availability events and the calendar query.
+        let calendar = CalendarService(
+            availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -127,7 +130,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, calendar: calendar)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -232,14 +235,15 @@ final class Application: Sendable {
         follows: FollowService,
         loopImporter: LoopImporter,
         geo: GeoService,
-        sync: SyncService
+        sync: SyncService,
+        calendar: CalendarService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, calendar: calendar, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

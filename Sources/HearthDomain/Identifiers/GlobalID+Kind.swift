@@ -31,6 +31,7 @@ extension GlobalID {
     /// | `hev` | habit event (`HabitEvent`) | | | |
     /// | `pho` | photo of a habit event (`HabitPhoto`) | | | |
     /// | `fol` | follow between two users (`Follow`) | | | |
+    /// | `avl` | a user's availability event (`AvailabilityEvent`) | | | |
     /// | | | | `psh` | push subscription |
     /// | | | | `ntf` | notification |
     /// | | | | `job` | scheduled job |
@@ -85,6 +86,8 @@ extension GlobalID {
         case habitPhoto = "pho"
         /// One user following another, requested or accepted (`follows`).
         case follow = "fol"
+        /// A user's busy or free time, single or recurring (`availability_events`).
+        case availabilityEvent = "avl"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -97,6 +100,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
+            case .availabilityEvent: false
             }
         }
     }
