@@ -45,7 +45,7 @@ public struct AvailabilityTiming: Sendable, Hashable {
             recurrence = nil
             return
         }
-        let start = "DTSTART;TZID=\(timeZone.identifier):\(Self.localStamp(of: Self.startInstant(of: span, in: timeZone), in: timeZone))"
+        let start = "DTSTART;TZID=\(timeZone.identifier):\(ICalendarStamp.local(Self.startInstant(of: span, in: timeZone), in: timeZone))"
         recurrence = try RecurrenceRule.parse(start + "\n" + recurrenceLines, defaultTimeZone: timeZone, limits: limits)
     }
 
@@ -93,15 +93,5 @@ public struct AvailabilityTiming: Sendable, Hashable {
     public static func midnight(_ day: CalendarDay, in zone: TimeZoneRules) -> Date {
         var hint = -1
         return Date(timeIntervalSince1970: Double(zone.instant(forLocal: day.dayNumber * CivilCalendar.secondsPerDay, hint: &hint)))
-    }
-
-    /// `instant` on `zone`'s wall clock, RFC 5545 local form `YYYYMMDDTHHMMSS`.
-    public static func localStamp(of instant: Date, in zone: TimeZoneRules) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromUTC(at: instant)
-        let day = CivilCalendar.floorDivide(seconds, CivilCalendar.secondsPerDay)
-        let time = seconds - day * CivilCalendar.secondsPerDay
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return String(CalendarDay(dayNumber: day).description.filter { $0 != "-" })
-            + "T\(two(time / 3600))\(two(time / 60 % 60))\(two(time % 60))"
     }
 }

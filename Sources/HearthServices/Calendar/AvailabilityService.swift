@@ -149,7 +149,7 @@ public final class AvailabilityService: Sendable {
         var timing: AvailabilityTiming?
         if let span, let zone {
             timing = problems.check { () throws(FieldProblem) in
-                do {
+                do throws(RecurrenceError) {
                     return try AvailabilityTiming(span: span, timeZone: zone, recurrenceLines: recurrence)
                 } catch {
                     throw error.problem(field: "input.recurrence")

@@ -35,7 +35,8 @@ public final class CalendarService: Sendable {
                 field: "to", reason: .outOfRange,
                 message: "Ask for 1 to \(configuration.maximumRangeDays) days: to is on or after from, at most \(configuration.maximumRangeDays - 1) days later.")]))
         }
-        let householdID = try await householdID ?? availability.households.activeHouseholdID(viewer: viewer)
+        var householdID = householdID
+        if householdID == nil { householdID = try await availability.households.activeHouseholdID(viewer: viewer) }
         let (zone, events) = try await availability.households.pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
             return (try owner.timeZone(), try AvailabilityEventRecord.all(owner))
