@@ -30,6 +30,16 @@ public struct ICalendarText: Sendable {
         text += "\r\n"
     }
 
+    /// Opens component `name` (`VCALENDAR`, `VEVENT`, …): the one place its BEGIN line is written.
+    public mutating func begin(_ name: String) {
+        line("BEGIN", name)
+    }
+
+    /// Closes component `name`.
+    public mutating func end(_ name: String) {
+        line("END", name)
+    }
+
     /// `value` as a TEXT value: backslashes, semicolons and commas escaped, line breaks as `\n`.
     public static func escaped(_ value: String) -> String {
         var result = ""

@@ -8,26 +8,26 @@ import Support
 public enum VTimeZone {
     /// The observances of `zone` from `from` through `to`, appended to `text`.
     public static func write(_ zone: TimeZoneRules, from: Date, through to: Date, into text: inout ICalendarText) {
-        text.line("BEGIN", "VTIMEZONE")
+        text.begin("VTIMEZONE")
         text.line("TZID", zone.identifier)
         let initial = zone.secondsFromUTC(at: from)
         observance(at: from, before: initial, after: initial, zone: zone, into: &text)
         for (instant, before, after) in transitions(of: zone, from: from, through: to) {
             observance(at: instant, before: before, after: after, zone: zone, into: &text)
         }
-        text.line("END", "VTIMEZONE")
+        text.end("VTIMEZONE")
     }
 
     /// One observance starting at `instant`, local time read with the offset `before` it.
     private static func observance(at instant: Date, before: Int, after: Int, zone: TimeZoneRules, into text: inout ICalendarText) {
         // A move to a larger offset is (nearly always) summer time; either name is valid.
         let kind = after > before ? "DAYLIGHT" : "STANDARD"
-        text.line("BEGIN", kind)
+        text.begin(kind)
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + before
         text.line("DTSTART", ICalendarStamp.local(seconds: local))
         text.line("TZOFFSETFROM", offset(before))
         text.line("TZOFFSETTO", offset(after))
-        text.line("END", kind)
+        text.end(kind)
     }
 
     /// The instants from `from` through `to` where `zone`'s offset changes, with the offsets

@@ -95,7 +95,7 @@ import Testing
         // Offline sync: a scope's content is the same whoever reads it; each id is then looked up for the reader.
         Exception(
             file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",
-            tables: ["households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events"],
+            tables: ["households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "availability_events"],
             why: "the ids of a sync scope's objects (gained, lost, deleted with a household, or a full resync), each resolved for the reader as node(id:) does"),
         // Retention works across every account and household, by age.
         Exception(
