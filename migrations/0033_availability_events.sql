@@ -29,3 +29,15 @@ CREATE TABLE availability_events (
 ) STRICT;
 
 CREATE INDEX availability_events_user ON availability_events (user_id, created_at, id);
+
+-- A user's private calendar feed (FR-60): at most one per user, served without other
+-- authentication at /calendar/<token>.ics to whoever holds the secret token. Only the token's
+-- SHA-256 (hex) is kept, so a copy of the database opens no feed; making a new feed replaces the
+-- token (the old URL stops working), revoking deletes the row. `includes_availability` says
+-- whether the user's availability events are in it besides their personal chores.
+CREATE TABLE calendar_feeds (
+    user_id               TEXT PRIMARY KEY NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    token_hash            TEXT NOT NULL UNIQUE,
+    includes_availability INTEGER NOT NULL CHECK (includes_availability IN (0, 1)),
+    created_at            TEXT NOT NULL
+) STRICT;

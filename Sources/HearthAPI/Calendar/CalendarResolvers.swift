@@ -8,6 +8,7 @@ import HearthServices
 enum CalendarResolvers {
     static func install(into resolvers: inout Resolvers, calendar: CalendarService, services: InstanceServices) {
         let availability = calendar.availability
+        CalendarFeedResolvers.install(into: &resolvers, feeds: calendar.feeds)
         resolvers.resolveMutation("createAvailabilityEvent") { input, context in
             let draft = AvailabilityEventDraft(
                 title: try input.requiredString("title"), startsAt: try InstanceInputs.date(input, "startsAt"),

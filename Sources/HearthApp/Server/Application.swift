@@ -106,7 +106,8 @@ final class Application: Sendable {
         let sync = SyncService(configuration: settings.sync, households: households)
         // The calendar (issue 18): availability events and the calendar query.
         let calendar = CalendarService(
-            availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances)
+            availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances,
+            baseURL: settings.mail.publicBaseURL)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -152,6 +153,7 @@ final class Application: Sendable {
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
+        CalendarRoutes(feeds: calendar.feeds, authenticator: authenticator).register(in: &router)
         SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
         HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)

@@ -15,11 +15,14 @@ public final class CalendarService: Sendable {
     public let availability: AvailabilityService
     /// Chore instances, stored and computed.
     public let instances: ChoreInstanceService
+    /// Calendar export (FR-60): the private feed and the download.
+    public let feeds: CalendarFeedService
 
-    /// Creates the service.
-    public init(availability: AvailabilityService, instances: ChoreInstanceService) {
+    /// Creates the service, its export's feed URLs starting with `baseURL` (`--public-base-url`).
+    public init(availability: AvailabilityService, instances: ChoreInstanceService, baseURL: PublicBaseURL) {
         self.availability = availability
         self.instances = instances
+        feeds = CalendarFeedService(availability: availability, baseURL: baseURL)
     }
 
     private var configuration: CalendarConfiguration { availability.configuration }
