@@ -91,6 +91,42 @@ struct CommitScopedCacheTests {
             #expect(try cache.valueWithoutWaiting(for: 1, read: Self.body(1)) == "second")
         }
     }
+
+    /// While a commit may be in flight (a write without a transaction around it, which may commit
+    /// at any point), another read may already see what it wrote: the cache serves and keeps nothing.
+    @Test func whileACommitIsInFlightNothingIsServedOrKept() async throws {
+        try await withNotes { pool, cache in
+            #expect(try await cache.value(for: 1, read: Self.body(1)) == "first")
+            try pool.writeWithoutTransaction { db in
+                #expect(cache.cachedValue(for: 1) == nil)
+                try db.execute("UPDATE notes SET body = 'second' WHERE id = 1")
+                // A read from another thread (this one holds the writer) sees the commit and keeps nothing.
+                let read = try Background.run { try cache.valueWithoutWaiting(for: 1, read: Self.body(1)) }.join()
+                #expect(read == "second")
+                #expect(cache.cachedValue(for: 1) == nil)
+            }
+        }
+    }
+
+    /// What a commit's callbacks wake (the change log's subscribers, `syncDeltas`) reads at once:
+    /// the entry read before the commit is gone by then, in the blocking and the async write alike.
+    /// (Found by the convergence simulation: the count moved only after the callbacks, so a live
+    /// delivery showed the signed-in user's account as it was before the change it delivered.)
+    @Test func aCommitsCallbacksNoLongerSeeTheEntriesItEnded() async throws {
+        try await withNotes { pool, cache in
+            let seen = Mutex<[String??]>([])
+            for (round, body) in ["second", "third"].enumerated() {
+                #expect(try await cache.value(for: 1, read: Self.body(1)) != body)
+                let write: @Sendable (Database) throws -> Void = { db in
+                    try db.execute("UPDATE notes SET body = ? WHERE id = 1", [body])
+                    db.afterCommit { seen.withLock { $0.append(cache.cachedValue(for: 1)) } }
+                }
+                let blocking = { try pool.write(write) }
+                if round == 0 { try blocking() } else { try await pool.write(write) }
+            }
+            #expect(seen.withLock { $0 } == [nil, nil])
+        }
+    }
 }
 
 extension DatabasePool {

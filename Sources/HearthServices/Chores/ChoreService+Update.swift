@@ -47,7 +47,13 @@ extension ChoreService {
             try ensureManager(scope, "delete chores")
             try Tombstones.record([id], .chore, scope: access.topic, at: now, in: database)
             try scope.execute("UPDATE chores SET deleted_at = ?, updated_at = ? WHERE id = ? AND {scope}", [now, now, id])
-            try record(.choreDeleted, access, choreID: id, in: database)
+            // Its instances are no longer found and its completions lose their instance: the row
+            // names them all, so devices get a tombstone for each instance and each completion anew.
+            let history = try scope.query(
+                "SELECT id FROM chore_instances WHERE chore_id = ? AND {scope} UNION SELECT id FROM chore_completions WHERE chore_id = ? AND {scope}",
+                [id, id]
+            ).map { row -> String in try row["id"] }
+            try record(.choreDeleted, access, choreID: id, touching: history, in: database)
             return ChoreReference(choreID: id)
         }
         return deleted.choreID

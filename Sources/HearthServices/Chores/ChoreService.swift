@@ -52,11 +52,14 @@ public final class ChoreService: Sendable {
     }
 
     /// Records `kind` about the chores `access` grants on their topic, to publish after commit.
-    func record(_ kind: EventKind, _ access: ChoreAccess, choreID: String? = nil, tagID: String? = nil, presetID: String? = nil, in database: Database) throws {
+    func record(
+        _ kind: EventKind, _ access: ChoreAccess, choreID: String? = nil, tagID: String? = nil, presetID: String? = nil, touching: [String] = [],
+        in database: Database
+    ) throws {
         let change = ChoreChange(
             householdID: access.household?.householdID, userID: access.isPersonal ? access.userID : nil, choreID: choreID, tagID: tagID,
             presetID: presetID)
-        try households.changeLog.record(topic: access.topic, kind: kind, payload: change, in: database)
+        try households.changeLog.record(topic: access.topic, kind: kind, payload: change, touching: touching, in: database)
     }
 
     /// The IANA time zone of the chores of `scope`: the household's, or the owner's (UTC when

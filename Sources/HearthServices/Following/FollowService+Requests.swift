@@ -56,7 +56,7 @@ extension FollowService {
             try record(.followRequested, FollowChange(followID: followID, followerID: viewer.userID, followedID: followedID), in: database)
             return FollowReference(followID: followID)
         }
-        return try await follow(id: created.followID, viewer: viewer)
+        return try await Tombstones.answer(about: created.followID, viewer: viewer, in: pool) { try await follow(id: created.followID, viewer: viewer) }
     }
 
     /// Accepts a follow request made to `viewer`: from now on its follower sees `viewer`'s
@@ -71,7 +71,7 @@ extension FollowService {
             try owner.execute(
                 "UPDATE follows SET status = 'accepted', accepted_at = ? WHERE id = ? AND followed_id = {owner} AND status = 'requested'", [now, id])
         }
-        return try await follow(id: id, viewer: viewer)
+        return try await Tombstones.answer(about: id, viewer: viewer, in: pool) { try await follow(id: id, viewer: viewer) }
     }
 
     /// Declines a follow request made to `viewer`; its sender may ask again later.

@@ -103,16 +103,16 @@ enum ShareSyncScopes {
     }
 
     /// Records `event`, a change on its owner's topic of a personal chore, once more on the topic
-    /// of each share covering the chore; a deletion touches the chore's instances and completions too.
+    /// of each share covering the chore, touching what it touched (a deletion: the chore's instances and
+    /// completions too, as `deleteChore` names them).
     private static func repeatOnShares(_ event: Event, _ changeLog: ChangeLog, in database: Database) throws {
         guard event.topic.key.hasPrefix("user:") else { return }
         let subject = try event.payload.decode(ChoreSubject.self)
         guard subject.householdID == nil, let choreID = subject.choreID else { return }
         let shares = try covering(choreID: choreID, in: database)
         guard !shares.isEmpty else { return }
-        let touching = event.kind == .choreDeleted ? try content(ofChore: choreID, in: database) : event.objects
         for shareID in shares {
-            try record(event.kind, choreID: choreID, on: shareID, touching: touching, changeLog, in: database)
+            try record(event.kind, choreID: choreID, on: shareID, touching: event.objects, changeLog, in: database)
         }
     }
 

@@ -71,7 +71,7 @@ enum SyncScopes {
             "SELECT id FROM members WHERE household_id = ?",
             "SELECT id FROM chores WHERE household_id = ? AND deleted_at IS NULL",
             "SELECT id FROM tags WHERE household_id = ?",
-            "SELECT id FROM chore_instances WHERE household_id = ?",
+            "SELECT id FROM chore_instances WHERE household_id = ? AND chore_id IN (SELECT id FROM chores WHERE deleted_at IS NULL)",
             "SELECT id FROM chore_completions WHERE household_id = ?",
         ]
         case "followers": [
@@ -88,7 +88,7 @@ enum SyncScopes {
             "SELECT id FROM follows WHERE follower_id = ? OR followed_id = ?",
             "SELECT id FROM chores WHERE user_id = ? AND deleted_at IS NULL",
             "SELECT id FROM tags WHERE user_id = ?",
-            "SELECT id FROM chore_instances WHERE user_id = ?",
+            "SELECT id FROM chore_instances WHERE user_id = ? AND chore_id IN (SELECT id FROM chores WHERE deleted_at IS NULL)",
             "SELECT id FROM chore_completions WHERE user_id = ?",
             "SELECT id FROM availability_events WHERE user_id = ?",
         ]

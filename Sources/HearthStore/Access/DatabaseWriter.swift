@@ -22,10 +22,11 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: What `body` throws, ``StoreError``, or `CancellationError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
-    /// How many write transactions this store has finished. A cache of read results is exact
-    /// while the number has not changed since its values were read (``CommitScopedCache``):
-    /// read the count first, then the database, and drop the cache when the count moves. A
-    /// store shared by several processes must count the commits it learns of from the others.
+    /// A count of this store's commits, odd while one is in flight (``DatabasePool/commitCount``).
+    /// A cache of read results is exact while the number is even and has not changed since its
+    /// values were read (``CommitScopedCache``): read the count first, then the database, and
+    /// drop the cache when the count moves. A store shared by several processes must count the
+    /// commits it learns of from the others.
     var commitCount: UInt64 { get }
 
     /// Makes what the store's files still hold of rows deleted or overwritten so far unreadable

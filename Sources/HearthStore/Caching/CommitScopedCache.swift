@@ -6,7 +6,8 @@ import Synchronization
 /// anything, so the cache can never serve a value older than the last commit. It pays off for
 /// data read on every request and written rarely (the signed-in user's account). Exactness
 /// rests on ``DatabaseWriter/commitCount``: the count is read before the database, and an entry
-/// is served only while the count is unchanged.
+/// is served only while the count is unchanged. While a commit is in flight (an odd count), a
+/// reader may already see what it wrote in another read, so nothing is served or kept.
 ///
 /// ```swift
 /// let users = CommitScopedCache<String, UserRecord?>(pool: pool)
@@ -97,7 +98,8 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
 
     @inlinable
     func cached(_ key: Key, at count: UInt64) -> Value? {
-        state.withLock { state in
+        guard count & 1 == 0 else { return nil }
+        return state.withLock { state in
             if state.commitCount != count {
                 state.values.removeAll(keepingCapacity: true)
                 state.commitCount = count
@@ -112,7 +114,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     @inlinable
     func store(_ value: Value, for key: Key, readAt count: UInt64) {
         state.withLock { state in
-            guard state.commitCount == count, pool.commitCount == count else { return }
+            guard count & 1 == 0, state.commitCount == count, pool.commitCount == count else { return }
             if state.values.count >= capacity { state.values.removeAll(keepingCapacity: true) }
             state.values[key] = value
         }

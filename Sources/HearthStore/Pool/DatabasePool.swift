@@ -160,11 +160,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Throws: what `body` throws, or ``StoreError`` (including a failed `COMMIT`,
     ///   after which nothing was written).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try withConnection(from: writer) { database in
-            let result = try database.transaction(.immediate) { try body(database) }
-            commits.add(1, ordering: .releasing)
-            return result
-        }
+        try withConnection(from: writer) { database in try committing(database) { try body(database) } }
     }
 
     /// Runs `body` on the writer inside an `IMMEDIATE` transaction, suspending the caller
@@ -173,11 +169,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Throws: what `body` throws, ``StoreError``, or `CancellationError` if the task
     ///   is cancelled while waiting for the writer.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withConnection(from: writer) { [self] database in
-            let result = try database.transaction(.immediate) { try body(database) }
-            commits.add(1, ordering: .releasing)
-            return result
-        }
+        try await withConnection(from: writer) { [self] database in try committing(database) { try body(database) } }
     }
 
     /// Runs `body` on the writer with no transaction around it, for statements that
@@ -185,6 +177,8 @@ public final class DatabasePool: DatabaseWriter {
     /// with ``Database/transaction(_:_:)``. Any transaction left open is rolled back.
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try withConnection(from: writer) { database in
+            // It may commit at any point: in flight (odd) throughout.
+            commits.add(1, ordering: .releasing)
             defer {
                 database.rollbackIfNeeded()
                 commits.add(1, ordering: .releasing)
@@ -193,10 +187,31 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// How many write transactions have finished, counted after each commit (and after every
-    /// ``writeWithoutTransaction(_:)``, which may have committed). A cache of read results is
-    /// exact while this number has not changed since the values were read: read the count
-    /// first, then the database, and drop the cache when the count moves.
+    /// Runs `body` in an `IMMEDIATE` transaction on the writer's `database` and counts its commit
+    /// twice: right before `COMMIT` (the count is odd while the commit is in flight) and right
+    /// after, before the callbacks `body` registered, so what they wake (subscribers reading at
+    /// once) finds the commit counted. A failed `COMMIT` makes the count even again.
+    private func committing<T>(_ database: Database, _ body: () throws -> T) throws -> T {
+        var inFlight = false
+        defer { if inFlight { commits.add(1, ordering: .releasing) } }
+        return try database.transaction(.immediate) {
+            database.afterCommit { [self] in
+                inFlight = false
+                commits.add(1, ordering: .releasing)
+            }
+            let result = try body()
+            commits.add(1, ordering: .releasing)
+            inFlight = true
+            return result
+        }
+    }
+
+    /// Twice the number of write transactions that finished, odd while one is committing: it
+    /// moves right before each `COMMIT` and right after it (before the commit's callbacks), and
+    /// around every ``writeWithoutTransaction(_:)``, which may commit at any point. A cache of
+    /// read results is exact while this number is even and has not changed since the values
+    /// were read: read the count first, then the database, and drop the cache when the count
+    /// moves; while it is odd, what a read sees may be newer than the count says.
     public var commitCount: UInt64 {
         commits.load(ordering: .acquiring)
     }

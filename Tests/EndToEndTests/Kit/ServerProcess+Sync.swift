@@ -14,6 +14,26 @@ extension ServerProcess {
         let nodeID: String?
         /// The node as read with the request's node selection (`null` for a tombstone).
         var node: JSON? = nil
+
+        /// The change `entry` of a `changes` page or a `syncDeltas` delivery describes.
+        init(_ entry: JSON) throws {
+            operation = try #require(entry["operation"]?.stringValue, "\(entry)")
+            id = try #require(entry["id"]?.stringValue, "\(entry)")
+            typename = entry["typename"]?.stringValue
+            nodeID = entry["node"]?["id"]?.stringValue
+            node = entry["node"]
+        }
+
+        /// The changes of `list`, a `changes` array.
+        static func list(_ list: JSON?) throws -> [SyncChange] {
+            guard case .array(let entries)? = list else { throw SyncFeedError(description: "no changes: \(list ?? .null)") }
+            return try entries.map(SyncChange.init)
+        }
+    }
+
+    /// A `changes` page or a `syncDeltas` delivery without a list of changes.
+    struct SyncFeedError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// One page of `changes`.
@@ -39,15 +59,8 @@ extension ServerProcess {
     func changes(since: String?, first: Int? = nil, node: String = "id", as person: Person) throws -> SyncPage {
         let response = try changesResponse(since: since, first: first, node: node, as: person)
         let page = try #require(response.data?["changes"], "\(response.json)")
-        var entries: [JSON] = []
-        if case .array(let list)? = page["changes"] { entries = list } else { Issue.record("no changes: \(response.json)") }
         return SyncPage(
-            changes: try entries.map { entry in
-                SyncChange(
-                    operation: try #require(entry["operation"]?.stringValue), id: try #require(entry["id"]?.stringValue),
-                    typename: entry["typename"]?.stringValue, nodeID: entry["node"]?["id"]?.stringValue, node: entry["node"])
-            },
-            endCursor: try #require(page["endCursor"]?.stringValue), hasMore: page["hasMore"] == true)
+            changes: try SyncChange.list(page["changes"]), endCursor: try #require(page["endCursor"]?.stringValue), hasMore: page["hasMore"] == true)
     }
 
     /// Every change after `since` as `person`, page after page of `first` until `hasMore` is false,

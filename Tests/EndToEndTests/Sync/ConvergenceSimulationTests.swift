@@ -3,9 +3,12 @@ import GraphQL
 import Testing
 
 /// Issue 17's proof: phones of three users (two households, one user in both, follows between them)
-/// edit offline at random, come online in random orders, replay their queues through `syncBatch`
-/// (some twice, some interrupted after a prefix) and catch up with `changes` in small pages. In the
-/// end every phone's copy equals its user's full resync, and every acknowledged write is there.
+/// edit offline at random (habits, events, chores, tags; completions, undos, claims and releases of
+/// chore instances; follow requests, answers and unfollows), come online in random orders, replay
+/// their queues through `syncBatch` (some twice, some interrupted after a prefix, some again in a
+/// later round) and catch up: most with `changes` in small pages, every third phone through a live
+/// `syncDeltas` subscription over graphql-transport-ws. In the end every phone's copy equals its
+/// user's full resync, and every acknowledged write is there.
 ///
 /// Seeded and reproducible: `SYNC_SIM_SEED`, `SYNC_SIM_DEVICES` (per user), `SYNC_SIM_ROUNDS` and
 /// `SYNC_SIM_STEPS` (offline edits per device per round) override the defaults; `tools/sync-sim`
@@ -27,51 +30,59 @@ import Testing
         var description: String { "SYNC_SIM_SEED=\(seed) SYNC_SIM_DEVICES=\(devices) SYNC_SIM_ROUNDS=\(rounds) SYNC_SIM_STEPS=\(steps)" }
     }
 
-    /// How a device sends its queue when it comes online.
-    enum Replay: CaseIterable {
-        /// The queue once.
-        case once
-        /// The queue, then the same queue again (the answer was lost).
-        case twice
-        /// A prefix (the connection broke), then the whole queue.
-        case interrupted
-    }
-
-    /// The page size of `changes` the devices read with: small, so paging is exercised.
-    static let pageSize = 3
+    /// The server's options: access tokens that last a long run, and follow requests not rate limited.
+    static let serverArguments = ServerProcess.householdArguments + ["--access-token-ttl", "1d", "--follow-requests-per-hour", "1000000"]
 
     @Test func everyDeviceConvergesToItsUsersViewAndNoAcknowledgedWriteIsLost() throws {
         let settings = Settings()
         var random = SeededGenerator(seed: settings.seed)
-        let server = try ServerProcess(ServerProcess.householdArguments)
+        let server = try ServerProcess(Self.serverArguments)
         defer { server.remove() }
-        let ana = try server.person("ana"), ben = try server.person("ben"), cara = try server.person("cara")
-        let home = try server.createHousehold("Home", as: ana).householdID, work = try server.createHousehold("Work", as: cara).householdID
-        try server.join(ben, home, role: "ADMIN", invitedBy: ana)
-        try server.join(ben, work, role: "ADMIN", invitedBy: cara)
+        let network = SimulationNetwork(server, settings)
+        let people = [try server.person("ana"), try server.person("ben"), try server.person("cara")]
+        let (ana, ben, cara) = (people[0], people[1], people[2])
+        let (home, anaAtHome) = try server.createHousehold("Home", as: ana), (work, caraAtWork) = try server.createHousehold("Work", as: cara)
+        let members = [
+            ana.userID: [home: anaAtHome], cara.userID: [work: caraAtWork],
+            ben.userID: [home: try server.join(ben, home, role: "ADMIN", invitedBy: ana), work: try server.join(ben, work, role: "ADMIN", invitedBy: cara)],
+        ]
         _ = try server.follow(cara, by: ana)
         _ = try server.follow(ben, by: cara)
-        let households = [ana.userID: [home], ben.userID: [home, work], cara.userID: [work]]
-        var devices = [ana, ben, cara].flatMap { person in
-            (1...settings.devices).map { SimulatedDevice(person, number: $0, households: households[person.userID]!) }
+        // Within the planning horizon, so each chore has an instance at once.
+        let choreDue = ISO8601DateFormatter().string(from: Date(timeIntervalSinceNow: 3 * 86_400))
+        var devices = people.flatMap { person in
+            let others = Dictionary(uniqueKeysWithValues: people.filter { $0.userID != person.userID }.map { ($0.userID, $0.username) })
+            return (1...settings.devices).map {
+                SimulatedDevice(person, number: $0, members: members[person.userID]!, others: others, choreDue: choreDue, followsDeltas: $0 % 3 == 0)
+            }
         }
-        var ledger = AcknowledgedWrites()
-        for index in devices.indices { try Self.catchUp(&devices[index], on: server) }
+        for index in devices.indices {
+            try network.catchUp(&devices[index])
+            try network.goOffline(&devices[index])
+        }
 
         for _ in 0..<settings.rounds {
             for index in devices.indices {
                 for _ in 0..<settings.steps { devices[index].editOffline(&random) }
             }
             for index in devices.indices.shuffled(using: &random) {
-                let replay = Replay.allCases.randomElement(using: &random)!
+                let replay = SimulationNetwork.Replay.allCases.randomElement(using: &random)!
                 let prefix = Int.random(in: 0...devices[index].queue.count, using: &random)
-                try Self.goOnline(&devices[index], replay, prefix: prefix, on: server, ledger: &ledger, settings)
+                let lateResend = Self.lateResend(of: devices[index], &random)
+                try network.goOnline(&devices[index], replay, prefix: prefix, lateResend: lateResend)
             }
+            for index in devices.indices { try network.goOffline(&devices[index]) }
         }
-        for index in devices.indices { try Self.catchUp(&devices[index], on: server) }
+        // The subscribed devices first: their markers are writes the others then read.
+        for index in devices.indices.sorted(by: { devices[$0].followsDeltas && !devices[$1].followsDeltas }) {
+            try network.catchUp(&devices[index], settling: true)
+            try network.goOffline(&devices[index], draining: false)
+        }
+
+        print("\(settings):", network.tally.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
 
         var union: [String: JSON] = [:]
-        for person in [ana, ben, cara] {
+        for person in people {
             let truth = try Self.fullResync(of: person, on: server)
             union.merge(truth) { first, _ in first }
             for device in devices where device.person.userID == person.userID {
@@ -79,55 +90,16 @@ import Testing
                 #expect(diff.isEmpty, "\(device.name) diverged from the server (\(settings)):\n\(diff.joined(separator: "\n"))")
             }
         }
-        let losses = ledger.losses(in: union)
+        let losses = network.ledger.losses(in: union)
         #expect(losses.isEmpty, "acknowledged writes lost (\(settings)):\n\(losses.joined(separator: "\n"))")
     }
 
-    /// `device` sends its queue as `replay` says, then catches up.
-    static func goOnline(
-        _ device: inout SimulatedDevice, _ replay: Replay, prefix: Int, on server: ServerProcess, ledger: inout AcknowledgedWrites, _ settings: Settings
-    ) throws {
-        let queue = device.queue
-        if replay == .interrupted { try send(queue.prefix(prefix), from: &device, on: server, ledger: &ledger, settings) }
-        try send(queue[...], from: &device, on: server, ledger: &ledger, settings)
-        if replay == .twice { try send(queue[...], from: &device, on: server, ledger: &ledger, settings) }
-        device.queue = []
-        try catchUp(&device, on: server)
-    }
-
-    /// Sends `writes` as one `syncBatch`: an acknowledged write goes in the ledger; a refused one
-    /// must be a change of something deleted meanwhile (deletes win) or of something whose creation
-    /// was refused, and leaves the copy.
-    static func send(
-        _ writes: ArraySlice<QueuedWrite>, from device: inout SimulatedDevice, on server: ServerProcess,
-        ledger: inout AcknowledgedWrites, _ settings: Settings
-    ) throws {
-        guard !writes.isEmpty else { return }
-        let response = try server.syncBatch(writes.map(\.entry), as: device.person)
-        let results = ServerProcess.batchResults(response)
-        try #require(results.count == writes.count, "\(device.name): \(response.json) (\(settings))")
-        for (write, result) in zip(writes, results) {
-            if result["isSuccess"] == true {
-                ledger.acknowledge(write)
-                continue
-            }
-            let extensions = result["response"]?["errors"]?[0]?["extensions"]
-            let refusal = "\(device.name) \(write.clientMutationID) refused: \(result) (\(settings))"
-            defer { ledger.refuse(write) }
-            if ledger.wasNeverCreated(write.subject) {
-                #expect(extensions?["code"] == "NOT_FOUND", "\(refusal)")
-            } else {
-                #expect(extensions?["code"] == "NOT_FOUND" && extensions?["reason"] == "DELETED", "\(refusal)")
-            }
-            device.copy[write.subject] = nil
-        }
-    }
-
-    /// Follows `changes` from the device's cursor, page by page, into its copy.
-    static func catchUp(_ device: inout SimulatedDevice, on server: ServerProcess) throws {
-        let read = try server.allChanges(since: device.cursor, first: pageSize, node: SimulatedDevice.nodeSelection, as: device.person)
-        for change in read.changes { device.apply(change) }
-        device.cursor = read.cursor
+    /// What `device` sends again before its queue, as a phone that never got the answer to an
+    /// earlier round's batch does: one time in four, a prefix (perhaps all) of a queue it sent
+    /// before, after other phones changed things; otherwise nothing.
+    static func lateResend(of device: SimulatedDevice, _ random: inout SeededGenerator) -> ArraySlice<QueuedWrite> {
+        guard Int.random(in: 0..<4, using: &random) == 0, let queue = device.sent.randomElement(using: &random) else { return [] }
+        return queue.prefix(Int.random(in: 0...queue.count, using: &random))
     }
 
     /// What `person` sees on the server: a full resync (no `since`, every page), node by id.

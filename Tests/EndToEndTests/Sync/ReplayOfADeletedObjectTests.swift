@@ -26,4 +26,35 @@ import Testing
         #expect(refusal?["code"] == "NOT_FOUND")
         #expect(refusal?["reason"] == "DELETED", "\(again)")
     }
+
+    /// The same for a follow request withdrawn since and a completion of a chore deleted since
+    /// (found again by the simulation once it followed and completed): the reads after `mutate` of
+    /// `requestFollow`, `acceptFollowRequest`, `completeChore`, `uncompleteChore`, `claimChore`
+    /// and `releaseChore` go through `Tombstones.answer` too.
+    @Test func replaysOfAFollowRequestWithdrawnSinceAndOfACompletionOfAChoreDeletedSinceAnswerDeleted() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana"), ben = try server.person("ben")
+        let home = try server.createHousehold("Home", as: ana).householdID
+        let due = ISO8601DateFormatter().string(from: Date(timeIntervalSinceNow: 86_400))
+        let chore = try #require(try server.chore("Dishes", in: home, as: ana, ["schedule": ["once": .string(due)]])["id"]?.stringValue)
+        let instance = try #require(try server.allChanges(since: nil, as: ana).changes.first { $0.typename == "ChoreInstance" }?.id)
+        let follow = "fol_0190bbbb-0000-7000-8000-0000000000a2"
+        func entry(_ mutation: String, _ input: [String: JSON], _ selection: String = "clientMutationId") -> JSON {
+            let type = mutation.prefix(1).uppercased() + mutation.dropFirst() + "Input"
+            return ServerProcess.batchEntry("mutation($input: \(type)!) { \(mutation)(input: $input) { \(selection) } }", ServerProcess.input(input))
+        }
+        let request = entry("requestFollow", ["id": .string(follow), "username": "ben", "clientMutationId": "q-1"], "follow { id }")
+        let complete = entry("completeChore", ["instanceId": .string(instance), "clientMutationId": "q-2"], "completion { id }")
+        let first = ServerProcess.batchResults(try server.syncBatch([
+            request, complete, entry("unfollow", ["followId": .string(follow), "clientMutationId": "q-3"]),
+            entry("deleteChore", ["choreId": .string(chore), "clientMutationId": "q-4"]),
+        ], as: ana))
+        #expect(first.map { $0["isSuccess"] } == [true, true, true, true], "\(first)")
+
+        let again = ServerProcess.batchResults(try server.syncBatch([request, complete], as: ana))
+        let refusals = again.map { $0["response"]?["errors"]?[0]?["extensions"] }
+        #expect(refusals.map { $0?["code"] } == ["NOT_FOUND", "NOT_FOUND"])
+        #expect(refusals.map { $0?["reason"] } == ["DELETED", "DELETED"], "\(again)")
+    }
 }

@@ -98,8 +98,34 @@ import Testing
         // Offline sync: a scope's content is the same whoever reads it; each id is then looked up for the reader.
         Exception(
             file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",
-            tables: ["households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "availability_events"],
+            tables: [
+                "households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "chore_shares",
+                "availability_events",
+            ],
             why: "the ids of a sync scope's objects (gained, lost, deleted with a household, or a full resync), each resolved for the reader as node(id:) does"),
+        // Offline sync of shared chores: a share joins two accounts (or an account and a household), and its
+        // reactions run for the change's author on both sides, reading only the shares the change concerns.
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "top level", tables: ["chore_shares", "chores"],
+            why: "the chores a share (bound by id) covers: the share scope's content, the same whoever reads it"),
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "covering(choreID:in:)", tables: ["chore_shares", "chores"],
+            why: "the shares covering a chore its owner just changed, whose topics repeat the change"),
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "repeatTagChangeOnShares(_:_:in:)", tables: ["chore_shares"],
+            why: "the shares of a tag its owner just renamed, whose topics repeat the change"),
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "content(ofChore:in:)",
+            tables: ["chore_instances", "chore_completions"], why: "the instances and completions of a chore its owner just edited, which a share gained or lost lists"),
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "recipients(of:in:)", tables: ["chore_shares", "members"],
+            why: "the accounts a share reaches (its recipient, its household's members), which gain or lose its scope"),
+        Exception(
+            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "pairs(through:in:_:)", tables: ["chore_shares", "members"],
+            why: "the shares reaching through a membership that just began or ended, and the accounts they reach"),
+        Exception(
+            file: "Sources/HearthServices/Chores/Sharing/ChoreService+Sharing.swift", function: "recordEnd(ofSharesWhere:_:_:at:in:)",
+            tables: ["chore_shares"], why: "the shares ended by a revoke or by their tag's or household's deletion, read before they go"),
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",

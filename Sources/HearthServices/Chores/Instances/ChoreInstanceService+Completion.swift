@@ -92,7 +92,7 @@ extension ChoreInstanceService {
             ) { [self] database, now in
                 try complete(request, viewer: viewer, in: database, at: now)
             }
-            return try await result(of: reference, viewer: viewer)
+            return try await Tombstones.answer(about: request.instanceID, viewer: viewer, in: pool) { try await result(of: reference, viewer: viewer) }
         } catch let prompt as CrossHouseholdPromptError {
             return try await pool.readPreferringCallingThread { [self] database in
                 let instance = try resolve(id: request.instanceID, viewer: viewer, in: database)

@@ -56,12 +56,14 @@ extension ChoreInstanceService {
             try planner.plan(chore, scope, at: now)
             return UndoReference(instanceID: instance.id, completionID: latest.id)
         }
-        return try await pool.readPreferringCallingThread { [self] database in
-            let instance = try resolve(id: undone.instanceID, viewer: viewer, in: database)
-            guard let completion = try ChoreCompletionRecord.find(id: undone.completionID, instance.access.scope(database)) else {
-                throw ServiceError.completionNotFound
+        return try await Tombstones.answer(about: instanceID, viewer: viewer, in: pool) {
+            try await pool.readPreferringCallingThread { [self] database in
+                let instance = try resolve(id: undone.instanceID, viewer: viewer, in: database)
+                guard let completion = try ChoreCompletionRecord.find(id: undone.completionID, instance.access.scope(database)) else {
+                    throw ServiceError.completionNotFound
+                }
+                return (instance, completion)
             }
-            return (instance, completion)
         }
     }
 

@@ -74,7 +74,7 @@ extension ChoreInstanceService {
             try chores.record(instance: ChoreInstanceChange(instance, memberID: member.id, memberIDs: others), kind: .choreInstanceClaimed, scope)
             return ClaimReference(instanceID: instance.id, memberID: member.id)
         }
-        return try await result(of: reference, viewer: viewer)
+        return try await Tombstones.answer(about: instanceID, viewer: viewer, in: pool) { try await result(of: reference, viewer: viewer) }
     }
 
     /// Releases the claim on an instance, making it claimable again (FR-53): by the claimant, or an
@@ -112,7 +112,7 @@ extension ChoreInstanceService {
             }
             return ClaimReference(instanceID: instance.id, memberID: claimantID)
         }
-        return try await result(of: reference, viewer: viewer)
+        return try await Tombstones.answer(about: instanceID, viewer: viewer, in: pool) { try await result(of: reference, viewer: viewer) }
     }
 
     /// The instance a claim or release is about, inside its write transaction, after the checks
