@@ -63,7 +63,7 @@ import Testing
         #expect(try server.createAvailabilityEvent(input, as: ben).errorReason == "ID_TAKEN")
 
         let upserts = try server.allChanges(since: anaCursor, node: "id", as: ana).changes
-        #expect(upserts.contains(ServerProcess.SyncChange(operation: "UPSERT", id: clientID, typename: "AvailabilityEvent", nodeID: clientID, node: ["id": .string(clientID)])))
+        #expect(upserts.contains { $0.operation == "UPSERT" && $0.id == clientID && $0.typename == "AvailabilityEvent" && $0.nodeID == clientID })
         _ = try server.deleteAvailabilityEvent(clientID, as: ana)
         let afterDelete = try server.allChanges(since: anaCursor, as: ana).changes
         #expect(afterDelete.last?.operation == "DELETE" && afterDelete.last?.id == clientID)
