@@ -28,6 +28,7 @@ import Testing
         "linkSignInProvider": "needs recent authentication and a fresh, nonce-bound provider ID token",
         "unlinkSignInProvider": "needs recent authentication, which a queue replayed later cannot prove",
         // The queue itself.
+        "createCalendarFeed": "makes a new secret feed URL shown once; a replay record may hold no secret, so it could not show it again",
         "syncBatch": "each entry carries its own clientMutationId; replaying the batch replays each entry",
     ]
 

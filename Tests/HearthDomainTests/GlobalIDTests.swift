@@ -18,7 +18,7 @@ struct GlobalIDTests {
             .parentalConsent: "cns", .memberDeparture: "dep", .chore: "chr", .choreStep: "stp", .tag: "tag", .chorePreset: "prs",
             .choreInstance: "chi", .choreCompletion: "cmp", .reward: "rwd", .redemption: "rdm", .ledgerEntry: "led",
             .vacation: "vac", .choreShare: "shr",
-            .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol", .notification: "ntf",
+            .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol", .notification: "ntf", .availabilityEvent: "avl",
             .pushSubscription: "psh",
             .importedCalendar: "icl", .importedEvent: "iev",
         ])

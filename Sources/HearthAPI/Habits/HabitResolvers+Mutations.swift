@@ -7,14 +7,14 @@ extension HabitResolvers {
     static func installMutations(into resolvers: inout Resolvers, habits: HabitService) {
         resolvers.resolveMutation("createHabit") { input, context in
             let draft = HabitDraft(
-                title: try input.requiredString("title"), reason: input.string("reason"), startsOn: try day(input, "startsOn") ?? CalendarDay(dayNumber: 0),
+                title: try input.requiredString("title"), reason: input.string("reason"), startsOn: try input.day("startsOn") ?? CalendarDay(dayNumber: 0),
                 plan: try input.enumValues("plan") ?? [], visibility: try input.optionalEnumValue("visibility"), id: input.string("id"))
             let habit = try await habits.createHabit(draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habit": HabitValue(record: habit)]
         }
         resolvers.resolveMutation("updateHabit") { input, context in
             let changes = HabitChanges(
-                title: input.string("title"), reason: input.change("reason"), startsOn: try day(input, "startsOn"),
+                title: input.string("title"), reason: input.change("reason"), startsOn: try input.day("startsOn"),
                 plan: try input.enumValues("plan"), visibility: try input.optionalEnumValue("visibility"))
             let habit = try await habits.updateHabit(
                 id: try input.requiredString("habitId"), changes, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
@@ -27,14 +27,14 @@ extension HabitResolvers {
         }
         resolvers.resolveMutation("recordHabitEvent") { input, context in
             let draft = HabitEventDraft(
-                habitID: try input.requiredString("habitId"), occurredOn: try day(input, "occurredOn"), comment: input.string("comment"),
+                habitID: try input.requiredString("habitId"), occurredOn: try input.day("occurredOn"), comment: input.string("comment"),
                 photo: try input.upload("photo", in: context.uploads) ?? nil, location: location(input.object("location")), id: input.string("id"))
             let event = try await habits.recordHabitEvent(draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habitEvent": HabitEventValue(record: event, habits: habits)]
         }
         resolvers.resolveMutation("updateHabitEvent") { input, context in
             let changes = HabitEventChanges(
-                habitID: input.string("habitId"), occurredOn: try day(input, "occurredOn"), comment: input.change("comment"),
+                habitID: input.string("habitId"), occurredOn: try input.day("occurredOn"), comment: input.change("comment"),
                 photo: try input.upload("photo", in: context.uploads), location: input.change("location") { _ in location(input.object("location")) })
             let event = try await habits.updateHabitEvent(
                 id: try input.requiredString("habitEventId"), changes, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
@@ -45,13 +45,6 @@ extension HabitResolvers {
                 id: try input.requiredString("habitEventId"), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["deletedHabitEventId": id]
         }
-    }
-
-    /// The `Date` field `field` (the scalar has checked it); `nil` when absent or `null`.
-    private static func day(_ input: MutationInput, _ field: String) throws -> CalendarDay? {
-        guard let text = input.string(field) else { return nil }
-        guard let day = CalendarDay(text) else { throw input.problem(field, .invalidFormat, "Write a day as YYYY-MM-DD.") }
-        return day
     }
 
     /// A `LocationInput`; `nil` when absent or `null`.

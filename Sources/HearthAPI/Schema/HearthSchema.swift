@@ -55,8 +55,9 @@ public enum HearthSchema {
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
     /// from Loop Habit Tracker go to `loopImporter`, of .ics calendars to `importedCalendars`; offline sync's
-    /// `changes` reads `sync`; Web Push subscriptions are `push`'s. `syncBatch`
-    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:limits:logger:)``
+    /// `changes` reads `sync`; Web Push subscriptions are `push`'s; the calendar and availability events
+    /// `calendar` (with `instances`). `syncBatch`
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:notifications:calendar:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -70,7 +71,8 @@ public enum HearthSchema {
         push: PushService? = nil,
         syncBatches: SyncBatchRunner? = nil,
         importedCalendars: ImportedCalendarService? = nil,
-        notifications: NotificationService? = nil
+        notifications: NotificationService? = nil,
+        calendar: CalendarService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -92,6 +94,7 @@ public enum HearthSchema {
         if let push { PushResolvers.install(into: &resolvers, push: push) }
         if let importedCalendars { ImportedCalendarResolvers.install(into: &resolvers, calendars: importedCalendars) }
         if let notifications { NotificationResolvers.install(into: &resolvers, notifications: notifications) }
+        if let calendar, let instanceServices { CalendarResolvers.install(into: &resolvers, calendar: calendar, services: instanceServices) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -122,6 +125,12 @@ public enum HearthSchema {
             if let notifications {
                 let missing = ids.filter { found[$0] == nil }
                 for (id, value) in try await NotificationResolvers.nodes(ids: missing, notifications: notifications, context: context) {
+                    found[id] = value
+                }
+            }
+            if let calendar {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await CalendarResolvers.nodes(ids: missing, availability: calendar.availability, context: context) {
                     found[id] = value
                 }
             }
@@ -180,6 +189,7 @@ public enum HearthSchema {
         push: PushService? = nil,
         importedCalendars: ImportedCalendarService? = nil,
         notifications: NotificationService? = nil,
+        calendar: CalendarService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -191,7 +201,7 @@ public enum HearthSchema {
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
                 follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches,
-                importedCalendars: importedCalendars, notifications: notifications),
+                importedCalendars: importedCalendars, notifications: notifications, calendar: calendar),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

@@ -69,6 +69,7 @@ enum SyncResolvers {
         case .habit: "Habit"
         case .habitEvent: "HabitEvent"
         case .follow: "Follow"
+        case .availabilityEvent: "AvailabilityEvent"
         default: nil
         }
     }

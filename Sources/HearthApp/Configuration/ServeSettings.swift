@@ -66,6 +66,8 @@ struct ServeSettings: Sendable {
     var sync: SyncConfiguration
     /// Web Push: the VAPID contact, limits, and where deliveries may connect.
     var push: PushSettings
+    /// The calendar and availability events: limits.
+    var calendar: CalendarConfiguration
     /// The job scheduler: workers, retries, leases.
     var scheduler: JobScheduler.Configuration
     /// How long log-like data is kept.
@@ -167,6 +169,7 @@ struct ServeSettings: Sendable {
         + FollowingSettings.options
         + SyncSettings.options
         + PushSettings.options
+        + CalendarSettings.options
         + HabitPortingSettings.options
         + CalendarImportSettings.options
         + RetentionSettings.options + [
@@ -279,6 +282,7 @@ struct ServeSettings: Sendable {
         following = try FollowingSettings.configuration(options)
         sync = try SyncSettings.configuration(options)
         push = try PushSettings(options, sender: mail.sender.address)
+        calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
     }

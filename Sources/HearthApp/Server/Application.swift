@@ -113,6 +113,10 @@ final class Application: Sendable {
         notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
         notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
         let notifications = NotificationService(instances: choreInstances, channels: notificationChannels, jobs: jobs)
+        // The calendar (issue 18): availability events and the calendar query.
+        let calendar = CalendarService(
+            availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances,
+            baseURL: settings.mail.publicBaseURL)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -140,7 +144,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -162,6 +166,7 @@ final class Application: Sendable {
         }).register(in: &router)
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
+        CalendarRoutes(feeds: calendar.feeds, authenticator: authenticator).register(in: &router)
         SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
         HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
@@ -249,14 +254,15 @@ final class Application: Sendable {
         sync: SyncService,
         push: PushService,
         importedCalendars: ImportedCalendarService,
-        notifications: NotificationService
+        notifications: NotificationService,
+        calendar: CalendarService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

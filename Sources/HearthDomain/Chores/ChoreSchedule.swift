@@ -41,13 +41,7 @@ public enum ChoreSchedule: Sendable, Hashable, Codable {
         do {
             return .recurrence(try RecurrenceRule.parse(text, defaultTimeZone: timeZone, limits: limits).text)
         } catch {
-            let reason: FieldProblem.Reason =
-                switch error.code {
-                case .limitExceeded: .tooLong
-                case .unknownTimeZone: .unknownValue
-                case .malformed, .unsupported: .invalidFormat
-                }
-            throw FieldProblem(field: field, reason: reason, message: error.description)
+            throw error.problem(field: field)
         }
     }
 }

@@ -35,6 +35,7 @@ extension GlobalID {
     /// | `icl` | calendar imported from an .ics file (`ImportedCalendar`) | | | |
     /// | `iev` | event of an imported calendar (`ImportedEvent`) | | | |
     /// | `ntf` | notification (`Notification`) | | | |
+    /// | `avl` | a user's availability event (`AvailabilityEvent`) | | | |
     /// | | | | `job` | scheduled job |
     ///
     /// The reserved prefixes are not cases yet: an id with one is malformed until its type
@@ -95,6 +96,8 @@ extension GlobalID {
         case importedEvent = "iev"
         /// A notice made for one user: a reminder, a chore assigned or changed (`notifications`).
         case notification = "ntf"
+        /// A user's busy or free time, single or recurring (`availability_events`).
+        case availabilityEvent = "avl"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -107,7 +110,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
-            case .pushSubscription, .importedCalendar, .importedEvent, .notification: false
+            case .pushSubscription, .importedCalendar, .importedEvent, .notification, .availabilityEvent: false
             }
         }
     }

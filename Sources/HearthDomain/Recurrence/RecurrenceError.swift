@@ -56,3 +56,18 @@ public struct RecurrenceError: Error, Sendable, Equatable, CustomStringConvertib
         RecurrenceError(code: .unsupported, part: part, message: message)
     }
 }
+
+extension RecurrenceError {
+    /// The error as a problem of input `field`, its message naming the part that was refused:
+    /// `TOO_LONG` beyond a limit, `UNKNOWN_VALUE` for a `TZID` the system does not know,
+    /// `INVALID_FORMAT` otherwise.
+    public func problem(field: String) -> FieldProblem {
+        let reason: FieldProblem.Reason =
+            switch code {
+            case .limitExceeded: .tooLong
+            case .unknownTimeZone: .unknownValue
+            case .malformed, .unsupported: .invalidFormat
+            }
+        return FieldProblem(field: field, reason: reason, message: description)
+    }
+}

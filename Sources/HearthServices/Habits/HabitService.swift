@@ -45,17 +45,13 @@ public final class HabitService: Sendable {
         var eventID: String
     }
 
-    /// Runs `change` in one write transaction as `viewer`'s mutation `mutation` under their
-    /// ``OwnerScope``, remembered under `clientMutationID` (``MutationReplay``), about `target`
-    /// (``HouseholdService/mutate(_:by:replaying:about:at:_:)``), with the time.
+    /// Runs `change` as `viewer`'s mutation of their own objects
+    /// (``HouseholdService/mutateOwn(_:by:replaying:about:_:)``).
     func mutate<Result: Codable & Sendable>(
         _ mutation: String, by viewer: Viewer, replaying clientMutationID: String?, about target: String? = nil,
         _ change: @escaping @Sendable (OwnerScope, Date) throws -> Result
     ) async throws -> Result {
-        let now = clock.storedNow
-        return try await households.mutate(mutation, by: viewer, replaying: clientMutationID, about: target, at: now) { database in
-            try change(OwnerScope(Owner(viewer), database), now)
-        }
+        try await households.mutateOwn(mutation, by: viewer, replaying: clientMutationID, about: target, change)
     }
 
     /// Records `kind` in the scope of a habit whose visibility was `visibilities` before and after
@@ -79,8 +75,7 @@ public final class HabitService: Sendable {
 
     /// The owner's time zone (`User.timeZone`), UTC when unset or unknown.
     static func timeZone(of owner: OwnerScope) throws -> TimeZoneRules {
-        let name = try owner.database.scalar(String.self, "SELECT time_zone FROM users WHERE id = ?", [owner.key.userID])
-        return name.flatMap(TimeZoneRules.named) ?? .utc
+        try owner.timeZone()
     }
 
     /// The error of an id that names nothing the viewer may see (or change).

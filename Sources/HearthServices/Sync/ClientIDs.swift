@@ -31,6 +31,7 @@ enum ClientIDs {
     static let tables: [GlobalID.Kind: String] = [
         .household: "households", .member: "members", .chore: "chores", .tag: "tags", .chorePreset: "chore_presets",
         .reward: "rewards", .habit: "habits", .habitEvent: "habit_events", .follow: "follows", .parentalConsent: "parental_consents",
+        .availabilityEvent: "availability_events",
     ]
 
     /// Decides what a create of a `kind` object by the owner does with `text`, the id the client

@@ -92,10 +92,16 @@ import Testing
             file: "Sources/HearthServices/Sync/ClientIDs.swift", function: "isTaken(_:table:_:)",
             tables: ["client_ids", ScopeFilterCheck.interpolatedTable],
             why: "whether anyone's object has (or had) the id a client made: existence only, across accounts and households"),
+        Exception(
+            file: "Sources/HearthServices/Calendar/CalendarFeedService.swift", function: "feed(hash:in:)", tables: ["calendar_feeds"],
+            why: "the calendar feed a secret token opens, before any access exists: the token is the credential"),
         // Offline sync: a scope's content is the same whoever reads it; each id is then looked up for the reader.
         Exception(
             file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",
-            tables: ["households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "chore_shares"],
+            tables: [
+                "households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "chore_shares",
+                "availability_events",
+            ],
             why: "the ids of a sync scope's objects (gained, lost, deleted with a household, or a full resync), each resolved for the reader as node(id:) does"),
         // Offline sync of shared chores: a share joins two accounts (or an account and a household), and its
         // reactions run for the change's author on both sides, reading only the shares the change concerns.

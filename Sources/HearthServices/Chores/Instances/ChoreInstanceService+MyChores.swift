@@ -59,8 +59,7 @@ extension ChoreInstanceService {
                 let query = MyChoresQuery(filter: filter, cursor: cursor, limit: size + 1, through: through, access: access)
                 found += try query.stored(database) + query.unplanned(planner, database)
             }
-            var seen = Set<String>()
-            let ordered = found.sorted { ($0.instance.dueAt, $0.instance.id) < ($1.instance.dueAt, $1.instance.id) }.filter { seen.insert($0.instance.id).inserted }
+            let ordered = MyChoresQuery.ordered(found)
             let page = ordered.prefix(size).map { (cursor: InstanceCursor(time: $0.instance.dueAt, id: $0.instance.id).text, node: $0) }
             var result = InstancePage(edges: page, hasNextPage: ordered.count > size, hasPreviousPage: cursor != nil)
             // A full page with more after it does not change as the horizon moves: what comes
@@ -110,6 +109,9 @@ struct MyChoresQuery {
     let limit: Int
     let through: Date
     let access: ChoreAccess
+    /// Whether every instance of a household counts (the calendar's view of it), not only the
+    /// viewer's (``isTheirs(_:)``).
+    var everyone = false
 
     private var statuses: [ChoreInstanceStatus] { filter.statuses.isEmpty ? [.pending] : filter.statuses }
 
@@ -134,7 +136,7 @@ struct MyChoresQuery {
                 """
             arguments += filter.tagIDs.map { $0 } + [filter.tagIDs.count]
         }
-        if let member = access.household?.member {
+        if !everyone, let member = access.household?.member {
             sql += " AND " + Self.isTheirs(member)
             arguments += Self.isTheirsArguments(member)
         }
@@ -165,7 +167,8 @@ struct MyChoresQuery {
         guard !chores.isEmpty else { return [] }
         let tags = filter.tagIDs.isEmpty ? [:] : try ChoreDetails.tags(of: chores.map(\.id), scope)
         // Who each chore is for, read for all of them at once (one statement per kind, not per chore).
-        let details = try access.household.map { _ in
+        // (Not needed when every instance counts.)
+        let details = everyone ? nil : try access.household.map { _ in
             (assignees: try ChoreDetails.assignees(of: chores, scope), rules: try ChoreDetails.rules(of: chores.map(\.id), scope))
         }
         var found: [MyChore] = []
@@ -180,6 +183,12 @@ struct MyChoresQuery {
             }
         }
         return found
+    }
+
+    /// `found` by due time then id, each instance once (a computed one may repeat a stored one).
+    static func ordered(_ found: [MyChore]) -> [MyChore] {
+        var seen = Set<String>()
+        return found.sorted { ($0.instance.dueAt, $0.instance.id) < ($1.instance.dueAt, $1.instance.id) }.filter { seen.insert($0.instance.id).inserted }
     }
 
     /// The earliest due time after ``through`` of any instance of the scope, stored or still to be
