@@ -1,5 +1,6 @@
 /// RFC 5545 text as calendar files carry it (§3.1, §3.3.11): content lines of at most 75 octets,
-/// folded with CRLF and a space, each ending in CRLF, and TEXT values escaped.
+/// folded with CRLF and a space, each ending in CRLF, and TEXT values escaped (and, reading an
+/// imported file, unescaped).
 public struct ICalendarText: Sendable {
     /// The most octets of one physical line, CRLF excluded (RFC 5545 §3.1).
     public static let maximumLineOctets = 75
@@ -54,5 +55,26 @@ public struct ICalendarText: Sendable {
             }
         }
         return result
+    }
+
+    /// The text `bytes` write, unescaped, cut to `maximumLength` characters; bytes that are not
+    /// UTF-8 read as U+FFFD.
+    static func unescaped(_ bytes: ArraySlice<UInt8>, maximumLength: Int) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\"), index < bytes.endIndex else {
+                result.append(byte)
+                continue
+            }
+            let escaped = bytes[index]
+            index += 1
+            result.append(escaped == UInt8(ascii: "n") || escaped == UInt8(ascii: "N") ? UInt8(ascii: "\n") : escaped)
+        }
+        let text = String(decoding: result, as: UTF8.self)
+        return text.count > maximumLength ? String(text.prefix(maximumLength)) : text
     }
 }
