@@ -86,7 +86,7 @@ struct GlobalIDTests {
         "hh_0190a4c25b3e7c4d8e5f6a7b8c9d0e1f", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1", "hh_\(uuid)0",
         "hh_0190a4c25-b3e-7c4d-8e5f-6a7b8c9d0e1f", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1g",
         "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e1\u{FF46}", "hh_0190a4c2-5b3e-7c4d-8e5f-6a7b8c9d0e\u{0661}f",
-        "ntf_\(uuid)", "job_\(uuid)", "xyz_\(uuid)", "user_\(uuid)", "usr_hh_\(uuid)", "hh_usr_\(uuid)",
+        "job_\(uuid)", "xyz_\(uuid)", "user_\(uuid)", "usr_hh_\(uuid)", "hh_usr_\(uuid)",
         "\(uuid.uppercased())", "{\(uuid)}", "0190a4c25b3e7c4d8e5f6a7b8c9d0e1f", "1", "-1",
         String(repeating: "a", count: 10_000) + "_\(uuid)",
     ])

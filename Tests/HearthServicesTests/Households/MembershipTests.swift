@@ -187,6 +187,13 @@ struct MembershipTests {
                     "INSERT OR IGNORE INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)",
                     [flat.id, h.clock.now])
                 try database.execute("INSERT OR IGNORE INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
+                // A notice Ana got in the household (a chore assigned to her), as the notifier records it.
+                try database.execute(
+                    """
+                    INSERT INTO notifications (id, user_id, household_id, kind, title, body, tag, dedupe_key, created_at)
+                    VALUES (?, ?, ?, 'assigned', 'Dishes', 'Dishes is yours', 'assigned-dishes', 'assigned:dishes', ?)
+                    """,
+                    [GlobalID.make(.notification, now: h.clock.now).rawValue, ana.userID, flat.id, h.clock.now])
             }
             // The token economy: a reward with a member's price, asked for (a hold in the ledger and a balance).
             let reward = try await tokens.createReward(
