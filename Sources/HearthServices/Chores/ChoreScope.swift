@@ -77,3 +77,14 @@ struct ChoreScope {
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
     var changedRowCount: Int { database.changedRowCount }
 }
+
+extension ChoreScope {
+    /// The ids of chore `choreID`'s instances and completions, in id order: what its deletion or a
+    /// share gained or lost touches besides the chore (offline sync's rows name them).
+    func history(ofChore choreID: String) throws -> [String] {
+        try query(
+            "SELECT id FROM chore_instances WHERE chore_id = ? AND {scope} UNION SELECT id FROM chore_completions WHERE chore_id = ? AND {scope} ORDER BY id",
+            [choreID, choreID]
+        ).map { row -> String in try row["id"] }
+    }
+}

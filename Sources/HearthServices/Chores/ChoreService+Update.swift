@@ -26,7 +26,7 @@ extension ChoreService {
             try ChoreWriter(scope: scope).update(draft, id: id, at: now)
             try record(.choreUpdated, access, choreID: id, in: database)
             // Tags changed: the tag shares now covering it, or no longer, show or hide it whole.
-            try ShareSyncScopes.recordCoverageChange(ofChore: id, before: sharedBefore, households.changeLog, in: database)
+            try ShareSyncScopes.recordCoverageChange(ofChore: id, before: sharedBefore, scope, households.changeLog)
             return ChoreReference(choreID: id)
         }
         return try await Tombstones.answer(about: updated.choreID, viewer: viewer, in: households.pool) { try await chore(id: updated.choreID, viewer: viewer) }
@@ -49,11 +49,7 @@ extension ChoreService {
             try scope.execute("UPDATE chores SET deleted_at = ?, updated_at = ? WHERE id = ? AND {scope}", [now, now, id])
             // Its instances are no longer found and its completions lose their instance: the row
             // names them all, so devices get a tombstone for each instance and each completion anew.
-            let history = try scope.query(
-                "SELECT id FROM chore_instances WHERE chore_id = ? AND {scope} UNION SELECT id FROM chore_completions WHERE chore_id = ? AND {scope}",
-                [id, id]
-            ).map { row -> String in try row["id"] }
-            try record(.choreDeleted, access, choreID: id, touching: history, in: database)
+            try record(.choreDeleted, access, choreID: id, touching: try scope.history(ofChore: id), in: database)
             return ChoreReference(choreID: id)
         }
         return deleted.choreID

@@ -92,11 +92,12 @@ enum ShareSyncScopes {
 
     /// After an edit of chore `choreID`, which was covered by the shares `before`: records the
     /// chore, its instances and completions on each share that covers it now and did not, or
-    /// did and no longer does.
-    static func recordCoverageChange(ofChore choreID: String, before: [String], _ changeLog: ChangeLog, in database: Database) throws {
+    /// did and no longer does; `scope` is the chore's, in the edit's transaction.
+    static func recordCoverageChange(ofChore choreID: String, before: [String], _ scope: ChoreScope, _ changeLog: ChangeLog) throws {
+        let database = scope.database
         let changed = Set(before).symmetricDifference(try covering(choreID: choreID, in: database))
         guard !changed.isEmpty else { return }
-        let content = try self.content(ofChore: choreID, in: database)
+        let content = [choreID] + (try scope.history(ofChore: choreID))
         for shareID in changed.sorted() {
             try record(.choreUpdated, choreID: choreID, on: shareID, touching: content, changeLog, in: database)
         }
@@ -133,14 +134,6 @@ enum ShareSyncScopes {
         try changeLog.record(
             topic: .share(shareID), kind: .syncSharedChoreChanged,
             payload: SharedChoreChange(shareID: shareID, choreID: choreID, kind: kind.rawValue), touching: ids, in: database)
-    }
-
-    /// Chore `choreID`, its instances and completions.
-    private static func content(ofChore choreID: String, in database: Database) throws -> [String] {
-        let rows = try database.query(
-            "SELECT id FROM chore_instances WHERE chore_id = ? UNION SELECT id FROM chore_completions WHERE chore_id = ? ORDER BY id",
-            [choreID, choreID])
-        return [choreID] + (try rows.map { try $0["id"] })
     }
 
     /// The accounts share `shareID` reaches now, in order: of its recipient and its household's

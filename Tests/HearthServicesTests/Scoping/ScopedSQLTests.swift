@@ -115,9 +115,6 @@ import Testing
             file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "repeatTagChangeOnShares(_:_:in:)", tables: ["chore_shares"],
             why: "the shares of a tag its owner just renamed, whose topics repeat the change"),
         Exception(
-            file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "content(ofChore:in:)",
-            tables: ["chore_instances", "chore_completions"], why: "the instances and completions of a chore its owner just edited, which a share gained or lost lists"),
-        Exception(
             file: "Sources/HearthServices/Sync/ShareSyncScopes.swift", function: "recipients(of:in:)", tables: ["chore_shares", "members"],
             why: "the accounts a share reaches (its recipient, its household's members), which gain or lose its scope"),
         Exception(
