@@ -10,7 +10,8 @@ enum CalendarFeedResolvers {
         }
         resolvers.resolveMutation("createCalendarFeed") { input, context in
             let made = try await feeds.createCalendarFeed(
-                includeAvailabilityEvents: input.bool("includeAvailabilityEvents") ?? true, viewer: try context.viewer())
+                includeAvailabilityEvents: input.bool("includeAvailabilityEvents") ?? true,
+                includeHouseholdChores: input.bool("includeHouseholdChores") ?? false, viewer: try context.viewer())
             return ["url": made.url, "feed": value(made.feed)]
         }
         resolvers.resolveMutation("revokeCalendarFeed") { _, context in
@@ -20,6 +21,6 @@ enum CalendarFeedResolvers {
 
     /// A `CalendarFeed`.
     private static func value(_ feed: CalendarFeedRecord) -> [String: any Sendable] {
-        ["includesAvailabilityEvents": feed.includesAvailabilityEvents, "createdAt": feed.createdAt]
+        ["includesAvailabilityEvents": feed.includesAvailabilityEvents, "includesHouseholdChores": feed.includesHouseholdChores, "createdAt": feed.createdAt]
     }
 }

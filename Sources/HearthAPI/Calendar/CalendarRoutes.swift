@@ -9,7 +9,7 @@ import Support
 ///   authentication (calendar apps subscribe to the URL); 404 for a token no feed has (never
 ///   made, replaced or revoked), the same answer whatever the reason.
 /// - `GET /calendar.ics`: the signed-in user's file to download (`Authorization: Bearer`), with
-///   every personal chore and availability event; 401 signed out.
+///   every personal chore, household chore assigned to them and availability event; 401 signed out.
 ///
 /// Both answer `text/calendar` with an `ETag` (SHA-256 of the file, quoted) and
 /// `Cache-Control: private, no-cache`; `If-None-Match` with the ETag answers 304, so an app that

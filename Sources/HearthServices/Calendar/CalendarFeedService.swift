@@ -3,19 +3,21 @@ import HearthDomain
 import HearthStore
 import Support
 
-/// Calendar export (FR-60): a user's personal chores and, if they choose, their availability
-/// events as an RFC 5545 file (``ICalendarDocument``), downloaded signed in or fetched by calendar
+/// Calendar export (FR-60): a user's personal chores and, if they choose, the household chores
+/// assigned to them and their availability events as an RFC 5545 file (``ICalendarDocument``), downloaded signed in or fetched by calendar
 /// apps from a private feed URL, `<public base URL>/calendar/<token>.ics`.
 ///
 /// - **The feed's secret.** 32 random bytes, base64url; only its SHA-256 is stored
 ///   (`calendar_feeds`), so the URL is shown once, when made. Making a feed again replaces the
 ///   secret (the old URL answers 404 from then on); revoking deletes it.
-/// - **What is in it.** Each personal chore not archived: a one-off one at its due time, a
-///   recurring one with its RRULE and EXDATE lines in its zone; and, when chosen, each
-///   availability event (timed or all-day, with its recurrence; free ones `TRANSP:TRANSPARENT`).
-///   UIDs are the objects' ids; SEQUENCE is an event's edit count, a chore's seconds between its
-///   creation and its last edit (it grows with every edit a second or more after the one before).
-///   DTSTAMP is the last edit, so an unchanged calendar is the same file and the same ETag.
+/// - **What is in it.** Each personal chore not archived (``CalendarChoreEvents``: a one-off one at
+///   its due time, a recurring one with its RRULE and EXDATE lines in its zone, one due after each
+///   completion at its next due time); when chosen, the chores of the user's households assigned
+///   to them (the same way, recurrences read in the household's zone), and each availability
+///   event (timed or all-day, with its recurrence; free ones `TRANSP:TRANSPARENT`). UIDs are the
+///   objects' ids; SEQUENCE counts the edits that change what the event says (see
+///   ``CalendarChoreEvents``; an availability event's every edit). DTSTAMP is the last edit, so an
+///   unchanged calendar is the same file and the same ETag.
 public final class CalendarFeedService: Sendable {
     /// Availability events, and the store and clock through the households service.
     public let availability: AvailabilityService
@@ -32,17 +34,24 @@ public final class CalendarFeedService: Sendable {
 
     /// Makes the viewer's feed, replacing any earlier one (whose URL stops working).
     /// - Returns: The feed's URL (shown only now) and its settings.
-    public func createCalendarFeed(includeAvailabilityEvents: Bool, viewer: Viewer) async throws -> (url: String, feed: CalendarFeedRecord) {
+    public func createCalendarFeed(
+        includeAvailabilityEvents: Bool, includeHouseholdChores: Bool, viewer: Viewer
+    ) async throws -> (url: String, feed: CalendarFeedRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let now = availability.households.clock.storedNow
         try await pool.write { database in
             let owner = OwnerScope(Owner(viewer), database)
             try owner.execute("DELETE FROM calendar_feeds WHERE user_id = {owner}")
             try owner.execute(
-                "INSERT INTO calendar_feeds (user_id, token_hash, includes_availability, created_at) VALUES ({owner}, ?, ?, ?)",
-                [SHA256.hexDigest(token), includeAvailabilityEvents ? 1 : 0, now])
+                """
+                INSERT INTO calendar_feeds (user_id, token_hash, includes_availability, includes_household_chores, created_at)
+                VALUES ({owner}, ?, ?, ?, ?)
+                """,
+                [SHA256.hexDigest(token), includeAvailabilityEvents ? 1 : 0, includeHouseholdChores ? 1 : 0, now])
         }
-        return (baseURL.url(for: "/calendar/\(token).ics"), CalendarFeedRecord(includesAvailabilityEvents: includeAvailabilityEvents, createdAt: now))
+        let feed = CalendarFeedRecord(
+            includesAvailabilityEvents: includeAvailabilityEvents, includesHouseholdChores: includeHouseholdChores, createdAt: now)
+        return (baseURL.url(for: "/calendar/\(token).ics"), feed)
     }
 
     /// Deletes the viewer's feed; its URL answers 404 from now on.
@@ -58,8 +67,9 @@ public final class CalendarFeedService: Sendable {
     /// The viewer's feed's settings; `nil` without one.
     public func calendarFeed(viewer: Viewer) async throws -> CalendarFeedRecord? {
         try await pool.readPreferringCallingThread { database in
-            try OwnerScope(Owner(viewer), database).queryOne("SELECT includes_availability, created_at FROM calendar_feeds WHERE user_id = {owner}")
-                .map { CalendarFeedRecord(includesAvailabilityEvents: try $0["includes_availability"] as Int == 1, createdAt: try $0["created_at"]) }
+            try OwnerScope(Owner(viewer), database).queryOne(
+                "SELECT includes_availability, includes_household_chores, created_at FROM calendar_feeds WHERE user_id = {owner}"
+            ).map(CalendarFeedRecord.init(row:))
         }
     }
 
@@ -69,49 +79,39 @@ public final class CalendarFeedService: Sendable {
         try await pool.readPreferringCallingThread { database in
             guard let row = try Self.feed(hash: SHA256.hexDigest(token), in: database) else { return nil }
             let owner = OwnerScope(Owner(authenticated: try row["user_id"]), database)
-            return try Self.document(owner, includesAvailability: try row["includes_availability"] as Int == 1)
+            let feed = try CalendarFeedRecord(row: row)
+            return try Self.document(owner, includesAvailability: feed.includesAvailabilityEvents, includesHouseholdChores: feed.includesHouseholdChores)
         }
     }
 
-    /// The viewer's calendar file for download: their personal chores and availability events.
+    /// The viewer's calendar file for download: their personal chores, the household chores
+    /// assigned to them and their availability events.
     public func document(viewer: Viewer) async throws -> String {
         try await pool.readPreferringCallingThread { database in
-            try Self.document(OwnerScope(Owner(viewer), database), includesAvailability: true)
+            try Self.document(OwnerScope(Owner(viewer), database), includesAvailability: true, includesHouseholdChores: true)
         }
     }
 
     /// The feed whose secret hashes to `hash`: its owner and choice. Read before any access exists:
     /// the secret is the credential.
     private static func feed(hash: String, in database: Database) throws -> Row? {
-        try database.queryOne("SELECT user_id, includes_availability FROM calendar_feeds WHERE token_hash = ?", [hash])
+        try database.queryOne(
+            "SELECT user_id, includes_availability, includes_household_chores, created_at FROM calendar_feeds WHERE token_hash = ?", [hash])
     }
 
-    /// The owner's file.
-    private static func document(_ owner: OwnerScope, includesAvailability: Bool) throws -> String {
-        let zone = try owner.timeZone()
-        let chores = try ChoreAccess(personal: owner.key).scope(owner.database).decode(
-            ChoreRecord.self, "SELECT \(ChoreRecord.columns) FROM chores WHERE {scope} AND deleted_at IS NULL AND archived_at IS NULL ORDER BY id")
-        var events = chores.compactMap { event(of: $0, defaultZone: zone) }
+    /// The owner's file: their personal chores, and what the flags include.
+    private static func document(_ owner: OwnerScope, includesAvailability: Bool, includesHouseholdChores: Bool) throws -> String {
+        let database = owner.database
+        var events = try CalendarChoreEvents(scope: ChoreAccess(personal: owner.key).scope(database), defaultZone: try owner.timeZone()).events()
+        if includesHouseholdChores {
+            for membership in try HouseholdAccess.memberships(of: owner.key, in: database) {
+                let chores = CalendarChoreEvents(
+                    scope: ChoreAccess(membership.access).scope(database), defaultZone: try RecurrenceZone.timeZone(named: membership.household.timeZone))
+                events += try chores.events(assignedTo: membership.access.memberID)
+            }
+        }
         if includesAvailability { events += try AvailabilityEventRecord.all(owner).map(event(of:)) }
         return ICalendarDocument.text(name: "Hearth", events: events)
-    }
-
-    /// A chore's event; `nil` for one due a while after each completion (its due times depend
-    /// on when it is done).
-    private static func event(of chore: ChoreRecord, defaultZone: TimeZoneRules) -> ICalendarEvent? {
-        let start: ICalendarEvent.Time
-        var rule: RecurrenceRule?
-        switch chore.schedule {
-        case .once(let due): start = .local(due, .utc)
-        case .recurrence(let text):
-            guard let parsed = try? RecurrenceRule.parse(text, defaultTimeZone: defaultZone, limits: .unlimited) else { return nil }
-            rule = parsed
-            start = .local(parsed.start, parsed.timeZone)
-        case .afterCompletion: return nil
-        }
-        return ICalendarEvent(
-            uid: chore.id, sequence: max(0, Int(chore.updatedAt.timeIntervalSince(chore.createdAt))), lastModified: chore.updatedAt,
-            summary: chore.title, start: start, end: nil, recurrence: rule, isTransparent: true, category: "Chore")
     }
 
     /// An availability event's event.
@@ -132,6 +132,22 @@ public final class CalendarFeedService: Sendable {
 public struct CalendarFeedRecord: Sendable, Hashable {
     /// Whether the feed carries the user's availability events besides their personal chores.
     public var includesAvailabilityEvents: Bool
+    /// Whether it carries the household chores assigned to the user (FR-60).
+    public var includesHouseholdChores: Bool
     /// When it was made.
     public var createdAt: Date
+
+    /// Settings with these values.
+    init(includesAvailabilityEvents: Bool, includesHouseholdChores: Bool, createdAt: Date) {
+        self.includesAvailabilityEvents = includesAvailabilityEvents
+        self.includesHouseholdChores = includesHouseholdChores
+        self.createdAt = createdAt
+    }
+
+    /// The settings in a `calendar_feeds` row.
+    init(row: Row) throws {
+        self.init(
+            includesAvailabilityEvents: try row["includes_availability"] as Int == 1,
+            includesHouseholdChores: try row["includes_household_chores"] as Int == 1, createdAt: try row["created_at"])
+    }
 }

@@ -23,7 +23,7 @@ extension ChoreService {
             let draft = try draft(fields, over: current.draft.base, isNew: false, scope, at: now)
             guard draft != current.draft else { return ChoreReference(choreID: id) }
             let sharedBefore = try ShareSyncScopes.covering(choreID: id, in: database)
-            try ChoreWriter(scope: scope).update(draft, id: id, at: now)
+            try ChoreWriter(scope: scope).update(draft, over: current.draft, id: id, at: now)
             try record(.choreUpdated, access, choreID: id, in: database)
             // Tags changed: the tag shares now covering it, or no longer, show or hide it whole.
             try ShareSyncScopes.recordCoverageChange(ofChore: id, before: sharedBefore, scope, households.changeLog)

@@ -30,15 +30,18 @@ struct ChoreWriter {
         try writeRelations(draft, choreID: id)
     }
 
-    /// Replaces chore `id`'s definition with `draft`.
-    func update(_ draft: ChoreDraft, id: String, at now: Date) throws {
+    /// Replaces chore `id`'s definition, `previous`, with `draft`; an edit of its title or schedule
+    /// (what a calendar shows of it) counts in its `ical_sequence` (RFC 5545 SEQUENCE, FR-60).
+    func update(_ draft: ChoreDraft, over previous: ChoreDraft, id: String, at now: Date) throws {
+        let movesEvent = draft.title != previous.title || draft.schedule != previous.schedule
         var values: [(any DatabaseValueConvertible)?] = [draft.title, DisplayText.sortKey(draft.title), draft.description, draft.assignmentMode.rawValue]
         values += ChoreRecord.scheduleColumns(draft.schedule)
-        values += [draft.tokens, draft.requiresApproval, now, ReminderOffset.stored(draft.reminders), id]
+        values += [draft.tokens, draft.requiresApproval, now, ReminderOffset.stored(draft.reminders), movesEvent ? 1 : 0, id]
         try scope.execute(
             """
             UPDATE chores SET title = ?, title_key = ?, description = ?, assignment_mode = ?, schedule_kind = ?, due_at = ?, recurrence = ?,
-                interval_count = ?, interval_unit = ?, tokens = ?, requires_approval = ?, updated_at = ?, reminder_offsets = ?
+                interval_count = ?, interval_unit = ?, tokens = ?, requires_approval = ?, updated_at = ?, reminder_offsets = ?,
+                ical_sequence = ical_sequence + ?
             WHERE id = ? AND {scope}
             """,
             StatementArguments(values))

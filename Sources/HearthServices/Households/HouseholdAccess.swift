@@ -62,7 +62,7 @@ public struct HouseholdAccess: Sendable, Hashable {
         guard let member = try OwnerScope(Owner(viewer), database).decodeOne(MemberRecord.self, Self.checkSQL, [householdID]) else {
             throw ServiceError.householdNotFound
         }
-        return try granting(viewer, member, requiring: role)
+        return try granting(viewer.userID, member, requiring: role)
     }
 
     /// ``check(viewer:householdID:requiring:in:)``, reading the household's record in the same
@@ -75,7 +75,7 @@ public struct HouseholdAccess: Sendable, Hashable {
         guard let row = try OwnerScope(Owner(viewer), database).queryOne(Self.checkReadingHouseholdSQL, [householdID]) else {
             throw ServiceError.householdNotFound
         }
-        let access = try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: role)
+        let access = try granting(viewer.userID, row.decode(MemberRecord.self, at: 0), requiring: role)
         return (access, try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count))
     }
 
@@ -86,15 +86,23 @@ public struct HouseholdAccess: Sendable, Hashable {
     static func memberships(
         of viewer: Viewer, activeHouseholdOnly: Bool = false, in database: Database
     ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
+        try memberships(of: Owner(viewer), activeHouseholdOnly: activeHouseholdOnly, in: database)
+    }
+
+    /// ``memberships(of:activeHouseholdOnly:in:)`` for an account proved otherwise than by a
+    /// signed-in request: the owner of a calendar feed, whose secret token is the credential.
+    static func memberships(
+        of account: Owner, activeHouseholdOnly: Bool = false, in database: Database
+    ) throws -> [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] {
         var memberships: [(access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)] = []
         var nameKeys: [String] = []
-        let owner = OwnerScope(Owner(viewer), database)
+        let owner = OwnerScope(account, database)
         let isActiveColumn = MemberRecord.columns.count + HouseholdRecord.columns.count
         try owner.forEachRow(activeHouseholdOnly ? Self.activeMembershipSQL : Self.membershipsSQL) { row in
             let household = try row.decode(HouseholdRecord.self, at: MemberRecord.columns.count)
             let isActive: Bool = try row[isActiveColumn]
             nameKeys.append(try row[isActiveColumn + 1])
-            memberships.append((try granting(viewer, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
+            memberships.append((try granting(account.userID, row.decode(MemberRecord.self, at: 0), requiring: .member), household, isActive))
         }
         // The active one first, then by name and id as SQL's BINARY collation orders them (bytes):
         // sorted here, since a viewer has a few households and SQLite's sorter (a temporary
@@ -126,11 +134,11 @@ public struct HouseholdAccess: Sendable, Hashable {
     /// At most one row (a user has one active household): nothing to sort.
     private static let activeMembershipSQL = "\(membershipSelect) AND a.user_id IS NOT NULL"
 
-    /// The access `member`, the viewer's active membership just read, grants.
+    /// The access `member`, the active membership of account `userID` just read, grants.
     /// - Throws: ``ServiceError`` `FORBIDDEN` when their role is below `role`.
-    private static func granting(_ viewer: Viewer, _ member: MemberRecord, requiring role: MemberRole) throws -> HouseholdAccess {
+    private static func granting(_ userID: String, _ member: MemberRecord, requiring role: MemberRole) throws -> HouseholdAccess {
         guard member.role >= role else { throw ServiceError.adminsOnly }
-        return HouseholdAccess(userID: viewer.userID, member: member)
+        return HouseholdAccess(userID: userID, member: member)
     }
 
     /// The access the server's own scheduled work in `householdID` runs with (planning chore

@@ -19,6 +19,9 @@ TYPENAME = "{ __typename }"
 # wrk's script: cycles through a request file, counts responses carrying GraphQL errors.
 MIX_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "households", "household-mix.lua")
 PASSWORD = "a long bench password"
+BATCH = 100  # --max-sync-batch-entries' default
+SYNC_BATCH = "mutation($input: SyncBatchInput!) { syncBatch(input: $input) { results { index isSuccess response } } }"
+CREATE_CHORE = "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }"
 
 
 class Client:
@@ -152,6 +155,21 @@ def statements_per_request(hearth, client, mix):
     print("SQL statements per request (prepared): " + ", ".join(
         f"{name} {executed - scrape[0] / repeat:.1f} ({prepared - scrape[1] / repeat:.1f})" for name, (executed, prepared) in figures),
         flush=True)
+
+
+def entry(operation, fields):
+    """One `syncBatch` entry: `operation` with `input` = `fields`."""
+    return {"operation": operation, "variables": {"input": fields}}
+
+
+def send_batches(client, token, entries):
+    """Sends `entries` through `syncBatch`, BATCH at a time (the path a phone coming back online
+    takes); fails on any entry that failed."""
+    for start in range(0, len(entries), BATCH):
+        results = client.run(SYNC_BATCH, {"input": {"mutations": entries[start:start + BATCH]}}, token)["syncBatch"]["results"]
+        failed = [result for result in results if not result["isSuccess"]]
+        if failed:
+            raise RuntimeError(f"syncBatch entry failed: {failed[0]}")
 
 
 def daily_chore(household_id, start, title="Bins", chore_id=None):

@@ -48,7 +48,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import benchlib  # noqa: E402
 import signedin  # noqa: E402
 from fanout import LoadGenerator, build_loadgen, percentile, WARM_UPS  # noqa: E402
-from signedin import BASE_URL, body, daily_chore, instance_id, next_nine_utc  # noqa: E402
+from signedin import BASE_URL, BATCH, CREATE_CHORE, body, daily_chore, entry, instance_id, next_nine_utc, send_batches  # noqa: E402
 
 CHANGES = int(os.environ.get("BENCH_SYNC_CHANGES", "10000"))
 PAGES = [int(size) for size in os.environ.get("BENCH_SYNC_PAGES", "100,500").split(",")]
@@ -56,7 +56,6 @@ DEVICES = [int(count) for count in os.environ.get("BENCH_SYNC_DEVICES", "100,100
 MEMBERS = int(os.environ.get("BENCH_SYNC_MEMBERS", "10"))
 WRITES = int(os.environ.get("BENCH_SYNC_WRITES", "20"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-BATCH = 100  # --max-sync-batch-entries' default
 # `{ __typename }` requests of the transport's floor, scaled to each catch-up's count (the CPU clock ticks in 10 ms).
 FLOOR_REQUESTS = 2000
 SERVER_FLAGS = ("--access-log", "off", "--password-hash-cost", "10", "--public-base-url", BASE_URL,
@@ -74,8 +73,6 @@ NODE = """id
   ... on HabitEvent { occurredOn comment updatedAt habit { id } }"""
 CHANGES_QUERY = ("query CatchUp($since: String, $first: Int) { changes(since: $since, first: $first) { "
                  f"endCursor hasMore changes {{ cursor operation id typename node {{ {NODE} }} }} }} }}")
-SYNC_BATCH = "mutation($input: SyncBatchInput!) { syncBatch(input: $input) { results { index isSuccess response } } }"
-CREATE_CHORE = "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }"
 UPDATE_CHORE = "mutation($input: UpdateChoreInput!) { updateChore(input: $input) { chore { id title } } }"
 DELETE_CHORE = "mutation($input: DeleteChoreInput!) { deleteChore(input: $input) { clientMutationId } }"
 COMPLETE = "mutation($input: CompleteChoreInput!) { completeChore(input: $input) { outcome } }"
@@ -89,20 +86,6 @@ DELETE_EVENT = "mutation($input: DeleteHabitEventInput!) { deleteHabitEvent(inpu
 def client_id(prefix):
     """An id made offline, in the global id form (`<prefix>_<uuid>`)."""
     return f"{prefix}_{uuid.uuid4()}"
-
-
-def entry(operation, fields):
-    """One `syncBatch` entry: `operation` with `input` = `fields`."""
-    return {"operation": operation, "variables": {"input": fields}}
-
-
-def send_batches(client, token, entries):
-    """Sends `entries` through `syncBatch`, BATCH at a time; fails on any entry that failed."""
-    for start in range(0, len(entries), BATCH):
-        results = client.run(SYNC_BATCH, {"input": {"mutations": entries[start:start + BATCH]}}, token)["syncBatch"]["results"]
-        failed = [result for result in results if not result["isSuccess"]]
-        if failed:
-            raise RuntimeError(f"syncBatch entry failed: {failed[0]}")
 
 
 class Pull:
