@@ -20,15 +20,7 @@ extension JobQueue {
     /// lease until `leaseEnd`, earliest due first, counting an attempt for each; returns them.
     func lease(kinds: [JobKind], owner: String, until leaseEnd: Date, limit: Int, at now: Date, in database: Database) throws -> [Job] {
         try database.decode(
-            Job.self,
-            """
-            UPDATE jobs SET state = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
-            WHERE id IN (
-                SELECT id FROM jobs WHERE state = 'pending' AND due_at <= ? AND \(Self.kindFilter(kinds))
-                ORDER BY due_at, id LIMIT ?)
-            RETURNING *
-            """,
-            StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
+            Job.self, Self.leaseSQL(kinds: kinds), StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
         ).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
 
@@ -36,18 +28,7 @@ extension JobQueue {
     /// the database): pending again and due at once, or dead when they used up `maxAttempts`.
     /// Returns them as they are now.
     func reclaimExpiredLeases(kinds: [JobKind], maxAttempts: Int, at now: Date, in database: Database) throws -> [Job] {
-        try database.decode(
-            Job.self,
-            """
-            UPDATE jobs SET state = CASE WHEN attempts >= ? THEN 'dead' ELSE 'pending' END,
-                lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
-                last_error = 'its worker stopped before finishing (' || lease_owner || ', lease expired)'
-            WHERE id IN (
-                SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= ? AND \(Self.kindFilter(kinds))
-                ORDER BY lease_expires_at, id)
-            RETURNING *
-            """,
-            StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
+        try database.decode(Job.self, Self.reclaimSQL(kinds: kinds), StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
     }
 
     /// Moves the leases `owner` holds to `leaseEnd`.
@@ -59,11 +40,8 @@ extension JobQueue {
     /// The earliest time something of `kinds` may need doing: a pending job falling due or a
     /// lease expiring. Nil when there is neither.
     func nextWakeDate(kinds: [JobKind], in database: Database) throws -> Date? {
-        let filter = Self.kindFilter(kinds)
-        let due = try database.scalar(
-            Date.self, "SELECT min(due_at) FROM jobs WHERE state = 'pending' AND \(filter)", StatementArguments(Self.arguments(kinds)))
-        let expiry = try database.scalar(
-            Date.self, "SELECT min(lease_expires_at) FROM jobs WHERE state = 'running' AND \(filter)", StatementArguments(Self.arguments(kinds)))
+        let due = try database.scalar(Date.self, Self.nextDueSQL(kinds: kinds), StatementArguments(Self.arguments(kinds)))
+        let expiry = try database.scalar(Date.self, Self.nextExpirySQL(kinds: kinds), StatementArguments(Self.arguments(kinds)))
         return [due, expiry].compactMap { $0 }.min()
     }
 
@@ -89,6 +67,42 @@ extension JobQueue {
             """,
             [retryAt == nil ? Job.State.dead.rawValue : Job.State.pending.rawValue, retryAt, error, now, job.id, owner])
         return database.changedRowCount == 1
+    }
+
+    // MARK: The statements that pick jobs (their plans: JobQueuePlanTests)
+
+    /// ``lease(kinds:owner:until:limit:at:in:)``'s statement: owner, lease end, now, now, the kinds, limit.
+    static func leaseSQL(kinds: [JobKind]) -> String {
+        """
+        UPDATE jobs SET state = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
+        WHERE id IN (
+            SELECT id FROM jobs WHERE state = 'pending' AND due_at <= ? AND \(kindFilter(kinds))
+            ORDER BY due_at, id LIMIT ?)
+        RETURNING *
+        """
+    }
+
+    /// ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)``'s statement: attempts, now, now, the kinds.
+    static func reclaimSQL(kinds: [JobKind]) -> String {
+        """
+        UPDATE jobs SET state = CASE WHEN attempts >= ? THEN 'dead' ELSE 'pending' END,
+            lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
+            last_error = 'its worker stopped before finishing (' || lease_owner || ', lease expired)'
+        WHERE id IN (
+            SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= ? AND \(kindFilter(kinds))
+            ORDER BY lease_expires_at, id)
+        RETURNING *
+        """
+    }
+
+    /// The earliest due time of a pending job of `kinds` (the kinds as arguments).
+    static func nextDueSQL(kinds: [JobKind]) -> String {
+        "SELECT min(due_at) FROM jobs WHERE state = 'pending' AND \(kindFilter(kinds))"
+    }
+
+    /// The earliest expiry of a lease on a job of `kinds` (the kinds as arguments).
+    static func nextExpirySQL(kinds: [JobKind]) -> String {
+        "SELECT min(lease_expires_at) FROM jobs WHERE state = 'running' AND \(kindFilter(kinds))"
     }
 
     /// `kind || '' IN (?, …)`: the condition on the kinds, written so that it cannot use an index.

@@ -20,8 +20,8 @@ with the test clock (`--test-endpoints`), side by side in the same run:
    `created_at` minus the instant the clock jumped to (the clock is the wall clock plus an offset,
    so this is wall time). Reported: p50, p99 and the last (the drain time), and the server's CPU time
    per reminder over the burst. The pending side must not fire any of its 100,000 in between (checked).
-3. **Push encryption per core** is `tools/bench/push/run.py` (RFC 8291 + VAPID against `http_ece` and
-   `py_vapid`), run at the end when its release build exists; it is not repeated here.
+The issue's third figure, push encryption per core, is `tools/bench/push/run.py` (RFC 8291 and VAPID
+beside `http_ece` and `py_vapid`), which `make bench` runs too; it is not repeated here.
 
 Run with `make bench`, or `.venv/bin/python tools/bench/reminders/run.py` after
 `swift build -c release --product hearth` (HEARTH_BIN names another binary). Bounded: seeding about a
@@ -32,7 +32,6 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -187,10 +186,6 @@ def main():
         for side in sides.values():
             side.hearth.stop()
         shutil.rmtree(directory, ignore_errors=True)
-    push_bench = os.path.join(benchlib.ROOT, ".build", "release", "PushBench")
-    if os.path.exists(push_bench):
-        print("push encryption per core (tools/bench/push/run.py):", flush=True)
-        subprocess.run([sys.executable, os.path.join(benchlib.ROOT, "tools", "bench", "push", "run.py")], check=True)
 
 
 if __name__ == "__main__":
