@@ -10,6 +10,7 @@ extension HabitService {
         var startsOn: CalendarDay
         var plan: WeekdayPlan
         var visibility: HabitVisibility
+        var reminderMinute: Int? = nil
     }
 
     /// Creates a habit of the viewer's (US 01.01, US 01.02).
@@ -18,8 +19,9 @@ extension HabitService {
     ///   `CONFLICT` with reason `LIMIT_REACHED` at ``HabitsConfiguration/maximumHabitsPerUser``, or
     ///   for a reused `clientMutationID`; for `draft.id`, as ``ClientIDs/claim(_:_:field:_:at:)``.
     public func createHabit(_ draft: HabitDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
-        let valid = try Self.checked(
+        var valid = try Self.checked(
             title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers)
+        valid.reminderMinute = draft.reminderMinute
         let created = try await mutate("createHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
             let id: String
             switch try ClientIDs.claim(draft.id, .habit, owner, at: now) {
@@ -41,15 +43,16 @@ extension HabitService {
     public func updateHabit(id: String, _ changes: HabitChanges, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
         let updated = try await mutate("updateHabit", by: viewer, replaying: clientMutationID, about: id) { [self] owner, now in
             guard let stored = try HabitRecord.findOwn(id: id, owner) else { throw Self.notFound("habit") }
-            let valid = try Self.checked(
+            var valid = try Self.checked(
                 title: changes.title ?? stored.title, reason: changes.reason ?? stored.reason, startsOn: changes.startsOn ?? stored.startsOn,
                 plan: changes.plan ?? stored.plan.weekdays, visibility: changes.visibility ?? stored.visibility)
+            valid.reminderMinute = changes.reminderMinute ?? stored.reminderMinute
             try owner.execute(
                 """
-                UPDATE habits SET title = ?, reason = ?, starts_on = ?, plan = ?, visibility = ?, updated_at = ?
+                UPDATE habits SET title = ?, reason = ?, starts_on = ?, plan = ?, visibility = ?, reminder_minute = ?, updated_at = ?
                 WHERE id = ? AND user_id = {owner}
                 """,
-                [valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, id])
+                [valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, valid.reminderMinute, now, id])
             // A visibility change shows or hides every event of the habit too.
             let events = valid.visibility == stored.visibility ? [] : try Self.eventIDs(ofHabit: id, owner)
             try record(
