@@ -53,10 +53,11 @@ public final class CalendarService: Sendable {
         let start = AvailabilityTiming.midnight(from, in: zone)
         let end = AvailabilityTiming.midnight(CalendarDay(dayNumber: to.dayNumber + 1), in: zone)
         let limit = configuration.maximumEntries + 1
-        let chores = try await instances.calendarInstances(
+        let (chores, theirs) = try await instances.calendarInstances(
             householdID: householdID, from: start, through: end.addingTimeInterval(-0.001), limit: limit, viewer: viewer)
         var entries = chores.map(CalendarEntry.chore)
-        entries += Self.reminders(of: chores, activeHouseholdID: activeHouseholdID).filter { $0.firesAt >= start && $0.firesAt < end }
+        entries += Self.reminders(of: chores.filter { theirs.contains($0.instance.id) }, activeHouseholdID: activeHouseholdID)
+            .filter { $0.firesAt >= start && $0.firesAt < end }
             .prefix(max(0, limit - entries.count)).map(CalendarEntry.reminder)
         for event in events where entries.count < limit {
             entries += event.timing.occurrences(overlapping: start, end, limit: limit - entries.count).map { .availability(event, $0) }
@@ -72,16 +73,12 @@ public final class CalendarService: Sendable {
         return CalendarView(timeZone: zone, householdID: householdID, days: Self.days(entries, from: from, to: to, in: zone))
     }
 
-    /// The reminders of the pending instances of `chores` that reach the viewer: every one of a
-    /// personal chore; of a household chore, only in their active household (FR-11), and only for an
-    /// instance that is theirs (they hold it: assigned, claimed or handed to them) or open to its
-    /// eligible members. Shown at the time each fires as planned.
-    private static func reminders(of chores: [MyChore], activeHouseholdID: String?) -> [CalendarReminder] {
-        chores.filter { chore in
-            guard chore.instance.status == .pending else { return false }
-            guard let household = chore.access.household else { return true }
-            let holder = chore.instance.reassignedTo ?? chore.instance.claimantID ?? chore.instance.memberID
-            return household.householdID == activeHouseholdID && (holder == nil || holder == household.memberID)
+    /// The reminders of the pending instances of `theirs` (the viewer's instances: their personal
+    /// ones, and household ones they hold or may claim) that reach them: of a household chore,
+    /// only in their active household (FR-11). Shown at the time each fires as planned.
+    private static func reminders(of theirs: [MyChore], activeHouseholdID: String?) -> [CalendarReminder] {
+        theirs.filter { chore in
+            chore.instance.status == .pending && (chore.access.household == nil || chore.access.household?.householdID == activeHouseholdID)
         }.flatMap { chore in chore.chore.reminders.map { CalendarReminder(chore: chore, offset: $0) } }
     }
 

@@ -33,7 +33,8 @@ struct ReminderGate {
     /// cause (the caller enqueues the job that comes back here then), or records it as skipped.
     func remind(_ reminder: Reminder, _ owner: OwnerScope, at now: Date, delay: (Date, ReminderDeferral.Cause) throws -> Void) throws {
         let preferences = try NotificationPreferences.read(owner)
-        let busy = preferences.avoidsBusyTimes && reminder.deadline > now ? try busyPeriods(of: owner, from: now, to: reminder.deadline) : []
+        // The window reaches past now even for a reminder at (or after) its deadline: busy now is what skips it.
+        let busy = preferences.avoidsBusyTimes ? try busyPeriods(of: owner, from: now, to: max(reminder.deadline, now.addingTimeInterval(1))) : []
         let decision = ReminderDeferral.decide(
             at: now, before: reminder.deadline, quietHours: preferences.quietHours, in: try preferences.zone(owner), busy: busy)
         switch decision {

@@ -55,11 +55,11 @@ import Testing
         try server.waitForDueJobs()
         #expect(try Self.reminders(server, of: ana) == ["Stretch DELIVERED hearth://habit/\(habitID)"], "on a planned day")
         // The day between is not planned: nothing then.
-        try server.moveClock(to: first.addingTimeInterval(86_400 + 1), signingIn: &ana)
+        try server.moveClock(to: BusyReminderTests.text(first.addingTimeInterval(86_400 + 1)), signingIn: &ana)
         try server.waitForDueJobs()
         #expect(try Self.reminders(server, of: ana).count == 1, "not on an unplanned day")
         // The third day: done before the reminder time, so no reminder.
-        try server.moveClock(to: third.addingTimeInterval(-60), signingIn: &ana)
+        try server.moveClock(to: BusyReminderTests.text(third.addingTimeInterval(-60)), signingIn: &ana)
         let done = try server.recordHabitEvent(["habitId": .string(habitID), "occurredOn": .string(Self.day(third))], as: ana)
         #expect(done.errorCode == nil, "\(done.json)")
         try server.moveClock(to: third.addingTimeInterval(1))
@@ -70,7 +70,7 @@ import Testing
             "mutation($input: UpdateHabitInput!) { updateHabit(input: $input) { habit { reminderTime } } }",
             variables: ServerProcess.input(["habitId": .string(habitID), "reminderTime": .null]), token: ana.token)
         #expect(removed.data?["updateHabit"]?["habit"]?["reminderTime"] == .null, "\(removed.json)")
-        try server.moveClock(to: first.addingTimeInterval(7 * 86_400 + 1), signingIn: &ana)
+        try server.moveClock(to: BusyReminderTests.text(first.addingTimeInterval(7 * 86_400 + 1)), signingIn: &ana)
         try server.waitForDueJobs()
         #expect(try Self.reminders(server, of: ana).count == 1, "no reminder once removed")
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'habit.remind' AND state <> 'done'") == "0")

@@ -5,7 +5,7 @@ import Testing
 /// When a held-back reminder may reach someone (FR-50, FR-50A, FR-50B): the first instant free of
 /// quiet hours and busy periods before its deadline, and busy periods merged from any source.
 @Suite struct ReminderDeferralTests {
-    private let zero = Date(timeIntervalSince1970: 1_800_000_000 - 1_800_000_000 % 86_400)  // a UTC midnight
+    private let zero = Date(timeIntervalSince1970: 1_799_971_200)  // 2027-01-15T00:00:00Z, a UTC midnight
 
     private func at(_ hours: Double) -> Date {
         zero.addingTimeInterval(hours * 3600)
@@ -58,11 +58,11 @@ import Testing
         let friday = try #require(CalendarDay("2027-03-26"))
         let plan = try WeekdayPlan([.friday, .sunday], field: "plan")
         let time = HabitReminderTime(minute: 7 * 60 + 30, schedule: HabitSchedule(plan, startsOn: friday), zone: berlin)
-        let fridayAt = try #require(ISO8601DateFormatter().date(from: "2027-03-26T06:30:00Z"))
+        let fridayAt = Date(timeIntervalSince1970: 1806042600)  // 2027-03-26T06:30:00Z
         #expect(time.instant(onDay: friday.dayNumber) == fridayAt)
         let first = try #require(time.next(fromDay: friday.dayNumber, notBefore: fridayAt))
         #expect(first.day == friday.dayNumber && first.at == fridayAt, "on the minute itself")
         let sunday = try #require(time.next(fromDay: friday.dayNumber, notBefore: fridayAt.addingTimeInterval(1)))
-        #expect(sunday.day == friday.dayNumber + 2 && sunday.at == ISO8601DateFormatter().date(from: "2027-03-28T05:30:00Z"), "07:30 in summer time")
+        #expect(sunday.day == friday.dayNumber + 2 && sunday.at == Date(timeIntervalSince1970: 1806211800), "07:30 in summer time")
     }
 }
