@@ -100,4 +100,36 @@ import Testing
         #expect(try server.databaseText(
             "SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'habit.remind' AND state <> 'done'") == "1", "tomorrow's planned")
     }
+
+    @Test func FR_50A_aHabitReminderFollowsItsOwnersNewTimeZoneAndWaitsOutABusyPeriod() throws {
+        let server = try ServerProcess(Self.arguments)
+        defer { server.remove() }
+        let ana = try server.person("ana")
+        // 07:xx in Tokyo (UTC+9, no daylight saving) three hours from now.
+        let fires = BusyReminderTests.minute(3 * 3600, after: Date())
+        let tokyoMinutes = (Int(fires.timeIntervalSince1970) / 60 + 9 * 60) % 1440
+        let every: JSON = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]
+        let habitID = try server.habit("Walk", as: ana, [
+            "startsOn": .string(Self.day(fires.addingTimeInterval(-2 * 86_400))), "plan": every,
+            "reminderTime": .string(String(format: "%02d:%02d", tokyoMinutes / 60, tokyoMinutes % 60)),
+        ])
+        // Read in UTC first; Ana's new zone plans it again at the Tokyo time.
+        try server.setTimeZone("Asia/Tokyo", of: ana)
+        let planned = try server.databaseText(
+            "SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'habit.remind' AND state = 'pending' AND due_at = '\(BusyReminderTests.text(fires).dropLast()).000Z'")
+        #expect(planned == "1", "a job at the Tokyo time")
+        #expect(try server.updateNotificationPreferences(["avoidBusyTimes": true], as: ana).errorCode == nil)
+        let busy = try server.createAvailabilityEvent([
+            "title": "Train", "startsAt": .string(BusyReminderTests.text(fires.addingTimeInterval(-600))),
+            "endsAt": .string(BusyReminderTests.text(fires.addingTimeInterval(1800))),
+        ], as: ana)
+        #expect(busy.errorCode == nil, "\(busy.json)")
+        try server.moveClock(to: fires.addingTimeInterval(1))
+        try server.waitForDueJobs()
+        #expect(try Self.reminders(server, of: ana).isEmpty, "busy on the train")
+        try server.moveClock(to: fires.addingTimeInterval(1800 + 1))
+        try server.waitForDueJobs()
+        #expect(try Self.reminders(server, of: ana) == ["Walk DELAYED hearth://habit/\(habitID)"])
+        #expect(try server.notifications(of: ana).first?["delayReason"] == "BUSY")
+    }
 }
