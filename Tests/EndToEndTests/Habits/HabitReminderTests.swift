@@ -4,7 +4,8 @@ import Testing
 
 /// Habit reminders through the binary (issue 18), with the test clock: a habit's reminder time
 /// fires on its planned days in the owner's time zone, not on the days between, not on a day the
-/// habit is already done, and not once the reminder is removed; only the owner sees the time.
+/// habit is already done, and not once the reminder is removed or the habit deleted; it follows the
+/// owner's time zone and busy times; only the owner sees the time.
 @Suite struct HabitReminderTests {
     private static let arguments = ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d"]
 
@@ -76,7 +77,7 @@ import Testing
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'habit.remind' AND state <> 'done'") == "0")
     }
 
-    @Test func aChangedReminderTimeIsPlannedAgainAndTheOldTimeDoesNothing() throws {
+    @Test func aChangedReminderTimeIsPlannedAgainTheOldTimeDoesNothingAndADeletedHabitGetsNone() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let ana = try server.person("ana")
@@ -89,6 +90,14 @@ import Testing
         let habitID = try server.habit("Read", as: ana, [
             "startsOn": .string(Self.day(later.addingTimeInterval(-86_400))), "plan": every, "reminderTime": localTime(later.addingTimeInterval(3600)),
         ])
+        // A deleted habit gets none.
+        let gone = try server.habit("Floss", as: ana, [
+            "startsOn": .string(Self.day(later.addingTimeInterval(-86_400))), "plan": every, "reminderTime": localTime(later),
+        ])
+        let deleted = try server.graphQL(
+            "mutation($input: DeleteHabitInput!) { deleteHabit(input: $input) { deletedHabitId } }",
+            variables: ServerProcess.input(["habitId": .string(gone)]), token: ana.token)
+        #expect(deleted.errorCode == nil, "\(deleted.json)")
         // Moved an hour earlier: the first job is stale, the new time fires.
         let moved = try server.graphQL(
             "mutation($input: UpdateHabitInput!) { updateHabit(input: $input) { habit { reminderTime } } }",
@@ -96,7 +105,7 @@ import Testing
         #expect(moved.errorCode == nil, "\(moved.json)")
         try server.moveClock(to: later.addingTimeInterval(3600 + 1))
         try server.waitForDueJobs()
-        #expect(try Self.reminders(server, of: ana) == ["Read DELIVERED hearth://habit/\(habitID)"], "once, at the new time")
+        #expect(try Self.reminders(server, of: ana) == ["Read DELIVERED hearth://habit/\(habitID)"], "once, at the new time; none of the deleted habit")
         #expect(try server.databaseText(
             "SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'habit.remind' AND state <> 'done'") == "1", "tomorrow's planned")
     }

@@ -121,4 +121,31 @@ import Testing
         #expect(try Self.outcomes(server, of: f.ana) == ["Dishes DELIVERED - -", "Dishes DELIVERED - -"])
         #expect(try server.noticeLines(of: f.ben) == ["REMINDER Dishes: Due in 1 hour. skipped", "REMINDER Dishes: Due now. skipped"])
     }
+
+    @Test func FR_50B_aDelayedReminderIsDeliveredExactlyOnceAcrossKill9AndARestart() throws {
+        let first = try ServerProcess(Self.arguments)
+        var removed = false
+        defer { if !removed { first.remove() } }
+        let f = try first.choreFamily()
+        let due = Self.minute(4 * 3600, after: Date())
+        let firesAt = due.addingTimeInterval(-2 * 3600)
+        try Self.sharedChore(first, f, "Mop", due: due, reminders: ["PT2H"])
+        #expect(try first.updateNotificationPreferences(["avoidBusyTimes": true], as: f.ana).errorCode == nil)
+        #expect(try first.createAvailabilityEvent(
+            ["title": "Gym", "startsAt": .string(Self.text(firesAt.addingTimeInterval(-600))), "endsAt": .string(Self.text(due.addingTimeInterval(-3600)))],
+            as: f.ana).errorCode == nil)
+        try first.moveClock(to: firesAt.addingTimeInterval(1))
+        try first.waitForDueJobs()
+        #expect(try first.databaseText("SELECT CAST(count(*) AS TEXT) FROM jobs WHERE kind = 'chore.remind' AND state = 'pending'") == "1", "Ana's delayed copy")
+        #expect(first.stop(signal: SIGKILL) == SIGKILL)
+        let restarted = try ServerProcess(directory: first.directory, arguments: Self.arguments)
+        removed = true
+        defer { restarted.remove() }
+        try restarted.moveClock(to: due.addingTimeInterval(-3600 + 1))
+        try restarted.waitForDueJobs()
+        #expect(try Self.outcomes(restarted, of: f.ana) == ["Mop DELAYED BUSY \(String(Self.text(firesAt).prefix(16)))"])
+        #expect(try Self.outcomes(restarted, of: f.ben) == ["Mop DELIVERED - -"])
+        #expect(try restarted.databaseText(
+            "SELECT group_concat(n, ',') FROM (SELECT CAST(count(*) AS TEXT) AS n FROM notifications GROUP BY user_id, dedupe_key)") == "1,1")
+    }
 }
