@@ -13,9 +13,7 @@ extension JobKind {
 /// instance at once, in their active household), delivered on each one's chosen channels.
 ///
 /// Checked when it runs, not only when planned: nothing for an instance that is gone, paused,
-/// completed, cancelled or archived, whose due time moved, or whose chore no longer has the offset;
-/// nor for a reminder before the due time that only runs once the instance is due (a server that
-/// was down): like one planned too late, it is past.
+/// completed, cancelled or archived, whose due time moved, or whose chore no longer has the offset.
 ///
 /// Quiet hours and busy time (FR-50A/B, ``ReminderGate``): for an account held back, the reminder
 /// waits until the next free instant before the due time (a job of its own for that account, keyed
@@ -69,8 +67,6 @@ public struct ReminderJob: JobHandler {
                   instance.status == .pending, ChoreInstanceID.unixMilliseconds(instance.dueAt) == ChoreInstanceID.unixMilliseconds(payload.dueAt)
             else { return }
             let offset = ReminderOffset(seconds: payload.offsetSeconds)
-            // A reminder before the due time that only runs after it (the server was down) is past: never sent.
-            guard offset.isAtDueTime || now < instance.dueAt else { return }
             let draft = Notifier.Draft(
                 kind: .reminder, title: chore.title, body: offset.isAtDueTime ? "Due now." : "Due in \(offset.spoken).", dueAt: instance.dueAt,
                 householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
