@@ -85,9 +85,15 @@ struct CalendarValue: Sendable, FieldResolvable {
         }
     }
 
-    /// The days, each entry as its value; a chore instance on several days is one value.
+    /// The days, each entry as its value; a chore instance on several days (or with reminders) is one value.
     private func days() -> [[String: any Sendable]] {
-        let chores = view.days.flatMap(\.entries).compactMap { entry -> MyChore? in if case .chore(let chore) = entry { chore } else { nil } }
+        let chores = view.days.flatMap(\.entries).compactMap { entry -> MyChore? in
+            switch entry {
+            case .chore(let chore): chore
+            case .reminder(let reminder): reminder.chore
+            case .availability, .imported: nil
+            }
+        }
         var seen = Set<String>()
         let unique = chores.filter { seen.insert($0.instance.id).inserted }
         let values = Dictionary(uniqueKeysWithValues: ChoreInstanceValue.values(unique, services: services).map { ($0.record.id, $0) })
@@ -95,10 +101,31 @@ struct CalendarValue: Sendable, FieldResolvable {
             let entries: [any Sendable] = day.entries.map { entry -> any Sendable in
                 switch entry {
                 case .chore(let chore): values[chore.instance.id]!
+                case .reminder(let reminder): ReminderOccurrenceValue(reminder: reminder, instance: values[reminder.chore.instance.id]!)
                 case .availability(let event, let occurrence): AvailabilityOccurrenceValue(event: event, occurrence: occurrence)
+                case .imported(let imported): ImportedEventValue(imported: imported)
                 }
             }
             return ["date": day.date, "entries": entries]
+        }
+    }
+}
+
+/// A `ReminderOccurrence` of `schema.graphql`: a reminder of a chore instance on the calendar.
+struct ReminderOccurrenceValue: Sendable, FieldResolvable, TypeNameResolvable {
+    let reminder: CalendarReminder
+    /// The instance's value, shared with the calendar's other entries of it.
+    let instance: ChoreInstanceValue
+
+    var graphQLTypeName: String { "ReminderOccurrence" }
+
+    func fieldValue(named name: String) -> Any? {
+        switch name {
+        case "firesAt": reminder.firesAt
+        case "before": reminder.offset.iso8601
+        case "isAtDueTime": reminder.offset.isAtDueTime
+        case "choreInstance": instance
+        default: nil
         }
     }
 }

@@ -53,9 +53,11 @@ struct ImportedCalendarValue: FieldResolvable, Sendable {
     }
 }
 
-/// An `ImportedCalendarEvent` object: one occurrence in the range asked for.
-struct ImportedEventValue: FieldResolvable, Sendable {
+/// An `ImportedCalendarEvent` object: one occurrence in the range asked for (also a `calendar` entry).
+struct ImportedEventValue: FieldResolvable, TypeNameResolvable, Sendable {
     let imported: ImportedOccurrence
+
+    var graphQLTypeName: String { "ImportedCalendarEvent" }
 
     func fieldValue(named name: String) -> Any? {
         let occurrence = imported.occurrence

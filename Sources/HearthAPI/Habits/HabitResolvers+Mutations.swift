@@ -8,14 +8,16 @@ extension HabitResolvers {
         resolvers.resolveMutation("createHabit") { input, context in
             let draft = HabitDraft(
                 title: try input.requiredString("title"), reason: input.string("reason"), startsOn: try input.day("startsOn") ?? CalendarDay(dayNumber: 0),
-                plan: try input.enumValues("plan") ?? [], visibility: try input.optionalEnumValue("visibility"), id: input.string("id"))
+                plan: try input.enumValues("plan") ?? [], visibility: try input.optionalEnumValue("visibility"), id: input.string("id"),
+                reminderMinute: reminderMinute(input.string("reminderTime")))
             let habit = try await habits.createHabit(draft, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habit": HabitValue(record: habit)]
         }
         resolvers.resolveMutation("updateHabit") { input, context in
             let changes = HabitChanges(
                 title: input.string("title"), reason: input.change("reason"), startsOn: try input.day("startsOn"),
-                plan: try input.enumValues("plan"), visibility: try input.optionalEnumValue("visibility"))
+                plan: try input.enumValues("plan"), visibility: try input.optionalEnumValue("visibility"),
+                reminderMinute: input.change("reminderTime") { reminderMinute(input.string($0)) })
             let habit = try await habits.updateHabit(
                 id: try input.requiredString("habitId"), changes, viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["habit": HabitValue(record: habit)]
@@ -45,6 +47,11 @@ extension HabitResolvers {
                 id: try input.requiredString("habitEventId"), viewer: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["deletedHabitEventId": id]
         }
+    }
+
+    /// The minute of the day of a `LocalTime` input (the scalar has checked it); `nil` for none.
+    private static func reminderMinute(_ localTime: String?) -> Int? {
+        localTime.flatMap(QuietHours.minute(localTime:))
     }
 
     /// A `LocationInput`; `nil` when absent or `null`.

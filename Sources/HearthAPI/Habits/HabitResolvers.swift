@@ -32,6 +32,12 @@ enum HabitResolvers {
         resolvers.resolveAsync("Query", "habitHistoryGeoJSON") { _, arguments, context, _ in
             try await habits.habitHistoryGeoJSON(try filter(arguments), viewer: try RequestContext.of(context).viewer())
         }
+        resolvers.resolve("Habit", "reminderTime") { source, _, context, _ in
+            // The owner's own schedule: nobody else sees it.
+            let habit = (source as! HabitValue).record
+            guard habit.userID == (try RequestContext.of(context)).optionalViewer?.userID else { return nil }
+            return habit.reminderMinute.map(QuietHours.localTime)
+        }
         resolvers.resolveAsync("Habit", "owner") { source, _, context, _ in
             let habit = (source as! HabitValue).record
             let viewer = try RequestContext.of(context).viewer()

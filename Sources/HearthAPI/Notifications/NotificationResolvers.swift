@@ -53,7 +53,8 @@ enum NotificationResolvers {
     /// The update an `UpdateNotificationPreferencesInput` asks for.
     private static func update(_ input: MutationInput) throws -> NotificationService.PreferencesUpdate {
         var update = NotificationService.PreferencesUpdate(
-            channels: try input.enumValues("channels", as: NotificationChannelKind.self), timeZone: input.change("timeZone"))
+            channels: try input.enumValues("channels", as: NotificationChannelKind.self), timeZone: input.change("timeZone"),
+            avoidsBusyTimes: input.bool("avoidBusyTimes"))
         if input.fields["quietHours"] != nil {
             update.quietHours = .some(try input.object("quietHours").map { quiet in
                 // The LocalTime scalar admitted both.

@@ -27,6 +27,10 @@ struct NotificationValue: Sendable, FieldResolvable, TypeNameResolvable {
         case "readAt": record.readAt
         case "dismissedAt": record.dismissedAt
         case "skippedReason": record.skippedReason.map { GraphQLEnum.name(of: $0) }
+        case "deliveryOutcome": GraphQLEnum.name(of: record.deliveryOutcome)
+        case "delayReason": record.delayReason.map { GraphQLEnum.name(of: $0) }
+        case "originalTime": record.originalTime
+        case "habitId": notice.habitID
         default: nil
         }
     }
@@ -43,6 +47,7 @@ struct NotificationPreferencesValue: Sendable, FieldResolvable {
             ["start": QuietHours.localTime(quiet.startMinute), "end": QuietHours.localTime(quiet.endMinute)]
         }
         case "timeZone": preferences.timeZone
+        case "avoidBusyTimes": preferences.avoidsBusyTimes
         default: nil
         }
     }

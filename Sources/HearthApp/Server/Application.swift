@@ -112,11 +112,16 @@ final class Application: Sendable {
         let notificationChannels = NotificationChannels()
         notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
         notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
-        let notifications = NotificationService(instances: choreInstances, channels: notificationChannels, jobs: jobs)
-        // The calendar (issue 18): availability events and the calendar query.
+        let availability = AvailabilityService(configuration: settings.calendar, households: households)
+        let importedCalendars = ImportedCalendarService(
+            households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
+        // Busy time (FR-50A) from every calendar source a user has; reminders of those who avoid it wait for free time.
+        let notifications = NotificationService(
+            instances: choreInstances, channels: notificationChannels, jobs: jobs,
+            busyTimes: BusyTimes(importedCalendars: importedCalendars, availability: availability))
+        // The calendar (issue 18): availability events, imported events, reminders and the calendar query.
         let calendar = CalendarService(
-            availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances,
-            baseURL: settings.mail.publicBaseURL)
+            availability: availability, instances: choreInstances, importedCalendars: importedCalendars, baseURL: settings.mail.publicBaseURL)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -126,6 +131,7 @@ final class Application: Sendable {
             choreInstances.planJob,
             choreInstances.offerJob,
             notifications.reminderJob,
+            notifications.habitReminderJob,
             leaderboards.rolloverJob,
             vacations.startJob,
             vacations.endJob,
@@ -138,8 +144,6 @@ final class Application: Sendable {
         let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
         let loopImporter = LoopImporter(
             habits: habits, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8), configuration: settings.habitPorting)
-        let importedCalendars = ImportedCalendarService(
-            households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,

@@ -36,18 +36,42 @@ public struct BusyPeriod: Sendable, Hashable {
     /// Its end, after ``start``.
     public let end: Date
 
+    /// A period from `start` to `end`.
+    public init(start: Date, end: Date) {
+        self.start = start
+        self.end = end
+    }
+
     /// The periods the busy occurrences cover, sorted, with overlapping or touching ones merged;
     /// transparent and zero-length occurrences cover none.
     public static func merging(_ occurrences: [CalendarOccurrence]) -> [BusyPeriod] {
-        let busy = occurrences.filter { $0.isBusy && $0.end > $0.start }.sorted { $0.start < $1.start }
-        var periods: [BusyPeriod] = []
-        for occurrence in busy {
-            if let last = periods.last, occurrence.start <= last.end {
-                periods[periods.count - 1] = BusyPeriod(start: last.start, end: max(last.end, occurrence.end))
+        merging(occurrences.filter(\.isBusy).map { BusyPeriod(start: $0.start, end: $0.end) })
+    }
+
+    /// `periods` (of any sources, in any order) sorted, with overlapping or touching ones merged;
+    /// zero-length ones dropped.
+    public static func merging(_ periods: [BusyPeriod]) -> [BusyPeriod] {
+        var merged: [BusyPeriod] = []
+        for period in periods.filter({ $0.end > $0.start }).sorted(by: { $0.start < $1.start }) {
+            if let last = merged.last, period.start <= last.end {
+                merged[merged.count - 1] = BusyPeriod(start: last.start, end: max(last.end, period.end))
             } else {
-                periods.append(BusyPeriod(start: occurrence.start, end: occurrence.end))
+                merged.append(period)
             }
         }
-        return periods
+        return merged
+    }
+
+    /// The end of the period of `merged` (sorted, merged) that contains `instant` (its start
+    /// included, its end not); `nil` when `instant` is free.
+    public static func end(ofPeriodContaining instant: Date, in merged: [BusyPeriod]) -> Date? {
+        // The last period starting at or before the instant is the only one that may contain it.
+        var low = 0, high = merged.count
+        while low < high {
+            let middle = (low + high) / 2
+            if merged[middle].start <= instant { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, merged[low - 1].end > instant else { return nil }
+        return merged[low - 1].end
     }
 }

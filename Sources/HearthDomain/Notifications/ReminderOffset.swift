@@ -14,6 +14,13 @@ public struct ReminderOffset: Sendable, Hashable, Comparable, CustomStringConver
     /// Whether it is the reminder at due time.
     public var isAtDueTime: Bool { seconds == 0 }
 
+    /// The reminders of a chore created without any given: the one at due time. FR-49 makes the
+    /// offsets before the due time a per-chore choice, while FR-50 notifies the eligible members
+    /// "when a configured reminder threshold is reached or when the chore becomes due": the due
+    /// moment needs no configuring, so it is on unless the chore is created with an empty list
+    /// (or edited to one), which turns every reminder off.
+    public static let newChoreDefault = [ReminderOffset(seconds: 0)]
+
     /// Parses an ISO 8601 duration (`P[nW][nD][T[nH][nM][nS]]`); seconds must make whole minutes.
     /// - Returns: `nil` for any other text.
     public init?(iso8601 text: String) {

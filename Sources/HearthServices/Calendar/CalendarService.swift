@@ -3,12 +3,14 @@ import HearthDomain
 import HearthStore
 
 /// The calendar (FR-59): what the viewer has on each day of a range, in their time zone: their
-/// personal chores' instances, the viewed household's instances (every member's), and the
-/// occurrences of their availability events (FR-64).
+/// personal chores' instances, the viewed household's instances (every member's), the reminders
+/// that reach the viewer of those instances (``reminders(of:activeHouseholdID:)``), the occurrences
+/// of their availability events (FR-64) and of their imported calendars' events (FR-61, read-only).
 ///
 /// Instances beyond the materialised horizon are computed as `myChores` computes them, so a
 /// month far ahead shows its chores. An entry is listed on each day it covers: a chore on the day
-/// it is due, a timed event on every day from its start to its end, an all-day event on its days.
+/// it is due, a reminder on the day it fires, a timed event on every day from its start to its
+/// end, an all-day event on its days.
 /// The range is bounded (``CalendarConfiguration``) in days and in entries.
 public final class CalendarService: Sendable {
     /// Availability events, and through them the households service (store, active household).
@@ -17,11 +19,14 @@ public final class CalendarService: Sendable {
     public let instances: ChoreInstanceService
     /// Calendar export (FR-60): the private feed and the download.
     public let feeds: CalendarFeedService
+    /// Imported calendars, whose events the calendar shows.
+    public let importedCalendars: ImportedCalendarService
 
     /// Creates the service, its export's feed URLs starting with `baseURL` (`--public-base-url`).
-    public init(availability: AvailabilityService, instances: ChoreInstanceService, baseURL: PublicBaseURL) {
+    public init(availability: AvailabilityService, instances: ChoreInstanceService, importedCalendars: ImportedCalendarService, baseURL: PublicBaseURL) {
         self.availability = availability
         self.instances = instances
+        self.importedCalendars = importedCalendars
         feeds = CalendarFeedService(availability: availability, baseURL: baseURL)
     }
 
@@ -31,15 +36,16 @@ public final class CalendarService: Sendable {
     /// with the chores of household `householdID` (their active household when `nil`).
     /// - Throws: `BAD_USER_INPUT` `OUT_OF_RANGE` on `to` before `from` or more than
     ///   ``CalendarConfiguration/maximumRangeDays`` days; `TOO_LARGE` on `to` for more than
-    ///   ``CalendarConfiguration/maximumEntries`` entries; `NOT_FOUND` for a household they are not in.
+    ///   ``CalendarConfiguration/maximumEntries`` entries (or more imported occurrences than
+    ///   `--calendar-max-occurrences`); `NOT_FOUND` for a household they are not in.
     public func calendar(from: CalendarDay, to: CalendarDay, householdID: String?, viewer: Viewer) async throws -> CalendarView {
         guard to >= from, to.dayNumber - from.dayNumber < configuration.maximumRangeDays else {
             throw ServiceError.invalid(InputProblems([FieldProblem(
                 field: "to", reason: .outOfRange,
                 message: "Ask for 1 to \(configuration.maximumRangeDays) days: to is on or after from, at most \(configuration.maximumRangeDays - 1) days later.")]))
         }
-        var householdID = householdID
-        if householdID == nil { householdID = try await availability.households.activeHouseholdID(viewer: viewer) }
+        let activeHouseholdID = try await availability.households.activeHouseholdID(viewer: viewer)
+        let householdID = householdID ?? activeHouseholdID
         let (zone, events) = try await availability.households.pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
             return (try owner.timeZone(), try AvailabilityEventRecord.all(owner))
@@ -47,11 +53,17 @@ public final class CalendarService: Sendable {
         let start = AvailabilityTiming.midnight(from, in: zone)
         let end = AvailabilityTiming.midnight(CalendarDay(dayNumber: to.dayNumber + 1), in: zone)
         let limit = configuration.maximumEntries + 1
-        var entries = try await instances.calendarInstances(
-            householdID: householdID, from: start, through: end.addingTimeInterval(-0.001), limit: limit, viewer: viewer
-        ).map(CalendarEntry.chore)
+        let (chores, theirs) = try await instances.calendarInstances(
+            householdID: householdID, from: start, through: end.addingTimeInterval(-0.001), limit: limit, viewer: viewer)
+        var entries = chores.map(CalendarEntry.chore)
+        entries += Self.reminders(of: chores.filter { theirs.contains($0.instance.id) }, activeHouseholdID: activeHouseholdID)
+            .filter { $0.firesAt >= start && $0.firesAt < end }
+            .prefix(max(0, limit - entries.count)).map(CalendarEntry.reminder)
         for event in events where entries.count < limit {
             entries += event.timing.occurrences(overlapping: start, end, limit: limit - entries.count).map { .availability(event, $0) }
+        }
+        if entries.count < limit {
+            entries += try await importedCalendars.importedEvents(for: viewer, from: start, to: end).prefix(limit - entries.count).map(CalendarEntry.imported)
         }
         guard entries.count <= configuration.maximumEntries else {
             throw ServiceError.invalid(InputProblems([FieldProblem(
@@ -59,6 +71,15 @@ public final class CalendarService: Sendable {
                 message: "More than \(configuration.maximumEntries) entries fall in this range: ask for fewer days at a time.")]))
         }
         return CalendarView(timeZone: zone, householdID: householdID, days: Self.days(entries, from: from, to: to, in: zone))
+    }
+
+    /// The reminders of the pending instances of `theirs` (the viewer's instances: their personal
+    /// ones, and household ones they hold or may claim) that reach them: of a household chore,
+    /// only in their active household (FR-11). Shown at the time each fires as planned.
+    private static func reminders(of theirs: [MyChore], activeHouseholdID: String?) -> [CalendarReminder] {
+        theirs.filter { chore in
+            chore.instance.status == .pending && (chore.access.household == nil || chore.access.household?.householdID == activeHouseholdID)
+        }.flatMap { chore in chore.chore.reminders.map { CalendarReminder(chore: chore, offset: $0) } }
     }
 
     /// `entries` grouped by the days of `from` through `to` they cover in `zone`, in order.
@@ -77,18 +98,30 @@ public final class CalendarService: Sendable {
         }
     }
 
-    /// The day numbers `entry` covers in `zone`: a chore's due day; an all-day occurrence's days;
-    /// a timed occurrence's days from its start to just before its end.
+    /// The day numbers `entry` covers in `zone`: a chore's due day; a reminder's firing day; an
+    /// all-day occurrence's days; a timed occurrence's days from its start to just before its end.
     private static func covered(by entry: CalendarEntry, in zone: TimeZoneRules) -> ClosedRange<Int> {
         switch entry {
-        case .chore(let chore):
-            let day = CalendarDay(containing: chore.instance.dueAt, in: zone).dayNumber
+        case .chore, .reminder:
+            let day = CalendarDay(containing: entry.start, in: zone).dayNumber
             return day...day
         case .availability(_, let occurrence):
             if let days = occurrence.days { return days.lowerBound.dayNumber...days.upperBound.dayNumber }
-            let first = CalendarDay(containing: occurrence.start, in: zone).dayNumber
-            let last = CalendarDay(containing: occurrence.end.addingTimeInterval(-0.001), in: zone).dayNumber
-            return first...max(first, last)
+            return timedDays(from: occurrence.start, to: occurrence.end, in: zone)
+        case .imported(let imported):
+            let occurrence = imported.occurrence
+            if let first = occurrence.firstDay {
+                let afterLast = occurrence.endDay?.dayNumber ?? first.dayNumber + 1
+                return first.dayNumber...max(first.dayNumber, afterLast - 1)
+            }
+            return timedDays(from: occurrence.start, to: occurrence.end, in: zone)
         }
+    }
+
+    /// The days a timed span covers in `zone`: from its start's to the one just before its end.
+    private static func timedDays(from start: Date, to end: Date, in zone: TimeZoneRules) -> ClosedRange<Int> {
+        let first = CalendarDay(containing: start, in: zone).dayNumber
+        let last = CalendarDay(containing: end.addingTimeInterval(-0.001), in: zone).dayNumber
+        return first...max(first, last)
     }
 }

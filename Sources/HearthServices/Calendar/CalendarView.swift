@@ -20,20 +20,27 @@ public struct CalendarView: Sendable {
     }
 }
 
-/// One thing on a calendar day. Reminders (FR-49) and imported or connected calendars' events
-/// (FR-61, FR-62) join as cases of their own when those areas arrive, with a member of the schema's
-/// `CalendarEntry` union each; ``CalendarService`` is where they are read and placed.
+/// One thing on a calendar day: a chore instance, a reminder of one, an occurrence of an
+/// availability event, or of an imported calendar's event (read-only). Connected calendars'
+/// events (FR-62) join ``imported(_:)`` through ``ImportedCalendarService``; ``CalendarService`` is
+/// where entries are read and placed, each case a member of the schema's `CalendarEntry` union.
 public enum CalendarEntry: Sendable {
     /// A chore instance due that day (stored or still to be planned).
     case chore(MyChore)
+    /// A reminder of a chore instance (FR-49), at the time it fires (or fired) as planned.
+    case reminder(CalendarReminder)
     /// An occurrence of an availability event of the viewer's that covers (part of) that day.
     case availability(AvailabilityEventRecord, AvailabilityTiming.Occurrence)
+    /// An occurrence of an event of one of the viewer's imported calendars (FR-61) covering (part of) that day.
+    case imported(ImportedOccurrence)
 
-    /// When it starts: the due time, or the occurrence's start.
+    /// When it starts: the due time, the firing time, or the occurrence's start.
     public var start: Date {
         switch self {
         case .chore(let chore): chore.instance.dueAt
+        case .reminder(let reminder): reminder.firesAt
         case .availability(_, let occurrence): occurrence.start
+        case .imported(let imported): imported.occurrence.start
         }
     }
 
@@ -41,7 +48,19 @@ public enum CalendarEntry: Sendable {
     var orderID: String {
         switch self {
         case .chore(let chore): chore.instance.id
+        case .reminder(let reminder): reminder.chore.instance.id + "/" + String(reminder.offset.seconds)
         case .availability(let event, _): event.id
+        case .imported(let imported): imported.eventID
         }
     }
+}
+
+/// A reminder of a chore instance on the calendar: which instance, which offset, when it fires.
+public struct CalendarReminder: Sendable {
+    /// The instance it reminds of, with its chore.
+    public var chore: MyChore
+    /// How long before the due time.
+    public var offset: ReminderOffset
+    /// When it fires as planned (quiet hours or busy times may delay it for someone, FR-50A/B).
+    public var firesAt: Date { chore.instance.dueAt.addingTimeInterval(-TimeInterval(offset.seconds)) }
 }

@@ -46,8 +46,8 @@ struct ChoreDraft: Sendable, Hashable {
         var completers = PermissionRule.nobody
         var editors = PermissionRule.nobody
         var presetID: String?
-        /// The reminders (FR-49).
-        var reminders: [ReminderOffset] = []
+        /// The reminders (FR-49); a new chore's default is the one at due time (``ReminderOffset/newChoreDefault``).
+        var reminders: [ReminderOffset] = ReminderOffset.newChoreDefault
         /// The ids of the chore's steps, which a request may keep.
         var stepIDs: Set<String> = []
     }

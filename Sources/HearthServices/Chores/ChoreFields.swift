@@ -32,7 +32,8 @@ public struct ChoreFields: Sendable {
     /// Who besides admins may edit it (admins only may set it); a new chore's default is its
     /// creator when not an admin.
     public var editors: PermissionRule?
-    /// When reminders fire before each due time (FR-49); an empty list: none. A new chore's default is none.
+    /// When reminders fire before each due time (FR-49); an empty list: none. A new chore's default
+    /// is the reminder at due time (``ReminderOffset/newChoreDefault``).
     public var reminders: [ReminderOffset]?
 
     /// Creates the fields.

@@ -14,10 +14,16 @@ public struct HabitDraft: Sendable {
     public var visibility: HabitVisibility?
     /// The id the client made for it offline (`hab_<uuid>`, ``ClientIDs``); the server makes one when absent.
     public var id: String?
+    /// When to remind the owner on its planned days, a minute of the day in their time zone; none when `nil`.
+    public var reminderMinute: Int?
 
     /// Creates a draft.
-    public init(title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility? = nil, id: String? = nil) {
+    public init(
+        title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility? = nil, id: String? = nil,
+        reminderMinute: Int? = nil
+    ) {
         self.id = id
+        self.reminderMinute = reminderMinute
         self.title = title
         self.reason = reason
         self.startsOn = startsOn
@@ -39,11 +45,15 @@ public struct HabitChanges: Sendable {
     public var plan: [Weekday]?
     /// A new visibility.
     public var visibility: HabitVisibility?
+    /// A new reminder time (a minute of the day); `.some(nil)` removes the reminder.
+    public var reminderMinute: Int??
 
     /// Creates changes.
     public init(
-        title: String? = nil, reason: String?? = nil, startsOn: CalendarDay? = nil, plan: [Weekday]? = nil, visibility: HabitVisibility? = nil
+        title: String? = nil, reason: String?? = nil, startsOn: CalendarDay? = nil, plan: [Weekday]? = nil, visibility: HabitVisibility? = nil,
+        reminderMinute: Int?? = nil
     ) {
+        self.reminderMinute = reminderMinute
         self.title = title
         self.reason = reason
         self.startsOn = startsOn

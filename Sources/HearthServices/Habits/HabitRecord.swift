@@ -2,7 +2,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthStore
 
-/// A habit as stored in `habits` (migration 0022).
+/// A habit as stored in `habits` (migrations 0022 and 0036).
 public struct HabitRecord: Sendable, Hashable {
     /// `hab_…`.
     public var id: String
@@ -18,6 +18,8 @@ public struct HabitRecord: Sendable, Hashable {
     public var plan: WeekdayPlan
     /// Who sees it besides the owner.
     public var visibility: HabitVisibility
+    /// When the owner is reminded on its planned days: a minute of the day in their time zone; `nil` for no reminder.
+    public var reminderMinute: Int?
     /// When it was created.
     public var createdAt: Date
     /// When it last changed.
@@ -25,7 +27,8 @@ public struct HabitRecord: Sendable, Hashable {
 
     /// The columns ``init(row:)`` reads, of the table aliased `habits`.
     static let selection =
-        "habits.id, habits.user_id, habits.title, habits.reason, habits.starts_on, habits.plan, habits.visibility, habits.created_at, habits.updated_at"
+        "habits.id, habits.user_id, habits.title, habits.reason, habits.starts_on, habits.plan, habits.visibility, habits.reminder_minute, habits.created_at,"
+        + " habits.updated_at"
 
     /// Reads a habit from `row` (``selection``).
     init(row: Row) throws {
@@ -36,6 +39,7 @@ public struct HabitRecord: Sendable, Hashable {
         startsOn = CalendarDay(try row["starts_on"] as String) ?? CalendarDay(dayNumber: 0)
         plan = WeekdayPlan(rawValue: try row["plan"]) ?? WeekdayPlan(rawValue: 127)!
         visibility = HabitVisibility(rawValue: try row["visibility"]) ?? .private
+        reminderMinute = try row["reminder_minute"]
         createdAt = try row["created_at"]
         updatedAt = try row["updated_at"]
     }

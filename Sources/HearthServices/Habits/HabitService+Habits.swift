@@ -10,6 +10,7 @@ extension HabitService {
         var startsOn: CalendarDay
         var plan: WeekdayPlan
         var visibility: HabitVisibility
+        var reminderMinute: Int?
     }
 
     /// Creates a habit of the viewer's (US 01.01, US 01.02).
@@ -19,7 +20,8 @@ extension HabitService {
     ///   for a reused `clientMutationID`; for `draft.id`, as ``ClientIDs/claim(_:_:field:_:at:)``.
     public func createHabit(_ draft: HabitDraft, viewer: Viewer, clientMutationID: String? = nil) async throws -> HabitRecord {
         let valid = try Self.checked(
-            title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers)
+            title: draft.title, reason: draft.reason, startsOn: draft.startsOn, plan: draft.plan, visibility: draft.visibility ?? .followers,
+            reminderMinute: draft.reminderMinute)
         let created = try await mutate("createHabit", by: viewer, replaying: clientMutationID) { [self] owner, now in
             let id: String
             switch try ClientIDs.claim(draft.id, .habit, owner, at: now) {
@@ -43,13 +45,14 @@ extension HabitService {
             guard let stored = try HabitRecord.findOwn(id: id, owner) else { throw Self.notFound("habit") }
             let valid = try Self.checked(
                 title: changes.title ?? stored.title, reason: changes.reason ?? stored.reason, startsOn: changes.startsOn ?? stored.startsOn,
-                plan: changes.plan ?? stored.plan.weekdays, visibility: changes.visibility ?? stored.visibility)
+                plan: changes.plan ?? stored.plan.weekdays, visibility: changes.visibility ?? stored.visibility,
+                reminderMinute: changes.reminderMinute ?? stored.reminderMinute)
             try owner.execute(
                 """
-                UPDATE habits SET title = ?, reason = ?, starts_on = ?, plan = ?, visibility = ?, updated_at = ?
+                UPDATE habits SET title = ?, reason = ?, starts_on = ?, plan = ?, visibility = ?, reminder_minute = ?, updated_at = ?
                 WHERE id = ? AND user_id = {owner}
                 """,
-                [valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, id])
+                [valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, valid.reminderMinute, now, id])
             // A visibility change shows or hides every event of the habit too.
             let events = valid.visibility == stored.visibility ? [] : try Self.eventIDs(ofHabit: id, owner)
             try record(
@@ -135,13 +138,13 @@ extension HabitService {
 
     /// The habit's fields checked, every problem reported at once.
     static func checked(
-        title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility
+        title: String, reason: String?, startsOn: CalendarDay, plan: [Weekday], visibility: HabitVisibility, reminderMinute: Int? = nil
     ) throws -> CheckedHabit {
         var problems = ProblemCollector()
         let title = problems.check { () throws(FieldProblem) in try HabitRules.title(title, field: "input.title") }
         let reason = problems.check { () throws(FieldProblem) in try HabitRules.reason(reason, field: "input.reason") }
         let plan = problems.check { () throws(FieldProblem) in try WeekdayPlan(plan, field: "input.plan") }
         try problems.throwIfAny()
-        return CheckedHabit(title: title!, reason: reason!, startsOn: startsOn, plan: plan!, visibility: visibility)
+        return CheckedHabit(title: title!, reason: reason!, startsOn: startsOn, plan: plan!, visibility: visibility, reminderMinute: reminderMinute)
     }
 }

@@ -12,10 +12,11 @@ extension HabitService {
         let id = id ?? GlobalID.make(.habit, now: now).rawValue
         try owner.execute(
             """
-            INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, created_at, updated_at, import_key)
-            VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO habits (id, user_id, title, reason, starts_on, plan, visibility, reminder_minute, created_at, updated_at, import_key)
+            VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [id, valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, now, now, importKey])
+            [id, valid.title, valid.reason, valid.startsOn.description, valid.plan.rawValue, valid.visibility.rawValue, valid.reminderMinute, now, now,
+             importKey])
         try record(.habitCreated, HabitChange(userID: owner.key.userID, habitID: id), visibilities: [valid.visibility], in: owner)
         return id
     }

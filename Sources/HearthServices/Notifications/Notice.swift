@@ -23,6 +23,8 @@ public struct Notice: Sendable, Hashable, Codable {
     public var choreID: String?
     /// The chore instance, for a notice about one.
     public var instanceID: String?
+    /// The habit, for a habit's reminder.
+    public var habitID: String?
     /// What a later dismissal names (at most 32 base64url characters): the same for every notice
     /// about one instance, so a claim withdraws each of them (push: the `Topic` header).
     public var tag: String
@@ -30,9 +32,9 @@ public struct Notice: Sendable, Hashable, Codable {
     public var createdAt: Date
 
     /// The deep link a client opens: `hearth://chore/<instance id>`, or the chore's id when the
-    /// notice is about a chore rather than one of its instances.
+    /// notice is about a chore rather than one of its instances; `hearth://habit/<id>` for a habit's.
     public var deepLink: String? {
-        (instanceID ?? choreID).map { "hearth://chore/\($0)" }
+        (instanceID ?? choreID).map { "hearth://chore/\($0)" } ?? habitID.map { "hearth://habit/\($0)" }
     }
 
     /// What the user may do from the notice: claim a due shared instance ("I'll do it", FR-52).
@@ -60,6 +62,11 @@ public enum NoticeKind: String, Sendable, Hashable, Codable, CaseIterable {
     case assigned
     /// A chore the user is assigned to was changed (FR-33).
     case changed
+    /// A habit's reminder on one of its planned days.
+    case habitReminder = "habit_reminder"
+    /// The user switched their active household (FR-11): its chores' reminders come to them now,
+    /// the previous one's stop.
+    case activeHouseholdChanged = "active_household_changed"
 
     /// Whether its notice carries the claim action.
     var offersClaim: Bool { self == .reminder || self == .released }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthStore
 
-/// Reminders and notifications (issue 18: FR-49 – FR-53, FR-32, FR-33).
+/// Reminders and notifications (issue 18: FR-49 – FR-53, FR-50A/B, FR-11, FR-32, FR-33).
 ///
 /// - **Reminders** (FR-49, FR-50): a chore's offsets (set with the chore, ``ChoreFields/reminders``)
 ///   become `chore.remind` jobs per open instance (``ReminderPlanner``), planned again in the
@@ -12,6 +12,15 @@ import HearthStore
 ///   the channels they chose (``NotificationChannels``: the live stream, email, push). Besides
 ///   reminders: a chore assigned to a member (FR-32), a chore they are assigned to edited (FR-33),
 ///   a claim released (FR-53: the others may claim it again).
+/// - **Holding back** (FR-50A, FR-50B, ``ReminderGate``): decided when a reminder fires, for each
+///   account: quiet hours, and busy periods of their calendars when they chose to avoid busy times
+///   (``BusyTimes``), delay it to the next free instant before the due time or skip it; the notice
+///   records which (``NotificationRecord/deliveryOutcome``).
+/// - **Habit reminders** (``HabitReminderPlanner``, ``HabitReminderJob``): a habit's reminder time on
+///   its planned days, in its owner's time zone, through the same gate and channels.
+/// - **Active household** (FR-11, ``ReminderRecipients``, ``HouseholdSwitchNotices``): household
+///   chores remind the members whose active household it is; a switch withdraws the old
+///   household's open notices and tells the user.
 /// - **Withdrawal** (FR-52): when a member claims a shared instance, the other accounts' notices
 ///   about it are dismissed and withdrawn from their channels, in the claim's transaction.
 /// - **Reading** (``notifications(viewer:first:after:)``, ``markNotificationRead(id:viewer:clientMutationID:)``)
@@ -24,20 +33,33 @@ public final class NotificationService: Sendable {
     let instances: ChoreInstanceService
     /// Makes and withdraws notices.
     public let notifier: Notifier
+    /// Delivers, delays or skips each reminder for each account.
+    let gate: ReminderGate
+    /// Plans habits' reminders.
+    let habitReminders: HabitReminderPlanner
 
     /// Creates the service and registers its reactions on the change log (see the type's documentation).
     /// - Parameters:
     ///   - channels: Where notices are delivered; register the live and email channels (and push) on it.
     ///   - jobs: Where reminders are planned.
-    public init(instances: ChoreInstanceService, channels: NotificationChannels, jobs: JobQueue) {
+    ///   - busyTimes: Where the busy time of users who avoid it is read (FR-50A).
+    public init(instances: ChoreInstanceService, channels: NotificationChannels, jobs: JobQueue, busyTimes: BusyTimes = .none) {
         households = instances.chores.households
         self.instances = instances
         notifier = Notifier(channels: channels)
-        ChoreNotices(notifier: notifier, reminders: ReminderPlanner(jobs: jobs), clock: households.clock).register(on: households.changeLog)
+        gate = ReminderGate(notifier: notifier, busyTimes: busyTimes)
+        habitReminders = HabitReminderPlanner(jobs: jobs)
+        let clock = households.clock
+        ChoreNotices(notifier: notifier, reminders: ReminderPlanner(jobs: jobs), clock: clock).register(on: households.changeLog)
+        HouseholdSwitchNotices(notifier: notifier, clock: clock).register(on: households.changeLog)
+        habitReminders.register(on: households.changeLog, clock: clock)
     }
 
-    /// The job handler that sends reminders; register it with the scheduler.
-    public var reminderJob: ReminderJob { ReminderJob(service: instances, notifier: notifier) }
+    /// The job handler that sends chores' reminders; register it with the scheduler.
+    public var reminderJob: ReminderJob { ReminderJob(service: instances, gate: gate) }
+
+    /// The job handler that sends habits' reminders; register it with the scheduler.
+    public var habitReminderJob: HabitReminderJob { HabitReminderJob(pool: pool, clock: households.clock, gate: gate, planner: habitReminders) }
 
     var pool: any DatabaseWriter { households.pool }
 
@@ -102,12 +124,15 @@ public final class NotificationService: Sendable {
         public var quietHours: QuietHours??
         /// The zone quiet hours are read in, `.some(nil)` for the account's.
         public var timeZone: String??
+        /// Whether reminders avoid busy times (FR-50A).
+        public var avoidsBusyTimes: Bool?
 
         /// Creates the update.
-        public init(channels: [NotificationChannelKind]? = nil, quietHours: QuietHours?? = nil, timeZone: String?? = nil) {
+        public init(channels: [NotificationChannelKind]? = nil, quietHours: QuietHours?? = nil, timeZone: String?? = nil, avoidsBusyTimes: Bool? = nil) {
             self.channels = channels
             self.quietHours = quietHours
             self.timeZone = timeZone
+            self.avoidsBusyTimes = avoidsBusyTimes
         }
     }
 
@@ -128,6 +153,7 @@ public final class NotificationService: Sendable {
             if let channels = update.channels { preferences.channels = Set(channels) }
             if let quietHours = update.quietHours { preferences.quietHours = quietHours }
             if let timeZone = update.timeZone { preferences.timeZone = timeZone }
+            if let avoidsBusyTimes = update.avoidsBusyTimes { preferences.avoidsBusyTimes = avoidsBusyTimes }
             try preferences.write(owner, at: now)
             return viewer.userID
         }

@@ -10,35 +10,48 @@ extension JobKind {
 /// The durable half of reminders (FR-49 – FR-51): at an instance's due time minus an offset, in
 /// one write transaction with the access scheduled work has, one notice for each account the
 /// instance concerns then (``ReminderRecipients``: every eligible member of an unclaimed shared
-/// instance at once), delivered on each one's chosen channels.
+/// instance at once, in their active household), delivered on each one's chosen channels.
 ///
 /// Checked when it runs, not only when planned: nothing for an instance that is gone, paused,
 /// completed, cancelled or archived, whose due time moved, or whose chore no longer has the offset.
 ///
-/// Quiet hours: for an account in its quiet hours, the reminder waits until they end when that is
-/// before the due time (a job of its own for that account, keyed by it), or is recorded as skipped.
+/// Quiet hours and busy time (FR-50A/B, ``ReminderGate``): for an account held back, the reminder
+/// waits until the next free instant before the due time (a job of its own for that account, keyed
+/// by it and that instant, which decides again when it runs: calendars change), or is recorded as
+/// skipped.
 ///
 /// Exactly once per (instance, offset, account): each notice is an insert keyed by instance,
 /// offset and due time that does nothing when it exists (``Notifier``), in the same transaction as
-/// its deliveries, so a run again after a crash or `kill -9` (at least once) adds nothing.
+/// its deliveries, so a run again after a crash or `kill -9` (at least once), or a delayed copy,
+/// adds nothing.
 public struct ReminderJob: JobHandler {
     /// The reminder: which instance, which offset, the due time it was planned for, and (for one
-    /// delayed by quiet hours) the one account it is for.
+    /// delayed by quiet hours or busy time) the one account it is for, what delayed it and until when.
     struct Payload: Codable {
         var choreID: String
         var instanceID: String
         var offsetSeconds: Int
         var dueAt: Date
         var userID: String?
+        var heldBy: ReminderDeferral.Cause?
+        var delayedUntil: Date?
 
-        /// The job's dedupe key, and (without the account) each notice's.
-        var key: String {
-            "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))" + (userID.map { "/\($0)" } ?? "")
+        /// Each notice's dedupe key: instance, offset and due time.
+        var noticeKey: String {
+            "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))"
         }
+
+        /// The job's dedupe key: the notice's, and for a delayed one the account and the instant.
+        var key: String {
+            noticeKey + (userID.map { "/\($0)" } ?? "") + (delayedUntil.map { "@\(ChoreInstanceID.unixMilliseconds($0))" } ?? "")
+        }
+
+        /// When the reminder was planned to fire.
+        var plannedAt: Date { dueAt.addingTimeInterval(-TimeInterval(offsetSeconds)) }
     }
 
     let service: ChoreInstanceService
-    let notifier: Notifier
+    let gate: ReminderGate
 
     public var kind: JobKind { .choreReminder }
 
@@ -57,22 +70,15 @@ public struct ReminderJob: JobHandler {
             let draft = Notifier.Draft(
                 kind: .reminder, title: chore.title, body: offset.isAtDueTime ? "Due now." : "Due in \(offset.spoken).", dueAt: instance.dueAt,
                 householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
-            var noticeKey = payload
-            noticeKey.userID = nil
+            let reminder = ReminderGate.Reminder(
+                draft: draft, dedupeKey: "reminder:" + payload.noticeKey, plannedAt: payload.plannedAt, heldBy: payload.heldBy,
+                deadline: instance.dueAt)
             for owner in try ReminderRecipients.of(instance, chore, scope) where payload.userID == nil || payload.userID == owner.userID {
-                let ownerScope = OwnerScope(owner, database)
-                let preferences = try NotificationPreferences.read(ownerScope)
-                var skipped: NotificationRecord.SkipReason?
-                if let quiet = preferences.quietHours, let end = quiet.end(ofSpanContaining: now, in: try preferences.zone(ownerScope)) {
-                    if payload.userID == nil, end < instance.dueAt {
-                        var delayed = payload
-                        delayed.userID = owner.userID
-                        try jobs.enqueue(kind: .choreReminder, payload: delayed, dueAt: end, dedupeKey: delayed.key, in: database)
-                        continue
-                    }
-                    skipped = .quietHours
+                try gate.remind(reminder, OwnerScope(owner, database), at: now) { until, cause in
+                    var delayed = payload
+                    (delayed.userID, delayed.heldBy, delayed.delayedUntil) = (owner.userID, cause, until)
+                    try jobs.enqueue(kind: .choreReminder, payload: delayed, dueAt: until, dedupeKey: delayed.key, in: database)
                 }
-                try notifier.notify(draft, dedupeKey: "reminder:" + noticeKey.key, skipped: skipped, ownerScope, at: now)
             }
         }
     }

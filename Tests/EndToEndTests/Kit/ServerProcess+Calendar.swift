@@ -44,14 +44,17 @@ extension ServerProcess {
             """
             query($from: Date!, $to: Date!, $householdId: ID) { calendar(from: $from, to: $to, householdId: $householdId) {
               timeZone householdId days { date entries { __typename
-                ... on ChoreInstance { dueAt chore { title } }
-                ... on AvailabilityOccurrence { startsAt endsAt startsOn endsOn isAllDay event { title } } } } } }
+                ... on ChoreInstance { id dueAt chore { title } }
+                ... on ReminderOccurrence { firesAt before choreInstance { id chore { title } } }
+                ... on AvailabilityOccurrence { startsAt endsAt startsOn endsOn isAllDay event { title } }
+                ... on ImportedCalendarEvent { summary startsAt endsAt busy } } } } }
             """, variables: variables, token: person.token)
     }
 
     /// The calendar as lines `<date> <title> <start>` (a chore's due time, an event's start), in
-    /// the answer's order.
-    func calendarLines(from: String, to: String, householdID: String? = nil, as person: Person) throws -> [String] {
+    /// the answer's order; with `reminders`, a reminder as `<date> reminder <before> <title> <firing time>`
+    /// (left out otherwise: most chores have the one at due time).
+    func calendarLines(from: String, to: String, householdID: String? = nil, reminders: Bool = false, as person: Person) throws -> [String] {
         let response = try calendarResponse(from: from, to: to, householdID: householdID, as: person)
         guard case .array(let days)? = response.data?["calendar"]?["days"] else {
             Issue.record("no calendar: \(response.json)")
@@ -59,8 +62,13 @@ extension ServerProcess {
         }
         return days.flatMap { day -> [String] in
             guard case .array(let entries)? = day["entries"] else { return [] }
-            return entries.map { entry in
-                let title = entry["chore"]?["title"]?.stringValue ?? entry["event"]?["title"]?.stringValue ?? "?"
+            return entries.compactMap { entry in
+                if let firesAt = entry["firesAt"]?.stringValue {
+                    guard reminders else { return nil }
+                    let title = entry["choreInstance"]?["chore"]?["title"]?.stringValue ?? "?"
+                    return "\(day["date"]?.stringValue ?? "?") reminder \(entry["before"]?.stringValue ?? "?") \(title) \(firesAt)"
+                }
+                let title = entry["chore"]?["title"]?.stringValue ?? entry["event"]?["title"]?.stringValue ?? entry["summary"]?.stringValue ?? "?"
                 let start = entry["dueAt"]?.stringValue ?? entry["startsAt"]?.stringValue ?? "?"
                 return "\(day["date"]?.stringValue ?? "?") \(title) \(start)"
             }

@@ -5,7 +5,10 @@ import Testing
 /// Reminders' and notifications' operations (issue 18) for the end-to-end tests.
 extension ServerProcess {
     /// The fields of a notification the tests read.
-    static let notificationFields = "id kind title body dueAt householdId choreId choreInstanceId tag deepLink actions readAt dismissedAt skippedReason"
+    static let notificationFields = """
+        id kind title body dueAt householdId choreId choreInstanceId habitId tag deepLink actions createdAt readAt dismissedAt skippedReason
+        deliveryOutcome delayReason originalTime
+        """
 
     /// `person`'s notifications, newest first (the first 100).
     func notifications(of person: Person) throws -> [JSON] {
@@ -32,7 +35,7 @@ extension ServerProcess {
         try graphQL(
             """
             mutation($input: UpdateNotificationPreferencesInput!) { updateNotificationPreferences(input: $input) {
-                notificationPreferences { channels quietHours { start end } timeZone } clientMutationId } }
+                notificationPreferences { channels quietHours { start end } timeZone avoidBusyTimes } clientMutationId } }
             """,
             variables: Self.input(input), token: person.token)
     }

@@ -218,6 +218,10 @@ import Testing
         try server.moveClock(to: due.addingTimeInterval(-3600 + 1))
         try server.waitForDueJobs()
         #expect(try server.noticeLines(of: f.ana) == ["REMINDER Water: Due in 2 hours."], "delivered when they ended")
+        let delayed = try #require(try server.notifications(of: f.ana).first)
+        #expect(delayed["deliveryOutcome"] == "DELAYED" && delayed["delayReason"] == "QUIET_HOURS", "\(delayed)")
+        #expect(delayed["originalTime"]?.stringValue?.hasPrefix(String(Self.text(due.addingTimeInterval(-2 * 3600)).stringValue!.prefix(16))) == true)
+        #expect(try server.notifications(of: f.ben).first?["deliveryOutcome"] == "SKIPPED")
         #expect(try server.noticeLines(of: f.ben).count == 1)
     }
 
