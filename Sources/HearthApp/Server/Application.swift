@@ -108,10 +108,11 @@ final class Application: Sendable {
         if settings.push.allowsLoopback {
             logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
         }
-        // Reminders and notices (issue 18), on the live stream and by email; push registers its channel here too.
+        // Reminders and notices (issue 18), on the live stream, by email and by push (Web Push, and FCM when configured).
         let notificationChannels = NotificationChannels()
         notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
         notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
+        notificationChannels.register(PushNotificationChannel(push: push))
         let notifications = NotificationService(instances: choreInstances, channels: notificationChannels, jobs: jobs)
         // The calendar (issue 18): availability events and the calendar query.
         let calendar = CalendarService(
@@ -130,7 +131,7 @@ final class Application: Sendable {
             vacations.startJob,
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
-        ] + (settings.testEndpoints ? [testJobs.handler] : [])
+        ] + [FCMDeliveryJob(push: push, logger: logger.labeled("push"))].compactMap { $0 } + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         // Habits in and out: exports read and stream on their own workers (they wait for slow clients);

@@ -15,7 +15,8 @@ extension JobKind {
 ///
 /// What the push service answers decides: 2xx delivered (the queued row goes); 404 or 410 the
 /// subscription is gone (expired, or the user revoked permission) and is removed with its
-/// queued pushes; 429 and 5xx are transient, retried with the scheduler's backoff; any other
+/// queued pushes; 429 and 5xx are transient, retried with the scheduler's backoff but not before
+/// the service's `Retry-After` (capped by ``PushConfiguration/maximumRetryAfter``); any other
 /// answer, an endpoint the policy refuses and an unusable key are permanent (the row goes and
 /// the job is dead, `hearth jobs` shows why). Each outcome is one log line (`push.outcome`).
 ///
@@ -96,7 +97,8 @@ public struct PushDeliveryJob: JobHandler {
                 }
                 logger.notice("push subscription removed", fields.merging(status) { $1 }.merging(["push.outcome": "subscription_removed"]) { $1 })
             case 429, 500...599:
-                throw JobFailure(.transient, "the push service answered \(response.status)")
+                throw JobFailure(
+                    .transient, "the push service answered \(response.status)", retryAfter: configuration.honouredRetryAfter(of: response, at: clock.now))
             default:
                 throw JobFailure(.permanent, "the push service answered \(response.status): \(Self.excerpt(of: response.body))")
             }

@@ -9,7 +9,7 @@ import TestPython
 ///
 /// The endpoint's path decides the answer: `/push/ok/…` 201, `/push/gone/…` 410,
 /// `/push/missing/…` 404, `/push/busy/…` 503 on the first request to that path and 201
-/// after. Every request is reported as one ``Request``.
+/// after, `/push/later/…` 429 with `Retry-After: 120` on the first request and 201 after. Every request is reported as one ``Request``.
 final class LoopbackPushService {
     /// What the service received and made of it.
     struct Request {
@@ -53,7 +53,7 @@ final class LoopbackPushService {
         authorityFile = directory + "/ca.pem"
     }
 
-    /// An endpoint URL answering as `behaviour` (`ok`, `gone`, `missing`, `busy`).
+    /// An endpoint URL answering as `behaviour` (`ok`, `gone`, `missing`, `busy`, `later`).
     func endpoint(_ behaviour: String, _ name: String = "device") -> String {
         "https://127.0.0.1:\(port)/push/\(behaviour)/\(name)"
     }
@@ -109,7 +109,7 @@ final class LoopbackPushService {
             with lock:
                 first = self.path not in seen
                 seen.add(self.path)
-            status = {"ok": 201, "gone": 410, "missing": 404}.get(behaviour, 503 if first else 201)
+            status = {"ok": 201, "gone": 410, "missing": 404}.get(behaviour, (429 if behaviour == "later" else 503) if first else 201)
             report = {"path": self.path, "status": status, "ttl": self.headers["TTL"], "urgency": self.headers["Urgency"],
                       "topic": self.headers["Topic"], "contentEncoding": self.headers["Content-Encoding"]}
             try:
@@ -118,6 +118,7 @@ final class LoopbackPushService {
             except Exception as error:
                 report["error"] = repr(error)
             self.send_response(status)
+            if status == 429: self.send_header("Retry-After", "120")
             self.send_header("Content-Length", "0")
             self.end_headers()
             with lock:
