@@ -61,20 +61,18 @@ struct PushNoticePayload: Equatable {
         return (try? encoder.encode(fields)).map(Array.init) ?? []
     }
 
-    /// Cuts the title until the JSON is at most ``maximumBytes``, ending it with `…`.
+    /// Cuts the title to its longest prefix of whole characters that, ending with `…`, keeps the
+    /// JSON within ``maximumBytes`` (a binary search: escaping makes the bytes per character vary).
     private mutating func fitTitle() {
-        var excess = json.count - Self.maximumBytes
-        guard excess > 0, var title = fields["title"] else { return }
-        let ellipsis = "…"
-        while excess > 0, !title.isEmpty {
-            // Drop at least the excess (plus the ellipsis) in bytes of the title; escaping only makes characters longer.
-            var dropped = 0
-            while dropped < excess + ellipsis.utf8.count, let last = title.last {
-                dropped += String(last).utf8.count
-                title.removeLast()
-            }
-            fields["title"] = title + ellipsis
-            excess = json.count - Self.maximumBytes
+        guard json.count > Self.maximumBytes, let title = fields["title"] else { return }
+        let characters = Array(title)
+        var fitting = 0
+        var tooLong = characters.count
+        while tooLong - fitting > 1 {
+            let middle = (fitting + tooLong) / 2
+            fields["title"] = String(characters[..<middle]) + "…"
+            if json.count <= Self.maximumBytes { fitting = middle } else { tooLong = middle }
         }
+        fields["title"] = String(characters[..<fitting]) + "…"
     }
 }

@@ -101,10 +101,9 @@ public final class PushService: Sendable {
         let removed = try await households.mutate("unregisterPushSubscription", by: viewer, replaying: clientMutationID, at: now) { database in
             let owner = OwnerScope(Owner(viewer), database)
             // An id names a Web Push subscription or an FCM registration (both `psh_…`).
-            let removed = try ["push_subscriptions", "fcm_registrations"].contains { table in
-                try owner.scalar(String.self, "DELETE FROM \(table) WHERE id = ? AND user_id = {owner} RETURNING id", [id]) != nil
-            }
-            guard removed else { throw ServiceError.pushSubscriptionNotFound }
+            guard try owner.scalar(String.self, "DELETE FROM push_subscriptions WHERE id = ? AND user_id = {owner} RETURNING id", [id]) != nil
+                || owner.scalar(String.self, "DELETE FROM fcm_registrations WHERE id = ? AND user_id = {owner} RETURNING id", [id]) != nil
+            else { throw ServiceError.pushSubscriptionNotFound }
             return PushSubscriptionReference(pushSubscriptionID: id)
         }
         return removed.pushSubscriptionID

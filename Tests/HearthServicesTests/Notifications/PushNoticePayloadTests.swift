@@ -39,13 +39,13 @@ struct PushNoticePayloadTests {
         #expect(payload(title: fitting).fields["title"] == fitting, "exactly at the limit: whole")
 
         let cut = payload(title: fitting + "a")
-        #expect(cut.json.count <= PushNoticePayload.maximumBytes)
-        #expect(cut.fields["title"]?.hasSuffix("…") == true && cut.fields["title"]!.count < fitting.count)
+        #expect(cut.json.count == PushNoticePayload.maximumBytes, "one byte over: the longest prefix that fits with its ellipsis")
+        #expect(cut.fields["title"] == String(fitting.dropLast(3)) + "…", "the 3-byte ellipsis replaces 4 bytes of title")
 
         // Four-byte characters and escaped quotes: never half a character, never over.
         for title in [String(repeating: "🧹", count: 1200), String(repeating: "\"", count: 2500), String(repeating: "👩‍👩‍👧", count: 300)] {
             let fitted = payload(title: title)
-            #expect(fitted.json.count <= PushNoticePayload.maximumBytes && fitted.json.count > PushNoticePayload.maximumBytes - 40)
+            #expect(fitted.json.count <= PushNoticePayload.maximumBytes && fitted.json.count > PushNoticePayload.maximumBytes - 40, "\(fitted.json.count)")
             let kept = try #require(fitted.fields["title"]).dropLast()
             #expect(title.hasPrefix(kept), "a prefix of whole characters")
             #expect(try JSONDecoder().decode([String: String].self, from: Data(fitted.json)) == fitted.fields, "valid JSON")
