@@ -34,7 +34,7 @@ struct PushSettings: Sendable {
         .value("--max-push-subscriptions-per-user", "N", environment: "HEARTH_MAX_PUSH_SUBSCRIPTIONS_PER_USER", default: "20",
                help: "The most Web Push subscriptions (browsers, UnifiedPush distributors) one user may register (1 to 1,000)."),
         .value("--max-push-endpoint-bytes", "N", environment: "HEARTH_MAX_PUSH_ENDPOINT_BYTES", default: "2048",
-               help: "The longest push endpoint URL accepted, in bytes (256 to 8,192)."),
+               help: "The longest push endpoint URL (and FCM registration token) accepted, in bytes (256 to 8,192)."),
         .value("--push-max-ttl", "DURATION", environment: "HEARTH_PUSH_MAX_TTL", default: "28d",
                help: "The longest a push may ask a push service to keep it for an offline device (0 to 28 d)."),
         .value("--push-timeout", "DURATION", environment: "HEARTH_PUSH_TIMEOUT", default: "30s",

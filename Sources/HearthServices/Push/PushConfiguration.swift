@@ -8,7 +8,7 @@ public struct PushConfiguration: Sendable {
     public var vapid: VAPIDAuthorization
     /// The most subscriptions one user may register; one more is `CONFLICT` `LIMIT_REACHED`.
     public var maximumSubscriptionsPerUser: Int
-    /// The longest endpoint URL accepted, in bytes; longer is `BAD_USER_INPUT` `TOO_LONG`.
+    /// The longest endpoint URL (and FCM registration token) accepted, in bytes; longer is `BAD_USER_INPUT` `TOO_LONG`.
     public var maximumEndpointBytes: Int
     /// The longest TTL a push may ask the push service to keep it for, in seconds.
     public var maximumTTLSeconds: Int

@@ -13,7 +13,7 @@ import Testing
     /// Runs `body` with a loopback push service, an FCM stand-in, a server trusting both (one CA
     /// file holding both authorities), and the chore family.
     private static func withServer(
-        _ body: (LoopbackPushService, LoopbackFCMService, ServerProcess, ServerProcess.ChoreFamily) throws -> Void
+        _ extra: [String] = [], _ body: (LoopbackPushService, LoopbackFCMService, ServerProcess, ServerProcess.ChoreFamily) throws -> Void
     ) throws {
         let service = try LoopbackPushService()
         defer { service.stop() }
@@ -26,7 +26,7 @@ import Testing
             ServerProcess.householdArguments + [
                 "--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d", "--outbound-ca-file", authorities,
                 "--outbound-allow-loopback", "--vapid-subject", "mailto:ops@example.org",
-            ] + fcm.arguments)
+            ] + fcm.arguments + extra)
         defer { server.remove() }
         try body(service, fcm, server, try server.choreFamily())
     }
@@ -214,6 +214,57 @@ import Testing
                 dismissed.insert(event.message["token"] as? String ?? "")
             }
             #expect(dismissed == ["ana-phone", "later-ana-tablet"])
+
+            // A minute before the access token expires it is no longer used: Ben's release fetches a new one.
+            try server.moveClock(to: due.addingTimeInterval(-30))
+            #expect(try server.releaseChore(instance, as: f.ben).errorCode == nil)
+            try server.waitForDueJobs()
+            var renewed: [LoopbackFCMService.Event] = []
+            while renewed.filter({ $0.kind == "send" }).count < 2 { renewed.append(try fcm.nextEvent()) }
+            #expect(renewed.first?.kind == "token" && renewed.first?.assertionValid == true, "\(renewed.map(\.kind))")
+            #expect(renewed.filter { $0.kind == "send" }.allSatisfy { $0.authorized && ($0.message["data"] as? [String: String])?["kind"] == "RELEASED" })
         }
+    }
+
+    /// The `registerFcmToken` document.
+    private static let registerFcmToken =
+        "mutation($input: RegisterFcmTokenInput!) { registerFcmToken(input: $input) { pushSubscription { id kind } } }"
+
+    @Test func FR_49_fcmTokensShareTheSubscriptionLimitAndTheLengthLimitAtTheirEdges() throws {
+        try Self.withServer(["--max-push-subscriptions-per-user", "2", "--max-push-endpoint-bytes", "256"]) { service, _, server, f in
+            func register(_ token: String) throws -> ServerProcess.GraphQLResponse {
+                try server.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": .string(token)]), token: f.ana.token)
+            }
+            let browser = try server.registerPush(service.endpoint("ok"), of: service, as: f.ana)
+            let tooLong = try register(String(repeating: "t", count: 257))
+            #expect(tooLong.errorCode == "BAD_USER_INPUT" && tooLong.errorField == "input.token", "\(tooLong.json)")
+            let longest = try register(String(repeating: "t", count: 256))
+            let app = try #require(longest.data?["registerFcmToken"]?["pushSubscription"]?["id"]?.stringValue, "256 bytes: \(longest.json)")
+            #expect(app.hasPrefix("psh_"))
+            let third = try register("one-too-many")
+            #expect(third.errorCode == "CONFLICT" && third.errorReason == "LIMIT_REACHED", "Web Push and FCM count together: \(third.json)")
+
+            let listed = try server.graphQL("{ pushSubscriptions { id kind } }", token: f.ana.token).data?["pushSubscriptions"]
+            #expect(listed == [["id": .string(browser), "kind": "WEB_PUSH"], ["id": .string(app), "kind": "FCM"]], "oldest first")
+            let node = try server.graphQL("query($id: ID!) { node(id: $id) { ... on PushSubscription { kind } } }", variables: ["id": .string(app)], token: f.ana.token)
+            #expect(node.data?["node"]?["kind"] == "FCM")
+            let foreign = try server.graphQL("query($id: ID!) { node(id: $id) { id } }", variables: ["id": .string(app)], token: f.ben.token)
+            #expect(foreign.data?["node"] == .null)
+            let unregister = "mutation($input: UnregisterPushSubscriptionInput!) { unregisterPushSubscription(input: $input) { unregisteredPushSubscriptionId } }"
+            #expect(try server.graphQL(unregister, variables: ServerProcess.input(["pushSubscriptionId": .string(app)]), token: f.ben.token).errorCode == "NOT_FOUND")
+            let removed = try server.graphQL(unregister, variables: ServerProcess.input(["pushSubscriptionId": .string(app)]), token: f.ana.token)
+            #expect(removed.data?["unregisterPushSubscription"]?["unregisteredPushSubscriptionId"]?.stringValue == app, "\(removed.json)")
+            #expect(try server.pushSubscriptionIDs(of: f.ana) == [browser])
+        }
+    }
+
+    @Test func FR_49_withoutAServiceAccountThereIsNoFCM() throws {
+        let server = try ServerProcess(ServerProcess.householdArguments)
+        defer { server.remove() }
+        let ana = try server.person("ana")
+        let configuration = try server.graphQL("{ pushConfiguration { fcmProjectId } }")
+        #expect(configuration.data?["pushConfiguration"]?["fcmProjectId"] == .null, "\(configuration.json)")
+        let refused = try server.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": "ana-phone"]), token: ana.token)
+        #expect(refused.errorCode == "FORBIDDEN" && refused.errorReason == "PROVIDER_DISABLED", "\(refused.json)")
     }
 }

@@ -4,21 +4,19 @@ import HearthStore
 import Support
 
 extension PushService {
-    /// The longest FCM registration token accepted, in bytes (Google's are about 160).
-    public static let maximumFCMTokenBytes = 4096
-
     /// Registers the native app's FCM registration `token` for `viewer`; registering a token
     /// again answers the same registration.
     /// - Throws: `FORBIDDEN` `PROVIDER_DISABLED` when the server has no FCM service account;
     ///   `BAD_USER_INPUT` on `input.token` (`INVALID_FORMAT`: empty, spaces or control
-    ///   characters; `TOO_LONG`); `CONFLICT` `LIMIT_REACHED` beyond the per-user limit.
+    ///   characters; `TOO_LONG` beyond ``PushConfiguration/maximumEndpointBytes``, which bounds
+    ///   tokens as it bounds endpoints); `CONFLICT` `LIMIT_REACHED` beyond the per-user limit.
     public func registerFCM(token: String, viewer: Viewer, clientMutationID: String?) async throws -> FCMRegistrationRecord {
         guard configuration.fcm != nil else {
             throw ServiceError(.forbidden, reason: .providerDisabled, "This server does not send FCM messages: it has no --fcm-service-account.")
         }
-        if token.utf8.count > Self.maximumFCMTokenBytes {
+        if token.utf8.count > configuration.maximumEndpointBytes {
             throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.token", reason: .tooLong, message: "A registration token is at most \(Self.maximumFCMTokenBytes) bytes.")]))
+                field: "input.token", reason: .tooLong, message: "A registration token is at most \(configuration.maximumEndpointBytes) bytes.")]))
         }
         guard !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw ServiceError.invalid(InputProblems([FieldProblem(
