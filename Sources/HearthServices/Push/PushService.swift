@@ -116,16 +116,21 @@ public final class PushService: Sendable {
 
     /// The viewer's subscriptions among `ids` (`node` lookups).
     public func subscriptions(ids: [String], viewer: Viewer) async throws -> [PushSubscriptionRecord] {
+        try await records(ids: ids, viewer: viewer) { placeholders in
+            "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} AND id IN (\(placeholders))"
+        }
+    }
+
+    /// The viewer's rows among `ids` (`psh_…`, others skipped without a read), selected by the
+    /// statement `select` makes from the ids' placeholders.
+    func records<Record: Decodable & Sendable>(
+        ids: [String], viewer: Viewer, _ select: @escaping @Sendable (String) -> String
+    ) async throws -> [Record] {
         let ids = ids.filter { GlobalID.mayName(.pushSubscription, $0) }
         guard !ids.isEmpty else { return [] }
         return try await pool.readPreferringCallingThread { database in
             try OwnerScope(Owner(viewer), database).decode(
-                PushSubscriptionRecord.self,
-                """
-                SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions
-                WHERE user_id = {owner} AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
-                """,
-                StatementArguments(ids.map { $0 }))
+                Record.self, select(Array(repeating: "?", count: ids.count).joined(separator: ", ")), StatementArguments(ids.map { $0 }))
         }
     }
 

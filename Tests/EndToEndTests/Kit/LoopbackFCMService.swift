@@ -38,9 +38,8 @@ final class LoopbackFCMService {
     let serviceAccountFile: String
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcm-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        peer = try PythonPeer(script: Self.script, arguments: [directory, Self.projectID])
+        let directory = try LoopbackTLSPeer.directory("fcm")
+        peer = try PythonPeer(script: LoopbackTLSPeer.python + Self.script, arguments: [directory, Self.projectID])
         port = try peer.readJSON()["port"] as? Int ?? 0
         authorityFile = directory + "/ca.pem"
         serviceAccountFile = directory + "/service-account.json"
@@ -69,9 +68,8 @@ final class LoopbackFCMService {
     func stop() { peer.stop() }
 
     private static let script = #"""
-    import base64, json, ssl, sys, threading, urllib.parse
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-    import trustme
+    import base64, json, sys, threading, urllib.parse
+    from http.server import BaseHTTPRequestHandler
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import padding, rsa
@@ -142,16 +140,13 @@ final class LoopbackFCMService {
                 self.answer(200, {"name": "projects/%s/messages/%d" % (project, len(seen))})
             print(json.dumps(report), flush=True)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    authority = trustme.CA()
-    authority.issue_cert("localhost", "127.0.0.1").configure_cert(context := ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
-    authority.cert_pem.write_to_path(directory + "/ca.pem")
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    with open(directory + "/service-account.json", "w") as file:
-        json.dump({"type": "service_account", "project_id": project, "private_key_id": "stand-in-key-1", "private_key": pem,
-                   "client_email": "hearth@%s.iam.gserviceaccount.com" % project, "client_id": "1",
-                   "token_uri": "https://127.0.0.1:%d/token" % server.server_address[1]}, file)
-    print(json.dumps({"port": server.server_address[1]}), flush=True)
-    server.serve_forever()
+    def ready(server):
+        with open(directory + "/service-account.json", "w") as file:
+            json.dump({"type": "service_account", "project_id": project, "private_key_id": "stand-in-key-1", "private_key": pem,
+                       "client_email": "hearth@%s.iam.gserviceaccount.com" % project, "client_id": "1",
+                       "token_uri": "https://127.0.0.1:%d/token" % server.server_address[1]}, file)
+        print(json.dumps({"port": server.server_address[1]}), flush=True)
+
+    serve_tls(Handler, directory, ready)
     """#
 }

@@ -43,9 +43,8 @@ final class LoopbackPushService {
     let auth: String
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("push-service-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        peer = try PythonPeer(script: Self.script, arguments: [directory])
+        let directory = try LoopbackTLSPeer.directory("push-service")
+        peer = try PythonPeer(script: LoopbackTLSPeer.python + Self.script, arguments: [directory])
         let ready = try peer.readJSON()
         port = ready["port"] as? Int ?? 0
         p256dh = ready["p256dh"] as? String ?? ""
@@ -73,9 +72,9 @@ final class LoopbackPushService {
     func stop() { peer.stop() }
 
     private static let script = #"""
-    import base64, json, os, ssl, sys, threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-    import http_ece, jwt, py_vapid, trustme
+    import base64, json, os, sys, threading
+    from http.server import BaseHTTPRequestHandler
+    import http_ece, jwt, py_vapid
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -124,12 +123,7 @@ final class LoopbackPushService {
             with lock:
                 print(json.dumps(report), flush=True)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    authority = trustme.CA()
-    authority.issue_cert("localhost", "127.0.0.1").configure_cert(context := ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
-    authority.cert_pem.write_to_path(directory + "/ca.pem")
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    print(json.dumps({"port": server.server_address[1], "p256dh": b64(p256dh), "auth": b64(auth)}), flush=True)
-    server.serve_forever()
+    serve_tls(Handler, directory, lambda server: print(
+        json.dumps({"port": server.server_address[1], "p256dh": b64(p256dh), "auth": b64(auth)}), flush=True))
     """#
 }

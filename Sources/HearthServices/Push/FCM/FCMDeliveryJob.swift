@@ -25,12 +25,7 @@ extension JobKind {
 /// and the row's removal sends it again, and its collapse key makes the copy replace the first.
 public struct FCMDeliveryJob: JobHandler {
     /// The job's input: the queued message and its account.
-    public struct Payload: Codable, Sendable, Hashable {
-        /// The `fcm_messages` row.
-        public var messageID: Int64
-        /// The account the message is for.
-        public var userID: String
-    }
+    public typealias Payload = QueuedPushJob
 
     private let pool: any DatabaseWriter
     private let clock: any ServiceClock
@@ -85,23 +80,22 @@ public struct FCMDeliveryJob: JobHandler {
                 """,
                 [input.messageID])
         }) else { return }
-        let fields = ["push.id": String(input.messageID), "push.subscription": queued.registrationID, "push.attempt": String(job.attempts)]
-        do {
+        let attempt = PushAttempt(logger: logger, messageID: input.messageID, subscriptionID: queued.registrationID, job: job)
+        try attempt.reportingFailure {
             let now = clock.now
             let accessToken = try tokens.token(at: now, retryAfterCap: configuration.maximumRetryAfter)
             let response = try send(queued, accessToken: accessToken, at: now)
-            let status = ["push.status": String(response.status)]
             if response.isSuccess {
                 try pool.write { database in
                     try OwnerScope(owner, database).execute("DELETE FROM fcm_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
                 }
-                logger.info("fcm message sent", fields.merging(status) { $1 }.merging(["push.outcome": "delivered"]) { $1 })
+                attempt.delivered(status: response.status)
             } else if response.status == 404 || Self.errorCode(of: response) == "UNREGISTERED" {
                 try pool.write { database in
                     try OwnerScope(owner, database).execute(
                         "DELETE FROM fcm_registrations WHERE id = ? AND user_id = {owner}", [queued.registrationID])
                 }
-                logger.notice("fcm registration removed", fields.merging(status) { $1 }.merging(["push.outcome": "subscription_removed"]) { $1 })
+                attempt.subscriptionRemoved(status: response.status)
             } else if response.status == 401 {
                 tokens.invalidate(accessToken)
                 throw JobFailure(.transient, "FCM refused the access token (401)")
@@ -110,10 +104,6 @@ public struct FCMDeliveryJob: JobHandler {
             } else {
                 throw JobFailure(.permanent, "FCM answered \(response.status): \(String(decoding: response.body.prefix(200), as: UTF8.self))")
             }
-        } catch let failure as JobFailure {
-            let outcome = failure.code == .transient ? "retry" : "failed"
-            logger.notice("fcm message not delivered", fields.merging(["push.outcome": outcome, "push.error": failure.message]) { $1 })
-            throw failure
         }
     }
 

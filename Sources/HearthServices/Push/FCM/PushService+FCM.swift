@@ -49,16 +49,8 @@ extension PushService {
 
     /// The viewer's FCM registrations among `ids` (`node` lookups).
     public func fcmRegistrations(ids: [String], viewer: Viewer) async throws -> [FCMRegistrationRecord] {
-        let ids = ids.filter { GlobalID.mayName(.pushSubscription, $0) }
-        guard !ids.isEmpty else { return [] }
-        return try await pool.readPreferringCallingThread { database in
-            try OwnerScope(Owner(viewer), database).decode(
-                FCMRegistrationRecord.self,
-                """
-                SELECT \(FCMRegistrationRecord.columns) FROM fcm_registrations
-                WHERE user_id = {owner} AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
-                """,
-                StatementArguments(ids.map { $0 }))
+        try await records(ids: ids, viewer: viewer) { placeholders in
+            "SELECT \(FCMRegistrationRecord.columns) FROM fcm_registrations WHERE user_id = {owner} AND id IN (\(placeholders))"
         }
     }
 
