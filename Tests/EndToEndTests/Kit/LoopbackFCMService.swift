@@ -10,7 +10,7 @@ import TestPython
 ///
 /// The registration token decides the send endpoint's answer: `unregistered-…` 404 with FCM's
 /// `UNREGISTERED` error, `later-…` 429 with `Retry-After: 120` on its first message and 200 after,
-/// anything else 200. Every request is reported as one ``Event``.
+/// `stale-…` 401 (as for a revoked access token) on its first message and 200 after, anything else 200. Every request is reported as one ``Event``.
 final class LoopbackFCMService {
     /// What the stand-in received.
     struct Event {
@@ -132,6 +132,9 @@ final class LoopbackFCMService {
                 report["status"] = 404
                 self.answer(404, {"error": {"code": 404, "status": "NOT_FOUND", "details": [
                     {"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "UNREGISTERED"}]}})
+            elif token.startswith("stale-") and first:
+                report["status"] = 401
+                self.answer(401, {"error": {"code": 401, "status": "UNAUTHENTICATED"}})
             elif token.startswith("later-") and first:
                 report["status"] = 429
                 self.answer(429, {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED"}}, [("Retry-After", "120")])

@@ -226,6 +226,26 @@ import Testing
         }
     }
 
+    @Test func FR_49_anAccessTokenFCMRefusesIsDroppedAndTheMessageRetriedWithANewOne() throws {
+        try Self.withServer { _, fcm, server, f in
+            _ = try server.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": "stale-ana"]), token: f.ana.token)
+            let due = Self.minute(in: 2 * 3600)
+            _ = try Self.sharedChore("Windows", due: due, server, f)
+            try server.moveClock(to: due.addingTimeInterval(-3600 + 1))
+            try server.waitForDueJobs()
+            let first = [try fcm.nextEvent(), try fcm.nextEvent()]
+            #expect(first.map(\.kind) == ["token", "send"] && first[1].status == 401)
+            try server.waitForDueJobs()
+            #expect(try server.databaseText("SELECT state || ' ' || attempts FROM jobs WHERE kind = 'push.fcm'") == "pending 1", "retried")
+            try server.moveClock(to: due.addingTimeInterval(-3600 + 60))
+            try server.waitForDueJobs()
+            let renewal = try fcm.nextEvent()
+            #expect(renewal.kind == "token", "the refused access token is not used again")
+            let retried = renewal.kind == "token" ? try fcm.nextEvent() : renewal
+            #expect(retried.kind == "send" && retried.status == 200 && retried.authorized)
+        }
+    }
+
     /// The `registerFcmToken` document.
     private static let registerFcmToken =
         "mutation($input: RegisterFcmTokenInput!) { registerFcmToken(input: $input) { pushSubscription { id kind } } }"
