@@ -42,7 +42,7 @@ struct PushSettings: Sendable {
         .toggle("--outbound-allow-loopback",
                 help: "Let push deliveries (and other fetches of user-supplied URLs) reach loopback addresses (127.0.0.0/8, ::1). For tests and development only; never in production."),
         .value("--outbound-ca-file", "PATH", environment: "HEARTH_OUTBOUND_CA_FILE",
-               help: "PEM file of certificate authorities to trust for push services (and other user-supplied https URLs) instead of the system's store."),
+               help: "PEM file of certificate authorities to trust for push services and FCM's endpoints (and other user-supplied https URLs) instead of the system's store."),
         .value("--push-max-retry-after", "DURATION", environment: "HEARTH_PUSH_MAX_RETRY_AFTER", default: "1h",
                help: "The longest a push service's (or FCM's) Retry-After on 429/5xx delays the next attempt; longer is cut to this (1 s to 1 d)."),
         .value("--push-notice-ttl", "DURATION", environment: "HEARTH_PUSH_NOTICE_TTL", default: "1d",
