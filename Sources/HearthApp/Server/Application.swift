@@ -131,7 +131,8 @@ final class Application: Sendable {
             vacations.startJob,
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
-        ] + [FCMDeliveryJob(push: push, logger: logger.labeled("push"))].compactMap { $0 } + (settings.testEndpoints ? [testJobs.handler] : [])
+            FCMDeliveryJob(push: push, logger: logger.labeled("push")),
+        ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         // Habits in and out: exports read and stream on their own workers (they wait for slow clients);

@@ -278,6 +278,40 @@ import Testing
         }
     }
 
+    @Test func FR_49_fcmMessagesQueuedBeforeTheServiceAccountWasRemovedAreGivenUpSayingWhy() throws {
+        let fcm = try LoopbackFCMService()
+        defer { fcm.stop() }
+        let arguments = ServerProcess.householdArguments + [
+            "--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d", "--outbound-ca-file", fcm.authorityFile,
+        ]
+        let first = try ServerProcess(arguments + fcm.arguments)
+        var removed = false
+        defer { if !removed { first.remove() } }
+        let ana = try first.person("ana")
+        _ = try first.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": "later-ana"]), token: ana.token)
+        // A personal chore's reminder: FCM answers 429, the message waits for its retry.
+        let due = Self.minute(in: 2 * 3600)
+        _ = try first.chore("Plants", in: nil, as: ana, [
+            "schedule": ["once": .string(ISO8601DateFormatter().string(from: due))], "reminders": [["before": "PT1H"]],
+        ])
+        try first.moveClock(to: due.addingTimeInterval(-3600 + 1))
+        try first.waitForDueJobs()
+        var sent = try fcm.nextEvent()
+        if sent.kind == "token" { sent = try fcm.nextEvent() }
+        #expect(sent.status == 429 && (sent.message["data"] as? [String: String])?["title"] == "Plants")
+        try first.waitForDueJobs()
+        #expect(first.stop() == 0)
+
+        let restarted = try ServerProcess(directory: first.directory, arguments: arguments)
+        removed = true
+        defer { restarted.remove() }
+        try restarted.moveClock(to: due.addingTimeInterval(-3600 + 200))
+        try restarted.waitForDueJobs()
+        let job = try restarted.databaseText("SELECT state || ': ' || last_error FROM jobs WHERE kind = 'push.fcm'")
+        #expect(job == "dead: FCM is not configured: the server has no --fcm-service-account", "\(job ?? "-")")
+        #expect(try restarted.databaseText("SELECT CAST(count(*) AS TEXT) FROM fcm_messages") == "0", "a message given up leaves no queued row")
+    }
+
     @Test func FR_49_withoutAServiceAccountThereIsNoFCM() throws {
         let server = try ServerProcess(ServerProcess.householdArguments)
         defer { server.remove() }

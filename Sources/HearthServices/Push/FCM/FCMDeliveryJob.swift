@@ -30,21 +30,21 @@ public struct FCMDeliveryJob: JobHandler {
     private let pool: any DatabaseWriter
     private let clock: any ServiceClock
     private let configuration: PushConfiguration
-    private let fcm: FCMConfiguration
-    private let client: HTTPClient
-    private let tokens: FCMAccessTokens
+    /// FCM's endpoints and the access tokens for them; nil when the server has no service account.
+    private let service: (fcm: FCMConfiguration, client: HTTPClient, tokens: FCMAccessTokens)?
     private let logger: Logger
 
-    /// A handler sending `push`'s queued FCM messages; nil when the server has no FCM service account.
-    public init?(push: PushService, logger: Logger) {
-        guard let fcm = push.configuration.fcm else { return nil }
+    /// A handler sending `push`'s queued FCM messages. Without an FCM service account (one removed
+    /// since the messages were queued) each job fails for good, saying so.
+    public init(push: PushService, logger: Logger) {
         pool = push.pool
         clock = push.jobs.clock
         configuration = push.configuration
-        self.fcm = fcm
-        // The endpoints are the operator's, not user-supplied: no address policy.
-        client = HTTPClient(configuration: .init(timeout: push.configuration.requestTimeout, tls: push.configuration.tls))
-        tokens = FCMAccessTokens(configuration: fcm, client: client)
+        service = push.configuration.fcm.map { fcm in
+            // The endpoints are the operator's, not user-supplied: no address policy.
+            let client = HTTPClient(configuration: .init(timeout: push.configuration.requestTimeout, tls: push.configuration.tls))
+            return (fcm, client, FCMAccessTokens(configuration: fcm, client: client))
+        }
         self.logger = logger
     }
 
@@ -82,9 +82,10 @@ public struct FCMDeliveryJob: JobHandler {
         }) else { return }
         let attempt = PushAttempt(logger: logger, messageID: input.messageID, subscriptionID: queued.registrationID, job: job)
         try attempt.reportingFailure {
+            guard let service else { throw JobFailure(.permanent, "FCM is not configured: the server has no --fcm-service-account") }
             let now = clock.now
-            let accessToken = try tokens.token(at: now, retryAfterCap: configuration.maximumRetryAfter)
-            let response = try send(queued, accessToken: accessToken, at: now)
+            let accessToken = try service.tokens.token(at: now, retryAfterCap: configuration.maximumRetryAfter)
+            let response = try send(queued, accessToken: accessToken, to: service.fcm.sendEndpoint, with: service.client, at: now)
             if response.isSuccess {
                 try pool.write { database in
                     try OwnerScope(owner, database).execute("DELETE FROM fcm_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
@@ -97,7 +98,7 @@ public struct FCMDeliveryJob: JobHandler {
                 }
                 attempt.subscriptionRemoved(status: response.status)
             } else if response.status == 401 {
-                tokens.invalidate(accessToken)
+                service.tokens.invalidate(accessToken)
                 throw JobFailure(.transient, "FCM refused the access token (401)")
             } else if response.status == 429 || (500...599).contains(response.status) {
                 throw JobFailure(.transient, "FCM answered \(response.status)", retryAfter: configuration.honouredRetryAfter(of: response, at: now))
@@ -107,8 +108,8 @@ public struct FCMDeliveryJob: JobHandler {
         }
     }
 
-    /// POSTs `queued` to the send endpoint with `accessToken`.
-    private func send(_ queued: Queued, accessToken: String, at now: Date) throws(JobFailure) -> HTTPResponse {
+    /// POSTs `queued` to `endpoint` with `accessToken`.
+    private func send(_ queued: Queued, accessToken: String, to endpoint: HTTPURL, with client: HTTPClient, at now: Date) throws(JobFailure) -> HTTPResponse {
         guard let data = try? JSONDecoder().decode([String: String].self, from: Data(queued.data.utf8)) else {
             throw JobFailure(.permanent, "the queued FCM message's data is not a JSON object of strings")
         }
@@ -125,7 +126,7 @@ public struct FCMDeliveryJob: JobHandler {
         guard let body = try? encoder.encode(message) else { throw JobFailure(.permanent, "the FCM message does not encode") }
         do {
             return try client.post(
-                fcm.sendEndpoint, headers: [("Authorization", "Bearer " + accessToken), ("Content-Type", "application/json; charset=utf-8")],
+                endpoint, headers: [("Authorization", "Bearer " + accessToken), ("Content-Type", "application/json; charset=utf-8")],
                 body: Array(body))
         } catch {
             throw JobFailure(.transient, error.description)
