@@ -108,10 +108,11 @@ final class Application: Sendable {
         if settings.push.allowsLoopback {
             logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
         }
-        // Reminders and notices (issue 18), on the live stream and by email; push registers its channel here too.
+        // Reminders and notices (issue 18), on the live stream, by email and by push (Web Push, and FCM when configured).
         let notificationChannels = NotificationChannels()
         notificationChannels.register(LiveNotificationChannel(changeLog: changeLog))
         notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
+        notificationChannels.register(PushNotificationChannel(push: push))
         let availability = AvailabilityService(configuration: settings.calendar, households: households)
         let importedCalendars = ImportedCalendarService(
             households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
@@ -136,6 +137,7 @@ final class Application: Sendable {
             vacations.startJob,
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
+            FCMDeliveryJob(push: push, logger: logger.labeled("push")),
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)

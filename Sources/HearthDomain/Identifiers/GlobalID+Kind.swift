@@ -88,7 +88,7 @@ extension GlobalID {
         case habitPhoto = "pho"
         /// One user following another, requested or accepted (`follows`).
         case follow = "fol"
-        /// A browser's Web Push subscription (`push_subscriptions`).
+        /// A push subscription: a browser's Web Push subscription (`push_subscriptions`) or a native app's FCM registration (`fcm_registrations`).
         case pushSubscription = "psh"
         /// A calendar a user imported from an .ics file (`imported_calendars`).
         case importedCalendar = "icl"

@@ -15,7 +15,8 @@ extension JobKind {
 ///
 /// What the push service answers decides: 2xx delivered (the queued row goes); 404 or 410 the
 /// subscription is gone (expired, or the user revoked permission) and is removed with its
-/// queued pushes; 429 and 5xx are transient, retried with the scheduler's backoff; any other
+/// queued pushes; 429 and 5xx are transient, retried with the scheduler's backoff but not before
+/// the service's `Retry-After` (capped by ``PushConfiguration/maximumRetryAfter``); any other
 /// answer, an endpoint the policy refuses and an unusable key are permanent (the row goes and
 /// the job is dead, `hearth jobs` shows why). Each outcome is one log line (`push.outcome`).
 ///
@@ -24,13 +25,8 @@ extension JobKind {
 /// the push service's answer and the row's removal sends the push again; a `Topic` makes the
 /// second copy replace the first at the push service.
 public struct PushDeliveryJob: JobHandler {
-    /// The job's input: the queued push and its account (the owner its rows are read for).
-    public struct Payload: Codable, Sendable, Hashable {
-        /// The `push_messages` row.
-        public var messageID: Int64
-        /// The account the push is for.
-        public var userID: String
-    }
+    /// The job's input: the queued push and its account.
+    public typealias Payload = QueuedPushJob
 
     private let pool: any DatabaseWriter
     private let clock: any ServiceClock
@@ -79,31 +75,27 @@ public struct PushDeliveryJob: JobHandler {
                 """,
                 [input.messageID])
         }) else { return }
-        let fields = ["push.id": String(input.messageID), "push.subscription": queued.subscriptionID, "push.attempt": String(job.attempts)]
-        do {
+        let attempt = PushAttempt(logger: logger, messageID: input.messageID, subscriptionID: queued.subscriptionID, job: job)
+        try attempt.reportingFailure {
             let response = try send(queued)
-            let status = ["push.status": String(response.status)]
             switch response.status {
             case 200..<300:
                 try pool.write { database in
                     try OwnerScope(owner, database).execute("DELETE FROM push_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
                 }
-                logger.info("push sent", fields.merging(status) { $1 }.merging(["push.outcome": "delivered"]) { $1 })
+                attempt.delivered(status: response.status)
             case 404, 410:
                 try pool.write { database in
                     try OwnerScope(owner, database).execute(
                         "DELETE FROM push_subscriptions WHERE id = ? AND user_id = {owner}", [queued.subscriptionID])
                 }
-                logger.notice("push subscription removed", fields.merging(status) { $1 }.merging(["push.outcome": "subscription_removed"]) { $1 })
+                attempt.subscriptionRemoved(status: response.status)
             case 429, 500...599:
-                throw JobFailure(.transient, "the push service answered \(response.status)")
+                throw JobFailure(
+                    .transient, "the push service answered \(response.status)", retryAfter: configuration.honouredRetryAfter(of: response, at: clock.now))
             default:
                 throw JobFailure(.permanent, "the push service answered \(response.status): \(Self.excerpt(of: response.body))")
             }
-        } catch let failure as JobFailure {
-            let outcome = failure.code == .transient ? "retry" : "failed"
-            logger.notice("push not delivered", fields.merging(["push.outcome": outcome, "push.error": failure.message]) { $1 })
-            throw failure
         }
     }
 

@@ -5,7 +5,7 @@ import JOSE
 import Net
 import Support
 
-/// Web Push subscriptions and the pushes sent to them (issue 18).
+/// Web Push subscriptions, FCM registrations of the native apps, and the pushes sent to them (issue 18).
 ///
 /// - **Subscribing** (`registerPushSubscription`, `unregisterPushSubscription`, the viewer's
 ///   list): a browser's endpoint with its `p256dh` key and `auth` secret, checked before they are
@@ -17,6 +17,10 @@ import Support
 ///   (``PushDeliveryJob``) in one transaction. A push with a `topic` replaces the user's queued
 ///   push with the same topic to the same subscription (and, through the `Topic` header, the one
 ///   still waiting at the push service).
+/// - **FCM** (`registerFcmToken`): a native app's registration token,
+///   when the server has a service account (``PushConfiguration/fcm``); its messages go through
+///   FCM's HTTP v1 API, one durable `push.fcm` job each (``FCMDeliveryJob``). Web Push
+///   subscriptions and FCM registrations share the per-user limit and the `psh_` ids.
 public final class PushService: Sendable {
     /// Limits, the VAPID identity, and where deliveries may connect.
     public let configuration: PushConfiguration
@@ -72,12 +76,7 @@ public final class PushService: Sendable {
                     [registration.p256dh, registration.auth, now, existing])
                 return PushSubscriptionReference(pushSubscriptionID: existing)
             }
-            let count = try owner.scalar(Int.self, "SELECT count(*) FROM push_subscriptions WHERE user_id = {owner}") ?? 0
-            guard count < limit else {
-                throw ServiceError(
-                    .conflict, reason: .limitReached,
-                    "You have \(count) push subscriptions, the most allowed. Unregister a device you no longer use first.")
-            }
+            try Self.checkRoomForOneMore(owner, limit: limit)
             let id = GlobalID.make(.pushSubscription, now: now).description
             try owner.execute(
                 """
@@ -101,7 +100,9 @@ public final class PushService: Sendable {
         let now = households.clock.storedNow
         let removed = try await households.mutate("unregisterPushSubscription", by: viewer, replaying: clientMutationID, at: now) { database in
             let owner = OwnerScope(Owner(viewer), database)
+            // An id names a Web Push subscription or an FCM registration (both `psh_…`).
             guard try owner.scalar(String.self, "DELETE FROM push_subscriptions WHERE id = ? AND user_id = {owner} RETURNING id", [id]) != nil
+                || owner.scalar(String.self, "DELETE FROM fcm_registrations WHERE id = ? AND user_id = {owner} RETURNING id", [id]) != nil
             else { throw ServiceError.pushSubscriptionNotFound }
             return PushSubscriptionReference(pushSubscriptionID: id)
         }
@@ -115,16 +116,21 @@ public final class PushService: Sendable {
 
     /// The viewer's subscriptions among `ids` (`node` lookups).
     public func subscriptions(ids: [String], viewer: Viewer) async throws -> [PushSubscriptionRecord] {
+        try await records(ids: ids, viewer: viewer) { placeholders in
+            "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} AND id IN (\(placeholders))"
+        }
+    }
+
+    /// The viewer's rows among `ids` (`psh_…`, others skipped without a read), selected by the
+    /// statement `select` makes from the ids' placeholders.
+    func records<Record: Decodable & Sendable>(
+        ids: [String], viewer: Viewer, _ select: @escaping @Sendable (String) -> String
+    ) async throws -> [Record] {
         let ids = ids.filter { GlobalID.mayName(.pushSubscription, $0) }
         guard !ids.isEmpty else { return [] }
         return try await pool.readPreferringCallingThread { database in
             try OwnerScope(Owner(viewer), database).decode(
-                PushSubscriptionRecord.self,
-                """
-                SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions
-                WHERE user_id = {owner} AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
-                """,
-                StatementArguments(ids.map { $0 }))
+                Record.self, select(Array(repeating: "?", count: ids.count).joined(separator: ", ")), StatementArguments(ids.map { $0 }))
         }
     }
 
@@ -135,10 +141,29 @@ public final class PushService: Sendable {
 
     /// Every subscription of `owner`, oldest first.
     private func subscriptions(of owner: Owner) async throws -> [PushSubscriptionRecord] {
-        try await pool.readPreferringCallingThread { database in
-            try OwnerScope(owner, database).decode(
-                PushSubscriptionRecord.self,
-                "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} ORDER BY created_at, id")
+        try await pool.readPreferringCallingThread { database in try Self.subscriptions(of: OwnerScope(owner, database)) }
+    }
+
+    /// Every Web Push subscription of `owner`'s account, oldest first, in the caller's transaction.
+    static func subscriptions(of owner: OwnerScope) throws -> [PushSubscriptionRecord] {
+        try owner.decode(
+            PushSubscriptionRecord.self,
+            "SELECT \(PushSubscriptionRecord.columns) FROM push_subscriptions WHERE user_id = {owner} ORDER BY created_at, id")
+    }
+
+    /// Refuses one more subscription or FCM registration for `owner` when they have `limit` of them together.
+    /// - Throws: `CONFLICT` `LIMIT_REACHED`.
+    static func checkRoomForOneMore(_ owner: OwnerScope, limit: Int) throws {
+        let count = try owner.scalar(
+            Int.self,
+            """
+            SELECT (SELECT count(*) FROM push_subscriptions WHERE user_id = {owner})
+                 + (SELECT count(*) FROM fcm_registrations WHERE user_id = {owner})
+            """) ?? 0
+        guard count < limit else {
+            throw ServiceError(
+                .conflict, reason: .limitReached,
+                "You have \(count) push subscriptions, the most allowed. Unregister a device you no longer use first.")
         }
     }
 

@@ -15,11 +15,15 @@ public struct JobFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// What happened, stored as the job's `last_error` and logged; never a secret.
     public var message: String
+    /// The soonest a transient failure may be tried again, when the other side said so (an HTTP
+    /// `Retry-After`): the retry waits at least this long, however short the backoff would be.
+    public var retryAfter: Duration?
 
-    /// A failure.
-    public init(_ code: Code, _ message: String) {
+    /// A failure; `retryAfter` is the least wait before the next attempt, if the other side named one.
+    public init(_ code: Code, _ message: String, retryAfter: Duration? = nil) {
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var description: String { message }

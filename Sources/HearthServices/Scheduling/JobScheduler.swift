@@ -220,7 +220,7 @@ public final class JobScheduler: Sendable {
                     logger.debug("job done", fields(job))
                 case .failure(let error):
                     let failure = Self.failure(error)
-                    let retryAt = configuration.retry.retryDate(afterAttempt: job.attempts, failure: failure.code, at: now)
+                    let retryAt = configuration.retry.retryDate(afterAttempt: job.attempts, failure: failure, at: now)
                     let recorded = try queue.pool.write { database in
                         guard try queue.markFailed(job, owner: owner, error: failure.message, retryAt: retryAt, at: now, in: database) else {
                             return false

@@ -29,10 +29,11 @@ public struct RetryPolicy: Sendable {
     }
 
     /// When a job that failed its `attempts`-th attempt at `now` runs next, or nil when it is
-    /// dead: a permanent failure, or the last attempt.
-    func retryDate(afterAttempt attempts: Int, failure: JobFailure.Code, at now: Date) -> Date? {
-        guard failure == .transient, attempts < maxAttempts else { return nil }
-        return now.adding(delay(afterAttempt: attempts))
+    /// dead: a permanent failure, or the last attempt. Never sooner than the failure's
+    /// ``JobFailure/retryAfter``.
+    func retryDate(afterAttempt attempts: Int, failure: JobFailure, at now: Date) -> Date? {
+        guard failure.code == .transient, attempts < maxAttempts else { return nil }
+        return now.adding(max(delay(afterAttempt: attempts), failure.retryAfter ?? .zero))
     }
 
     /// The wait after `attempts` failed attempts: the initial delay doubled per further

@@ -9,7 +9,7 @@ import TestPython
 ///
 /// The endpoint's path decides the answer: `/push/ok/…` 201, `/push/gone/…` 410,
 /// `/push/missing/…` 404, `/push/busy/…` 503 on the first request to that path and 201
-/// after. Every request is reported as one ``Request``.
+/// after, `/push/later/…` 429 with `Retry-After: 120` on the first request and 201 after. Every request is reported as one ``Request``.
 final class LoopbackPushService {
     /// What the service received and made of it.
     struct Request {
@@ -43,9 +43,8 @@ final class LoopbackPushService {
     let auth: String
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("push-service-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        peer = try PythonPeer(script: Self.script, arguments: [directory])
+        let directory = try LoopbackTLSPeer.directory("push-service")
+        peer = try PythonPeer(script: LoopbackTLSPeer.python + Self.script, arguments: [directory])
         let ready = try peer.readJSON()
         port = ready["port"] as? Int ?? 0
         p256dh = ready["p256dh"] as? String ?? ""
@@ -53,7 +52,7 @@ final class LoopbackPushService {
         authorityFile = directory + "/ca.pem"
     }
 
-    /// An endpoint URL answering as `behaviour` (`ok`, `gone`, `missing`, `busy`).
+    /// An endpoint URL answering as `behaviour` (`ok`, `gone`, `missing`, `busy`, `later`).
     func endpoint(_ behaviour: String, _ name: String = "device") -> String {
         "https://127.0.0.1:\(port)/push/\(behaviour)/\(name)"
     }
@@ -73,9 +72,9 @@ final class LoopbackPushService {
     func stop() { peer.stop() }
 
     private static let script = #"""
-    import base64, json, os, ssl, sys, threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-    import http_ece, jwt, py_vapid, trustme
+    import base64, json, os, sys, threading
+    from http.server import BaseHTTPRequestHandler
+    import http_ece, jwt, py_vapid
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -109,7 +108,7 @@ final class LoopbackPushService {
             with lock:
                 first = self.path not in seen
                 seen.add(self.path)
-            status = {"ok": 201, "gone": 410, "missing": 404}.get(behaviour, 503 if first else 201)
+            status = {"ok": 201, "gone": 410, "missing": 404}.get(behaviour, (429 if behaviour == "later" else 503) if first else 201)
             report = {"path": self.path, "status": status, "ttl": self.headers["TTL"], "urgency": self.headers["Urgency"],
                       "topic": self.headers["Topic"], "contentEncoding": self.headers["Content-Encoding"]}
             try:
@@ -118,17 +117,13 @@ final class LoopbackPushService {
             except Exception as error:
                 report["error"] = repr(error)
             self.send_response(status)
+            if status == 429: self.send_header("Retry-After", "120")
             self.send_header("Content-Length", "0")
             self.end_headers()
             with lock:
                 print(json.dumps(report), flush=True)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    authority = trustme.CA()
-    authority.issue_cert("localhost", "127.0.0.1").configure_cert(context := ssl.create_default_context(ssl.Purpose.CLIENT_AUTH))
-    authority.cert_pem.write_to_path(directory + "/ca.pem")
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    print(json.dumps({"port": server.server_address[1], "p256dh": b64(p256dh), "auth": b64(auth)}), flush=True)
-    server.serve_forever()
+    serve_tls(Handler, directory, lambda server: print(
+        json.dumps({"port": server.server_address[1], "p256dh": b64(p256dh), "auth": b64(auth)}), flush=True))
     """#
 }

@@ -97,6 +97,22 @@ struct JobSchedulerTests {
         }
     }
 
+    @Test func aRetryWaitsAtLeastTheRetryAfterTheFailureNames() async throws {
+        let clock = ManualClock()
+        let handler = RecordingJobHandler(failures: [
+            JobFailure(.transient, "busy", retryAfter: .seconds(120)), JobFailure(.transient, "busy", retryAfter: .seconds(1)),
+        ])
+        let retry = RetryPolicy(maxAttempts: 4, initialDelay: .seconds(10), maxDelay: .seconds(30), jitter: { 1 })
+        try await withScheduler([handler], clock: clock, configuration: .init(retry: retry)) { queue, scheduler in
+            let id = try queue.enqueueNow()
+            #expect(try await scheduler.runDueJobs().retrying == 1)
+            #expect(try queue.stored(id)?.dueAt == clock.now.addingTimeInterval(120), "Retry-After beats the 10 s backoff")
+            clock.advance(seconds: 120)
+            #expect(try await scheduler.runDueJobs().retrying == 1)
+            #expect(try queue.stored(id)?.dueAt == clock.now.addingTimeInterval(20), "a shorter Retry-After leaves the backoff")
+        }
+    }
+
     @Test func aPermanentFailureOrAPayloadThatDoesNotDecodeIsDeadAtOnce() async throws {
         struct Unreadable: Decodable { var missing: Int }
         struct Decoding: JobHandler {
