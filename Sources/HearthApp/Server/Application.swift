@@ -106,7 +106,7 @@ final class Application: Sendable {
         let sync = SyncService(configuration: settings.sync, households: households)
         let push = PushService(configuration: try settings.push.configuration(vapidKey: keys.vapid), households: households, jobs: jobs)
         if settings.push.allowsLoopback {
-            logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
+            logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints, calendar feeds) reach this host's loopback services; development only")
         }
         // Reminders and notices (issue 18), on the live stream and by email; push registers its channel here too.
         let notificationChannels = NotificationChannels()
@@ -117,6 +117,10 @@ final class Application: Sendable {
         let calendar = CalendarService(
             availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances,
             baseURL: settings.mail.publicBaseURL)
+        // Imported calendars (issue 18, FR-61): .ics uploads parsed on their own worker; feeds fetched and refreshed by the scheduler.
+        let importedCalendars = ImportedCalendarService(
+            households: households, limits: settings.calendarImport, feeds: settings.calendarFeeds,
+            workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8), jobs: jobs, notifier: notifications.notifier)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
             MailDeliveryJob(
@@ -130,6 +134,7 @@ final class Application: Sendable {
             vacations.startJob,
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
+            importedCalendars.refreshJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
@@ -138,8 +143,6 @@ final class Application: Sendable {
         let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
         let loopImporter = LoopImporter(
             habits: habits, workers: WorkerPool(label: "habit-import", concurrency: 1, queueLimit: 8), configuration: settings.habitPorting)
-        let importedCalendars = ImportedCalendarService(
-            households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
         let graphQL = try Self.makeGraphQLService(
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,

@@ -60,6 +60,8 @@ public enum NoticeKind: String, Sendable, Hashable, Codable, CaseIterable {
     case assigned
     /// A chore the user is assigned to was changed (FR-33).
     case changed
+    /// A calendar feed the user subscribed to is gone (410, or 404 too often) and no longer refreshed (FR-61).
+    case calendarFeedDead = "calendar_feed_dead"
 
     /// Whether its notice carries the claim action.
     var offersClaim: Bool { self == .reminder || self == .released }
