@@ -15,7 +15,7 @@
 ///
 /// **What is skipped,** and reported in ``skippedEvents`` while the rest is read: an event the
 /// recurrence engine cannot expand (``RecurrenceRule``: an RRULE with FREQ=HOURLY, MINUTELY or
-/// SECONDLY, BYHOUR, BYMINUTE, BYSECOND or BYSETPOS; EXRULE; RDATE periods). Nothing in a file can make the
+/// SECONDLY, BYHOUR, BYMINUTE, BYSECOND, BYYEARDAY or BYWEEKNO; EXRULE; RDATE periods). Nothing in a file can make the
 /// parser trap or run long: `tools/fuzz/ics-parser` checks it.
 public struct CalendarFile: Sendable {
     /// The events, in file order.

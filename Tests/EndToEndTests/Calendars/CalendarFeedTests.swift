@@ -13,7 +13,7 @@ import Testing
 @Suite struct CalendarFeedTests {
     /// The server's arguments with `feeds` trusted, on the loopback interface unless refused.
     private static func arguments(_ feeds: LoopbackFeedServer, allowingLoopback: Bool = true) -> [String] {
-        ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "7d", "--outbound-ca-file", feeds.authorityFile]
+        ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d", "--outbound-ca-file", feeds.authorityFile]
             + (allowingLoopback ? ["--outbound-allow-loopback"] : [])
     }
 
@@ -67,7 +67,7 @@ import Testing
             let first = try feeds.nextRequest()
             #expect(first.status == 200 && first.ifNoneMatch == nil && first.ifModifiedSince == nil, "\(first)")
             #expect(try Self.january(server, ana) == [
-                "Shift 2027-01-04T08:00:00Z", "Shift 2027-01-11T08:00:00Z", "Shift 2027-01-18T08:00:00Z", "Shift 2027-01-25T08:00:00Z",
+                "Shift 2027-01-04T08:00:00.000Z", "Shift 2027-01-11T08:00:00.000Z", "Shift 2027-01-18T08:00:00.000Z", "Shift 2027-01-25T08:00:00.000Z",
             ])
 
             // An hour later the scheduler refreshes it, conditionally: 304 keeps the events.
@@ -88,7 +88,7 @@ import Testing
             try server.waitForDueJobs()
             let third = try feeds.nextRequest()
             #expect(third.status == 200 && third.ifNoneMatch == etag, "\(third)")
-            #expect(try Self.january(server, ana) == ["Late shift 2027-01-04T12:00:00Z", "Dentist 2027-01-06T09:00:00Z", "Late shift 2027-01-11T12:00:00Z"])
+            #expect(try Self.january(server, ana) == ["Late shift 2027-01-04T12:00:00.000Z", "Dentist 2027-01-06T09:00:00.000Z", "Late shift 2027-01-11T12:00:00.000Z"])
             let replaced = try #require(try server.importedCalendar(id, as: ana))
             #expect(replaced["eventCount"] == 2 && replaced["skippedEvents"]?.elements?.isEmpty == true, "\(replaced)")
 
@@ -107,7 +107,7 @@ import Testing
             #expect(try feeds.nextRequest().status == 410)
             let dead = try #require(try server.importedCalendar(id, as: ana))
             #expect(dead["feedStatus"] == "DEAD" && dead["nextRefreshAt"] == .null, "\(dead)")
-            #expect(try server.databaseText("SELECT COUNT(*) FROM jobs WHERE kind = 'calendar.feed_refresh' AND state = 'pending'") == "0")
+            #expect(try server.databaseText("SELECT CAST(COUNT(*) AS TEXT) FROM jobs WHERE kind = 'calendar.feed_refresh' AND state = 'pending'") == "0")
             let notices = try server.notifications(of: ana)
             #expect(notices.first?["kind"] == "CALENDAR_FEED_DEAD" && notices.first?["title"]?.stringValue?.contains("Work") == true, "\(notices)")
             #expect(try Self.january(server, ana).count == 3, "a dead feed's events stay")

@@ -8,7 +8,7 @@ import TestPython
 ///
 /// Paths: `/feeds/<name>` answers `<name>.ics` with an `ETag` (a hash of the file) and a fixed
 /// `Last-Modified`, or 304 when `If-None-Match` names the current `ETag`; when `<name>.status` holds a
-/// status code it answers that, with no body. `/redirect/<n>/<name>` redirects `n` times before
+/// status code it answers that, with no body, and 404 when there is no such file. `/redirect/<n>/<name>` redirects `n` times before
 /// reaching `/feeds/<name>`; `/redirect-to?<url>` redirects to `<url>`; `/slow/<name>` waits 3 s,
 /// then answers like `/feeds/<name>`.
 final class LoopbackFeedServer {
@@ -93,7 +93,10 @@ final class LoopbackFeedServer {
             status_file = os.path.join(directory, name + ".status")
             if os.path.exists(status_file):
                 return self.answer(int(open(status_file).read()))
-            body = open(os.path.join(directory, name + ".ics"), "rb").read()
+            path = os.path.join(directory, name + ".ics")
+            if not os.path.exists(path):
+                return self.answer(404)
+            body = open(path, "rb").read()
             etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
             if self.headers["If-None-Match"] == etag:
                 return self.answer(304, headers=[("ETag", etag)])
@@ -104,13 +107,17 @@ final class LoopbackFeedServer {
                 self.feed(parts[2])
             elif self.path.startswith("/redirect/"):
                 left = int(parts[2])
-                target = "/feeds/" + parts[3] if left == 0 else "/redirect/%d/%s" % (left - 1, parts[3])
+                target = "/feeds/" + parts[3] if left <= 1 else "/redirect/%d/%s" % (left - 1, parts[3])
                 self.answer(302, headers=[("Location", target)])
             elif self.path.startswith("/redirect-to?"):
                 self.answer(302, headers=[("Location", self.path.split("?", 1)[1])])
             elif self.path.startswith("/slow/"):
                 time.sleep(3)
-                self.feed(parts[2])
+                try:
+                    self.feed(parts[2])
+                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                    with lock:
+                        print(json.dumps({"path": self.path, "status": 0}), flush=True)
             else:
                 self.answer(404)
 

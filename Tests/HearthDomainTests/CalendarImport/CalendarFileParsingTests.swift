@@ -64,7 +64,7 @@ struct CalendarFileParsingTests {
     @Test(arguments: [
         // (the unsupported line, words of the reason)
         ("RRULE:FREQ=HOURLY", "HOURLY"), ("RRULE:FREQ=MINUTELY;COUNT=3", "MINUTELY"), ("RRULE:FREQ=DAILY;BYHOUR=9,17", "BYHOUR"),
-        ("RRULE:FREQ=DAILY;BYMINUTE=30", "BYMINUTE"), ("RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1", "BYSETPOS"), ("EXRULE:FREQ=WEEKLY", "EXRULE"),
+        ("RRULE:FREQ=DAILY;BYMINUTE=30", "BYMINUTE"), ("RRULE:FREQ=YEARLY;BYWEEKNO=20", "BYWEEKNO"), ("EXRULE:FREQ=WEEKLY", "EXRULE"),
     ])
     func eventsWithUnsupportedRecurrenceAreSkippedAndReported(line: String, words: String) throws {
         let file = try CalendarFile.parse(Self.file([
