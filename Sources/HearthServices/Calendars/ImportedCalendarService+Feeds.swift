@@ -257,10 +257,7 @@ extension ImportedCalendarService {
 
     /// The refusal of a feed URL, on `input.url`.
     static func urlRefusal(_ reason: FieldProblem.Reason, _ message: String, limit: Int? = nil, line: Int? = nil) -> ServiceError {
-        var error = ServiceError(.badUserInput, message, problems: [FieldProblem(field: "input.url", reason: reason, message: message)])
-        error.limit = limit
-        error.line = line
-        return error
+        refusal(reason, message, limit: limit, line: line, field: "input.url")
     }
 
     /// What a subscription answers when its first fetch failed.

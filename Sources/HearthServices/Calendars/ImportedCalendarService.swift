@@ -189,9 +189,11 @@ public final class ImportedCalendarService: Sendable {
         }
     }
 
-    /// The refusal of a file on `input.file`.
-    static func refusal(_ reason: FieldProblem.Reason, _ message: String, limit: Int? = nil, line: Int? = nil) -> ServiceError {
-        var error = ServiceError(.badUserInput, message, problems: [FieldProblem(field: "input.file", reason: reason, message: message)])
+    /// The refusal of a file on `field` (`input.file`, or `input.url` for a feed).
+    static func refusal(
+        _ reason: FieldProblem.Reason, _ message: String, limit: Int? = nil, line: Int? = nil, field: String = "input.file"
+    ) -> ServiceError {
+        var error = ServiceError(.badUserInput, message, problems: [FieldProblem(field: field, reason: reason, message: message)])
         error.limit = limit
         error.line = line
         return error
