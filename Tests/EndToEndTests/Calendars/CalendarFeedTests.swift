@@ -66,6 +66,8 @@ import Testing
             #expect(skipped.first?["reason"]?.stringValue?.contains("HOURLY") == true)
             let first = try feeds.nextRequest()
             #expect(first.status == 200 && first.ifNoneMatch == nil && first.ifModifiedSince == nil, "\(first)")
+            let upload = try server.importCalendar(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8), name: "work", as: ana)
+            #expect(upload.errorField == "input.name" && upload.errorReason == "TAKEN", "an upload cannot replace a feed's events: \(upload.json)")
             #expect(try Self.january(server, ana) == [
                 "Shift 2027-01-04T08:00:00.000Z", "Shift 2027-01-11T08:00:00.000Z", "Shift 2027-01-18T08:00:00.000Z", "Shift 2027-01-25T08:00:00.000Z",
             ])
