@@ -134,7 +134,7 @@ final class Application: Sendable {
             vacations.startJob,
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
-            importedCalendars.refreshJob,
+            importedCalendars.refreshJob(logger: logger.labeled("calendar-feeds")),
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)

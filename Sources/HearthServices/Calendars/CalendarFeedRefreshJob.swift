@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HearthStore
+import Support
 
 extension JobKind {
     /// Refreshes one calendar feed (``CalendarFeedRefreshJob``).
@@ -27,12 +28,17 @@ public struct CalendarFeedRefreshJob: JobHandler {
     }
 
     let calendars: ImportedCalendarService
+    let logger: Logger
 
     public var kind: JobKind { .calendarFeedRefresh }
 
-    /// Refreshes the feed if the job is still its next refresh.
+    /// Refreshes the feed if the job is still its next refresh, and logs what happened
+    /// (`feed.outcome`: `not_modified`, `updated`, `failed`, `dead`; the calendar's id, never its URL).
     public func run(_ job: Job) throws {
         let input = try job.decodePayload(Payload.self)
-        try calendars.refresh(input.calendarID, of: Owner(scheduledWorkOf: input.userID), scheduledFor: input.dueAt)
+        let outcome = try calendars.refresh(input.calendarID, of: Owner(scheduledWorkOf: input.userID), scheduledFor: input.dueAt)
+        guard outcome != .stale else { return }
+        let fields = ["feed.calendar": input.calendarID, "feed.outcome": outcome.rawValue]
+        if outcome == .failed || outcome == .dead { logger.notice("calendar feed refresh failed", fields) } else { logger.info("calendar feed refreshed", fields) }
     }
 }

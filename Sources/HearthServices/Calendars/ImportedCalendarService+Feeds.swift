@@ -106,7 +106,9 @@ extension ImportedCalendarService {
     /// One refresh of `owner`'s feed `id`: the job's (`scheduledFor` its due time, nothing done
     /// when the feed's next refresh is not that job's, or it is dead) or the user's (nil). Fetches
     /// with the stored validators and records what came back. Blocking.
-    func refresh(_ id: String, of owner: Owner, scheduledFor due: Date?) throws {
+    /// - Returns: What it did, for the job's log line.
+    @discardableResult
+    func refresh(_ id: String, of owner: Owner, scheduledFor due: Date?) throws -> RefreshOutcome {
         struct Feed: Decodable {
             var sourceURL: String
             var etag: String?
@@ -121,26 +123,41 @@ extension ImportedCalendarService {
                 SELECT source_url AS sourceURL, etag, last_modified AS lastModified, next_refresh_at AS nextRefreshAt, feed_status AS feedStatus
                 FROM imported_calendars WHERE id = ? AND user_id = {owner} AND source_url IS NOT NULL
                 """, [id])
-        }) else { return }
-        if let due, feed.feedStatus == .dead || !Self.sameMillisecond(feed.nextRefreshAt, due) { return }
+        }) else { return .stale }
+        if let due, feed.feedStatus == .dead || !Self.sameMillisecond(feed.nextRefreshAt, due) { return .stale }
         let validators = CalendarFeedFetcher.Validators(etag: feed.etag, lastModified: feed.lastModified)
         let outcome = Result { () throws(CalendarFeedFetcher.Failure) in try fetch(try Self.storedURL(feed.sourceURL), validators: validators) }
         let now = households.clock.storedNow
-        try pool.write { [self] database in
+        return try pool.write { [self] database in
             let scope = OwnerScope(owner, database)
             // Deleted meanwhile, or refreshed by another run: nothing to record.
-            guard let current = try Self.calendar(id, scope), due == nil || Self.sameMillisecond(current.nextRefreshAt, due) else { return }
-            try record(outcome, of: id, scope, at: now)
+            guard let current = try Self.calendar(id, scope), due == nil || Self.sameMillisecond(current.nextRefreshAt, due) else { return .stale }
+            let recorded = try record(outcome, of: id, scope, at: now)
             try households.changeLog.record(
                 topic: .user(owner.userID), kind: .importedCalendarRefreshed, payload: ImportedCalendarChange(calendarID: id, userID: owner.userID),
                 in: database)
+            return recorded
         }
+    }
+
+    /// What one refresh did.
+    enum RefreshOutcome: String, Sendable {
+        /// Nothing: the job was not the feed's next refresh (or the feed is gone or dead).
+        case stale
+        /// 304: the events stay.
+        case notModified = "not_modified"
+        /// 200: the events were replaced.
+        case updated
+        /// The refresh failed; it is retried with backoff.
+        case failed
+        /// The refresh failed and the feed is dead now.
+        case dead
     }
 
     /// Records a refresh's outcome on the calendar and schedules the next (none for a dead feed).
     private func record(
         _ outcome: Result<FeedAnswer, CalendarFeedFetcher.Failure>, of id: String, _ owner: OwnerScope, at now: Date
-    ) throws {
+    ) throws -> RefreshOutcome {
         switch outcome {
         case .success(let answer):
             if case .content(let file, let validators) = answer {
@@ -155,6 +172,8 @@ extension ImportedCalendarService {
                     missing_count = 0 WHERE id = ? AND user_id = {owner}
                 """, [now, id])
             try scheduleRefresh(of: id, owner, at: now.adding(feeds.refreshInterval))
+            if case .content = answer { return .updated }
+            return .notModified
         case .failure(let failure):
             let counts = try owner.query(
                 "SELECT refresh_failures, missing_count FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id]).first
@@ -169,9 +188,10 @@ extension ImportedCalendarService {
             if isDead {
                 try owner.execute("UPDATE imported_calendars SET next_refresh_at = NULL WHERE id = ? AND user_id = {owner}", [id])
                 try notifyDead(id, owner, failure, at: now)
-            } else {
-                try scheduleRefresh(of: id, owner, at: now.adding(feeds.delay(afterFailures: failures)))
+                return .dead
             }
+            try scheduleRefresh(of: id, owner, at: now.adding(feeds.delay(afterFailures: failures)))
+            return .failed
         }
     }
 

@@ -41,8 +41,8 @@ public final class ImportedCalendarService: Sendable {
         self.notifier = notifier
     }
 
-    /// The job refreshing feeds, to register with the scheduler.
-    public var refreshJob: CalendarFeedRefreshJob { CalendarFeedRefreshJob(calendars: self) }
+    /// The job refreshing feeds, to register with the scheduler, logging each refresh on `logger`.
+    public func refreshJob(logger: Logger) -> CalendarFeedRefreshJob { CalendarFeedRefreshJob(calendars: self, logger: logger) }
 
     var pool: any DatabaseWriter { households.pool }
 
