@@ -22,10 +22,11 @@ enum CalendarFeedSettings {
                help: "The most calendar feeds one user may subscribe to; one more: CONFLICT LIMIT_REACHED: 1 to 1000."),
     ]
 
-    /// The configuration the options give, connecting as `policy` permits and trusting `tls`.
+    /// The configuration the options give, connecting as `policy` permits (the TLS client is set at
+    /// start, when the `--outbound-ca-file` is loaded).
     /// - Throws: `UsageError` for a value out of range.
-    static func configuration(_ options: ParsedOptions, policy: OutboundAddressPolicy, tls: TLSClient?) throws -> CalendarFeedConfiguration {
-        var configuration = CalendarFeedConfiguration(addressPolicy: policy, tls: tls)
+    static func configuration(_ options: ParsedOptions, policy: OutboundAddressPolicy) throws -> CalendarFeedConfiguration {
+        var configuration = CalendarFeedConfiguration(addressPolicy: policy)
         configuration.refreshInterval =
             try options.duration("--calendar-feed-refresh-interval", in: .seconds(60) ... .seconds(7 * 86400)) ?? configuration.refreshInterval
         configuration.maximumRetryDelay =

@@ -69,7 +69,7 @@ struct PushSettings: Sendable {
 
     /// The TLS client of connections to user-supplied URLs: nil trusts the system's store.
     /// - Throws: `UsageError` when `--outbound-ca-file` cannot be loaded.
-    func outboundTLS() throws -> TLSClient? {
+    private func outboundTLS() throws -> TLSClient? {
         do {
             return try certificateAuthorityFile.map { file throws(NetworkError) in try TLSClient(configuration: .init(certificateAuthorityFile: file)) }
         } catch {

@@ -76,7 +76,8 @@ struct ServeSettings: Sendable {
     var habitPorting: HabitPortingConfiguration
     /// Calendars imported from .ics files: file and read limits.
     var calendarImport: CalendarFileLimits
-    /// Calendar feeds: refreshes, fetch limits, where fetches may connect.
+    /// Calendar feeds: refreshes, fetch limits, where fetches may connect (the TLS client of
+    /// `--outbound-ca-file` is loaded at start, with the push service's).
     var calendarFeeds: CalendarFeedConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
@@ -285,7 +286,7 @@ struct ServeSettings: Sendable {
         following = try FollowingSettings.configuration(options)
         sync = try SyncSettings.configuration(options)
         push = try PushSettings(options, sender: mail.sender.address)
-        calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy, tls: try push.outboundTLS())
+        calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy)
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

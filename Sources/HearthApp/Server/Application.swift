@@ -118,8 +118,10 @@ final class Application: Sendable {
             availability: AvailabilityService(configuration: settings.calendar, households: households), instances: choreInstances,
             baseURL: settings.mail.publicBaseURL)
         // Imported calendars (issue 18, FR-61): .ics uploads parsed on their own worker; feeds fetched and refreshed by the scheduler.
+        var feeds = settings.calendarFeeds
+        feeds.tls = push.configuration.tls
         let importedCalendars = ImportedCalendarService(
-            households: households, limits: settings.calendarImport, feeds: settings.calendarFeeds,
+            households: households, limits: settings.calendarImport, feeds: feeds,
             workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8), jobs: jobs, notifier: notifications.notifier)
         // Every kind of background work, one line each.
         let jobHandlers: [any JobHandler] = [
