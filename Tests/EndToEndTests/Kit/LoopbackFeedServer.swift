@@ -102,6 +102,13 @@ final class LoopbackFeedServer {
                 return self.answer(304, headers=[("ETag", etag)])
             self.answer(200, body, [("Content-Type", "text/calendar"), ("ETag", etag), ("Last-Modified", last_modified)])
         def do_GET(self):
+            # Every request is reported, whatever happens, so a test waiting for its report never hangs.
+            try:
+                self.route()
+            except Exception as error:
+                with lock:
+                    print(json.dumps({"path": self.path, "status": -1, "error": repr(error)}), flush=True)
+        def route(self):
             parts = self.path.split("/")
             if self.path.startswith("/feeds/"):
                 self.feed(parts[2])
