@@ -3,11 +3,21 @@ import GraphQL
 import HearthDomain
 import HearthServices
 
-/// The resolvers of calendars imported from .ics files (FR-61): `importCalendar`,
-/// `deleteImportedCalendar`, `importedCalendars` and `importedCalendarEvents`.
+/// The resolvers of calendars imported from .ics files and feeds (FR-61): `importCalendar`,
+/// `subscribeCalendarFeed`, `refreshImportedCalendar`, `deleteImportedCalendar`,
+/// `importedCalendars` and `importedCalendarEvents`, and the `ImportedCalendar` nodes.
 enum ImportedCalendarResolvers {
-    /// Installs the four fields over `calendars`.
+    /// Installs the fields over `calendars`.
     static func install(into resolvers: inout Resolvers, calendars: ImportedCalendarService) {
+        resolvers.resolveMutation("subscribeCalendarFeed") { input, context in
+            let calendar = try await calendars.subscribeToFeed(
+                url: input.string("url") ?? "", name: input.string("name"), for: try context.viewer(), clientMutationID: input.clientMutationID)
+            return ["calendar": ImportedCalendarValue(calendar: calendar)]
+        }
+        resolvers.resolveMutation("refreshImportedCalendar") { input, context in
+            let calendar = try await calendars.refreshCalendar(id: try input.requiredString("id"), for: try context.viewer())
+            return ["calendar": ImportedCalendarValue(calendar: calendar)]
+        }
         resolvers.resolveMutation("importCalendar") { input, context in
             let viewer = try context.viewer()
             guard case .some(.some(let file)) = try input.upload("file", in: context.uploads) else {
@@ -37,9 +47,19 @@ enum ImportedCalendarResolvers {
     }
 }
 
+extension ImportedCalendarResolvers {
+    /// The `ImportedCalendar` nodes among `ids` the caller may see (their own).
+    static func nodes(ids: [String], calendars: ImportedCalendarService, context: RequestContext) async throws -> [String: any Sendable] {
+        guard let viewer = context.optionalViewer, !ids.isEmpty else { return [:] }
+        return try await calendars.calendars(ids: ids, for: viewer).mapValues { ImportedCalendarValue(calendar: $0) }
+    }
+}
+
 /// An `ImportedCalendar` object.
-struct ImportedCalendarValue: FieldResolvable, Sendable {
+struct ImportedCalendarValue: FieldResolvable, TypeNameResolvable, Sendable {
     let calendar: ImportedCalendar
+
+    var graphQLTypeName: String { "ImportedCalendar" }
 
     func fieldValue(named name: String) -> Any? {
         switch name {
@@ -48,6 +68,26 @@ struct ImportedCalendarValue: FieldResolvable, Sendable {
         case "eventCount": calendar.eventCount
         case "createdAt": calendar.createdAt
         case "importedAt": calendar.importedAt
+        case "sourceUrl": calendar.sourceURL
+        case "lastRefreshedAt": calendar.lastRefreshedAt
+        case "lastRefreshError": calendar.lastRefreshError
+        case "feedStatus": calendar.sourceURL == nil ? nil : GraphQLEnum.name(of: calendar.feedStatus)
+        case "nextRefreshAt": calendar.nextRefreshAt
+        case "skippedEvents": calendar.skippedEvents.map(SkippedEventValue.init)
+        default: nil
+        }
+    }
+}
+
+/// A `SkippedCalendarEvent` object.
+struct SkippedEventValue: FieldResolvable, Sendable {
+    let event: SkippedCalendarEvent
+
+    func fieldValue(named name: String) -> Any? {
+        switch name {
+        case "uid": event.uid
+        case "line": event.line
+        case "reason": event.reason
         default: nil
         }
     }

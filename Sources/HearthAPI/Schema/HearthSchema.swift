@@ -134,6 +134,12 @@ public enum HearthSchema {
                     found[id] = value
                 }
             }
+            if let importedCalendars {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await ImportedCalendarResolvers.nodes(ids: missing, calendars: importedCalendars, context: context) {
+                    found[id] = value
+                }
+            }
             return found
         }
         if let sync { SyncResolvers.install(into: &resolvers, sync: sync, findNodes: findNodes) }

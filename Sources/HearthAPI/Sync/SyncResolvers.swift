@@ -70,6 +70,7 @@ enum SyncResolvers {
         case .habitEvent: "HabitEvent"
         case .follow: "Follow"
         case .availabilityEvent: "AvailabilityEvent"
+        case .importedCalendar: "ImportedCalendar"
         default: nil
         }
     }

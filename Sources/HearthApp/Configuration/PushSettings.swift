@@ -40,9 +40,9 @@ struct PushSettings: Sendable {
         .value("--push-timeout", "DURATION", environment: "HEARTH_PUSH_TIMEOUT", default: "30s",
                help: "How long one delivery to a push service may take, connecting included (1 s to 5 m)."),
         .toggle("--outbound-allow-loopback",
-                help: "Let push deliveries (and other fetches of user-supplied URLs) reach loopback addresses (127.0.0.0/8, ::1). For tests and development only; never in production."),
+                help: "Let push deliveries and calendar feed fetches (user-supplied URLs) reach loopback addresses (127.0.0.0/8, ::1). For tests and development only; never in production."),
         .value("--outbound-ca-file", "PATH", environment: "HEARTH_OUTBOUND_CA_FILE",
-               help: "PEM file of certificate authorities to trust for push services and FCM's endpoints (and other user-supplied https URLs) instead of the system's store."),
+               help: "PEM file of certificate authorities to trust for push services, FCM's endpoints and calendar feeds (user-supplied https URLs) instead of the system's store."),
         .value("--push-max-retry-after", "DURATION", environment: "HEARTH_PUSH_MAX_RETRY_AFTER", default: "1h",
                help: "The longest a push service's (or FCM's) Retry-After on 429/5xx delays the next attempt; longer is cut to this (1 s to 1 d)."),
         .value("--push-notice-ttl", "DURATION", environment: "HEARTH_PUSH_NOTICE_TTL", default: "1d",
@@ -102,16 +102,23 @@ struct PushSettings: Sendable {
     /// The push service's configuration with the server's VAPID key.
     /// - Throws: `UsageError` when `--outbound-ca-file` cannot be loaded.
     func configuration(vapidKey: SigningKey) throws -> PushConfiguration {
-        let tls: TLSClient?
+        PushConfiguration(
+            vapid: VAPIDAuthorization(key: vapidKey, subject: vapidSubject), maximumSubscriptionsPerUser: maximumSubscriptionsPerUser,
+            maximumEndpointBytes: maximumEndpointBytes, maximumTTLSeconds: maximumTTLSeconds, requestTimeout: requestTimeout,
+            addressPolicy: outboundPolicy, tls: try outboundTLS(), maximumRetryAfter: maximumRetryAfter,
+            defaultNoticeTTLSeconds: defaultNoticeTTLSeconds, fcm: fcm)
+    }
+
+    /// Where connections to user-supplied URLs may go (push endpoints, calendar feeds).
+    var outboundPolicy: OutboundAddressPolicy { OutboundAddressPolicy(allowsLoopback: allowsLoopback) }
+
+    /// The TLS client of connections to user-supplied URLs: nil trusts the system's store.
+    /// - Throws: `UsageError` when `--outbound-ca-file` cannot be loaded.
+    private func outboundTLS() throws -> TLSClient? {
         do {
-            tls = try certificateAuthorityFile.map { file throws(NetworkError) in try TLSClient(configuration: .init(certificateAuthorityFile: file)) }
+            return try certificateAuthorityFile.map { file throws(NetworkError) in try TLSClient(configuration: .init(certificateAuthorityFile: file)) }
         } catch {
             throw UsageError(message: "invalid --outbound-ca-file: \(error)")
         }
-        return PushConfiguration(
-            vapid: VAPIDAuthorization(key: vapidKey, subject: vapidSubject), maximumSubscriptionsPerUser: maximumSubscriptionsPerUser,
-            maximumEndpointBytes: maximumEndpointBytes, maximumTTLSeconds: maximumTTLSeconds, requestTimeout: requestTimeout,
-            addressPolicy: OutboundAddressPolicy(allowsLoopback: allowsLoopback), tls: tls, maximumRetryAfter: maximumRetryAfter,
-            defaultNoticeTTLSeconds: defaultNoticeTTLSeconds, fcm: fcm)
     }
 }

@@ -76,6 +76,9 @@ struct ServeSettings: Sendable {
     var habitPorting: HabitPortingConfiguration
     /// Calendars imported from .ics files: file and read limits.
     var calendarImport: CalendarFileLimits
+    /// Calendar feeds: refreshes, fetch limits, where fetches may connect (the TLS client of
+    /// `--outbound-ca-file` is loaded at start, with the push service's).
+    var calendarFeeds: CalendarFeedConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -172,6 +175,7 @@ struct ServeSettings: Sendable {
         + CalendarSettings.options
         + HabitPortingSettings.options
         + CalendarImportSettings.options
+        + CalendarFeedSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -282,6 +286,7 @@ struct ServeSettings: Sendable {
         following = try FollowingSettings.configuration(options)
         sync = try SyncSettings.configuration(options)
         push = try PushSettings(options, sender: mail.sender.address)
+        calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy)
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

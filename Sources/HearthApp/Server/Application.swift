@@ -106,7 +106,7 @@ final class Application: Sendable {
         let sync = SyncService(configuration: settings.sync, households: households)
         let push = PushService(configuration: try settings.push.configuration(vapidKey: keys.vapid), households: households, jobs: jobs)
         if settings.push.allowsLoopback {
-            logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints) reach this host's loopback services; development only")
+            logger.warning("--outbound-allow-loopback lets user-supplied URLs (push endpoints, calendar feeds) reach this host's loopback services; development only")
         }
         // Reminders and notices (issue 18), on the live stream, by email and by push (Web Push, and FCM when configured).
         let notificationChannels = NotificationChannels()
@@ -114,11 +114,16 @@ final class Application: Sendable {
         notificationChannels.register(EmailNotificationChannel(outbox: mailOutbox))
         notificationChannels.register(PushNotificationChannel(push: push))
         let availability = AvailabilityService(configuration: settings.calendar, households: households)
+        let notifier = Notifier(channels: notificationChannels)
+        // Imported calendars (issue 18, FR-61): .ics uploads parsed on their own worker; feeds fetched and refreshed by the scheduler.
+        var feeds = settings.calendarFeeds
+        feeds.tls = push.configuration.tls
         let importedCalendars = ImportedCalendarService(
-            households: households, limits: settings.calendarImport, workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8))
+            households: households, limits: settings.calendarImport, feeds: feeds,
+            workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8), jobs: jobs, notifier: notifier)
         // Busy time (FR-50A) from every calendar source a user has; reminders of those who avoid it wait for free time.
         let notifications = NotificationService(
-            instances: choreInstances, channels: notificationChannels, jobs: jobs,
+            instances: choreInstances, notifier: notifier, jobs: jobs,
             busyTimes: BusyTimes(importedCalendars: importedCalendars, availability: availability))
         // The calendar (issue 18): availability events, imported events, reminders and the calendar query.
         let calendar = CalendarService(
@@ -138,6 +143,7 @@ final class Application: Sendable {
             vacations.endJob,
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
             FCMDeliveryJob(push: push, logger: logger.labeled("push")),
+            importedCalendars.refreshJob(logger: logger.labeled("calendar-feeds")),
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)

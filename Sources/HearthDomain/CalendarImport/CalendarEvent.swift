@@ -3,8 +3,9 @@
 ///
 /// Whole-day events (`DTSTART;VALUE=DATE`) last one day unless DTEND or DURATION says more;
 /// a timed event without either is an instant. An event with RECURRENCE-ID replaces the
-/// occurrence of the event with the same UID that starts at that time (RANGE=THISANDFUTURE
-/// is read as that one occurrence). `STATUS:CANCELLED` removes the event (all of a series, or
+/// occurrence of the event with the same UID that starts at that time; with `RANGE=THISANDFUTURE`
+/// it also governs every later occurrence of the series (RFC 5545 §3.8.4.4: moved by the same
+/// time difference, lasting as long, with its title). `STATUS:CANCELLED` removes the event (all of a series, or
 /// the one occurrence an override names); `TRANSP:TRANSPARENT` marks it as not busy.
 public struct CalendarEvent: Sendable, Hashable {
     /// The event's UID, which a re-import matches on.
@@ -34,6 +35,8 @@ public struct CalendarEvent: Sendable, Hashable {
     let exceptions: [ICalendarTimeValue]
     let extraStarts: [ICalendarTimeValue]
     let recurrenceID: ICalendarTimeValue?
+    /// Whether the RECURRENCE-ID carries `RANGE=THISANDFUTURE`.
+    let isThisAndFuture: Bool
     /// Every TZID the event names, with the line naming it.
     let zoneReferences: [ZoneReference]
 
@@ -124,9 +127,11 @@ public struct CalendarEvent: Sendable, Hashable {
             guard values.count == 1 else { throw RecurrenceError.malformed("RECURRENCE-ID", "RECURRENCE-ID has one value.").at(line: idLine.lineNumber) }
             recurrenceID = values[0]
             recurrenceKey = idLine.text
+            isThisAndFuture = idLine.parameters.contains { $0.name == "RANGE" && String(asciiUppercasing: $0.value.utf8) == "THISANDFUTURE" }
         } else {
             recurrenceID = nil
             recurrenceKey = ""
+            isThisAndFuture = false
         }
         uid = ICalendarText.unescaped(uidLine.value, maximumLength: 255)
         summary = seen["SUMMARY"].map { ICalendarText.unescaped($0.value, maximumLength: Self.maximumTextLength) } ?? ""

@@ -8,7 +8,11 @@ extension CalendarFile {
     /// A series expands with the chores' recurrence engine (``RecurrenceRule``: DTSTART is the
     /// first occurrence, wall-clock times stay put across daylight saving changes), adds its
     /// RDATE values, drops its EXDATE values and the occurrences an override replaces; each
-    /// occurrence lasts as long as the first, on the wall clock. Floating times and whole days
+    /// occurrence lasts as long as the first, on the wall clock. An override with
+    /// `RANGE=THISANDFUTURE` also governs the later occurrences (up to the next such override):
+    /// each moves by the override's shift from its RECURRENCE-ID, lasts as long as the override
+    /// and takes its title, location and transparency (RFC 5545 §3.8.4.4, as Python's
+    /// `recurring_ical_events` reads it). Floating times and whole days
     /// are read in `timeZone`, the reader's. A cancelled event has no occurrences (a cancelled
     /// series, none of its overrides either).
     ///
@@ -27,6 +31,8 @@ extension CalendarFile {
         let reader = OccurrenceReader(zones: zones, viewerZone: timeZone)
         let masters = Dictionary(events.filter { $0.recurrenceID == nil }.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var overridden: [String: Set<Int>] = [:]
+        // Per UID, the RANGE=THISANDFUTURE overrides by the anchor of their RECURRENCE-ID.
+        var futureOverrides: [String: [(anchor: Int, event: CalendarEvent)]] = [:]
         var found: [CalendarOccurrence] = []
         func add(_ occurrence: CalendarOccurrence) throws(RecurrenceError) {
             guard Int(occurrence.start.timeIntervalSince1970) < range.upperBound,
@@ -43,14 +49,26 @@ extension CalendarFile {
             guard let recurrenceID = event.recurrenceID else { continue }
             let anchor = reader.anchor(recurrenceID)
             overridden[event.uid, default: []].insert(anchor)
+            if event.isThisAndFuture { futureOverrides[event.uid, default: []].append((anchor, event)) }
             if let master = masters[event.uid], master.isCancelled { continue }
             guard !event.isCancelled else { continue }
             try add(reader.occurrence(of: event, at: reader.anchor(event.start), recurrenceID: anchor))
         }
         for event in masters.values where !event.isCancelled {
             let replaced = overridden[event.uid] ?? []
-            for anchor in reader.anchors(of: event, in: range, limit: limit + 1) where !replaced.contains(anchor) {
-                try add(reader.occurrence(of: event, at: anchor, recurrenceID: event.isRecurring ? anchor : nil))
+            let governing = (futureOverrides[event.uid] ?? []).sorted { $0.anchor < $1.anchor }
+            // Occurrences a THISANDFUTURE override moves may come from before the range.
+            let reach = governing.map { abs(reader.anchor($0.event.start) - $0.anchor) }.max() ?? 0
+            let searched = (range.lowerBound - reach)..<(range.upperBound + reach)
+            for anchor in reader.anchors(of: event, in: searched, limit: limit + 1) where !replaced.contains(anchor) {
+                // The latest THISANDFUTURE override before this occurrence governs it: its shift, length and properties.
+                guard let (overrideAnchor, override) = governing.last(where: { $0.anchor < anchor }) else {
+                    try add(reader.occurrence(of: event, at: anchor, recurrenceID: event.isRecurring ? anchor : nil))
+                    continue
+                }
+                guard !override.isCancelled else { continue }
+                let shifted = anchor + reader.anchor(override.start) - overrideAnchor
+                try add(reader.occurrence(of: override, at: shifted, recurrenceID: anchor))
             }
         }
         return found.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }

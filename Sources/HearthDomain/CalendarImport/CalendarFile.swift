@@ -10,13 +10,18 @@
 /// **What is refused,** with a ``RecurrenceError`` whose ``RecurrenceError/line`` names the
 /// line at fault (counting from 1, before unfolding): text that is not content lines, `BEGIN`
 /// and `END` that do not pair, an event without UID or DTSTART, a value out of range, a TZID
-/// neither the database nor the file defines, an RRULE part the recurrence engine does not
-/// support (``RecurrenceRule``: no BYHOUR, BYMINUTE or HOURLY rules), the same UID and
-/// RECURRENCE-ID twice, and a file past ``CalendarFileLimits``. Nothing in a file can make the
+/// neither the database nor the file defines, the same UID and RECURRENCE-ID twice, and a file
+/// past ``CalendarFileLimits``.
+///
+/// **What is skipped,** and reported in ``skippedEvents`` while the rest is read: an event the
+/// recurrence engine cannot expand (``RecurrenceRule``: an RRULE with FREQ=HOURLY, MINUTELY or
+/// SECONDLY, BYHOUR, BYMINUTE, BYSECOND, BYYEARDAY or BYWEEKNO; EXRULE; RDATE periods). Nothing in a file can make the
 /// parser trap or run long: `tools/fuzz/ics-parser` checks it.
 public struct CalendarFile: Sendable {
     /// The events, in file order.
     public let events: [CalendarEvent]
+    /// The events left out because they use what the recurrence engine does not support, in file order.
+    public let skippedEvents: [SkippedCalendarEvent]
     /// The file's VTIMEZONE components in iCalendar form, stored beside its events so they read
     /// the same later.
     public var timeZoneText: String { definedZones.map(\.text).joined(separator: "\n") }
@@ -56,7 +61,7 @@ public struct CalendarFile: Sendable {
                 zones[reference.name] = rules
             }
         }
-        return CalendarFile(events: reader.events, definedZones: reader.zones, zones: zones)
+        return CalendarFile(events: reader.events, skippedEvents: reader.skipped, definedZones: reader.zones, zones: zones)
     }
 
     /// Parses what was stored of an imported calendar: its ``timeZoneText`` and its events'
@@ -71,6 +76,7 @@ public struct CalendarFile: Sendable {
 private struct ComponentReader {
     let limits: CalendarFileLimits
     var events: [CalendarEvent] = []
+    var skipped: [SkippedCalendarEvent] = []
     var zones: [CalendarTimeZone] = []
     /// The components open, outermost first, with the line each began on.
     private var open: [(name: String, line: Int)] = []
@@ -117,7 +123,7 @@ private struct ComponentReader {
             throw RecurrenceError.malformed(ICalendarComponent.begin, "Components nest at most \(Self.maximumDepth) deep.").at(line: line.lineNumber)
         }
         if open.count == 1 && name == "VEVENT" {
-            guard events.count < limits.maximumEvents else {
+            guard events.count + skipped.count < limits.maximumEvents else {
                 throw RecurrenceError(code: .limitExceeded, part: "VEVENT", message: "A calendar file has at most \(limits.maximumEvents) events.")
                     .at(line: line.lineNumber)
             }
@@ -144,7 +150,14 @@ private struct ComponentReader {
         open.removeLast()
         switch (open.count, name) {
         case (1, "VEVENT"):
-            let event = try CalendarEvent(lines: properties, beginLine: current.line)
+            let event: CalendarEvent
+            do {
+                event = try CalendarEvent(lines: properties, beginLine: current.line)
+            } catch where error.code == .unsupported {
+                let uid = properties.first { $0.name == "UID" }.map { ICalendarText.unescaped($0.value, maximumLength: 255) } ?? ""
+                skipped.append(SkippedCalendarEvent(uid: uid, line: error.line ?? current.line, reason: error.description))
+                break
+            }
             let key = event.uid + "\n" + event.recurrenceKey
             if let first = keys[key] {
                 throw RecurrenceError.malformed("UID", "This event repeats the UID (and RECURRENCE-ID) of the event on line \(first).")

@@ -3,8 +3,9 @@ import HearthDomain
 import HearthStore
 import Support
 
-/// Calendars imported from .ics files (FR-61, README "Imported calendars"): each is one user's,
-/// read-only, shown in their calendar and counted as their busy time.
+/// Calendars imported from .ics files or subscribed to as feed URLs (FR-61, README "Imported
+/// calendars" and "Calendar feeds"): each is one user's, read-only, shown in their calendar and
+/// counted as their busy time. Feeds are fetched and refreshed in `+Feeds`.
 ///
 /// An import parses the file (``CalendarFile``: line-numbered refusals, ``CalendarFileLimits``)
 /// on a worker pool, never on an event loop, then stores it in one transaction: a calendar of
@@ -18,14 +19,30 @@ public final class ImportedCalendarService: Sendable {
     /// The bounds on files and reads (`--calendar-import-max-bytes`, `--calendar-import-max-events`,
     /// `--calendar-max-occurrences`).
     public let limits: CalendarFileLimits
+    /// The settings of feeds (`--calendar-feed-*`).
+    public let feeds: CalendarFeedConfiguration
     let workers: WorkerPool
+    /// Where feed refreshes are scheduled.
+    let jobs: JobQueue
+    /// Tells a user their feed is dead.
+    let notifier: Notifier
 
-    /// A service storing through `households`' pool, parsing files on `workers`.
-    public init(households: HouseholdService, limits: CalendarFileLimits, workers: WorkerPool) {
+    /// A service storing through `households`' pool, parsing uploaded files on `workers`,
+    /// refreshing feeds through `jobs`.
+    public init(
+        households: HouseholdService, limits: CalendarFileLimits, feeds: CalendarFeedConfiguration = CalendarFeedConfiguration(),
+        workers: WorkerPool, jobs: JobQueue, notifier: Notifier
+    ) {
         self.households = households
         self.limits = limits
+        self.feeds = feeds
         self.workers = workers
+        self.jobs = jobs
+        self.notifier = notifier
     }
+
+    /// The job refreshing feeds, to register with the scheduler, logging each refresh on `logger`.
+    public func refreshJob(logger: Logger) -> CalendarFeedRefreshJob { CalendarFeedRefreshJob(calendars: self, logger: logger) }
 
     var pool: any DatabaseWriter { households.pool }
 
@@ -69,22 +86,47 @@ public final class ImportedCalendarService: Sendable {
     }
 
     /// Creates or updates the calendar `name` of `owner` with the events of `file`.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.name` (`TAKEN`) when a feed has the name.
     private static func store(_ file: CalendarFile, name: String, in owner: OwnerScope, at now: Date) throws -> ImportedCalendar {
         let key = DisplayText.sortKey(name)
         let calendarID: String
-        if let existing = try owner.scalar(String.self, "SELECT id FROM imported_calendars WHERE user_id = {owner} AND name_key = ?", [key]) {
-            calendarID = existing
+        if let existing = try owner.decodeOne(
+            ImportedCalendar.self, "SELECT \(ImportedCalendar.columns) FROM imported_calendars WHERE user_id = {owner} AND name_key = ?", [key])
+        {
+            guard existing.sourceURL == nil else { throw nameTaken }
+            calendarID = existing.id
             try owner.execute(
-                "UPDATE imported_calendars SET name = ?, time_zones = ?, event_count = ?, imported_at = ? WHERE id = ? AND user_id = {owner}",
-                [name, file.timeZoneText, file.events.count, now, calendarID])
+                "UPDATE imported_calendars SET name = ? WHERE id = ? AND user_id = {owner}", [name, calendarID])
         } else {
             calendarID = GlobalID.make(.importedCalendar, now: now).rawValue
             try owner.execute(
                 """
                 INSERT INTO imported_calendars (id, user_id, name, name_key, time_zones, event_count, created_at, imported_at)
-                VALUES (?, {owner}, ?, ?, ?, ?, ?, ?)
-                """, [calendarID, name, key, file.timeZoneText, file.events.count, now, now])
+                VALUES (?, {owner}, ?, ?, '', 0, ?, ?)
+                """, [calendarID, name, key, now, now])
         }
+        try storeEvents(of: file, into: calendarID, owner, at: now)
+        return try calendar(calendarID, owner)!
+    }
+
+    /// The refusal of a name another calendar (a feed, which an upload cannot replace) has.
+    static let nameTaken = ServiceError.invalid(InputProblems([FieldProblem(
+        field: "input.name", reason: .taken, message: "You have a calendar feed of this name; choose another name or delete the feed.")]))
+
+    /// `owner`'s calendar `id`, or nil.
+    static func calendar(_ id: String, _ owner: OwnerScope) throws -> ImportedCalendar? {
+        try owner.decodeOne(ImportedCalendar.self, "SELECT \(ImportedCalendar.columns) FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id])
+    }
+
+    /// Replaces the events of `owner`'s calendar `calendarID` with those of `file` (an event found
+    /// again by UID and RECURRENCE-ID keeps its id), with its zones, count and skipped events.
+    static func storeEvents(of file: CalendarFile, into calendarID: String, _ owner: OwnerScope, at now: Date) throws {
+        let skipped = String(decoding: try JSONEncoder().encode(file.skippedEvents), as: UTF8.self)
+        try owner.execute(
+            """
+            UPDATE imported_calendars SET time_zones = ?, event_count = ?, skipped_events = ?, imported_at = ?
+            WHERE id = ? AND user_id = {owner}
+            """, [file.timeZoneText, file.events.count, skipped, now, calendarID])
         var stored: [String: String] = [:]
         try owner.forEachRow("SELECT id, uid, recurrence_key FROM imported_events WHERE calendar_id = ? AND user_id = {owner}", [calendarID]) { row in
             let uid: String = try row[1]
@@ -106,8 +148,6 @@ public final class ImportedCalendarService: Sendable {
         for id in stored.values {
             try owner.execute("DELETE FROM imported_events WHERE id = ? AND user_id = {owner}", [id])
         }
-        return try owner.decodeOne(
-            ImportedCalendar.self, "SELECT \(ImportedCalendar.columns) FROM imported_calendars WHERE id = ? AND user_id = {owner}", [calendarID])!
     }
 
     /// `viewer`'s imported calendars, by name.
@@ -118,7 +158,21 @@ public final class ImportedCalendarService: Sendable {
         }
     }
 
-    /// Deletes `viewer`'s imported calendar `id` with its events.
+    /// Those of `ids` that name imported calendars of `viewer`'s, by id (`node(id:)`, `nodes(ids:)`,
+    /// offline sync); other ids are left out without a read.
+    public func calendars(ids: [String], for viewer: Viewer) async throws -> [String: ImportedCalendar] {
+        let wanted = ids.filter { GlobalID.mayName(.importedCalendar, $0) }
+        guard !wanted.isEmpty else { return [:] }
+        return try await pool.readPreferringCallingThread { database in
+            let owner = OwnerScope(Owner(viewer), database)
+            var found: [String: ImportedCalendar] = [:]
+            for id in Set(wanted) { found[id] = try Self.calendar(id, owner) }
+            return found
+        }
+    }
+
+    /// Deletes `viewer`'s imported calendar `id` with its events (a feed is no longer refreshed:
+    /// its scheduled job finds no calendar).
     /// - Throws: ``ServiceError`` `NOT_FOUND` when it is not theirs (or not a calendar id).
     public func deleteCalendar(id: String, for viewer: Viewer, clientMutationID: String?) async throws -> String {
         guard GlobalID.mayName(.importedCalendar, id) else { throw ServiceError(.notFound, "No such imported calendar.") }
@@ -127,6 +181,7 @@ public final class ImportedCalendarService: Sendable {
             let owner = OwnerScope(Owner(viewer), database)
             try owner.execute("DELETE FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id])
             guard database.changedRowCount > 0 else { throw ServiceError(.notFound, "No such imported calendar.") }
+            try Tombstones.record([id], .importedCalendar, scope: .user(viewer.userID), at: now, in: database)
             try households.changeLog.record(
                 topic: .user(viewer.userID), kind: .importedCalendarDeleted, payload: ImportedCalendarChange(calendarID: id, userID: viewer.userID),
                 in: database)
@@ -134,9 +189,11 @@ public final class ImportedCalendarService: Sendable {
         }
     }
 
-    /// The refusal of a file on `input.file`.
-    static func refusal(_ reason: FieldProblem.Reason, _ message: String, limit: Int? = nil, line: Int? = nil) -> ServiceError {
-        var error = ServiceError(.badUserInput, message, problems: [FieldProblem(field: "input.file", reason: reason, message: message)])
+    /// The refusal of a file on `field` (`input.file`, or `input.url` for a feed).
+    static func refusal(
+        _ reason: FieldProblem.Reason, _ message: String, limit: Int? = nil, line: Int? = nil, field: String = "input.file"
+    ) -> ServiceError {
+        var error = ServiceError(.badUserInput, message, problems: [FieldProblem(field: field, reason: reason, message: message)])
         error.limit = limit
         error.line = line
         return error

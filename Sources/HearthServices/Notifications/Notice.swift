@@ -67,6 +67,8 @@ public enum NoticeKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The user switched their active household (FR-11): its chores' reminders come to them now,
     /// the previous one's stop.
     case activeHouseholdChanged = "active_household_changed"
+    /// A calendar feed the user subscribed to is gone (410, or 404 too often) and no longer refreshed (FR-61).
+    case calendarFeedDead = "calendar_feed_dead"
 
     /// Whether its notice carries the claim action.
     var offersClaim: Bool { self == .reminder || self == .released }

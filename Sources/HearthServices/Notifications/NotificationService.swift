@@ -40,13 +40,14 @@ public final class NotificationService: Sendable {
 
     /// Creates the service and registers its reactions on the change log (see the type's documentation).
     /// - Parameters:
-    ///   - channels: Where notices are delivered; register the live and email channels (and push) on it.
+    ///   - notifier: Records notices and hands them to the channels (live, email, push); shared with the other
+    ///     services that send notices (calendar feeds).
     ///   - jobs: Where reminders are planned.
     ///   - busyTimes: Where the busy time of users who avoid it is read (FR-50A).
-    public init(instances: ChoreInstanceService, channels: NotificationChannels, jobs: JobQueue, busyTimes: BusyTimes = .none) {
+    public init(instances: ChoreInstanceService, notifier: Notifier, jobs: JobQueue, busyTimes: BusyTimes = .none) {
         households = instances.chores.households
         self.instances = instances
-        notifier = Notifier(channels: channels)
+        self.notifier = notifier
         gate = ReminderGate(notifier: notifier, busyTimes: busyTimes)
         habitReminders = HabitReminderPlanner(jobs: jobs)
         let clock = households.clock

@@ -58,8 +58,9 @@ struct Owner: ScopeKey, Sendable, Hashable {
         self.userID = userID
     }
 
-    /// The owner of personal chores the server's scheduled work plans (their instances), read from
-    /// the chore's row: work with no viewer, done for the account that owns the rows.
+    /// The owner of rows the server's scheduled work handles, read from the row or from the job
+    /// written for it: personal chores it plans (their instances), calendar feeds it refreshes. Work
+    /// with no viewer, done for the account that owns the rows.
     init(scheduledWorkOf userID: String) {
         self.userID = userID
     }

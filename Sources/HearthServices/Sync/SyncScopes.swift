@@ -3,7 +3,8 @@ import HearthStore
 /// The scopes of offline sync: the change-log topics whose rows a user may read, and the objects
 /// each scope holds.
 ///
-/// A user reads `user:<me>` (their account, private habits, follows, personal chores, availability events),
+/// A user reads `user:<me>` (their account, private habits, follows, personal chores, availability events,
+/// imported calendars),
 /// `followers:<me>` (their habits visible to followers), `followers:<u>` for each user `u` whose
 /// follow of theirs is accepted, `household:<h>` for each household they are an active member
 /// of, and `share:<s>` for each share of another user's personal chores that reaches them
@@ -36,7 +37,8 @@ enum SyncScopes {
     /// The objects are a scope's whole content, whoever reads it: for `household:<h>` the
     /// household, its members, chores, tags, instances and completions; for `followers:<u>` `u`'s
     /// habits visible to followers and their events; for `user:<u>` the account, all of `u`'s
-    /// habits and events, follows, personal chores, tags, instances and completions, and availability events; for
+    /// habits and events, follows, personal chores, tags, instances and completions, availability events and
+    /// imported calendars (files and feeds; their events are read through `importedCalendarEvents`); for
     /// `share:<s>` the share, the chores it covers, their instances and completions.
     static func objects(in scopes: Set<Topic>, after id: String?, limit: Int, in database: Database) throws -> [String] {
         var parts: [String] = []
@@ -91,6 +93,7 @@ enum SyncScopes {
             "SELECT id FROM chore_instances WHERE user_id = ? AND chore_id IN (SELECT id FROM chores WHERE deleted_at IS NULL)",
             "SELECT id FROM chore_completions WHERE user_id = ?",
             "SELECT id FROM availability_events WHERE user_id = ?",
+            "SELECT id FROM imported_calendars WHERE user_id = ?",
         ]
         case "share": [
             "SELECT id FROM chore_shares WHERE id = ?",

@@ -4,7 +4,7 @@ import HearthStore
 
 /// What a delete leaves behind: one `tombstones` row per deleted object a client may hold
 /// (households, members, chores, tags, presets, rewards, parental consents, habits, habit events,
-/// follows, availability events), written by the deleting transaction, cascaded deletes included, with the change-log
+/// follows, availability events, imported calendars), written by the deleting transaction, cascaded deletes included, with the change-log
 /// topic the object was visible in (its scope).
 ///
 /// Deletes win over edits: a change of a tombstoned object answers `NOT_FOUND` with reason

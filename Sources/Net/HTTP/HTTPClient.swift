@@ -14,6 +14,8 @@ public struct HTTPClient: Sendable {
     public struct Configuration: Sendable {
         /// How long connecting, sending and receiving may take in total; 30 seconds by default.
         public var timeout: Duration
+        /// How long opening the TCP connection may take, within ``timeout``; nil leaves it to ``timeout``.
+        public var connectTimeout: Duration?
         /// Limits on the response head and body.
         public var limits: HTTPResponseParser.Limits
         /// The TLS client for `https://` URLs; nil uses one trusting the system's CA store,
@@ -27,9 +29,10 @@ public struct HTTPClient: Sendable {
         /// A configuration with the defaults, or the given values.
         public init(
             timeout: Duration = .seconds(30), limits: HTTPResponseParser.Limits = .init(), tls: TLSClient? = nil,
-            addressPolicy: OutboundAddressPolicy? = nil
+            addressPolicy: OutboundAddressPolicy? = nil, connectTimeout: Duration? = nil
         ) {
             self.timeout = timeout
+            self.connectTimeout = connectTimeout
             self.limits = limits
             self.tls = tls
             self.addressPolicy = addressPolicy
@@ -88,7 +91,8 @@ public struct HTTPClient: Sendable {
         } else {
             addresses = try ResolvedAddress.resolve(host: url.host, port: url.port)
         }
-        let plain = try TCPConnection.connect(to: addresses, deadline: deadline)
+        let connectDeadline = configuration.connectTimeout.map { min(deadline, Deadline.after($0)) } ?? deadline
+        let plain = try TCPConnection.connect(to: addresses, deadline: connectDeadline)
         let connection: any Connection
         if url.isSecure {
             let tls: TLSClient

@@ -38,3 +38,35 @@ extension JSON {
         if case .array(let elements) = self { elements } else { nil }
     }
 }
+
+/// Calendar feeds through the binary.
+extension ServerProcess {
+    /// The fields of an `ImportedCalendar` the feed tests read.
+    static let importedCalendarFields = """
+        id name eventCount importedAt sourceUrl lastRefreshedAt lastRefreshError feedStatus nextRefreshAt skippedEvents { uid line reason }
+        """
+
+    /// `subscribeCalendarFeed` of `url` as `person`'s calendar `name`.
+    func subscribeCalendarFeed(_ url: String, name: String? = nil, as person: Person) throws -> GraphQLResponse {
+        var input: [String: JSON] = ["url": .string(url)]
+        if let name { input["name"] = .string(name) }
+        return try graphQL(
+            "mutation($input: SubscribeCalendarFeedInput!) { subscribeCalendarFeed(input: $input) { calendar { \(Self.importedCalendarFields) } } }",
+            variables: ServerProcess.input(input), token: person.token)
+    }
+
+    /// `refreshImportedCalendar` of `id` as `person`: the calendar after it.
+    func refreshImportedCalendar(_ id: String, as person: Person) throws -> GraphQLResponse {
+        try graphQL(
+            "mutation($input: RefreshImportedCalendarInput!) { refreshImportedCalendar(input: $input) { calendar { \(Self.importedCalendarFields) } } }",
+            variables: ServerProcess.input(["id": .string(id)]), token: person.token)
+    }
+
+    /// `person`'s imported calendar `id`, read through `node(id:)`.
+    func importedCalendar(_ id: String, as person: Person) throws -> JSON? {
+        try graphQL(
+            "query($id: ID!) { node(id: $id) { __typename ... on ImportedCalendar { \(Self.importedCalendarFields) } } }",
+            variables: ["id": .string(id)], token: person.token
+        ).data?["node"]
+    }
+}

@@ -45,7 +45,6 @@ struct CalendarFileParsingTests {
         (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART:20261301T080000Z", "END:VEVENT", "END:VCALENDAR"], 4, "DTSTART"),
         (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "DTSTART:20260301T080000Z", "END:VEVENT", "END:VCALENDAR"], 2, "UID"),
         (["BEGIN:VCALENDAR", "", "BEGIN:VEVENT", "UID:x", "END:VEVENT", "END:VCALENDAR"], 3, "DTSTART"),
-        (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART:20260301T080000Z", "RRULE:FREQ=HOURLY", "END:VEVENT", "END:VCALENDAR"], 5, "HOURLY"),
         (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART:20260301T080000Z", "DTEND:20260301T070000Z", "END:VEVENT", "END:VCALENDAR"], 5, "before DTSTART"),
         (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART;TZID=Mars/Olympus:20260301T080000", "END:VEVENT", "END:VCALENDAR"], 4, "Mars/Olympus"),
         (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART:20260301T080000Z", "DURATION:PT1X", "END:VEVENT", "END:VCALENDAR"], 5, "DURATION"),
@@ -60,6 +59,24 @@ struct CalendarFileParsingTests {
         #expect(error.line == line, "\(error)")
         #expect(error.description.contains(words), "\(error)")
         #expect(error.description.hasPrefix("Line \(line): "))
+    }
+
+    @Test(arguments: [
+        // (the unsupported line, words of the reason)
+        ("RRULE:FREQ=HOURLY", "HOURLY"), ("RRULE:FREQ=MINUTELY;COUNT=3", "MINUTELY"), ("RRULE:FREQ=DAILY;BYHOUR=9,17", "BYHOUR"),
+        ("RRULE:FREQ=DAILY;BYMINUTE=30", "BYMINUTE"), ("RRULE:FREQ=YEARLY;BYWEEKNO=20", "BYWEEKNO"), ("EXRULE:FREQ=WEEKLY", "EXRULE"),
+    ])
+    func eventsWithUnsupportedRecurrenceAreSkippedAndReported(line: String, words: String) throws {
+        let file = try CalendarFile.parse(Self.file([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:kept-1", "DTSTART:20260301T080000Z", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:odd", "DTSTART:20260301T080000Z", line, "END:VEVENT",
+            "BEGIN:VEVENT", "UID:kept-2", "DTSTART:20260302T080000Z", "RRULE:FREQ=DAILY;COUNT=2", "END:VEVENT", "END:VCALENDAR",
+        ]), limits: CalendarFileLimits())
+        #expect(file.events.map(\.uid) == ["kept-1", "kept-2"])
+        #expect(file.skippedEvents.count == 1)
+        let skipped = try #require(file.skippedEvents.first)
+        #expect(skipped.uid == "odd" && skipped.line == 9, "\(skipped)")
+        #expect(skipped.reason.hasPrefix("Line 9: ") && skipped.reason.contains(words), "\(skipped)")
     }
 
     @Test func theLineNumberCountsFoldedLinesAndLineFeeds() throws {

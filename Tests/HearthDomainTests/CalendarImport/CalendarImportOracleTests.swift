@@ -6,7 +6,8 @@ import Testing
 /// The fixtures of `tools/ics-oracle/fixtures` (weekly series across daylight saving with EXDATE,
 /// a moved and a cancelled override, a VALARM; whole days, a yearly February 29, RDATE and
 /// EXDATE dates; floating, UTC and TZID times, DURATION, RDATE, TRANSP, STATUS, a VTODO; an
-/// Outlook VTIMEZONE) expanded here and by Python's `icalendar` + `recurring_ical_events`
+/// Outlook VTIMEZONE; RECURRENCE-ID with RANGE=THISANDFUTURE moving and lengthening the rest of a
+/// timed and of a whole-day series, with a single override and an EXDATE in between) expanded here and by Python's `icalendar` + `recurring_ical_events`
 /// (`tools/ics-oracle/expand.py`), in several readers' zones and ranges: the same occurrences.
 struct CalendarImportOracleTests {
     static let fixtures = TestPython.packageRoot.appendingPathComponent("tools/ics-oracle/fixtures")
@@ -37,7 +38,7 @@ struct CalendarImportOracleTests {
     }
 
     @Test func fixturesExpandToTheOccurrencesRecurringICalEventsGives() throws {
-        let names = ["weekly-berlin", "all-day", "floating-and-utc", "outlook-vtimezone"]
+        let names = ["weekly-berlin", "all-day", "floating-and-utc", "outlook-vtimezone", "this-and-future"]
         let ranges: [(from: String, to: String)] = [
             ("2026-03-01T00:00:00Z", "2026-05-01T00:00:00Z"), ("2026-03-25T12:00:00Z", "2026-03-31T00:00:00Z"),
             ("2027-02-01T00:00:00Z", "2029-03-05T00:00:00Z"),

@@ -11,7 +11,8 @@ import TestFixtures
 @Suite struct ImportedCalendarServiceTests {
     static func service(_ harness: HouseholdsHarness) -> ImportedCalendarService {
         ImportedCalendarService(
-            households: harness.service, limits: CalendarFileLimits(), workers: WorkerPool(label: "test-calendar-import", concurrency: 1, queueLimit: 4))
+            households: harness.service, limits: CalendarFileLimits(), workers: WorkerPool(label: "test-calendar-import", concurrency: 1, queueLimit: 4),
+            jobs: JobQueue(pool: harness.service.pool, clock: harness.service.clock), notifier: Notifier(channels: NotificationChannels()))
     }
 
     static let file = Array("""

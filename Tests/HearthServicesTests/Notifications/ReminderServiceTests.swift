@@ -29,7 +29,7 @@ import Testing
                 let channels = NotificationChannels()
                 let recorder = RecordingChannel()
                 channels.register(recorder)
-                let notifications = NotificationService(instances: instances, channels: channels, jobs: jobs)
+                let notifications = NotificationService(instances: instances, notifier: Notifier(channels: channels), jobs: jobs)
                 let scheduler = JobScheduler(
                     queue: jobs, handlers: [instances.planJob, instances.offerJob, notifications.reminderJob],
                     logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))

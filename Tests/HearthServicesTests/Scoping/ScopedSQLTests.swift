@@ -100,7 +100,7 @@ import Testing
             file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",
             tables: [
                 "households", "members", "chores", "tags", "chore_instances", "chore_completions", "habits", "habit_events", "chore_shares",
-                "availability_events",
+                "availability_events", "imported_calendars",
             ],
             why: "the ids of a sync scope's objects (gained, lost, deleted with a household, or a full resync), each resolved for the reader as node(id:) does"),
         // Offline sync of shared chores: a share joins two accounts (or an account and a household), and its
