@@ -9,8 +9,8 @@ import TestPython
 /// Paths: `/feeds/<name>` answers `<name>.ics` with an `ETag` (a hash of the file) and a fixed
 /// `Last-Modified`, or 304 when `If-None-Match` names the current `ETag`; when `<name>.status` holds a
 /// status code it answers that, with no body, and 404 when there is no such file. `/redirect/<n>/<name>` redirects `n` times before
-/// reaching `/feeds/<name>`; `/redirect-to?<url>` redirects to `<url>`; `/slow/<name>` waits 3 s,
-/// then answers like `/feeds/<name>`.
+/// reaching `/feeds/<name>`; `/redirect-to?<url>` redirects to `<url>`; `/slow/<name>` never answers (it waits for the client to close),
+/// and reports status 0 once it has (-2 when it waited 30 s in vain).
 final class LoopbackFeedServer {
     /// One request the server answered.
     struct Request: Equatable {
@@ -70,7 +70,7 @@ final class LoopbackFeedServer {
     }
 
     private static let script = #"""
-    import hashlib, json, os, ssl, sys, threading, time
+    import hashlib, json, os, ssl, sys, threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     import trustme
 
@@ -119,12 +119,18 @@ final class LoopbackFeedServer {
             elif self.path.startswith("/redirect-to?"):
                 self.answer(302, headers=[("Location", self.path.split("?", 1)[1])])
             elif self.path.startswith("/slow/"):
-                time.sleep(3)
+                # No answer until the server under test gives up and closes the connection (its
+                # --calendar-feed-timeout): the close is what this waits for (at most 30 s, so a
+                # server that never gives up fails the test instead of hanging it).
+                self.connection.settimeout(30)
                 try:
-                    self.feed(parts[2])
-                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
-                    with lock:
-                        print(json.dumps({"path": self.path, "status": 0}), flush=True)
+                    gave_up = self.connection.recv(1) == b""
+                except (ConnectionResetError, ssl.SSLError):
+                    gave_up = True
+                except TimeoutError:
+                    gave_up = False
+                with lock:
+                    print(json.dumps({"path": self.path, "status": 0 if gave_up else -2}), flush=True)
             else:
                 self.answer(404)
 
