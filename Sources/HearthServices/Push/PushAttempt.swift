@@ -1,3 +1,4 @@
+import HearthStore
 import Support
 
 /// The input of a push delivery job (`push.deliver`, `push.fcm`): the queued row and the
@@ -7,6 +8,23 @@ public struct QueuedPushJob: Codable, Sendable, Hashable {
     public var messageID: Int64
     /// The account the push is for.
     public var userID: String
+
+    /// The table a queued push waits in.
+    enum Table {
+        /// `push_messages`: Web Push (``PushDeliveryJob``).
+        case webPush
+        /// `fcm_messages`: FCM (``FCMDeliveryJob``).
+        case fcm
+    }
+
+    /// Removes the queued row from `table`: delivered, or given up when its job is dead.
+    func discard(from table: Table, in database: Database) throws {
+        let owner = OwnerScope(Owner(pushRecipient: userID), database)
+        switch table {
+        case .webPush: try owner.execute("DELETE FROM push_messages WHERE id = ? AND user_id = {owner}", [messageID])
+        case .fcm: try owner.execute("DELETE FROM fcm_messages WHERE id = ? AND user_id = {owner}", [messageID])
+        }
+    }
 }
 
 /// One delivery attempt's log lines, the same for Web Push and FCM: each outcome one line with
@@ -45,5 +63,10 @@ struct PushAttempt {
 
     private func outcome(_ outcome: String, status: Int) -> [String: String] {
         fields.merging(["push.status": String(status), "push.outcome": outcome]) { $1 }
+    }
+
+    /// The start of a push service's (or FCM's) error body, on one line, for the job's last error.
+    static func excerpt(of body: [UInt8]) -> String {
+        String(decoding: body.prefix(200), as: UTF8.self).filter { !$0.isNewline }
     }
 }

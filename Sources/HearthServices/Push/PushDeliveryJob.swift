@@ -80,9 +80,7 @@ public struct PushDeliveryJob: JobHandler {
             let response = try send(queued)
             switch response.status {
             case 200..<300:
-                try pool.write { database in
-                    try OwnerScope(owner, database).execute("DELETE FROM push_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
-                }
+                try pool.write { database in try input.discard(from: .webPush, in: database) }
                 attempt.delivered(status: response.status)
             case 404, 410:
                 try pool.write { database in
@@ -94,7 +92,7 @@ public struct PushDeliveryJob: JobHandler {
                 throw JobFailure(
                     .transient, "the push service answered \(response.status)", retryAfter: configuration.honouredRetryAfter(of: response, at: clock.now))
             default:
-                throw JobFailure(.permanent, "the push service answered \(response.status): \(Self.excerpt(of: response.body))")
+                throw JobFailure(.permanent, "the push service answered \(response.status): \(PushAttempt.excerpt(of: response.body))")
             }
         }
     }
@@ -137,13 +135,6 @@ public struct PushDeliveryJob: JobHandler {
     /// Gives the queued push up when the job is dead, so nothing waits for it.
     public func recordFailure(of job: Job, _ failure: JobFailure, retryAt: Date?, in database: Database) throws {
         guard retryAt == nil else { return }
-        let input = try job.decodePayload(Payload.self)
-        try OwnerScope(Owner(pushRecipient: input.userID), database).execute(
-            "DELETE FROM push_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
-    }
-
-    /// The start of a push service's error body, for the job's last error.
-    private static func excerpt(of body: [UInt8]) -> String {
-        String(decoding: body.prefix(200), as: UTF8.self).filter { !$0.isNewline }
+        try job.decodePayload(Payload.self).discard(from: .webPush, in: database)
     }
 }

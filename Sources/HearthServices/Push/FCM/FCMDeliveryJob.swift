@@ -87,9 +87,7 @@ public struct FCMDeliveryJob: JobHandler {
             let accessToken = try service.tokens.token(at: now, retryAfterCap: configuration.maximumRetryAfter)
             let response = try send(queued, accessToken: accessToken, to: service.fcm.sendEndpoint, with: service.client, at: now)
             if response.isSuccess {
-                try pool.write { database in
-                    try OwnerScope(owner, database).execute("DELETE FROM fcm_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
-                }
+                try pool.write { database in try input.discard(from: .fcm, in: database) }
                 attempt.delivered(status: response.status)
             } else if response.status == 404 || Self.errorCode(of: response) == "UNREGISTERED" {
                 try pool.write { database in
@@ -103,7 +101,7 @@ public struct FCMDeliveryJob: JobHandler {
             } else if response.status == 429 || (500...599).contains(response.status) {
                 throw JobFailure(.transient, "FCM answered \(response.status)", retryAfter: configuration.honouredRetryAfter(of: response, at: now))
             } else {
-                throw JobFailure(.permanent, "FCM answered \(response.status): \(String(decoding: response.body.prefix(200), as: UTF8.self))")
+                throw JobFailure(.permanent, "FCM answered \(response.status): \(PushAttempt.excerpt(of: response.body))")
             }
         }
     }
@@ -164,8 +162,6 @@ public struct FCMDeliveryJob: JobHandler {
     /// Gives the queued message up when the job is dead, so nothing waits for it.
     public func recordFailure(of job: Job, _ failure: JobFailure, retryAt: Date?, in database: Database) throws {
         guard retryAt == nil else { return }
-        let input = try job.decodePayload(Payload.self)
-        try OwnerScope(Owner(pushRecipient: input.userID), database).execute(
-            "DELETE FROM fcm_messages WHERE id = ? AND user_id = {owner}", [input.messageID])
+        try job.decodePayload(Payload.self).discard(from: .fcm, in: database)
     }
 }
