@@ -31,6 +31,8 @@ public struct PushDeliveryJob: JobHandler {
     private let pool: any DatabaseWriter
     private let clock: any ServiceClock
     private let configuration: PushConfiguration
+    /// The client of every delivery, connecting only where the address policy permits.
+    private let client: HTTPClient
     private let logger: Logger
 
     /// A handler sending `push`'s queued pushes.
@@ -38,6 +40,8 @@ public struct PushDeliveryJob: JobHandler {
         pool = push.pool
         clock = push.jobs.clock
         configuration = push.configuration
+        client = HTTPClient(configuration: .init(
+            timeout: push.configuration.requestTimeout, tls: push.configuration.tls, addressPolicy: push.configuration.addressPolicy))
         self.logger = logger
     }
 
@@ -120,8 +124,6 @@ public struct PushDeliveryJob: JobHandler {
             ("Urgency", queued.urgency),
         ]
         if let topic = queued.topic { headers.append(("Topic", topic)) }
-        let client = HTTPClient(configuration: .init(
-            timeout: configuration.requestTimeout, tls: configuration.tls, addressPolicy: configuration.addressPolicy))
         do {
             return try client.post(url, headers: headers, body: body)
         } catch {
