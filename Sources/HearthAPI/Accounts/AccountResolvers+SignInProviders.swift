@@ -16,7 +16,7 @@ extension AccountResolvers {
                 let result = try await accounts.signIn(
                     provider: provider, idToken: try input.requiredString("idToken"), nonce: input.string("nonce"),
                     deviceLabel: input.string("deviceLabel"), displayName: input.string("displayName"),
-                    clientAddress: RequestContext.of(context).clientAddress)
+                    clientAddress: RequestContext.of(context).clientAddress, invitationToken: input.string("invitationToken"))
                 return ProviderSignInPayloadValue(result: result)
             }
         }

@@ -50,7 +50,7 @@ enum AccountResolvers {
             let request = RegistrationRequest(
                 username: try input.requiredString("username"), email: try input.requiredString("email"),
                 password: try input.requiredString("password"), displayName: input.string("displayName"),
-                deviceLabel: input.string("deviceLabel"))
+                deviceLabel: input.string("deviceLabel"), invitationToken: input.string("invitationToken"))
             let (user, issued) = try await accounts.register(request, clientAddress: context.clientAddress)
             return ["user": UserValue(record: user, isViewer: true), "tokens": AuthTokensValue(issued: issued)]
         }

@@ -20,6 +20,12 @@ struct ParsedOptions: Sendable {
     /// The option's text, or nil when it is unset and has no default.
     func string(_ flag: String) -> String? { values[flag] }
 
+    /// Whether a flag or an environment variable set the option (not only its default).
+    func isGiven(_ flag: String) -> Bool {
+        guard let source = sources[flag] else { return false }
+        return !source.hasPrefix("the default of ")
+    }
+
     /// Whether a toggle is on.
     func isOn(_ flag: String) throws -> Bool {
         guard let text = values[flag] else { return false }

@@ -7,7 +7,7 @@ public enum CommandLineInterface {
     /// Every subcommand, in the order `hearth --help` lists them.
     static let commands: [any Command.Type] = [
         ServeCommand.self, MigrateCommand.self, MailCommand.self, JobsCommand.self, ReportCommand.self, SchemaCommand.self, QueryCommand.self, IntrospectCommand.self,
-        ExploreCommand.self, VersionCommand.self,
+        ExploreCommand.self, VersionCommand.self, HealthcheckCommand.self,
     ]
 
     /// Runs `hearth` with `arguments` (without the program name) and returns the exit status.

@@ -40,6 +40,8 @@ struct AccountSettings: Sendable {
                help: "How long after signing in an account without a password may change its password, address, sign-in methods or other sessions without a fresh Google or Apple sign-in."),
         .value("--max-sessions-per-user", "N", environment: "HEARTH_MAX_SESSIONS_PER_USER", default: "50",
                help: "Sessions (signed-in devices) one account may have; a new sign-in beyond it ends the least recently used one."),
+        .value("--registration", "open|invite-only|closed", environment: "HEARTH_REGISTRATION", default: "open",
+               help: "Who may create an account (register, or a first Google or Apple sign-in): anyone; only someone holding a household invitation sent to the new account's address; or nobody. Existing accounts always sign in."),
     ]
 
     /// Reads the settings from parsed options.
@@ -82,6 +84,8 @@ struct AccountSettings: Sendable {
             try options.duration("--reauthentication-window", in: .zero...(.seconds(day))) ?? accounts.reauthenticationWindow
         accounts.maximumSessionsPerUser =
             try options.integer("--max-sessions-per-user", in: 1...10_000) ?? accounts.maximumSessionsPerUser
+        accounts.registration = try options.choice(
+            "--registration", Dictionary(uniqueKeysWithValues: RegistrationPolicy.allCases.map { ($0.flagValue, $0) })) ?? .open
         self.accounts = accounts
         accessTokenKeyFile = options.string("--access-token-key-file")
     }

@@ -79,6 +79,9 @@ struct ServeSettings: Sendable {
     /// Calendar feeds: refreshes, fetch limits, where fetches may connect (the TLS client of
     /// `--outbound-ca-file` is loaded at start, with the push service's).
     var calendarFeeds: CalendarFeedConfiguration
+    /// Whether `--public-base-url` (or its variable) was given; otherwise `/.well-known/hearth`
+    /// derives the base from each request, since the default suits only local development.
+    var isPublicBaseURLConfigured: Bool
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -290,5 +293,6 @@ struct ServeSettings: Sendable {
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)
+        isPublicBaseURLConfigured = options.isGiven("--public-base-url")
     }
 }

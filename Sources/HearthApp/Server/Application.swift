@@ -196,6 +196,17 @@ final class Application: Sendable {
             pool: pool, migrator: migrator, metrics: metrics, metricsAccess: settings.metricsAccess,
             isDraining: { [draining] in draining.isSet }
         ).register(in: &router)
+        // What a client needs after the user types this server's address (FR-68).
+        DiscoveryRoutes(
+            document: DiscoveryDocument(
+                configuredBaseURL: settings.isPublicBaseURLConfigured ? settings.mail.publicBaseURL : nil,
+                fallbackBaseURL: settings.mail.publicBaseURL,
+                signInMethods: [.password] + settings.signInProviders.all.map(\.configuration).filter(\.isEnabled).map { SignInMethod($0.provider) },
+                vapidPublicKey: push.configuration.vapid.publicKey, fcmProjectID: push.configuration.fcm?.serviceAccount.projectID,
+                registration: settings.accounts.accounts.registration, termsVersion: settings.households.termsVersion,
+                termsURL: settings.households.termsURL),
+            trustedProxies: settings.http.trustedProxies
+        ).register(in: &router)
         if settings.testEndpoints {
             try TestJournalRoutes.prepare(pool)
             TestJournalRoutes(pool: pool).register(in: &router)

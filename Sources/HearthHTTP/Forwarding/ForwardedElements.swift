@@ -1,4 +1,4 @@
-/// Reads the `for` parameter of each element of one RFC 7239 `Forwarded` field line:
+/// Reads the elements of one RFC 7239 `Forwarded` field line, and the `for` node of each:
 /// `for=192.0.2.60;proto=http;by=203.0.113.43, for="[2001:db8:cafe::17]:4711"`.
 ///
 /// Elements are separated by commas, parameters by semicolons; values are tokens or quoted
@@ -12,6 +12,16 @@ struct ForwardedElements {
     /// The node of each element's `for` in `line`, left to right; nil for an element without
     /// exactly one well-formed `for`. Returns nil when the line breaks the grammar.
     static func nodes(in line: String) -> [ForwardedNode?]? {
+        elements(in: line)?.map { parameters in
+            let forValues = parameters.filter { $0.name == "for" }
+            guard forValues.count == 1 else { return nil }
+            return ForwardedNode(forValues[0].value[...], allowsBareIPv6: false)
+        }
+    }
+
+    /// Each element's parameters in `line`, left to right, names lowercased, values unquoted.
+    /// Returns nil when the line breaks the grammar.
+    static func elements(in line: String) -> [[(name: String, value: String)]]? {
         var reader = ForwardedElements(bytes: Array(line.utf8))
         return reader.parse()
     }
@@ -20,8 +30,8 @@ struct ForwardedElements {
         self.bytes = bytes
     }
 
-    private mutating func parse() -> [ForwardedNode?]? {
-        var nodes: [ForwardedNode?] = []
+    private mutating func parse() -> [[(name: String, value: String)]]? {
+        var nodes: [[(name: String, value: String)]] = []
         while true {
             skipSpaces()
             if index == bytes.count { return nodes }
@@ -41,10 +51,9 @@ struct ForwardedElements {
     }
 
     /// One element: `pair *( ";" pair )`.
-    /// - Returns: its `for` node (itself nil when missing, repeated or malformed), or nil when
-    ///   the element breaks the grammar.
-    private mutating func element() -> ForwardedNode?? {
-        var forValues: [String] = []
+    /// - Returns: its parameters, or nil when the element breaks the grammar.
+    private mutating func element() -> [(name: String, value: String)]? {
+        var parameters: [(name: String, value: String)] = []
         while true {
             skipSpaces()
             let nameStart = index
@@ -56,13 +65,12 @@ struct ForwardedElements {
             index += 1
             skipSpaces()
             guard let value = value() else { return nil }
-            if name == "for" { forValues.append(value) }
+            parameters.append((name, value))
             skipSpaces()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { break }
             index += 1
         }
-        guard forValues.count == 1 else { return .some(nil) }
-        return .some(ForwardedNode(forValues[0][...], allowsBareIPv6: false))
+        return parameters
     }
 
     /// A quoted string (unescaped) or an unquoted run up to a separator.

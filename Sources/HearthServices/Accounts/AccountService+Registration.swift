@@ -14,14 +14,21 @@ public struct RegistrationRequest: Sendable {
     public var displayName: String?
     /// The device signing in, e.g. "Ana's iPhone".
     public var deviceLabel: String?
+    /// The token of a household invitation link, which admits the account when the server
+    /// registers by invitation only (``RegistrationPolicy/inviteOnly``).
+    public var invitationToken: String?
 
     /// Creates the request.
-    public init(username: String, email: String, password: String, displayName: String? = nil, deviceLabel: String? = nil) {
+    public init(
+        username: String, email: String, password: String, displayName: String? = nil, deviceLabel: String? = nil,
+        invitationToken: String? = nil
+    ) {
         self.username = username
         self.email = email
         self.password = password
         self.displayName = displayName
         self.deviceLabel = deviceLabel
+        self.invitationToken = invitationToken
     }
 }
 
@@ -37,8 +44,13 @@ extension AccountService {
     /// address and answers `EMAIL_NOT_CONFIRMED` until then.
     ///
     /// - Parameter clientAddress: The caller's address, for the email rate limit.
+    /// The registration policy (``RegistrationPolicy``) is checked before anything else is
+    /// (the password's expensive hashing included), and again in the transaction that creates
+    /// the account.
+    ///
     /// - Throws: ``ServiceError``: `BAD_USER_INPUT` with every field problem, `CONFLICT`
-    ///   when the username or address is taken, `RATE_LIMITED`.
+    ///   when the username or address is taken, `RATE_LIMITED`, and the policy's refusals
+    ///   (``admitNewAccount(emailKey:invitationToken:field:at:in:)``).
     public func register(_ request: RegistrationRequest, clientAddress: String) async throws -> (UserRecord, IssuedSession) {
         var problems: [FieldProblem] = []
         var username: Username?
@@ -55,7 +67,12 @@ extension AccountService {
                 request.password, field: "input.password",
                 context: [request.username, request.email, email.map { String($0.value.prefix { $0 != "@" }) } ?? "", displayName])
         } catch { problems.append(error) }
+        if configuration.registration == .closed { throw ServiceError.registrationClosed }
         guard let username, let email, problems.isEmpty else { throw ServiceError.invalid(InputProblems(problems)) }
+        try await pool.read { [self] database in
+            try admitNewAccount(
+                emailKey: email.key, invitationToken: request.invitationToken, field: "input.invitationToken", at: clock.storedNow, in: database)
+        }
 
         try throttle.beginMailRequest(recipient: email.key, address: clientAddress)
         try await checkAvailable(username: username, email: email)
@@ -65,6 +82,8 @@ extension AccountService {
         let (user, session) = try await pool.write { [self] database in
             // Checked again inside the transaction: someone may have taken the name while we hashed.
             try self.ensureAvailable(username: username, email: email, in: database)
+            try self.admitNewAccount(
+                emailKey: email.key, invitationToken: request.invitationToken, field: "input.invitationToken", at: now, in: database)
             try database.execute(
                 """
                 INSERT INTO users (id, username, username_key, email, email_key, password_hash, display_name, created_at, updated_at)

@@ -15,7 +15,7 @@ public enum ProviderSignInOutcome: String, Sendable, Hashable {
     case linkRequired = "LINK_REQUIRED"
 }
 
-/// The result of ``AccountService/signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:)``.
+/// The result of ``AccountService/signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:invitationToken:)``.
 public struct ProviderSignInResult: Sendable {
     /// How it ended.
     public var outcome: ProviderSignInOutcome
@@ -48,12 +48,16 @@ extension AccountService {
     ///     SHA-256 in lowercase hex (``IdentityProvider``). Required for Apple.
     ///   - displayName: The name the app collected (Apple gives it to the app on the first
     ///     authorisation only, never in the token).
+    ///   - invitationToken: A household invitation link's token, which admits the new account
+    ///     when the server registers by invitation only (``RegistrationPolicy``); a sign-in that
+    ///     would create an account is refused as `register` is (``admitNewAccount(emailKey:invitationToken:field:at:in:)``).
     /// - Throws: ``ServiceError``: `FORBIDDEN` (`PROVIDER_DISABLED`, or
     ///   `PROVIDER_EMAIL_UNVERIFIED` when no account could be created), `UNAUTHENTICATED`
     ///   (`PROVIDER_TOKEN_INVALID`), `UNAVAILABLE` (`PROVIDER_UNAVAILABLE`), `BAD_USER_INPUT`
     ///   for a missing nonce.
     public func signIn(
-        provider: SignInProvider, idToken: String, nonce: String?, deviceLabel: String?, displayName: String?, clientAddress: String
+        provider: SignInProvider, idToken: String, nonce: String?, deviceLabel: String?, displayName: String?, clientAddress: String,
+        invitationToken: String? = nil
     ) async throws -> ProviderSignInResult {
         let identity = try await verifiedIdentity(provider, idToken: idToken, nonce: nonce, nonceField: "input.nonce", clientAddress: clientAddress)
         let now = clock.storedNow
@@ -74,6 +78,7 @@ extension AccountService {
                     outcome: .linkRequired, existingAccountEmail: existing.email,
                     existingAccountSignInMethods: try signInMethods(of: existing, OwnerScope(Owner(authenticated: existing.id), database)))
             }
+            try admitNewAccount(emailKey: email.key, invitationToken: invitationToken, field: "input.invitationToken", at: now, in: database)
             let name = [requestedName, identity.name.map { String($0.prefix(Self.maximumDisplayNameLength)) }]
                 .lazy.compactMap { $0 }.first { !$0.isEmpty }
             let user = try createAccount(for: identity, email: email, displayName: name, at: now, in: database)
@@ -100,7 +105,7 @@ extension AccountService {
     /// - Throws: ``ServiceError``: `CONFLICT` (`IDENTITY_LINKED_ELSEWHERE` when another account
     ///   has the identity, `PROVIDER_ALREADY_LINKED` when the viewer has another identity of
     ///   the provider), `REAUTHENTICATION_REQUIRED`, `UNAUTHENTICATED` (`INVALID_CREDENTIALS`
-    ///   for the password, `PROVIDER_TOKEN_INVALID`), and the provider errors of ``signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:)``.
+    ///   for the password, `PROVIDER_TOKEN_INVALID`), and the provider errors of ``signIn(provider:idToken:nonce:deviceLabel:displayName:clientAddress:invitationToken:)``.
     public func linkSignInProvider(
         _ credential: ProviderCredential, viewer: Viewer, proof: ReauthenticationProof, clientAddress: String
     ) async throws -> UserRecord {

@@ -61,6 +61,9 @@ public struct AccountsConfiguration: Sendable {
     /// pixels by default.
     public var avatarRules = ImageRules()
 
+    /// Who may create an account (`--registration`): anyone, invitees, or nobody.
+    public var registration = RegistrationPolicy.open
+
     /// The defaults.
     public init() {}
 }

@@ -85,6 +85,11 @@ public struct ServiceError: Error, Sendable, Equatable {
         case invitationForAnotherAddress = "INVITATION_FOR_ANOTHER_ADDRESS"
         /// The invitation is past its expiry: ask for it to be sent again.
         case invitationExpired = "INVITATION_EXPIRED"
+        /// `FORBIDDEN`: this server admits no new accounts (`--registration closed`).
+        case registrationClosed = "REGISTRATION_CLOSED"
+        /// `FORBIDDEN`: this server admits new accounts by invitation only (`--registration
+        /// invite-only`) and none was presented.
+        case invitationRequired = "INVITATION_REQUIRED"
         /// The `clientMutationId` was already used by this user for a different mutation.
         case clientMutationIdReused = "CLIENT_MUTATION_ID_REUSED"
         /// `FORBIDDEN` by the household's chore-creation policy (FR-25): the caller is neither an
