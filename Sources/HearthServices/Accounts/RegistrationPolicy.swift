@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HearthDomain
 import HearthStore
 
 /// Who may create an account on this server (`hearth serve --registration`). Existing accounts
