@@ -21,7 +21,7 @@ import Testing
     }
 
     static func accounts(_ server: ServerProcess) throws -> String? {
-        try server.databaseText("SELECT count(*) FROM users")
+        try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM users")
     }
 
     static func googleSignIn(_ server: ServerProcess, email: String, invitationToken: String? = nil) throws -> JSON {

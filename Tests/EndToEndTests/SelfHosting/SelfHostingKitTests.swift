@@ -23,7 +23,7 @@ import Testing
     static func documentedVariables(_ command: String) throws -> Set<String> {
         let help = try HearthCommand.run([command, "--help"])
         #expect(help.status == 0, "\(help.standardError)")
-        return Set(help.standardOutput.matches(of: /Environment: (HEARTH_[A-Z0-9_]+)\./).map { String($0.output.1) })
+        return Set(help.standardOutput.matches(of: /Environment:\s+(HEARTH_[A-Z0-9_]+)\./).map { String($0.output.1) })
     }
 
     /// `Key=value` lines of a systemd unit, in order (comments skipped).
