@@ -16,12 +16,13 @@ COPY . .
 RUN swift build -c release --static-swift-stdlib --product hearth \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/hearth" /out/hearth
 
-# --- run: the C libraries the binary links (SQLite, OpenSSL 3, zlib), the time zone database
+# --- run: the C libraries the binary links (SQLite, OpenSSL 3, zlib; libstdc++ for the Swift runtime
+# linked in statically, already in the slim image, named to say so), the time zone database
 # (/usr/share/zoneinfo, read for households' time zones) and the CA certificates outbound TLS
 # trusts (SMTP, Web Push, FCM, Google and Apple keys, calendar feeds).
 FROM debian:${DEBIAN_RELEASE}-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends tzdata ca-certificates libsqlite3-0 libssl3 zlib1g \
+    && apt-get install -y --no-install-recommends tzdata ca-certificates libsqlite3-0 libssl3 zlib1g libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 hearth \
     && useradd --system --uid 10001 --gid hearth --home-dir /data --shell /usr/sbin/nologin hearth \
