@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import GraphQL
 import Synchronization
 import TestPython
 import Testing
@@ -30,35 +31,38 @@ import Testing
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let person = try server.person("ana")
-        let acknowledged = Mutex<[String]>([])
-        let stop = Atomic<Bool>(false)
-        let progress = DispatchSemaphore(value: 0)
-        let writerDone = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
+        let load = WriteLoad()
+        let address = server.address
+        let createHousehold = "mutation($input: CreateHouseholdInput!) { createHousehold(input: $input) { household { id } } }"
+        let token = person.token
         Thread.detachNewThread {
-            defer { writerDone.signal() }
+            defer { load.finished.signal() }
             var index = 0
-            while !stop.load(ordering: .relaxed) {
+            while !load.stop.load(ordering: .relaxed) {
                 index += 1
                 do {
-                    let (id, _) = try server.createHousehold("Home \(index)", as: person)
-                    acknowledged.withLock { $0.append(id) }
-                    progress.signal()
+                    let created = try ServerProcess.graphQL(
+                        at: address, createHousehold, variables: ["input": ["name": .string("Home \(index)")]], token: token)
+                    guard let id = created.data?["createHousehold"]?["household"]?["id"]?.stringValue else {
+                        throw ServerProcess.Failure(description: "\(created.json)")
+                    }
+                    load.acknowledged.withLock { $0.append(id) }
+                    load.progress.signal()
                 } catch {
-                    failure.withLock { $0 = "\(error)" }
-                    progress.signal()
+                    load.failure.withLock { $0 = "\(error)" }
+                    load.progress.signal()
                     return
                 }
             }
         }
         // The load is running: 20 writes acknowledged, and more on their way during the backup.
-        for _ in 0..<20 { progress.wait() }
-        let before = acknowledged.withLock { Set($0) }
+        for _ in 0..<20 { load.progress.wait() }
+        let before = load.acknowledged.withLock { Set($0) }
         let file = server.directory.appendingPathComponent("backup.sqlite").path
         let backup = try HearthCommand.run(["backup", file, "--database", server.databasePath])
-        stop.store(true, ordering: .relaxed)
-        writerDone.wait()
-        #expect(failure.withLock { $0 } == nil)
+        load.stop.store(true, ordering: .relaxed)
+        load.finished.wait()
+        #expect(load.failure.withLock { $0 } == nil)
         #expect(backup.status == 0, "\(backup.standardError)")
         #expect(backup.standardOutput.hasPrefix("backup \(file): "), "\(backup.standardOutput)")
         #expect(backup.standardOutput.contains("integrity ok, schema version "), "\(backup.standardOutput)")
@@ -69,7 +73,7 @@ import Testing
         #expect(try KeyDirectoryTests.mode(file) == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.directory.path).filter { $0.contains(".partial-") }
         #expect(leftovers.isEmpty)
-        #expect(acknowledged.withLock { $0.count } > before.count, "the server kept writing during the backup")
+        #expect(load.acknowledged.withLock { $0.count } > before.count, "the server kept writing during the backup")
     }
 
     @Test func anExistingFileIsReplacedOnlyWithForce() throws {
@@ -182,4 +186,19 @@ import Testing
         #expect(failed?.description.contains("a restore is replacing the database") == true, "\(failed?.description ?? "")")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("hearth.sqlite").path), "nothing was opened")
     }
+}
+
+/// The client writing in a loop while a backup runs: what it has written and been told is
+/// committed, in order, and how it is stopped.
+private final class WriteLoad: Sendable {
+    /// The ids of the households whose creation was acknowledged.
+    let acknowledged = Mutex<[String]>([])
+    /// Set to end the loop.
+    let stop = Atomic<Bool>(false)
+    /// Signalled after each acknowledged write (and once on failure).
+    let progress = DispatchSemaphore(value: 0)
+    /// Signalled when the loop has ended.
+    let finished = DispatchSemaphore(value: 0)
+    /// Why the loop stopped early, if it did.
+    let failure = Mutex<String?>(nil)
 }

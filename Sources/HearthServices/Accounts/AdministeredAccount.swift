@@ -23,7 +23,9 @@ public struct AdministeredAccount: Sendable, Hashable, Decodable {
         case disabledAt = "disabled_at"
     }
 
-    /// The select list of `users` (and its latest session) that ``CodingKeys`` reads.
+    /// The select list of `users` (and its latest session) that ``CodingKeys`` reads. The
+    /// sessions' subquery runs without an owner scope on purpose: the administrator's listing
+    /// covers every account at once, like retention, for whoever holds the database file.
     static let columns = """
         id, email, username, created_at, disabled_at,
         (SELECT max(created_at) FROM sessions WHERE sessions.user_id = users.id) AS last_sign_in_at
