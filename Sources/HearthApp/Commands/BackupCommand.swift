@@ -11,10 +11,10 @@ enum BackupCommand: Command {
     static let usage = """
     Usage: hearth backup FILE [--force] [--database PATH] [--key-directory PATH]
 
-    Writes a consistent snapshot of the database to FILE (SQLite's VACUUM INTO) while the
+    Writes a consistent snapshot of the database to FILE (one read transaction's view) while the
     server goes on serving and writing: every write acknowledged before the backup began is
     in it, none that commits during it. The copy is written beside FILE under a temporary
-    name, checked with PRAGMA integrity_check and renamed to FILE only when sound, so FILE
+    name, checked with SQLite's integrity_check and renamed to FILE only when sound, so FILE
     never holds half a backup. Prints the size, the time taken, the integrity result and
     the schema version; exits 1 when anything failed (FILE is then left as it was).
 

@@ -12,7 +12,7 @@ enum RestoreCommand: Command {
 
     Replaces the database with the backup FILE (made by 'hearth backup'). Refuses while a
     server uses the database (it holds PATH.lock; stop it first), and refuses a FILE that
-    fails PRAGMA integrity_check, is not a Hearth database, or was migrated by a newer hearth
+    fails SQLite's integrity_check, is not a Hearth database, or was migrated by a newer hearth
     than this one (a backup of an older version is fine: the server applies the missing
     migrations when it next starts).
 
