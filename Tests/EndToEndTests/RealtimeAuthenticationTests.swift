@@ -15,7 +15,7 @@ import Testing
 
     /// Python helpers: open a graphql-transport-ws connection with an init payload and headers, and read
     /// messages until one of `kind` (or the close).
-    private static let helpers = """
+    static let helpers = """
         import asyncio, json, sys
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed

@@ -6,7 +6,7 @@ import Support
 public enum CommandLineInterface {
     /// Every subcommand, in the order `hearth --help` lists them.
     static let commands: [any Command.Type] = [
-        ServeCommand.self, MigrateCommand.self, MailCommand.self, JobsCommand.self, ReportCommand.self, SchemaCommand.self, QueryCommand.self, IntrospectCommand.self,
+        ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, AdminCommand.self, MailCommand.self, JobsCommand.self, ReportCommand.self, SchemaCommand.self, QueryCommand.self, IntrospectCommand.self,
         ExploreCommand.self, VersionCommand.self, HealthcheckCommand.self,
     ]
 

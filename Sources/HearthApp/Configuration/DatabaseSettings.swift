@@ -49,7 +49,10 @@ struct DatabaseSettings: Sendable {
         try withExisting { try $0.write(body) }
     }
 
-    private func withExisting<T>(_ body: (DatabasePool) throws -> T) throws -> T {
+    /// Runs `body` with a pool of the existing database (`backup`, `admin`); never creates or
+    /// migrates it.
+    /// - Throws: `UsageError` when there is no database at ``path``.
+    func withExisting<T>(_ body: (DatabasePool) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError(message: "no database at \(path); pass --database or set HEARTH_DATABASE")
         }

@@ -20,6 +20,8 @@ final class Application: Sendable {
     let settings: ServeSettings
     let logger: Logger
     let pool: DatabasePool
+    /// Held (shared) while the server runs, so `hearth restore` refuses to swap the database.
+    private let databaseLock: DatabaseLock
     let migrator: Migrator
     let metrics: ServerMetrics
     /// Where committed changes are published; subscriptions read from it.
@@ -63,6 +65,7 @@ final class Application: Sendable {
         let startedAt = WallClock.now()
         let bus = InProcessEventBus()
         self.bus = bus
+        databaseLock = try DatabaseLock(databasePath: settings.database.path, mode: .serving)
         pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
         migrator = try DatabaseSettings.embeddedMigrator()
         Self.warnIfOthersCanRead(settings.database.path, logger: logger)
@@ -144,6 +147,7 @@ final class Application: Sendable {
             PushDeliveryJob(push: push, logger: logger.labeled("push")),
             FCMDeliveryJob(push: push, logger: logger.labeled("push")),
             importedCalendars.refreshJob(logger: logger.labeled("calendar-feeds")),
+            accounts.administrationJob,
         ] + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)

@@ -22,12 +22,19 @@ extension AccountService {
                 return
             }
             // The address is the account's: its owner reads the link (a reset proves nothing yet).
-            let owner = OwnerScope(Owner(authenticated: user.id), database)
-            try retireEmailTokens(purpose: .resetPassword, at: now, owner)
-            let token = try insertEmailToken(
-                purpose: .resetPassword, email: user.email, lifetime: configuration.passwordResetTokenLifetime, at: now, owner)
-            try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: database)
+            try queuePasswordReset(for: user, at: now, OwnerScope(Owner(authenticated: user.id), database))
         }
+    }
+
+    /// Retires the account's earlier reset links and queues the email with a new one, valid for
+    /// ``AccountsConfiguration/passwordResetTokenLifetime``: the step a reset asked for by the
+    /// account's address and one asked for by the server's administrator
+    /// (``AccountAdministrationJob``) share.
+    func queuePasswordReset(for user: UserRecord, at now: Date, _ owner: OwnerScope) throws {
+        try retireEmailTokens(purpose: .resetPassword, at: now, owner)
+        let token = try insertEmailToken(
+            purpose: .resetPassword, email: user.email, lifetime: configuration.passwordResetTokenLifetime, at: now, owner)
+        try mail.resetPassword(to: user.email, name: user.displayName, token: token, in: owner.database)
     }
 
     /// Sets a new password with the token from the reset email. Every session of the account

@@ -234,7 +234,12 @@ extension AccountService {
     /// Creates a session for the owner and issues its first tokens, ending the least recently
     /// used session beyond ``AccountsConfiguration/maximumSessionsPerUser`` unless `endsSurplus`
     /// is false (a session that ends with its request).
+    /// - Throws: ``ServiceError/accountDisabled`` when the server's administrator disabled the
+    ///   account: every way of signing in starts its session here, so none lets it in.
     func startSession(deviceLabel: String?, endsSurplus: Bool = true, at now: Date, _ owner: OwnerScope) throws -> IssuedSession {
+        if try owner.database.scalar(Date.self, "SELECT disabled_at FROM users WHERE id = ?", [owner.key.userID]) != nil {
+            throw ServiceError.accountDisabled
+        }
         let sessionID = GlobalID.make(.session, now: now).rawValue
         let refreshToken = OneTimeToken()
         let label = deviceLabel.map { String($0.trimmingWhitespace().prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -324,11 +329,14 @@ struct StoredSession: Decodable {
     var refreshTokenHash: [UInt8]
     var previousTokenHash: [UInt8]?
     var rotatedAt: Date?
+    /// Why it was revoked (`logout`, `password_reset`, ``AccountAdministration/disabledReason``, …).
+    var revokedReason: String?
 
     enum CodingKeys: String, CodingKey {
         case refreshTokenHash = "refresh_token_hash"
         case previousTokenHash = "previous_token_hash"
         case rotatedAt = "rotated_at"
+        case revokedReason = "revoked_reason"
     }
 
     init(from decoder: any Decoder) throws {
@@ -337,6 +345,7 @@ struct StoredSession: Decodable {
         refreshTokenHash = try container.decode([UInt8].self, forKey: .refreshTokenHash)
         previousTokenHash = try container.decodeIfPresent([UInt8].self, forKey: .previousTokenHash)
         rotatedAt = try container.decodeIfPresent(Date.self, forKey: .rotatedAt)
+        revokedReason = try container.decodeIfPresent(String.self, forKey: .revokedReason)
     }
 
     /// The session a credential names: `condition` (one `?` placeholder) matches `value`, a
@@ -345,7 +354,7 @@ struct StoredSession: Decodable {
     static func named(by condition: String, _ value: some DatabaseValueConvertible, in database: Database) throws -> StoredSession? {
         try database.decodeOne(
             StoredSession.self,
-            "SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at FROM sessions WHERE \(condition)",
+            "SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at, revoked_reason FROM sessions WHERE \(condition)",
             [value])
     }
 
@@ -354,7 +363,7 @@ struct StoredSession: Decodable {
         try owner.decodeOne(
             StoredSession.self,
             """
-            SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at FROM sessions
+            SELECT \(SessionRecord.columns), refresh_token_hash, previous_token_hash, rotated_at, revoked_reason FROM sessions
             WHERE id = ? AND user_id = {owner}
             """,
             [id])
@@ -363,6 +372,7 @@ struct StoredSession: Decodable {
     /// Why this session cannot be refreshed at `now`, if it cannot.
     func failure(at now: Date) -> ServiceError? {
         if record.revokedAt != nil {
+            if revokedReason == AccountAdministration.disabledReason { return ServiceError.accountDisabled }
             return ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
         }
         if now >= record.expiresAt || now >= record.refreshExpiresAt {

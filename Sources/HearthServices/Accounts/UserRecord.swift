@@ -29,6 +29,9 @@ public struct UserRecord: Sendable, Hashable, FetchableRecord {
     public var analyticsConsentedAt: Date?
     /// The IANA time zone new households default to; `nil` for UTC.
     public var timeZone: String?
+    /// When the server's administrator disabled the account (`hearth admin disable`); `nil`
+    /// while it may sign in.
+    public var disabledAt: Date?
 
     /// Whether the account's address has been confirmed.
     public var isEmailConfirmed: Bool { emailConfirmedAt != nil }
@@ -36,7 +39,7 @@ public struct UserRecord: Sendable, Hashable, FetchableRecord {
     /// The columns, in the order ``init(row:)`` reads them.
     public static let columns = RecordColumns(
         "id", "username", "email", "email_confirmed_at", "password_hash", "display_name", "avatar_id", "created_at", "updated_at",
-        "accepted_terms_version", "terms_accepted_at", "analytics_consented_at", "time_zone")
+        "accepted_terms_version", "terms_accepted_at", "analytics_consented_at", "time_zone", "disabled_at")
 
     /// Reads the account from a row of ``columns``.
     public init(row: RecordRow) throws {
@@ -53,6 +56,7 @@ public struct UserRecord: Sendable, Hashable, FetchableRecord {
         termsAcceptedAt = try row[10]
         analyticsConsentedAt = try row[11]
         timeZone = try row[12]
+        disabledAt = try row[13]
     }
 
     /// The account with `id`.

@@ -44,6 +44,9 @@ public struct ServiceError: Error, Sendable, Equatable {
     public enum Reason: String, Sendable, Equatable {
         /// Email or password wrong (never says which).
         case invalidCredentials = "INVALID_CREDENTIALS"
+        /// The server's administrator disabled the account (`hearth admin disable`): it cannot
+        /// sign in or refresh until it is enabled again.
+        case accountDisabled = "ACCOUNT_DISABLED"
         /// No credentials were presented.
         case signedOut = "SIGNED_OUT"
         /// The access token is past its `exp`: refresh it.
@@ -215,6 +218,11 @@ public struct ServiceError: Error, Sendable, Equatable {
     /// Wrong email or password, worded the same for both.
     public static let invalidCredentials = ServiceError(
         .unauthenticated, reason: .invalidCredentials, "The email address or password is not correct.")
+
+    /// The account was disabled by the server's administrator: told only to whoever proved
+    /// the account's credentials (a right password, a provider's token, a refresh token).
+    public static let accountDisabled = ServiceError(
+        .unauthenticated, reason: .accountDisabled, "This account is disabled. Ask the administrator of this server.")
 
     /// An emailed link that does not work (any reason: unknown, used, expired).
     public static let linkInvalid = ServiceError(

@@ -65,6 +65,13 @@ struct Owner: ScopeKey, Sendable, Hashable {
         self.userID = userID
     }
 
+    /// An account the server's administrator named by its address on the command line
+    /// (`hearth admin disable`, ``AccountAdministration``), or the job such a command wrote for
+    /// it: whoever runs the binary on the database's machine can read every row anyway.
+    init(administered userID: String) {
+        self.userID = userID
+    }
+
     /// The account a push is for, read from the push's queued row or job (written when the
     /// push was enqueued for one of the account's subscriptions): delivery has no viewer.
     init(pushRecipient userID: String) {

@@ -255,9 +255,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// The lines of `PRAGMA integrity_check`: `["ok"]` for a sound database.
     public func integrityCheck() throws -> [String] {
-        try read { database in
-            try database.query("PRAGMA integrity_check").map { try $0[0] as String }
-        }
+        try read { database in try database.integrityCheck() }
     }
 
     /// Waits for connections in use to come back, then closes them all; later calls to
