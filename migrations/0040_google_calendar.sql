@@ -37,11 +37,11 @@ CREATE INDEX google_authorizations_user ON google_authorizations (user_id);
 -- A selected Google calendar is an imported calendar (its events stored and read as any other's):
 -- google_calendar_id names it at Google (NULL for files and feeds), google_sync_token is the
 -- nextSyncToken of its last sync (NULL: the next sync lists everything), next_sync_at when its one
--- scheduled sync is due, last_sync_error why the last one failed.
+-- scheduled sync is due. last_refreshed_at, last_refresh_error and refresh_failures (0037) record its
+-- syncs as they record a feed's refreshes.
 ALTER TABLE imported_calendars ADD COLUMN google_calendar_id TEXT;
 ALTER TABLE imported_calendars ADD COLUMN google_sync_token TEXT;
 ALTER TABLE imported_calendars ADD COLUMN next_sync_at TEXT;
-ALTER TABLE imported_calendars ADD COLUMN last_sync_error TEXT;
 CREATE UNIQUE INDEX imported_calendars_google ON imported_calendars (user_id, google_calendar_id);
 
 -- The chore events exported to a user's Google calendar, by the event id Hearth chose for them

@@ -205,7 +205,7 @@ extension ImportedCalendarService {
     }
 
     /// Whether `stored` is `due` to the millisecond (dates are stored with milliseconds).
-    private static func sameMillisecond(_ stored: Date?, _ due: Date?) -> Bool {
+    static func sameMillisecond(_ stored: Date?, _ due: Date?) -> Bool {
         guard let stored, let due else { return false }
         return (stored.timeIntervalSince1970 * 1000).rounded() == (due.timeIntervalSince1970 * 1000).rounded()
     }

@@ -47,6 +47,10 @@ import Testing
             file: "Sources/HearthServices/Accounts/AccountService+SignInProviders.swift", function: "linkedUser(_:in:)",
             tables: ["provider_identities"], why: "the account a provider's verified identity token names, at sign-in"),
         Exception(
+            file: "Sources/HearthServices/GoogleCalendar/GoogleCalendarService+Connection.swift",
+            function: "takePendingAuthorization(stateHash:for:at:in:)", tables: ["google_authorizations"],
+            why: "Google's redirect carries only the OAuth state: its hash names the attempt, and the account it was begun by"),
+        Exception(
             file: "Sources/HearthServices/Accounts/AccountService+Avatar.swift", function: "avatar(id:)", tables: ["avatars"],
             why: "avatars are served by id to whoever holds their URL, like a profile picture link; the id is unguessable"),
         // Invitees are not members yet: what they may see is established by the token or their confirmed address.
