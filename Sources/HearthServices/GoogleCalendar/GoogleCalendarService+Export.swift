@@ -99,7 +99,7 @@ extension GoogleCalendarService {
         var result = ExportResult()
         var kept: [Exported] = []
         var gone = Set(exported)
-        do {
+        do throws(GoogleFailure) {
             try withAccessToken(of: owner) { (token) throws(GoogleFailure) in
                 let (_, api) = try enabledForJobs()
                 if let calendarID = setting.calendarID {
@@ -117,7 +117,7 @@ extension GoogleCalendarService {
                     }
                 }
                 for old in gone {
-                    do {
+                    do throws(GoogleFailure) {
                         _ = try api.calendar(
                             "DELETE", "/calendars/\(GoogleAPIClient.segment(old.calendarID))/events/\(GoogleAPIClient.segment(old.eventID))",
                             accessToken: token, at: now)
@@ -160,7 +160,7 @@ extension GoogleCalendarService {
         _ body: [UInt8], id: String, at path: String, update: Bool, api: GoogleAPIClient, token: String, now: Date
     ) throws(GoogleFailure) {
         let eventPath = path + "/" + GoogleAPIClient.segment(id)
-        do {
+        do throws(GoogleFailure) {
             if update {
                 _ = try api.calendar("PUT", eventPath, body: body, accessToken: token, at: now)
             } else {

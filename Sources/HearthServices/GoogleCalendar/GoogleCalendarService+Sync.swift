@@ -115,7 +115,7 @@ extension GoogleCalendarService {
             while true {
                 var listing = Listing(isFull: syncToken == nil, events: [], nextSyncToken: nil)
                 var pageToken: String?
-                do {
+                do throws(GoogleFailure) {
                     repeat {
                         var query: [(String, String)] = [("maxResults", "250")]
                         if let syncToken { query.append(("syncToken", syncToken)) } else { query += [("showDeleted", "true"), ("singleEvents", "false")] }

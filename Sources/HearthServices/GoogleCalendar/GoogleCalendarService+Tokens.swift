@@ -15,7 +15,7 @@ extension GoogleCalendarService {
     /// - Throws: ``GoogleFailure`` (`invalidGrant` when the connection is, or just became, revoked,
     ///   or when there is none).
     func withAccessToken<T>(of owner: Owner, _ request: (String) throws(GoogleFailure) -> T) throws(GoogleFailure) -> T {
-        do {
+        do throws(GoogleFailure) {
             return try request(try accessToken(of: owner, refreshing: false))
         } catch where error.kind == .unauthorized {
             return try request(try accessToken(of: owner, refreshing: true))
@@ -60,7 +60,7 @@ extension GoogleCalendarService {
         } catch {
             throw GoogleFailure(kind: .invalidGrant, message: "the stored refresh token does not open: \(error)")
         }
-        do {
+        do throws(GoogleFailure) {
             let grant = try api.refresh(refreshToken, at: now)
             try store(grant, of: owner, at: now)
             return grant.access_token
