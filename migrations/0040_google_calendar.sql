@@ -32,7 +32,8 @@ CREATE TABLE google_authorizations (
     created_at TEXT NOT NULL,
     expires_at TEXT NOT NULL
 );
-CREATE INDEX google_authorizations_user ON google_authorizations (user_id);
+CREATE INDEX google_authorizations_user ON google_authorizations (user_id, expires_at);
+CREATE INDEX google_authorizations_expiry ON google_authorizations (expires_at);
 
 -- A selected Google calendar is an imported calendar (its events stored and read as any other's):
 -- google_calendar_id names it at Google (NULL for files and feeds), google_sync_token is the

@@ -87,6 +87,6 @@ struct GoogleAPIClient: Sendable {
 
     /// `text` as one path segment (a calendar or event id).
     static func segment(_ text: String) -> String {
-        FormEncoding.component(text).replacingOccurrences(of: "+", with: "%20")
+        FormEncoding.component(text).replacing("+", with: "%20")
     }
 }

@@ -103,7 +103,7 @@ public struct GoogleTokenRevocationJob: JobHandler {
         } catch {
             throw JobFailure(.permanent, "the sealed token does not open: \(error)")
         }
-        do {
+        do throws(GoogleFailure) {
             try api.revoke(token, at: google.households.clock.now)
         } catch {
             if case .rateLimited(let retryAfter) = error.kind { throw JobFailure(.transient, error.message, retryAfter: retryAfter) }

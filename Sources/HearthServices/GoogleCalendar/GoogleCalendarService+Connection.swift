@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HearthDomain
 import HearthStore
+import Net
 import Support
 
 /// Connecting (OAuth 2.0's authorization code flow with PKCE, RFC 7636 `S256`) and disconnecting.

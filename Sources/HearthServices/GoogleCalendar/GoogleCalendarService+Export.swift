@@ -92,9 +92,8 @@ extension GoogleCalendarService {
                 "SELECT calendar_id AS calendarID, event_id AS eventID, content_hash AS contentHash FROM google_exported_events WHERE user_id = {owner}")
             return (setting, events, exported)
         }
-        guard let (setting, events, exported) = read, setting.status == .active, ImportedCalendarService.sameMillisecond(setting.nextExportAt, due) else {
-            return nil
-        }
+        guard let read, read.0.status == .active, ImportedCalendarService.sameMillisecond(read.0.nextExportAt, due) else { return nil }
+        let (setting, events, exported) = read
         let now = households.clock.storedNow
         var result = ExportResult()
         var kept: [Exported] = []
@@ -132,6 +131,8 @@ extension GoogleCalendarService {
             result.failure = error.message
         }
         let finished = result
+        let sent = kept
+        let undeleted = gone
         try pool.write { [self] database in
             let scope = OwnerScope(owner, database)
             guard let current = try scope.scalar(Date.self, "SELECT next_export_at FROM google_connections WHERE user_id = {owner}"),
@@ -139,7 +140,7 @@ extension GoogleCalendarService {
             else { return }
             // Recorded as far as it went: what was sent, and what is still to delete.
             try scope.execute("DELETE FROM google_exported_events WHERE user_id = {owner}")
-            for record in Set(kept).union(finished.failure == nil ? [] : gone) {
+            for record in Set(sent).union(undeleted) {
                 try scope.execute(
                     "INSERT INTO google_exported_events (user_id, calendar_id, event_id, content_hash) VALUES ({owner}, ?, ?, ?)",
                     [record.calendarID, record.eventID, record.contentHash])

@@ -160,7 +160,7 @@ extension GoogleCalendarService {
                 }
                 events.append(parsed)
             } catch {
-                skipped.append(SkippedCalendarEvent(uid: event.uid, line: 0, reason: error.description))
+                skipped.append(SkippedCalendarEvent(uid: event.uid, line: 0, reason: "\(error)"))
             }
         }
         if listed.isFull {

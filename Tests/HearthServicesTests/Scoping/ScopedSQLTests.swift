@@ -133,8 +133,8 @@ import Testing
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",
-            tables: ["sessions", "email_tokens", "mutation_replays", "notifications"],
-            why: "retention deletes ended sessions, spent tokens, old replays and old notifications of every account"),
+            tables: ["sessions", "email_tokens", "mutation_replays", "notifications", "google_authorizations"],
+            why: "retention deletes ended sessions, spent tokens, old replays, old notifications and expired Google connection attempts of every account"),
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "pruneExpiredInvitations(before:limit:changeLog:in:)",
             tables: ["invitations", "members"], why: "retention deletes expired invitations, with their placeholders, of every household"),
