@@ -61,7 +61,7 @@ struct GoogleCalendarEventTests {
             "Standup 2027-01-04T08:00:00Z", "Dentist 2027-01-06T14:00:00Z", "Holiday 2027-01-08T00:00:00Z free", "Standup (late) 2027-01-11T09:00:00Z",
         ])
         let override = try #require(try CalendarFile.parse(stored: "", events: [try events[1].vevent(timeZones: TimeZoneRules.named)]).events.first)
-        #expect(override.uid == "standup" && override.recurrenceKey == "20270111T080000Z", "an instance overrides its series' occurrence")
+        #expect(override.uid == "standup" && override.recurrenceKey.hasSuffix(":20270111T080000Z"), "an instance overrides its series' occurrence: \(override.recurrenceKey)")
         #expect(events[2].isCancelled && events[2].isOverride && events[2].uid == "standup")
     }
 
