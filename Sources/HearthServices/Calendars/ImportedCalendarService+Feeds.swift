@@ -93,8 +93,10 @@ extension ImportedCalendarService {
             throw ServiceError(.notFound, "No such imported calendar.")
         }
         guard calendar.sourceURL != nil else {
-            throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.id", reason: .notAllowed, message: "This calendar was uploaded as a file; import the file again to update it.")]))
+            let message = calendar.googleCalendarID == nil
+                ? "This calendar was uploaded as a file; import the file again to update it."
+                : "This calendar is synced from Google Calendar on its own (--google-sync-interval)."
+            throw ServiceError.invalid(InputProblems([FieldProblem(field: "input.id", reason: .notAllowed, message: message)]))
         }
         try await DetachedThread.run(name: "calendar-feed") { [self] in Result { try refresh(id, of: owner, scheduledFor: nil) } }.get()
         guard let refreshed = try await pool.read({ database in try Self.calendar(id, OwnerScope(owner, database)) }) else {

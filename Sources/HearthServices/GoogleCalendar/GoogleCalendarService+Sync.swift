@@ -13,6 +13,8 @@ import Support
 ///   RECURRENCE-ID, as imports match) or, cancelled, deletes it (a series with its overrides) or
 ///   cancels its one occurrence (an instance of a series: an override with `STATUS:CANCELLED`).
 /// - Events the recurrence engine cannot expand are left out and reported (`skippedEvents`).
+/// - A calendar of more than `--google-max-events` events (listed, or stored after the changes)
+///   is not synced: nothing of that sync is stored, and the reason is recorded.
 /// - A failure keeps the events, is recorded on the calendar (`lastRefreshError`) and retried with
 ///   backoff (doubling from the interval, up to a day, at least a `Retry-After`); `invalid_grant`
 ///   marks the connection revoked and stops the syncs until the user connects again.
@@ -61,10 +63,18 @@ extension GoogleCalendarService {
             guard let current = try scope.scalar(Date.self, "SELECT next_sync_at FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id]),
                 ImportedCalendarService.sameMillisecond(current, due)
             else { return .stale }
+            var stored = listing
+            if case .success(let listed) = listing {
+                do {
+                    // Stored whole or not at all: a calendar grown past the limit keeps the events it had.
+                    try database.savepoint { try store(listed, into: id, scope, at: now) }
+                } catch let failure as GoogleFailure {
+                    stored = .failure(failure)
+                }
+            }
             let outcome: SyncOutcome
-            switch listing {
+            switch stored {
             case .success(let listed):
-                try store(listed, into: id, scope, at: now)
                 try scheduleSync(of: id, scope, at: now.addingTimeInterval(Double(configuration!.syncInterval.components.seconds)))
                 outcome = listed.isFull ? .full : .incremental
             case .failure(let failure):
@@ -91,6 +101,11 @@ extension GoogleCalendarService {
             delay = max(delay, Double(min(retryAfter, configuration!.maximumRetryAfter).components.seconds))
         }
         return delay
+    }
+
+    /// Why a calendar past `--google-max-events` is not synced.
+    static func tooManyEvents(_ maximum: Int) -> String {
+        "the Google calendar has more than \(maximum) events (--google-max-events); it is not synced"
     }
 
     /// What a listing brought.
@@ -127,9 +142,7 @@ extension GoogleCalendarService {
                         }
                         listing.events += page.items ?? []
                         guard listing.events.count <= configuration.maximumEvents else {
-                            throw GoogleFailure(
-                                kind: .status(413),
-                                message: "the Google calendar has more than \(configuration.maximumEvents) events (--google-max-events); it is not synced")
+                            throw GoogleFailure(kind: .status(413), message: Self.tooManyEvents(configuration.maximumEvents))
                         }
                         pageToken = page.nextPageToken
                         listing.nextSyncToken = page.nextSyncToken ?? listing.nextSyncToken
@@ -184,6 +197,10 @@ extension GoogleCalendarService {
             try owner.execute(
                 "UPDATE imported_calendars SET event_count = ?, imported_at = ? WHERE id = ? AND user_id = {owner}",
                 [count, now, id])
+        }
+        let maximum = configuration!.maximumEvents
+        guard try owner.scalar(Int.self, "SELECT count(*) FROM imported_events WHERE calendar_id = ? AND user_id = {owner}", [id]) ?? 0 <= maximum else {
+            throw GoogleFailure(kind: .status(413), message: Self.tooManyEvents(maximum))
         }
         let skippedText = String(decoding: try JSONEncoder().encode(skipped), as: UTF8.self)
         try owner.execute(

@@ -201,6 +201,56 @@ import Testing
         #expect(started.errorCode == "UNAVAILABLE" && started.json["errors"]?[0]?["message"]?.stringValue?.contains("--google-client-id") == true, "\(started.json)")
         #expect(try server.googleCalendars(as: ana).errorCode == "UNAVAILABLE")
         #expect(try server.get("/oauth/google/callback?code=x&state=y").status == 503)
+        // A client id without its secret stops the start.
+        #expect(throws: ServerProcess.Failure.self) {
+            try ServerProcess(ServerProcess.householdArguments + ["--google-client-id", "x.apps.googleusercontent.com"])
+        }
+    }
+
+    @Test func FR62_theLimitsHoldAtTheirEdgesAndRateLimitsDelayTheNextSync() throws {
+        let google = try LoopbackGoogleCalendar()
+        defer { google.stop() }
+        let server = try ServerProcess(Self.arguments(google) + ["--google-max-calendars", "2", "--google-max-events", "3"])
+        defer { server.remove() }
+        let ana = try server.person("ana")
+        try server.connectGoogle(google, as: ana)
+        let three = [LoopbackGoogleCalendar.primary, LoopbackGoogleCalendar.family, LoopbackGoogleCalendar.holidays]
+        let tooMany = try server.selectGoogleCalendars(three, as: ana)
+        #expect(tooMany.errorField == "input.calendarIds" && tooMany.errorReason == "TOO_LARGE", "\(tooMany.json)")
+        #expect(tooMany.json["errors"]?[0]?["extensions"]?["limit"] == 2)
+        for day in 4...6 {
+            try google.put(["id": "e\(day)", "status": "confirmed", "summary": "E\(day)",
+                            "start": ["dateTime": "2027-01-0\(day)T10:00:00Z"], "end": ["dateTime": "2027-01-0\(day)T11:00:00Z"]])
+        }
+        let two = try server.selectGoogleCalendars(Array(three.prefix(2)), as: ana)
+        #expect(two.errorCode == nil, "exactly the limit: \(two.json)")
+        try server.waitForDueJobs()
+        #expect(try Self.january(server, ana).count == 3, "exactly --google-max-events events sync")
+        #expect(try server.selectGoogleCalendars([LoopbackGoogleCalendar.primary], as: ana).errorCode == nil)
+
+        // Google answers 403 rateLimitExceeded with Retry-After: the failure is recorded and the next sync waits an hour.
+        try google.control("POST", "/fail-next/403")
+        let start = Date()
+        try server.moveClock(to: start.addingTimeInterval(16 * 60))
+        try server.waitForDueJobs()
+        let primaryID = try #require(try server.databaseText(
+            "SELECT id FROM imported_calendars WHERE google_calendar_id = '\(LoopbackGoogleCalendar.primary)'"))
+        let limited = try #require(try server.importedCalendar(primaryID, as: ana))
+        #expect(limited["lastRefreshError"]?.stringValue?.contains("403") == true, "\(limited)")
+        let next = try #require(try server.databaseText("SELECT next_sync_at FROM imported_calendars WHERE id = '\(primaryID)'"))
+        let nextSync = try #require(ISO8601DateFormatter().date(from: String(next.prefix(19)) + "Z"), "\(next)")
+        #expect(nextSync.timeIntervalSince(start) > 16 * 60 + 3500, "Retry-After (an hour) outweighs the backoff: \(next)")
+
+        // A fourth event makes the calendar bigger than --google-max-events: nothing of the sync is stored, and it says so.
+        try google.put(["id": "e7", "status": "confirmed", "summary": "E7",
+                        "start": ["dateTime": "2027-01-07T10:00:00Z"], "end": ["dateTime": "2027-01-07T11:00:00Z"]])
+        try server.moveClock(to: nextSync.addingTimeInterval(1))
+        try server.waitForDueJobs()
+        let tooBig = try #require(try server.importedCalendar(primaryID, as: ana))
+        #expect(tooBig["lastRefreshError"]?.stringValue?.contains("--google-max-events") == true, "\(tooBig)")
+        #expect(try Self.january(server, ana).count == 3, "the events of the last sync stay")
+        let byHand = try server.refreshImportedCalendar(primaryID, as: ana)
+        #expect(byHand.errorReason == "NOT_ALLOWED" && byHand.json["errors"]?[0]?["message"]?.stringValue?.contains("Google") == true, "\(byHand.json)")
     }
 
     @Test func FR62_accessTokensAreRefreshedOnExpiryAndOn401AndInvalidGrantAsksToConnectAgain() throws {

@@ -18,7 +18,8 @@ import TestPython
 ///   insert (409 for an id that exists), update (404 for one that does not) and delete of events.
 ///
 /// The control port: `POST /event/<calendar>` upserts an event (JSON, by id) as a change; `POST
-/// /expire-sync-tokens`, `/revoke-grants`, `/invalidate-access`, `/expires-in/<seconds>`; `GET /state`
+/// /expire-sync-tokens`, `/revoke-grants`, `/invalidate-access`, `/expires-in/<seconds>`, `/fail-next/<status>` (the next
+/// Calendar API request answers it, `403` as `rateLimitExceeded`, with `Retry-After: 3600`); `GET /state`
 /// answers what happened (`log` of API requests, `issued` tokens, `revoked`, `exports`, `refreshes`).
 final class LoopbackGoogleCalendar {
     /// The OAuth client the server is configured with.
@@ -129,6 +130,11 @@ final class LoopbackGoogleCalendar {
             query = urllib.parse.parse_qs(url.query)
             body = self.body()
             with lock:
+                if url.path.startswith("/calendar/v3/") and state.get("fail_next"):
+                    status, headers = state.pop("fail_next"), [("Retry-After", "3600")]
+                    reason = "rateLimitExceeded" if status == 403 else "backendError"
+                    state["log"].append({"method": method, "path": url.path, "query": {k: v[0] for k, v in query.items()}, "status": status})
+                    return self.answer(status, {"error": {"code": status, "errors": [{"reason": reason}]}}, headers)
                 if url.path == "/token": status, answer = self.token(urllib.parse.parse_qs(body.decode()))
                 elif url.path == "/revoke": status, answer = self.revoke(urllib.parse.parse_qs(body.decode()))
                 else: status, answer = self.api(method, url.path, query, body)
@@ -243,6 +249,7 @@ final class LoopbackGoogleCalendar {
                 elif path == "/revoke-grants": state["refresh"].clear()
                 elif path == "/invalidate-access": state["access"].clear()
                 elif path.startswith("/expires-in/"): state["expires_in"] = int(path[len("/expires-in/"):])
+                elif path.startswith("/fail-next/"): state["fail_next"] = int(path[len("/fail-next/"):])
                 else: return self.answer(404, {})
             self.answer(200, {})
 
