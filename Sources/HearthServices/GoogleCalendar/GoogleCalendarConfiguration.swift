@@ -23,6 +23,8 @@ public struct GoogleCalendarConfiguration: Sendable {
     public var redirectURI: String
     /// How long a begun connection may wait for its completion.
     public var authorizationLifetime: Duration
+    /// The most connection attempts one user may have open; a new one beyond makes the oldest stop working.
+    public var maximumOpenAttempts: Int
     /// How often each selected calendar is synced (and chores exported).
     public var syncInterval: Duration
     /// How long one request to Google may take.
@@ -50,7 +52,7 @@ public struct GoogleCalendarConfiguration: Sendable {
     public init(
         clientID: String, clientSecret: String, redirectURI: String, authorizationEndpoint: String = googleAuthorizationEndpoint,
         tokenEndpoint: HTTPURL, revocationEndpoint: HTTPURL, calendarAPI: String = googleCalendarAPI,
-        authorizationLifetime: Duration = .seconds(600), syncInterval: Duration = .seconds(900), requestTimeout: Duration = .seconds(30),
+        authorizationLifetime: Duration = .seconds(600), maximumOpenAttempts: Int = 5, syncInterval: Duration = .seconds(900), requestTimeout: Duration = .seconds(30),
         maximumCalendars: Int = 20, maximumEvents: Int = 5000, maximumResponseBytes: Int = 4 << 20, maximumRetryAfter: Duration = .seconds(3600),
         tls: TLSClient? = nil
     ) {
@@ -62,6 +64,7 @@ public struct GoogleCalendarConfiguration: Sendable {
         self.revocationEndpoint = revocationEndpoint
         self.calendarAPI = calendarAPI.hasSuffix("/") ? String(calendarAPI.dropLast()) : calendarAPI
         self.authorizationLifetime = authorizationLifetime
+        self.maximumOpenAttempts = maximumOpenAttempts
         self.syncInterval = syncInterval
         self.requestTimeout = requestTimeout
         self.maximumCalendars = maximumCalendars

@@ -7,7 +7,8 @@ import Support
 /// Connecting (OAuth 2.0's authorization code flow with PKCE, RFC 7636 `S256`) and disconnecting.
 ///
 /// 1. `startGoogleCalendarConnection` makes a random state and PKCE verifier, stores the state's
-///    SHA-256 with the sealed verifier for `--google-authorization-lifetime`, and answers Google's
+///    SHA-256 with the sealed verifier for `--google-authorization-lifetime` (at most
+///    `--google-max-open-attempts` per user: a new one beyond ends the oldest), and answers Google's
 ///    authorization URL (`access_type=offline` and `prompt=consent`, so Google grants a refresh token).
 /// 2. Google sends the browser back to the redirect URI (`GET /oauth/google/callback?code&state`),
 ///    or the app that caught the redirect calls `completeGoogleCalendarConnection`: either way the
@@ -31,8 +32,13 @@ extension GoogleCalendarService {
         let expiresAt = now.addingTimeInterval(Double(configuration.authorizationLifetime.components.seconds))
         try await pool.write { [sealer] database in
             let owner = OwnerScope(Owner(viewer), database)
-            // A user has a few attempts open at most: the oldest beyond go.
+            // Expired attempts go, and a user has --google-max-open-attempts open at most: the oldest beyond go.
             try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner} AND expires_at <= ?", [now])
+            try owner.execute(
+                """
+                DELETE FROM google_authorizations WHERE user_id = {owner} AND state_hash NOT IN (
+                    SELECT state_hash FROM google_authorizations WHERE user_id = {owner} ORDER BY created_at DESC, state_hash LIMIT ?)
+                """, [configuration.maximumOpenAttempts - 1])
             try owner.execute(
                 "INSERT INTO google_authorizations (state_hash, user_id, verifier, created_at, expires_at) VALUES (?, {owner}, ?, ?, ?)",
                 [SHA256.hexDigest(state), sealer.seal(verifier), now, expiresAt])

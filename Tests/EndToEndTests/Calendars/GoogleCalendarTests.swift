@@ -185,6 +185,17 @@ import Testing
             let replayed = try server.completeGoogleCalendarConnection(code: consent.code, state: consent.state, as: ana)
             #expect(replayed.errorField == "input.state" && replayed.json["errors"]?[0]?["extensions"]?["fieldErrors"]?[0]?["reason"] == "UNKNOWN_VALUE")
 
+            // Of more than --google-max-open-attempts (5) open attempts, the oldest stops working.
+            var consents: [(code: String, state: String, location: String)] = []
+            for _ in 0..<6 {
+                let url = try #require(try server.startGoogleCalendarConnection(as: ana).data?["startGoogleCalendarConnection"]?["authorizationUrl"]?.stringValue)
+                consents.append(try google.consent(to: url))
+            }
+            let evicted = try server.completeGoogleCalendarConnection(code: consents[0].code, state: consents[0].state, as: ana)
+            #expect(evicted.errorField == "input.state", "the sixth attempt ended the first: \(evicted.json)")
+            let kept = try server.completeGoogleCalendarConnection(code: consents[1].code, state: consents[1].state, as: ana)
+            #expect(kept.errorCode == nil, "the second is among the five newest: \(kept.json)")
+
             // A code Google does not know (PKCE checked by the stand-in) is refused on input.code.
             let other = try #require(try server.startGoogleCalendarConnection(as: ana).data?["startGoogleCalendarConnection"]?["authorizationUrl"]?.stringValue)
             let otherConsent = try google.consent(to: other)
