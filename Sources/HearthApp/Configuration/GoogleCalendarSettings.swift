@@ -44,7 +44,8 @@ enum GoogleCalendarSettings {
     /// - Parameters:
     ///   - publicBaseURL: Where the default redirect URI is.
     ///   - maximumRetryAfter: The longest wait a `Retry-After` imposes (`--push-max-retry-after`).
-    /// - Throws: `UsageError` for a value out of range, an endpoint that is no http(s) URL, a client
+    /// - Throws: `UsageError` for a value out of range, an endpoint that is no http(s) URL (the operator's
+    ///   choice: http serves a local stand-in), a client
     ///   id without a secret, or a secret file that cannot be read.
     static func configuration(_ options: ParsedOptions, publicBaseURL: PublicBaseURL, maximumRetryAfter: Duration) throws -> GoogleCalendarConfiguration? {
         guard let clientID = options.string("--google-client-id"), !clientID.isEmpty else { return nil }
@@ -62,7 +63,7 @@ enum GoogleCalendarSettings {
         }
         func endpoint(_ option: String, _ fallback: String) throws -> HTTPURL {
             let text = options.string(option) ?? fallback
-            guard let url = try? HTTPURL(text) else { throw UsageError(message: "\(option) must be an https:// URL, not '\(text)'") }
+            guard let url = try? HTTPURL(text) else { throw UsageError(message: "\(option) must be an https:// (or, for a local stand-in, http://) URL, not '\(text)'") }
             return url
         }
         let authorization = try endpoint("--google-authorization-endpoint", GoogleCalendarConfiguration.googleAuthorizationEndpoint)
