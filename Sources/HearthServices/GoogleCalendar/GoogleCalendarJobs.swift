@@ -76,15 +76,26 @@ public struct GoogleCalendarExportJob: JobHandler {
     }
 }
 
-/// Revokes a disconnected account's refresh token at Google's revocation endpoint, best effort: the
-/// token travels sealed in the payload; Google unreachable or failing is retried with the
-/// scheduler's backoff; an answer that the token is unknown (already revoked) counts as done.
-/// Idempotent: revoking twice is revoking.
+/// Cleans up after a disconnected account at Google, best effort: deletes the chore events the
+/// export made (with an access token the refresh token still gets), then revokes the refresh token
+/// at the revocation endpoint. The token travels sealed in the payload; Google unreachable or failing
+/// is retried with the scheduler's backoff; an event already gone, or a token already revoked,
+/// counts as done. Idempotent: deleting and revoking twice changes nothing more.
 public struct GoogleTokenRevocationJob: JobHandler {
     /// The job's input.
     public struct Payload: Codable, Sendable, Hashable {
         /// The refresh token, sealed (``SecretSealer``).
         public var sealedToken: String
+        /// The exported events to delete first, as `(calendar id, event id)`.
+        public var exportedEvents: [ExportedEvent]?
+    }
+
+    /// One event the export made.
+    public struct ExportedEvent: Codable, Sendable, Hashable {
+        /// Google's id of the calendar.
+        public var calendarID: String
+        /// The event's id.
+        public var eventID: String
     }
 
     let google: GoogleCalendarService
@@ -103,11 +114,34 @@ public struct GoogleTokenRevocationJob: JobHandler {
         } catch {
             throw JobFailure(.permanent, "the sealed token does not open: \(error)")
         }
+        let now = google.households.clock.now
         do throws(GoogleFailure) {
-            try api.revoke(token, at: google.households.clock.now)
+            try deleteExportedEvents(input.exportedEvents ?? [], refreshToken: token, api: api, at: now)
+            try api.revoke(token, at: now)
         } catch {
             if case .rateLimited(let retryAfter) = error.kind { throw JobFailure(.transient, error.message, retryAfter: retryAfter) }
             throw JobFailure(.transient, error.message)
+        }
+    }
+
+    /// Deletes `events` at Google; nothing when Google no longer grants an access token (the user
+    /// revoked Hearth's access, so it cannot touch their calendars anyway).
+    private func deleteExportedEvents(_ events: [ExportedEvent], refreshToken: String, api: GoogleAPIClient, at now: Date) throws(GoogleFailure) {
+        guard !events.isEmpty else { return }
+        let accessToken: String
+        do {
+            accessToken = try api.refresh(refreshToken, at: now).access_token
+        } catch where error.kind == .invalidGrant {
+            return
+        }
+        for event in events {
+            do {
+                _ = try api.calendar(
+                    "DELETE", "/calendars/\(GoogleAPIClient.segment(event.calendarID))/events/\(GoogleAPIClient.segment(event.eventID))",
+                    accessToken: accessToken, at: now)
+            } catch where error.kind == .notFound || error.kind == .gone {
+                // Deleted at Google already.
+            }
         }
     }
 }

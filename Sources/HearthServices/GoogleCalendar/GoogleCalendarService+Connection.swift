@@ -129,7 +129,8 @@ extension GoogleCalendarService {
     }
 
     /// Disconnects `viewer`'s Google account: deletes the connection, its calendars and their
-    /// events, and schedules the revocation of its refresh token at Google.
+    /// events, and schedules the deletion of the exported chore events and the revocation of its
+    /// refresh token at Google.
     /// - Returns: Whether there was a connection.
     public func disconnect(for viewer: Viewer) async throws -> Bool {
         let now = households.clock.storedNow
@@ -140,12 +141,16 @@ extension GoogleCalendarService {
             var deleted: [String] = []
             try owner.forEachRow("SELECT id FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL") { deleted.append(try $0[0]) }
             try owner.execute("DELETE FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL")
+            let exported = try owner.query("SELECT calendar_id, event_id FROM google_exported_events WHERE user_id = {owner} ORDER BY calendar_id, event_id")
+                .map { GoogleTokenRevocationJob.ExportedEvent(calendarID: try $0["calendar_id"], eventID: try $0["event_id"]) }
             try owner.execute("DELETE FROM google_exported_events WHERE user_id = {owner}")
             try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner}")
             try owner.execute("DELETE FROM google_connections WHERE user_id = {owner}")
             if !deleted.isEmpty { try Tombstones.record(deleted, .importedCalendar, scope: .user(viewer.userID), at: now, in: database) }
             try Tombstones.record([connectionID], .googleConnection, scope: .user(viewer.userID), at: now, in: database)
-            try jobs.enqueue(kind: .googleTokenRevocation, payload: GoogleTokenRevocationJob.Payload(sealedToken: try row["refresh_token"]), in: database)
+            try jobs.enqueue(
+                kind: .googleTokenRevocation,
+                payload: GoogleTokenRevocationJob.Payload(sealedToken: try row["refresh_token"], exportedEvents: exported), in: database)
             try households.changeLog.record(
                 topic: .user(viewer.userID), kind: .googleCalendarDisconnected,
                 payload: GoogleConnectionChange(connectionID: connectionID, userID: viewer.userID), in: database)

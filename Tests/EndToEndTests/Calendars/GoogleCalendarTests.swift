@@ -382,7 +382,11 @@ import Testing
             try server.waitForDueJobs()
             #expect(try family().isEmpty)
 
-            // Disconnecting removes the calendars and events at once and revokes the refresh token at Google.
+            // Disconnecting removes the calendars and events at once, then the exported events at Google, and revokes the refresh token there.
+            _ = try server.chore("Feed the cat", in: nil, as: ana)
+            try server.moveClock(to: start.addingTimeInterval(64 * 60))
+            try server.waitForDueJobs()
+            #expect(try family().values.map { $0["summary"] as? String } == ["Feed the cat"])
             try google.put(["id": "dentist", "status": "confirmed", "summary": "Dentist",
                             "start": ["dateTime": "2027-01-06T14:00:00Z"], "end": ["dateTime": "2027-01-06T15:00:00Z"]])
             #expect(try server.selectGoogleCalendars([LoopbackGoogleCalendar.primary], as: ana).errorCode == nil)
@@ -394,6 +398,7 @@ import Testing
             let state = try google.state()
             let refreshToken = try #require((state["issued"] as? [String])?.first)
             #expect((state["revoked"] as? [String]) == [refreshToken])
+            #expect(try family().isEmpty, "the exported events went before the token was revoked")
             #expect(try server.googleCalendarConnection(of: ana) == .null)
             #expect(try Self.january(server, ana).isEmpty && (try server.importedCalendars(as: ana)?.elements?.isEmpty ?? false))
         }
