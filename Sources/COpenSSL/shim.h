@@ -65,6 +65,11 @@ static inline int hearth_evp_gcm_get_tag(EVP_CIPHER_CTX *context, unsigned char 
     return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, length, tag);
 }
 
+/// EVP_CTRL_GCM_SET_TAG through EVP_CIPHER_CTX_ctrl: the tag an AES-GCM decryption must verify.
+static inline int hearth_evp_gcm_set_tag(EVP_CIPHER_CTX *context, unsigned char *tag, int length) {
+    return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, length, tag);
+}
+
 /// EVP_PKEY_PUBLIC_KEY is a macro combining selection bits, which Swift does not import.
 static inline int hearth_evp_pkey_public_key_selection(void) {
     return EVP_PKEY_PUBLIC_KEY;

@@ -20,7 +20,7 @@ struct GlobalIDTests {
             .vacation: "vac", .choreShare: "shr",
             .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol", .notification: "ntf", .availabilityEvent: "avl",
             .pushSubscription: "psh",
-            .importedCalendar: "icl", .importedEvent: "iev",
+            .importedCalendar: "icl", .importedEvent: "iev", .googleConnection: "gco",
         ])
     }
 

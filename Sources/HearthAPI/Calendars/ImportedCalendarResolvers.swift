@@ -73,6 +73,7 @@ struct ImportedCalendarValue: FieldResolvable, TypeNameResolvable, Sendable {
         case "lastRefreshError": calendar.lastRefreshError
         case "feedStatus": calendar.sourceURL == nil ? nil : GraphQLEnum.name(of: calendar.feedStatus)
         case "nextRefreshAt": calendar.nextRefreshAt
+        case "googleCalendarId": calendar.googleCalendarID
         case "skippedEvents": calendar.skippedEvents.map(SkippedEventValue.init)
         default: nil
         }

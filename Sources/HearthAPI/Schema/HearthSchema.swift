@@ -55,9 +55,9 @@ public enum HearthSchema {
     /// leaderboard fields are left unresolved without them, for tests of other areas). The chore
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
     /// from Loop Habit Tracker go to `loopImporter`, of .ics calendars to `importedCalendars`; offline sync's
-    /// `changes` reads `sync`; Web Push subscriptions are `push`'s; the calendar and availability events
+    /// `changes` reads `sync`; Web Push subscriptions are `push`'s; Google Calendar connections `google`'s; the calendar and availability events
     /// `calendar` (with `instances`). `syncBatch`
-    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:notifications:calendar:limits:logger:)``
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:notifications:calendar:google:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -72,7 +72,8 @@ public enum HearthSchema {
         syncBatches: SyncBatchRunner? = nil,
         importedCalendars: ImportedCalendarService? = nil,
         notifications: NotificationService? = nil,
-        calendar: CalendarService? = nil
+        calendar: CalendarService? = nil,
+        google: GoogleCalendarService? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -93,6 +94,7 @@ public enum HearthSchema {
         if let loopImporter { HabitPortingResolvers.install(into: &resolvers, importer: loopImporter) }
         if let push { PushResolvers.install(into: &resolvers, push: push) }
         if let importedCalendars { ImportedCalendarResolvers.install(into: &resolvers, calendars: importedCalendars) }
+        if let google { GoogleCalendarResolvers.install(into: &resolvers, google: google) }
         if let notifications { NotificationResolvers.install(into: &resolvers, notifications: notifications) }
         if let calendar, let instanceServices { CalendarResolvers.install(into: &resolvers, calendar: calendar, services: instanceServices) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
@@ -137,6 +139,12 @@ public enum HearthSchema {
             if let importedCalendars {
                 let missing = ids.filter { found[$0] == nil }
                 for (id, value) in try await ImportedCalendarResolvers.nodes(ids: missing, calendars: importedCalendars, context: context) {
+                    found[id] = value
+                }
+            }
+            if let google {
+                let missing = ids.filter { found[$0] == nil }
+                for (id, value) in try await GoogleCalendarResolvers.nodes(ids: missing, google: google, context: context) {
                     found[id] = value
                 }
             }
@@ -196,6 +204,7 @@ public enum HearthSchema {
         importedCalendars: ImportedCalendarService? = nil,
         notifications: NotificationService? = nil,
         calendar: CalendarService? = nil,
+        google: GoogleCalendarService? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -207,7 +216,7 @@ public enum HearthSchema {
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
                 follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches,
-                importedCalendars: importedCalendars, notifications: notifications, calendar: calendar),
+                importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

@@ -82,6 +82,9 @@ struct ServeSettings: Sendable {
     /// Whether `--public-base-url` (or its variable) was given; otherwise `/.well-known/hearth`
     /// derives the base from each request, since the default suits only local development.
     var isPublicBaseURLConfigured: Bool
+    /// Google Calendar connections: the OAuth client, endpoints and sync limits; nil without
+    /// `--google-client-id` (the TLS client of `--outbound-ca-file` is set at start).
+    var google: GoogleCalendarConfiguration?
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -179,6 +182,7 @@ struct ServeSettings: Sendable {
         + HabitPortingSettings.options
         + CalendarImportSettings.options
         + CalendarFeedSettings.options
+        + GoogleCalendarSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -290,6 +294,7 @@ struct ServeSettings: Sendable {
         sync = try SyncSettings.configuration(options)
         push = try PushSettings(options, sender: mail.sender.address)
         calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy)
+        google = try GoogleCalendarSettings.configuration(options, publicBaseURL: mail.publicBaseURL, maximumRetryAfter: push.maximumRetryAfter)
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

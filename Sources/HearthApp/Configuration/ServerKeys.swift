@@ -13,7 +13,10 @@ import Support
 /// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``);
 /// - `vapid.key` is the P-256 private key (32 bytes) that signs Web Push requests (VAPID,
 ///   RFC 8292); its public key is published as `pushConfiguration.vapidPublicKey`, and browsers
-///   subscribe with it, so replacing it orphans every push subscription.
+///   subscribe with it, so replacing it orphans every push subscription;
+/// - `secrets.key` seals the secrets the database must keep (Google Calendar's refresh and access
+///   tokens, PKCE verifiers: ``SecretSealer``, AES-256-GCM); losing it loses every Google
+///   Calendar connection (users connect again).
 ///
 /// Keys that older versions kept in the database are moved out first (``StoredKeys``).
 struct ServerKeys: Sendable {
@@ -25,12 +28,15 @@ struct ServerKeys: Sendable {
     var link: [UInt8]
     /// The VAPID key.
     var vapid: SigningKey
+    /// The key sealing stored secrets.
+    var secrets: [UInt8]
 
     /// The key files, by what they hold.
     static let accessTokenFile = "access-token.key"
     static let analyticsFile = "analytics.key"
     static let linkFile = "link.key"
     static let vapidFile = "vapid.key"
+    static let secretsFile = "secrets.key"
     /// The length of generated keys, in bytes.
     static let length = 32
 
@@ -66,6 +72,8 @@ struct ServerKeys: Sendable {
                 code: .malformed, path: directory.file(vapidFile),
                 message: "\(directory.file(vapidFile)) is not a P-256 private key (32 bytes, base64url): \(error.message)")
         }
-        return ServerKeys(accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid)
+        return ServerKeys(
+            accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid,
+            secrets: Array(try key(secretsFile).prefix(length)))
     }
 }

@@ -124,6 +124,10 @@ final class Application: Sendable {
         let importedCalendars = ImportedCalendarService(
             households: households, limits: settings.calendarImport, feeds: feeds,
             workers: WorkerPool(label: "calendar-import", concurrency: 1, queueLimit: 8), jobs: jobs, notifier: notifier)
+        // Google Calendar (issue 18, FR-62): connected accounts' calendars synced in, chores exported out.
+        var googleConfiguration = settings.google
+        googleConfiguration?.tls = push.configuration.tls
+        let google = GoogleCalendarService(configuration: googleConfiguration, calendars: importedCalendars, sealer: SecretSealer(key: keys.secrets))
         // Busy time (FR-50A) from every calendar source a user has; reminders of those who avoid it wait for free time.
         let notifications = NotificationService(
             instances: choreInstances, notifier: notifier, jobs: jobs,
@@ -148,7 +152,7 @@ final class Application: Sendable {
             FCMDeliveryJob(push: push, logger: logger.labeled("push")),
             importedCalendars.refreshJob(logger: logger.labeled("calendar-feeds")),
             accounts.administrationJob,
-        ] + (settings.testEndpoints ? [testJobs.handler] : [])
+        ] + google.jobHandlers(logger: logger.labeled("google-calendar")) + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
         // Habits in and out: exports read and stream on their own workers (they wait for slow clients);
@@ -160,7 +164,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -183,6 +187,7 @@ final class Application: Sendable {
         AvatarRoutes(accounts: accounts, authenticator: authenticator).register(in: &router)
         HabitRoutes(habits: habits, authenticator: authenticator).register(in: &router)
         CalendarRoutes(feeds: calendar.feeds, authenticator: authenticator).register(in: &router)
+        GoogleCallbackPage(google: google, logger: logger.labeled("google-calendar")).register(in: &router)
         SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
         HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
@@ -282,14 +287,15 @@ final class Application: Sendable {
         push: PushService,
         importedCalendars: ImportedCalendarService,
         notifications: NotificationService,
-        calendar: CalendarService
+        calendar: CalendarService,
+        google: GoogleCalendarService
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

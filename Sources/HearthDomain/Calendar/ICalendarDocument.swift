@@ -80,7 +80,7 @@ public enum ICalendarDocument {
         return starts.keys.sorted().map { (starts[$0]!.0, starts[$0]!.1.sorted()) }
     }
 
-    private static func write(_ event: ICalendarEvent, into text: inout ICalendarText) {
+    static func write(_ event: ICalendarEvent, into text: inout ICalendarText) {
         text.begin("VEVENT")
         text.line("UID", ICalendarText.escaped(event.uid))
         text.line("DTSTAMP", ICalendarStamp.utc(event.lastModified))

@@ -98,6 +98,8 @@ extension GlobalID {
         case notification = "ntf"
         /// A user's busy or free time, single or recurring (`availability_events`).
         case availabilityEvent = "avl"
+        /// A user's connection to their Google Calendar account (FR-62).
+        case googleConnection = "gco"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -110,7 +112,7 @@ extension GlobalID {
             case .vacation: false
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
-            case .pushSubscription, .importedCalendar, .importedEvent, .notification, .availabilityEvent: false
+            case .pushSubscription, .importedCalendar, .importedEvent, .notification, .availabilityEvent, .googleConnection: false
             }
         }
     }

@@ -101,6 +101,15 @@ public final class CalendarFeedService: Sendable {
 
     /// The owner's file: their personal chores, and what the flags include.
     private static func document(_ owner: OwnerScope, includesAvailability: Bool, includesHouseholdChores: Bool) throws -> String {
+        var events = try choreEvents(owner, includesHouseholdChores: includesHouseholdChores)
+        if includesAvailability { events += try AvailabilityEventRecord.all(owner).map(event(of:)) }
+        return ICalendarDocument.text(name: "Hearth", events: events)
+    }
+
+    /// The owner's personal chores as events and, when `includesHouseholdChores`, the chores of
+    /// their households assigned to them (``CalendarChoreEvents``): what the feed and the export to
+    /// Google Calendar carry.
+    static func choreEvents(_ owner: OwnerScope, includesHouseholdChores: Bool) throws -> [ICalendarEvent] {
         let database = owner.database
         var events = try CalendarChoreEvents(scope: ChoreAccess(personal: owner.key).scope(database), defaultZone: try owner.timeZone()).events()
         if includesHouseholdChores {
@@ -110,8 +119,7 @@ public final class CalendarFeedService: Sendable {
                 events += try chores.events(assignedTo: membership.access.memberID)
             }
         }
-        if includesAvailability { events += try AvailabilityEventRecord.all(owner).map(event(of:)) }
-        return ICalendarDocument.text(name: "Hearth", events: events)
+        return events
     }
 
     /// An availability event's event.

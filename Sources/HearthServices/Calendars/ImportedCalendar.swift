@@ -16,14 +16,16 @@ public struct ImportedCalendar: Codable, Sendable, Equatable {
     public let importedAt: Date
     /// For a feed, the https:// URL the server fetches; nil for an uploaded file.
     public let sourceURL: String?
-    /// For a feed, when a refresh last succeeded (a 304 answer included).
+    /// For a feed, when a refresh last succeeded (a 304 answer included); for a Google calendar, a sync.
     public let lastRefreshedAt: Date?
-    /// For a feed, why the last refresh failed; nil after a success.
+    /// For a feed, why the last refresh failed (for a Google calendar, the last sync); nil after a success.
     public let lastRefreshError: String?
     /// For a feed, whether its refreshes work (``CalendarFeedStatus``).
     public let feedStatus: CalendarFeedStatus
     /// For a feed that is not dead, when it is refreshed next.
     public let nextRefreshAt: Date?
+    /// For a calendar synced from Google Calendar, Google's id of it; nil for a file or a feed.
+    public let googleCalendarID: String?
     /// The events the last import or refresh left out, as JSON (``skippedEvents``).
     let skippedEventsJSON: String
 
@@ -37,7 +39,7 @@ public struct ImportedCalendar: Codable, Sendable, Equatable {
     static let columns = """
         id, name, event_count AS eventCount, created_at AS createdAt, imported_at AS importedAt, source_url AS sourceURL,
         last_refreshed_at AS lastRefreshedAt, last_refresh_error AS lastRefreshError, feed_status AS feedStatus,
-        next_refresh_at AS nextRefreshAt, skipped_events AS skippedEventsJSON
+        next_refresh_at AS nextRefreshAt, google_calendar_id AS googleCalendarID, skipped_events AS skippedEventsJSON
         """
 }
 

@@ -93,8 +93,10 @@ extension ImportedCalendarService {
             throw ServiceError(.notFound, "No such imported calendar.")
         }
         guard calendar.sourceURL != nil else {
-            throw ServiceError.invalid(InputProblems([FieldProblem(
-                field: "input.id", reason: .notAllowed, message: "This calendar was uploaded as a file; import the file again to update it.")]))
+            let message = calendar.googleCalendarID == nil
+                ? "This calendar was uploaded as a file; import the file again to update it."
+                : "This calendar is synced from Google Calendar on its own (--google-sync-interval)."
+            throw ServiceError.invalid(InputProblems([FieldProblem(field: "input.id", reason: .notAllowed, message: message)]))
         }
         try await DetachedThread.run(name: "calendar-feed") { [self] in Result { try refresh(id, of: owner, scheduledFor: nil) } }.get()
         guard let refreshed = try await pool.read({ database in try Self.calendar(id, OwnerScope(owner, database)) }) else {
@@ -205,7 +207,7 @@ extension ImportedCalendarService {
     }
 
     /// Whether `stored` is `due` to the millisecond (dates are stored with milliseconds).
-    private static func sameMillisecond(_ stored: Date?, _ due: Date?) -> Bool {
+    static func sameMillisecond(_ stored: Date?, _ due: Date?) -> Bool {
         guard let stored, let due else { return false }
         return (stored.timeIntervalSince1970 * 1000).rounded() == (due.timeIntervalSince1970 * 1000).rounded()
     }

@@ -86,14 +86,14 @@ public final class ImportedCalendarService: Sendable {
     }
 
     /// Creates or updates the calendar `name` of `owner` with the events of `file`.
-    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.name` (`TAKEN`) when a feed has the name.
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.name` (`TAKEN`) when a feed or a Google calendar has the name.
     private static func store(_ file: CalendarFile, name: String, in owner: OwnerScope, at now: Date) throws -> ImportedCalendar {
         let key = DisplayText.sortKey(name)
         let calendarID: String
         if let existing = try owner.decodeOne(
             ImportedCalendar.self, "SELECT \(ImportedCalendar.columns) FROM imported_calendars WHERE user_id = {owner} AND name_key = ?", [key])
         {
-            guard existing.sourceURL == nil else { throw nameTaken }
+            guard existing.sourceURL == nil, existing.googleCalendarID == nil else { throw nameTaken }
             calendarID = existing.id
             try owner.execute(
                 "UPDATE imported_calendars SET name = ? WHERE id = ? AND user_id = {owner}", [name, calendarID])
@@ -109,9 +109,9 @@ public final class ImportedCalendarService: Sendable {
         return try calendar(calendarID, owner)!
     }
 
-    /// The refusal of a name another calendar (a feed, which an upload cannot replace) has.
+    /// The refusal of a name another calendar (a feed or a Google calendar, which an upload cannot replace) has.
     static let nameTaken = ServiceError.invalid(InputProblems([FieldProblem(
-        field: "input.name", reason: .taken, message: "You have a calendar feed of this name; choose another name or delete the feed.")]))
+        field: "input.name", reason: .taken, message: "You have a calendar feed or Google calendar of this name; choose another name or delete it.")]))
 
     /// `owner`'s calendar `id`, or nil.
     static func calendar(_ id: String, _ owner: OwnerScope) throws -> ImportedCalendar? {

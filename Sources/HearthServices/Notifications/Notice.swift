@@ -69,6 +69,9 @@ public enum NoticeKind: String, Sendable, Hashable, Codable, CaseIterable {
     case activeHouseholdChanged = "active_household_changed"
     /// A calendar feed the user subscribed to is gone (410, or 404 too often) and no longer refreshed (FR-61).
     case calendarFeedDead = "calendar_feed_dead"
+    /// Google refused the user's Google Calendar connection (its refresh token revoked or expired):
+    /// no more syncs or exports until they connect again (FR-62).
+    case googleCalendarReconnect = "google_calendar_reconnect"
 
     /// Whether its notice carries the claim action.
     var offersClaim: Bool { self == .reminder || self == .released }

@@ -60,6 +60,11 @@ struct PruneRule: Sendable {
                         SELECT 1 FROM mail_outbox WHERE link_id = email_tokens.token_id AND link_kind = 'email_token')
                     LIMIT ?)
                 """),
+            // Google Calendar connections begun and never completed: one-time secrets too, on the same horizon.
+            .delete(.emailTokens, """
+                DELETE FROM google_authorizations WHERE state_hash IN (
+                    SELECT state_hash FROM google_authorizations WHERE expires_at < ? ORDER BY expires_at LIMIT ?)
+                """),
             PruneRule(subject: .invitations) { cutoff, limit, database in
                 try pruneExpiredInvitations(before: cutoff, limit: limit, changeLog: changeLog, in: database)
             },

@@ -47,6 +47,10 @@ import Testing
             file: "Sources/HearthServices/Accounts/AccountService+SignInProviders.swift", function: "linkedUser(_:in:)",
             tables: ["provider_identities"], why: "the account a provider's verified identity token names, at sign-in"),
         Exception(
+            file: "Sources/HearthServices/GoogleCalendar/GoogleCalendarService+Connection.swift",
+            function: "takePendingAuthorization(stateHash:for:at:in:)", tables: ["google_authorizations"],
+            why: "Google's redirect carries only the OAuth state: its hash names the attempt, and the account it was begun by"),
+        Exception(
             file: "Sources/HearthServices/Accounts/AccountService+Avatar.swift", function: "avatar(id:)", tables: ["avatars"],
             why: "avatars are served by id to whoever holds their URL, like a profile picture link; the id is unguessable"),
         // Invitees are not members yet: what they may see is established by the token or their confirmed address.
@@ -129,8 +133,8 @@ import Testing
         // Retention works across every account and household, by age.
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "all(changeLog:)",
-            tables: ["sessions", "email_tokens", "mutation_replays", "notifications"],
-            why: "retention deletes ended sessions, spent tokens, old replays and old notifications of every account"),
+            tables: ["sessions", "email_tokens", "mutation_replays", "notifications", "google_authorizations"],
+            why: "retention deletes ended sessions, spent tokens, old replays, old notifications and expired Google connection attempts of every account"),
         Exception(
             file: "Sources/HearthServices/Retention/PruneRule.swift", function: "pruneExpiredInvitations(before:limit:changeLog:in:)",
             tables: ["invitations", "members"], why: "retention deletes expired invitations, with their placeholders, of every household"),
