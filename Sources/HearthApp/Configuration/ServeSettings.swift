@@ -79,6 +79,8 @@ struct ServeSettings: Sendable {
     /// Calendar feeds: refreshes, fetch limits, where fetches may connect (the TLS client of
     /// `--outbound-ca-file` is loaded at start, with the push service's).
     var calendarFeeds: CalendarFeedConfiguration
+    /// Home-screen widgets: feed size, tokens per account.
+    var widgets: WidgetConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -176,6 +178,7 @@ struct ServeSettings: Sendable {
         + HabitPortingSettings.options
         + CalendarImportSettings.options
         + CalendarFeedSettings.options
+        + WidgetSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -287,6 +290,7 @@ struct ServeSettings: Sendable {
         sync = try SyncSettings.configuration(options)
         push = try PushSettings(options, sender: mail.sender.address)
         calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy)
+        widgets = try WidgetSettings.configuration(options)
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

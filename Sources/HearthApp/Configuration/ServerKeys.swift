@@ -11,6 +11,9 @@ import Support
 ///   another file, which wins;
 /// - `analytics.key` keys the hashed references of activation analytics;
 /// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``);
+/// - `widget.key` signs the one-tap action links of widget feeds (``WidgetActionLinks``);
+///   replacing it makes the links handed out so far answer 403 (widgets fetch new ones with the
+///   next poll);
 /// - `vapid.key` is the P-256 private key (32 bytes) that signs Web Push requests (VAPID,
 ///   RFC 8292); its public key is published as `pushConfiguration.vapidPublicKey`, and browsers
 ///   subscribe with it, so replacing it orphans every push subscription.
@@ -25,12 +28,15 @@ struct ServerKeys: Sendable {
     var link: [UInt8]
     /// The VAPID key.
     var vapid: SigningKey
+    /// The widget action links' key.
+    var widget: [UInt8]
 
     /// The key files, by what they hold.
     static let accessTokenFile = "access-token.key"
     static let analyticsFile = "analytics.key"
     static let linkFile = "link.key"
     static let vapidFile = "vapid.key"
+    static let widgetFile = "widget.key"
     /// The length of generated keys, in bytes.
     static let length = 32
 
@@ -66,6 +72,7 @@ struct ServerKeys: Sendable {
                 code: .malformed, path: directory.file(vapidFile),
                 message: "\(directory.file(vapidFile)) is not a P-256 private key (32 bytes, base64url): \(error.message)")
         }
-        return ServerKeys(accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid)
+        return ServerKeys(
+            accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid, widget: try key(widgetFile))
     }
 }

@@ -98,6 +98,8 @@ extension GlobalID {
         case notification = "ntf"
         /// A user's busy or free time, single or recurring (`availability_events`).
         case availabilityEvent = "avl"
+        /// A home-screen widget's credential (`widget_tokens`, FR-65).
+        case widgetToken = "wgt"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -111,6 +113,7 @@ extension GlobalID {
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
             case .pushSubscription, .importedCalendar, .importedEvent, .notification, .availabilityEvent: false
+            case .widgetToken: false
             }
         }
     }
