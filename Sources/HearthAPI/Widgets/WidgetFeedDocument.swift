@@ -27,7 +27,7 @@ struct WidgetFeedDocument: Sendable, FieldResolvable {
     init(_ feed: WidgetFeed) {
         json = [
             "day": .string(feed.day.description), "timeZone": .string(feed.timeZone),
-            "household": feed.household.map { ["id": .string($0.id), "name": .string($0.name)] } ?? .null,
+            "household": feed.household.map { household -> JSON in ["id": .string(household.id), "name": .string(household.name)] } ?? .null,
             "entries": .array(feed.entries.map(Self.json(of:))), "hasMore": .bool(feed.hasMore),
         ]
         body = json.serialized()

@@ -79,7 +79,7 @@ public struct WidgetRoutes: Sendable {
             default: error.httpRefusal.status
             }
             return Self.json(
-                ["status": .string(error.code.rawValue), "reason": error.reason.map { .string($0.rawValue) } ?? .null, "message": .string(error.message)],
+                ["status": .string(error.code.rawValue), "reason": error.reason.map { JSON.string($0.rawValue) } ?? .null, "message": .string(error.message)],
                 status: status)
         }
     }

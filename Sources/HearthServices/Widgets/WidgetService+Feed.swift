@@ -31,9 +31,9 @@ extension WidgetService {
             for access in accesses {
                 // Due before the next day starts: `through` is inclusive.
                 let query = MyChoresQuery(filter: filter, cursor: nil, limit: maximum + 1, through: end.addingTimeInterval(-0.001), access: access)
-                let instances = try query.stored(database) + query.unplanned(instances.planner, database)
-                found += instances
-                let choreIDs = Array(Set(instances.map(\.chore.id))).sorted()
+                let theirs = try query.stored(database) + query.unplanned(instances.planner, database)
+                found += theirs
+                let choreIDs = Array(Set(theirs.map(\.chore.id))).sorted()
                 steppedChores.formUnion(try ChoreDetails.steps(of: choreIDs, access.scope(database)).filter { !$0.value.isEmpty }.keys)
             }
             let ordered = MyChoresQuery.ordered(found)
