@@ -139,7 +139,7 @@ import Testing
         let dishes = try Self.entry("Dishes", in: server, token: anaWidget.secret)
         let dishesLink = try #require(dishes["completeUrl"]?.stringValue)
         let instanceID = try #require(dishes["instanceId"]?.stringValue)
-        func completions() throws -> String? { try server.databaseText("SELECT count(*) FROM chore_completions") }
+        func completions() throws -> String? { try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM chore_completions") }
 
         // Refused, and nothing changes: a GET (link previews), no credential, another account's
         // credential, a changed tag, another instance's id under this tag.
@@ -195,9 +195,13 @@ import Testing
             FEED = "subscription { widgetFeedChanged { etag entries { title status } } }"
             CREATE = "mutation($input: CreateChoreInput!) { createChore(input: $input) { chore { id } } }"
             UPDATE = "mutation($input: UpdateChoreInput!) { updateChore(input: $input) { chore { id } } }"
+            SEEN = []
             def describe(reply):
+                # Whether the etag is new (neither the one before subscribing nor one delivered), then the entries.
                 feed = reply["payload"]["data"]["widgetFeedChanged"]
-                return " ".join([feed["etag"] != ETAG] + [f"{e['title']}/{e['status']}" for e in feed["entries"]])
+                fresh = feed["etag"] not in [ETAG] + SEEN
+                SEEN.append(feed["etag"])
+                return " ".join([str(fresh)] + [f"{e['title']}/{e['status']}" for e in feed["entries"]])
             async def main(ana, household, chore):
                 ws = await connected(ana)
                 await subscribe_to(ws, "w", FEED, {})
