@@ -17,7 +17,9 @@ enum WidgetResolvers {
             return ["token": made.token, "widgetToken": value(made.record)]
         }
         resolvers.resolveMutation("revokeWidgetToken") { input, context in
-            ["widgetToken": value(try await widgets.revokeWidgetToken(id: input.string("widgetTokenId") ?? "", viewer: try context.viewer()))]
+            let revoked = try await widgets.revokeWidgetToken(
+                id: input.string("widgetTokenId") ?? "", viewer: try context.viewer(), clientMutationID: input.clientMutationID)
+            return ["widgetToken": value(revoked)]
         }
         installSubscription(into: &resolvers, widgets: widgets)
     }

@@ -68,16 +68,22 @@ public final class WidgetService: Sendable {
         return (token, record)
     }
 
-    /// Revokes the viewer's widget token `id`: it is refused from the next request on.
+    /// Revokes the viewer's widget token `id`: it is refused from the next request on. A replay
+    /// with the same `clientMutationID` answers the token revoked the first time.
     /// - Returns: The revoked token's record.
-    /// - Throws: `NOT_FOUND` for an id that is none of the viewer's tokens.
-    public func revokeWidgetToken(id: String, viewer: Viewer) async throws -> WidgetTokenRecord {
+    /// - Throws: `NOT_FOUND` for an id that is none of the viewer's tokens (or revoked before,
+    ///   without a replay).
+    public func revokeWidgetToken(id: String, viewer: Viewer, clientMutationID: String? = nil) async throws -> WidgetTokenRecord {
         guard GlobalID.mayName(.widgetToken, id) else { throw ServiceError.widgetTokenNotFound }
+        let now = clock.storedNow
         return try await pool.write { database in
-            guard let row = try OwnerScope(Owner(viewer), database).queryOne(
-                "DELETE FROM widget_tokens WHERE user_id = {owner} AND id = ? RETURNING id, label, created_at", [id])
-            else { throw ServiceError.widgetTokenNotFound }
-            return try WidgetTokenRecord(row: row)
+            let owner = OwnerScope(Owner(viewer), database)
+            return try MutationReplay.run(clientMutationID: clientMutationID, mutation: "revokeWidgetToken", at: now, owner) {
+                guard let row = try owner.queryOne(
+                    "DELETE FROM widget_tokens WHERE user_id = {owner} AND id = ? RETURNING id, label, created_at", [id])
+                else { throw ServiceError.widgetTokenNotFound }
+                return try WidgetTokenRecord(row: row)
+            }
         }
     }
 
@@ -110,7 +116,7 @@ public final class WidgetService: Sendable {
 }
 
 /// A widget token as its owner sees it (the secret is shown only when it is made).
-public struct WidgetTokenRecord: Sendable, Hashable {
+public struct WidgetTokenRecord: Sendable, Hashable, Codable {
     /// Its id (`wgt_…`).
     public var id: String
     /// What the user called it.

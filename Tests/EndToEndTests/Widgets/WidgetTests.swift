@@ -116,12 +116,17 @@ import Testing
         let byBen = try server.graphQL(revoke, variables: ServerProcess.input(["widgetTokenId": .string(kitchen.id)]), token: ben.token)
         #expect(byBen.errorCode == "NOT_FOUND")
         #expect(try server.widgetFeed(token: kitchen.secret).status == 200)
-        let revoked = try server.graphQL(revoke, variables: ServerProcess.input(["widgetTokenId": .string(kitchen.id)]), token: ana.token)
+        let queued = ServerProcess.input(["widgetTokenId": .string(kitchen.id), "clientMutationId": "revoke-1"])
+        let revoked = try server.graphQL(revoke, variables: queued, token: ana.token)
         #expect(revoked.data?["revokeWidgetToken"]?["widgetToken"]?["id"]?.stringValue == kitchen.id, "\(revoked.json)")
         #expect(try server.widgetFeed(token: kitchen.secret).status == 401)
         #expect(try server.widgetFeed(token: fridge.secret).status == 200)
+        // An offline queue's replay answers the first result; revoking it anew finds nothing.
+        let replayed = try server.graphQL(revoke, variables: queued, token: ana.token)
+        #expect(replayed.data?["revokeWidgetToken"]?["widgetToken"]?["label"] == "Kitchen iPad", "\(replayed.json)")
         let again = try server.graphQL(revoke, variables: ServerProcess.input(["widgetTokenId": .string(kitchen.id)]), token: ana.token)
         #expect(again.errorCode == "NOT_FOUND")
+        #expect(try server.widgetFeed(token: fridge.secret).status == 200)
     }
 
     @Test func FR66_actionLinksCompleteOnceByCompleteChoresRulesAndRefuseTamperedExpiredAndOthersLinks() throws {
