@@ -46,6 +46,11 @@ import Testing
         #expect(row["webUrl"]?.stringValue == "\(ServerProcess.householdBaseURL)/chore/\(dishesID)")
         #expect(row["completeUrl"]?.stringValue?.hasPrefix("\(ServerProcess.householdBaseURL)/widget/actions/v1.complete.\(ana.userID).") == true)
 
+        // The deep link's web fallback: a page that opens the app, showing nothing of the chore.
+        let page = try server.get("/chore/\(dishesID)")
+        #expect(page.status == 200 && page.text.contains("href=\"hearth://chore/\(dishesID)\"") && !page.text.contains("Dishes"))
+        #expect(try server.get("/chore/not-a-chore").status == 404)
+
         // The same content as a GraphQL field, with the same ETag.
         let graph = try server.graphQL("{ widgetFeed { etag day household { name } entries { title completeUrl status } hasMore } }", token: ana.token)
         #expect(graph.data?["widgetFeed"]?["etag"]?.stringValue == etag, "\(graph.json)")
