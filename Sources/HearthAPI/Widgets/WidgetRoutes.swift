@@ -19,16 +19,18 @@ import HearthServices
 /// - `GET /chore/<chore id>`: the https fallback of the deep link `hearth://chore/<id>`, a page
 ///   that opens the app (it shows nothing of the chore, and needs no credential).
 public struct WidgetRoutes: Sendable {
-    /// The feed, the tokens and the actions.
-    public let widgets: WidgetService
+    /// The feeds, kept between polls (and through it the tokens and the actions).
+    public let feeds: WidgetFeedCache
     /// Checks access tokens, as `/graphql` does.
     public let authenticator: Authenticator
 
     /// Creates the routes.
-    public init(widgets: WidgetService, authenticator: Authenticator) {
-        self.widgets = widgets
+    public init(feeds: WidgetFeedCache, authenticator: Authenticator) {
+        self.feeds = feeds
         self.authenticator = authenticator
     }
+
+    private var widgets: WidgetService { feeds.widgets }
 
     /// Registers the routes.
     public func register(in router: inout Router) {
@@ -45,7 +47,7 @@ public struct WidgetRoutes: Sendable {
         case .success(let found): viewer = found
         case .failure(let refused): return refused.response
         }
-        let document = WidgetFeedDocument(try await widgets.feed(viewer: viewer))
+        let document = try await feeds.document(viewer: viewer)
         var headers: HTTPHeaders = ["ETag": document.etag, "Cache-Control": "private, no-cache"]
         if let ifNoneMatch = request.headers["If-None-Match"], AvatarRoutes.matches(ifNoneMatch, etag: document.etag) {
             return HTTPResponse(status: .notModified, headers: headers)

@@ -15,6 +15,8 @@ public struct WidgetFeed: Sendable, Hashable {
     public var entries: [WidgetFeedEntry]
     /// Whether entries were left out beyond the configured number.
     public var hasMore: Bool
+    /// What the feed was read at: not content, what a kept copy is checked against.
+    public var stamp: WidgetFeedStamp
 
     /// The household a feed is from.
     public struct Household: Sendable, Hashable {
@@ -51,4 +53,19 @@ public struct WidgetFeedEntry: Sendable, Hashable {
     /// The same chore on the web, `<public base URL>/chore/<chore id>`: the fallback where the app is
     /// not installed.
     public var webURL: String
+}
+
+/// What a widget feed depends on: the day and time zone it is for, and the change-log stamp
+/// (``ChoreViewStamp``) of the scopes it reads, the viewer's personal chores and their active
+/// household. Every write that can change a feed records a change on one of those topics (the
+/// stamp's contract; switching the active household, a time zone or a household's name
+/// included), or changes the scopes themselves, so two equal stamps read the same feed and a kept
+/// copy may be served again. A new day (or zone) is a new stamp.
+public struct WidgetFeedStamp: Sendable, Hashable {
+    /// The day the feed is for.
+    public let day: CalendarDay
+    /// The viewer's time zone.
+    public let timeZone: String
+    /// The scopes read and their newest change-log sequences.
+    public let view: ChoreViewStamp
 }

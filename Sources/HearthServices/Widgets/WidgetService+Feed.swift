@@ -19,12 +19,9 @@ extension WidgetService {
         let now = clock.now
         let maximum = configuration.maximumEntries
         return try await pool.readPreferringCallingThread { [self] database in
-            let owner = OwnerScope(Owner(viewer), database)
-            let zone = try owner.timeZone()
-            let day = CalendarDay(containing: now, in: zone)
+            let (stamp, zone, active, accesses) = try Self.stamp(viewer, at: now, in: database)
+            let day = stamp.day
             let end = day.next.start(in: zone)
-            let active = try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first
-            let accesses = [ChoreAccess(personal: Owner(viewer))] + (active.map { [ChoreAccess($0.access)] } ?? [])
             let filter = MyChoresFilter(statuses: Self.feedStatuses, dueAfter: day.start(in: zone))
             var found: [MyChore] = []
             var steppedChores = Set<String>()
@@ -41,8 +38,31 @@ extension WidgetService {
             let entries = ordered.prefix(maximum).map { found in
                 entry(found, household: household, hasSteps: steppedChores.contains(found.chore.id), expiresAt: end, viewer: viewer)
             }
-            return WidgetFeed(day: day, timeZone: zone.identifier, household: household, entries: entries, hasMore: ordered.count > maximum)
+            return WidgetFeed(
+                day: day, timeZone: zone.identifier, household: household, entries: entries, hasMore: ordered.count > maximum, stamp: stamp)
         }
+    }
+
+    /// The stamp of the viewer's feed now (``WidgetFeedStamp``): what a kept copy of the feed is
+    /// checked against, in three statements instead of the feed's reads.
+    public func feedStamp(viewer: Viewer) async throws -> WidgetFeedStamp {
+        let now = clock.now
+        return try await pool.readPreferringCallingThread { database in try Self.stamp(viewer, at: now, in: database).stamp }
+    }
+
+    /// The feed's stamp at `now`, with what reading it found: the viewer's zone, active household
+    /// and the scopes the feed reads (their personal chores, then the active household's).
+    private static func stamp(
+        _ viewer: Viewer, at now: Date, in database: Database
+    ) throws -> (
+        stamp: WidgetFeedStamp, zone: TimeZoneRules, active: (access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)?,
+        accesses: [ChoreAccess]
+    ) {
+        let zone = try OwnerScope(Owner(viewer), database).timeZone()
+        let active = try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first
+        let accesses = [ChoreAccess(personal: Owner(viewer))] + (active.map { [ChoreAccess($0.access)] } ?? [])
+        let stamp = WidgetFeedStamp(day: CalendarDay(containing: now, in: zone), timeZone: zone.identifier, view: try ChoreViewStamp.read(accesses, at: now, in: database))
+        return (stamp, zone, active, accesses)
     }
 
     /// The entry of `found`.
