@@ -36,13 +36,18 @@ extension ServerProcess {
     /// `method` of the path of the absolute `url` (an action link) with `token` as the bearer (none
     /// when nil); the status and the JSON answer's `status`.
     func widgetAction(_ url: String, token: String?, method: String = "POST") throws -> (status: Int, outcome: String?) {
+        let (status, json) = try widgetActionResponse(url, token: token, method: method)
+        return (status, json?["status"]?.stringValue)
+    }
+
+    /// ``widgetAction(_:token:method:)``'s status and whole JSON answer.
+    func widgetActionResponse(_ url: String, token: String?, method: String = "POST") throws -> (status: Int, json: JSON?) {
         let path = try #require(url.range(of: "/widget/actions/").map { String(url[$0.lowerBound...]) }, "\(url)")
         let client = try connect()
         defer { client.close() }
         let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
         try client.send("\(method) \(path) HTTP/1.1\r\nHost: e2e\r\n\(authorization)Content-Length: 0\r\n\r\n")
         let response = try client.readResponse()
-        let outcome = (try? JSON(parsing: response.body))?["status"]?.stringValue
-        return (response.status, outcome)
+        return (response.status, try? JSON(parsing: response.body))
     }
 }

@@ -185,6 +185,17 @@ import Testing
         #expect(try server.widgetAction(inspectionLink, token: benWidget.secret) == (409, "ALREADY_DONE"))
         #expect(try completions() == "2")
 
+        // completeChore's permission rules, as they are when the link is followed: only admins may now.
+        _ = try server.chore("Windows", in: family.householdID, as: ana, ["schedule": ["once": "2027-03-01T19:00:00Z"]])
+        let windows = try Self.entry("Windows", in: server, token: benWidget.secret)
+        let windowsLink = try #require(windows["completeUrl"]?.stringValue)
+        let restricted = try server.updateChore(
+            ["choreId": try #require(windows["choreId"]), "completers": ["roles": ["ADMIN"]]], as: ana)
+        #expect(restricted.errorCode == nil, "\(restricted.json)")
+        let refused = try server.widgetActionResponse(windowsLink, token: benWidget.secret)
+        #expect(refused.status == 403 && refused.json?["status"] == "FORBIDDEN" && refused.json?["reason"] == "CHORE_COMPLETERS", "\(refused)")
+        #expect(try completions() == "2")
+
         // Expired at the end of its day (UTC for Ana): 410 the next morning, with the widget token still good.
         let walkLink = try #require(walk["completeUrl"]?.stringValue)
         try server.moveClock(to: "2027-03-02T00:00:01Z", signingIn: &ana)
