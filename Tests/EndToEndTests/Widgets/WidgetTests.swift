@@ -132,6 +132,12 @@ import Testing
         let again = try server.graphQL(revoke, variables: ServerProcess.input(["widgetTokenId": .string(kitchen.id)]), token: ana.token)
         #expect(again.errorCode == "NOT_FOUND")
         #expect(try server.widgetFeed(token: fridge.secret).status == 200)
+
+        // Security before the terms: an account that has not accepted them lists and revokes its tokens, and nothing more.
+        let dan = try server.person("dan", acceptingTerms: false)
+        #expect(try server.graphQL("{ widgetTokens { id } }", token: dan.token).errorCode == nil)
+        #expect(try server.graphQL(revoke, variables: ServerProcess.input(["widgetTokenId": .string(fridge.id)]), token: dan.token).errorCode == "NOT_FOUND")
+        #expect(try server.graphQL("{ widgetFeed { etag } }", token: dan.token).errorCode == "TERMS_ACCEPTANCE_REQUIRED")
     }
 
     @Test func FR66_actionLinksCompleteOnceByCompleteChoresRulesAndRefuseTamperedExpiredAndOthersLinks() throws {
