@@ -202,6 +202,13 @@ import Testing
         #expect(refused.status == 403 && refused.json?["status"] == "FORBIDDEN" && refused.json?["reason"] == "CHORE_COMPLETERS", "\(refused)")
         #expect(try completions() == "2")
 
+        // A chore with steps has no one-tap link (one tap cannot say which step): the widget opens the app.
+        _ = try server.chore("Laundry", in: nil, as: ana, [
+            "schedule": ["once": "2027-03-01T20:00:00Z"], "steps": [["title": "Wash"], ["title": "Hang up"]],
+        ])
+        let laundry = try Self.entry("Laundry", in: server, token: anaWidget.secret)
+        #expect(laundry["hasSteps"] == true && laundry["completeUrl"] == .null && laundry["status"] == "PENDING")
+
         // Expired at the end of its day (UTC for Ana): 410 the next morning, with the widget token still good.
         let walkLink = try #require(walk["completeUrl"]?.stringValue)
         try server.moveClock(to: "2027-03-02T00:00:01Z", signingIn: &ana)
