@@ -9,7 +9,7 @@ import Testing
 /// the database on upgrade, refused when others could read them.
 @Suite struct KeyDirectoryTests {
     /// The key files and the `server_metadata` names older versions kept two of them under.
-    static let keyFiles = ["access-token.key", "analytics.key", "link.key", "vapid.key", "secrets.key"]
+    static let keyFiles = ["access-token.key", "analytics.key", "link.key", "vapid.key", "secrets.key", "widget.key"]
     static let storedNames = ["access-token.key": "access_token_key", "analytics.key": "analytics_key"]
 
     /// The permission bits of the file at `path`.

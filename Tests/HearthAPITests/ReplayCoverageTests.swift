@@ -29,6 +29,7 @@ import Testing
         "unlinkSignInProvider": "needs recent authentication, which a queue replayed later cannot prove",
         // The queue itself.
         "createCalendarFeed": "makes a new secret feed URL shown once; a replay record may hold no secret, so it could not show it again",
+        "createWidgetToken": "makes a new widget token shown once; a replay record may hold no secret, so it could not show it again",
         "syncBatch": "each entry carries its own clientMutationId; replaying the batch replays each entry",
     ]
 

@@ -238,3 +238,22 @@ import Testing
         #expect(throws: (any Error).self) { try settings(["--max-sessions-per-user", "10001"]) }
     }
 }
+
+@Suite struct WidgetSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> ServeSettings {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
+    }
+
+    @Test func widgetLimitsDefaultToTheDocumentedValuesAndAreTakenWithinTheirRanges() throws {
+        let defaults = try settings([]).widgets
+        #expect(defaults.maximumEntries == 50 && defaults.maximumTokens == 10)
+        let edges = try settings(["--widget-feed-max-entries", "1", "--widget-max-tokens", "100"]).widgets
+        #expect(edges.maximumEntries == 1 && edges.maximumTokens == 100)
+        let environment = ["HEARTH_WIDGET_FEED_MAX_ENTRIES": "500", "HEARTH_WIDGET_MAX_TOKENS": "1"]
+        let fromEnvironment = try settings([], environment: environment).widgets
+        #expect(fromEnvironment.maximumEntries == 500 && fromEnvironment.maximumTokens == 1)
+        for outside in [["--widget-feed-max-entries", "0"], ["--widget-feed-max-entries", "501"], ["--widget-max-tokens", "0"], ["--widget-max-tokens", "101"]] {
+            #expect(throws: UsageError.self, "\(outside)") { try settings(outside) }
+        }
+    }
+}

@@ -21,6 +21,7 @@ struct GlobalIDTests {
             .habit: "hab", .habitEvent: "hev", .habitPhoto: "pho", .follow: "fol", .notification: "ntf", .availabilityEvent: "avl",
             .pushSubscription: "psh",
             .importedCalendar: "icl", .importedEvent: "iev", .googleConnection: "gco",
+            .widgetToken: "wgt",
         ])
     }
 

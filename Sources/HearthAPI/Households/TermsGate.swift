@@ -20,11 +20,11 @@ enum TermsGate {
     /// its entries passes this gate as a root field of its own, so a queue written offline that
     /// accepts the terms first (the wizard's steps, FR-ONBOARD-2) goes through in one request.
     static let alwaysAllowed: [String: Set<String>] = [
-        "Query": ["terms", "me", "serverInfo", "sessions"],
+        "Query": ["terms", "me", "serverInfo", "sessions", "widgetTokens"],
         "Mutation": [
             "syncBatch", "acceptTerms", "register", "login", "signInWithGoogle", "signInWithApple", "refreshSession", "logout",
             "logoutEverywhere", "revokeSession", "changePassword", "confirmEmail", "resendConfirmation", "requestPasswordReset",
-            "resetPassword", "changeEmail", "linkSignInProvider", "unlinkSignInProvider",
+            "resetPassword", "changeEmail", "linkSignInProvider", "unlinkSignInProvider", "revokeWidgetToken",
         ],
         "Subscription": ["serverEvents"],
     ]

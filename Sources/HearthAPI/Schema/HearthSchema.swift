@@ -56,8 +56,8 @@ public enum HearthSchema {
     /// lists are kept in `choreViews` between requests when given (``ChoreViewCache``). Imports
     /// from Loop Habit Tracker go to `loopImporter`, of .ics calendars to `importedCalendars`; offline sync's
     /// `changes` reads `sync`; Web Push subscriptions are `push`'s; Google Calendar connections `google`'s; the calendar and availability events
-    /// `calendar` (with `instances`). `syncBatch`
-    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:notifications:calendar:google:limits:logger:)``
+    /// `calendar` (with `instances`); home-screen widgets `widgetFeeds` (their feeds kept between polls). `syncBatch`
+    /// runs its entries through `syncBatches` (``service(sdl:serverInfo:events:accounts:households:chores:instances:tokens:leaderboards:vacations:choreViews:habits:habitAdherence:follows:loopImporter:geo:sync:push:importedCalendars:notifications:calendar:google:widgetFeeds:limits:logger:)``
     /// attaches its pipeline).
     public static func resolvers(
         schema: Schema, serverInfo: ServerInfo, events: any EventBus, accounts: AccountService, households: HouseholdService,
@@ -73,7 +73,8 @@ public enum HearthSchema {
         importedCalendars: ImportedCalendarService? = nil,
         notifications: NotificationService? = nil,
         calendar: CalendarService? = nil,
-        google: GoogleCalendarService? = nil
+        google: GoogleCalendarService? = nil,
+        widgetFeeds: WidgetFeedCache? = nil
     ) -> Resolvers {
         var resolvers = Resolvers(schema: schema)
         if let syncBatches { SyncBatchResolvers.install(into: &resolvers, runner: syncBatches) }
@@ -97,6 +98,7 @@ public enum HearthSchema {
         if let google { GoogleCalendarResolvers.install(into: &resolvers, google: google) }
         if let notifications { NotificationResolvers.install(into: &resolvers, notifications: notifications) }
         if let calendar, let instanceServices { CalendarResolvers.install(into: &resolvers, calendar: calendar, services: instanceServices) }
+        if let widgetFeeds { WidgetResolvers.install(into: &resolvers, feeds: widgetFeeds) }
         let findNodes: SyncResolvers.NodeFinder = { ids, context in
             var found = try await Self.nodes(ids: ids, accounts: accounts, households: households, chores: chores, context: context)
             if let instanceServices {
@@ -205,6 +207,7 @@ public enum HearthSchema {
         notifications: NotificationService? = nil,
         calendar: CalendarService? = nil,
         google: GoogleCalendarService? = nil,
+        widgetFeeds: WidgetFeedCache? = nil,
         limits: GraphQLLimits,
         logger: Logger
     ) throws(SchemaError) -> GraphQLService {
@@ -216,7 +219,7 @@ public enum HearthSchema {
                 instances: instances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
                 habits: habits, habitAdherence: habitAdherence,
                 follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, syncBatches: syncBatches,
-                importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google),
+                importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google, widgetFeeds: widgetFeeds),
             limits: limits, logger: logger)
         syncBatches.attach(service)
         return service

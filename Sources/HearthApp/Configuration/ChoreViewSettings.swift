@@ -6,7 +6,7 @@ enum ChoreViewSettings {
     /// The options that set ``ChoreViewCacheLimits``.
     static let options: [OptionSpec] = [
         .value("--chore-view-cache", "N", environment: "HEARTH_CHORE_VIEW_CACHE", default: "4096",
-               help: "Chore lists (myChores, householdChores, personalChores per viewer and query) kept between requests, least recently used evicted; 0 reads every list afresh."),
+               help: "Chore lists (myChores, householdChores, personalChores per viewer and query) kept between requests, least recently used evicted; 0 reads every list afresh. Widget feeds are kept in a cache of their own with the same bounds."),
         .value("--chore-view-cache-bytes", "BYTES", environment: "HEARTH_CHORE_VIEW_CACHE_BYTES", default: "64MiB",
                help: "Memory the kept chore lists may hold (their JSON text plus 512 bytes each); 0 reads every list afresh."),
     ]

@@ -85,6 +85,8 @@ struct ServeSettings: Sendable {
     /// Google Calendar connections: the OAuth client, endpoints and sync limits; nil without
     /// `--google-client-id` (the TLS client of `--outbound-ca-file` is set at start).
     var google: GoogleCalendarConfiguration?
+    /// Home-screen widgets: feed size, tokens per account.
+    var widgets: WidgetConfiguration
 
     /// The options of `hearth serve`, with their environment variables and defaults.
     static let options: [OptionSpec] = [
@@ -183,6 +185,7 @@ struct ServeSettings: Sendable {
         + CalendarImportSettings.options
         + CalendarFeedSettings.options
         + GoogleCalendarSettings.options
+        + WidgetSettings.options
         + RetentionSettings.options + [
         .toggle("--test-endpoints",
                 help: "Serve POST /_test/journal, POST /_test/publish, GET /_test/subscriptions/N, POST /_test/hold and /_test/jobs, used only by Hearth's own tests and benchmarks. Never enable in production."),
@@ -295,6 +298,7 @@ struct ServeSettings: Sendable {
         push = try PushSettings(options, sender: mail.sender.address)
         calendarFeeds = try CalendarFeedSettings.configuration(options, policy: push.outboundPolicy)
         google = try GoogleCalendarSettings.configuration(options, publicBaseURL: mail.publicBaseURL, maximumRetryAfter: push.maximumRetryAfter)
+        widgets = try WidgetSettings.configuration(options)
         calendar = try CalendarSettings.configuration(options)
         scheduler = try SchedulerSettings.configuration(options)
         retention = try RetentionSettings.policy(options)

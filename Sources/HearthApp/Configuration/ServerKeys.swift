@@ -11,6 +11,9 @@ import Support
 ///   another file, which wins;
 /// - `analytics.key` keys the hashed references of activation analytics;
 /// - `link.key` makes and checks the tokens of emailed links (``LinkTokens``);
+/// - `widget.key` signs the one-tap action links of widget feeds (``WidgetActionLinks``);
+///   replacing it makes the links handed out so far answer 403 (widgets fetch new ones with the
+///   next poll);
 /// - `vapid.key` is the P-256 private key (32 bytes) that signs Web Push requests (VAPID,
 ///   RFC 8292); its public key is published as `pushConfiguration.vapidPublicKey`, and browsers
 ///   subscribe with it, so replacing it orphans every push subscription;
@@ -30,6 +33,8 @@ struct ServerKeys: Sendable {
     var vapid: SigningKey
     /// The key sealing stored secrets.
     var secrets: [UInt8]
+    /// The widget action links' key.
+    var widget: [UInt8]
 
     /// The key files, by what they hold.
     static let accessTokenFile = "access-token.key"
@@ -37,6 +42,7 @@ struct ServerKeys: Sendable {
     static let linkFile = "link.key"
     static let vapidFile = "vapid.key"
     static let secretsFile = "secrets.key"
+    static let widgetFile = "widget.key"
     /// The length of generated keys, in bytes.
     static let length = 32
 
@@ -74,6 +80,6 @@ struct ServerKeys: Sendable {
         }
         return ServerKeys(
             accessToken: accessToken, analytics: try key(analyticsFile), link: try key(linkFile), vapid: vapid,
-            secrets: Array(try key(secretsFile).prefix(length)))
+            secrets: Array(try key(secretsFile).prefix(length)), widget: try key(widgetFile))
     }
 }

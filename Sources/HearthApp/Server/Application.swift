@@ -155,6 +155,12 @@ final class Application: Sendable {
         ] + google.jobHandlers(logger: logger.labeled("google-calendar")) + (settings.testEndpoints ? [testJobs.handler] : [])
         scheduler = JobScheduler(queue: jobs, handlers: jobHandlers, configuration: settings.scheduler, logger: logger.labeled("jobs"))
         let choreViews = ChoreViewCache(limits: settings.choreViews)
+        // Home-screen widgets (issue 19): the feed, widget tokens, signed one-tap actions.
+        let widgetFeeds = WidgetFeedCache(
+            widgets: WidgetService(
+                instances: choreInstances, links: WidgetActionLinks(key: keys.widget), configuration: settings.widgets,
+                baseURL: settings.mail.publicBaseURL),
+            limits: settings.choreViews)
         // Habits in and out: exports read and stream on their own workers (they wait for slow clients);
         // imports unpack on theirs.
         let habitExporter = HabitExporter(pool: pool, clock: clock, workers: WorkerPool(label: "habit-export", concurrency: 4, queueLimit: 32))
@@ -164,7 +170,7 @@ final class Application: Sendable {
             settings: settings, logger: logger, startedAt: startedAt, events: bus, accounts: accounts, households: households, chores: chores,
             instances: choreInstances, tokens: tokens, leaderboards: leaderboards, vacations: vacations, choreViews: choreViews,
             habits: habits, habitAdherence: habitAdherence,
-            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google)
+            follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google, widgetFeeds: widgetFeeds)
         let authenticator = Authenticator(accounts: accounts)
         serverEvents = ServerEvents(
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
@@ -191,6 +197,7 @@ final class Application: Sendable {
         SparklineRoutes(adherence: habitAdherence, authenticator: authenticator).register(in: &router)
         FollowingRoutes(follows: follows, authenticator: authenticator).register(in: &router)
         HabitPortingRoutes(exporter: habitExporter, importer: loopImporter, authenticator: authenticator).register(in: &router)
+        WidgetRoutes(feeds: widgetFeeds, authenticator: authenticator).register(in: &router)
         WebPages(
             accounts: accounts, households: households, publicBaseURL: settings.mail.publicBaseURL,
             clientAddress: clientAddress, logger: logger.labeled("pages")
@@ -288,14 +295,15 @@ final class Application: Sendable {
         importedCalendars: ImportedCalendarService,
         notifications: NotificationService,
         calendar: CalendarService,
-        google: GoogleCalendarService
+        google: GoogleCalendarService,
+        widgetFeeds: WidgetFeedCache
     ) throws -> GraphQLService {
         do {
             return try HearthSchema.service(
                 sdl: EmbeddedFiles.schema, serverInfo: ServerInfo(version: BuildInfo.version, startedAt: startedAt),
                 events: events, accounts: accounts, households: households, chores: chores, instances: instances, tokens: tokens,
                 leaderboards: leaderboards, vacations: vacations, choreViews: choreViews, habits: habits, habitAdherence: habitAdherence,
-                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google, limits: settings.graphQL,
+                follows: follows, loopImporter: loopImporter, geo: geo, sync: sync, push: push, importedCalendars: importedCalendars, notifications: notifications, calendar: calendar, google: google, widgetFeeds: widgetFeeds, limits: settings.graphQL,
                 logger: logger.labeled("graphql"))
         } catch {
             throw UsageError(message: "schema.graphql is invalid:\n\(error)")

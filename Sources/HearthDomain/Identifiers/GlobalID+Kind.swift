@@ -100,6 +100,8 @@ extension GlobalID {
         case availabilityEvent = "avl"
         /// A user's connection to their Google Calendar account (FR-62).
         case googleConnection = "gco"
+        /// A home-screen widget's credential (`widget_tokens`, FR-65).
+        case widgetToken = "wgt"
 
         /// Whether objects of this kind may have a bare-UUID id, issued before ids carried their
         /// type (every kind that existed then). A kind added later has none, so a bare UUID is
@@ -113,6 +115,7 @@ extension GlobalID {
             case .choreShare: false
             case .habit, .habitEvent, .habitPhoto, .follow: false
             case .pushSubscription, .importedCalendar, .importedEvent, .notification, .availabilityEvent, .googleConnection: false
+            case .widgetToken: false
             }
         }
     }

@@ -64,7 +64,6 @@ public struct ScoreWindow: Sendable, Hashable {
     /// The instant day `day` starts in `zone`: its local midnight (for a midnight a transition
     /// skips, read with the offset before it, as recurrences are).
     static func startOfDay(_ day: Int, in zone: TimeZoneRules) -> Date {
-        var hint = 0
-        return Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocal: day * CivilCalendar.secondsPerDay, hint: &hint)))
+        CalendarDay(dayNumber: day).start(in: zone)
     }
 }

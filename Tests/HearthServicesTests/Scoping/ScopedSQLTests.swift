@@ -102,6 +102,9 @@ import Testing
         Exception(
             file: "Sources/HearthServices/Calendar/CalendarFeedService.swift", function: "feed(hash:in:)", tables: ["calendar_feeds"],
             why: "the calendar feed a secret token opens, before any access exists: the token is the credential"),
+        Exception(
+            file: "Sources/HearthServices/Widgets/WidgetService.swift", function: "token(hash:in:)", tables: ["widget_tokens"],
+            why: "the widget token a request presents, before any access exists: the token is the credential"),
         // Offline sync: a scope's content is the same whoever reads it; each id is then looked up for the reader.
         Exception(
             file: "Sources/HearthServices/Sync/SyncScopes.swift", function: "selections(of:)",

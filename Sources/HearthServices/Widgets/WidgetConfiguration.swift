@@ -1,0 +1,12 @@
+/// The limits of widgets (FR-65, FR-66), from `hearth serve`'s options.
+public struct WidgetConfiguration: Sendable, Hashable {
+    /// The most entries a widget feed carries (`--widget-feed-max-entries`); the rest are left
+    /// out, earliest due first kept, and the feed says `hasMore`.
+    public var maximumEntries = 50
+    /// The most widget tokens one account may hold (`--widget-max-tokens`); one more is
+    /// `CONFLICT` `LIMIT_REACHED`.
+    public var maximumTokens = 10
+
+    /// The defaults.
+    public init() {}
+}
