@@ -25,8 +25,6 @@ import Support
 extension ImportedCalendarService {
     /// The mutation name under which replays of subscriptions are kept.
     static let subscribeMutation = "subscribeCalendarFeed"
-    /// The longest feed URL accepted, in bytes.
-    public static let maximumFeedURLBytes = 2048
 
     /// Subscribes `viewer` to the feed at `url` as their calendar `name` (the URL's host when
     /// nil): fetches and stores it, and schedules its refreshes. A `clientMutationId` makes a replay
@@ -39,7 +37,7 @@ extension ImportedCalendarService {
     ///   TZID); on `input.name` as names are checked, and `TAKEN`. `UNAVAILABLE` when the feed
     ///   cannot be reached. `CONFLICT` `LIMIT_REACHED` past `--calendar-feed-max-per-user`.
     public func subscribeToFeed(url text: String, name given: String?, for viewer: Viewer, clientMutationID: String?) async throws -> ImportedCalendar {
-        let url = try Self.feedURL(text)
+        let url = try Self.feedURL(text, maximumBytes: feeds.maximumURLBytes)
         let name: String
         do {
             name = try DisplayText.name(given ?? url.host, field: "input.name")
@@ -251,14 +249,17 @@ extension ImportedCalendarService {
         }
     }
 
-    /// The https URL `text` names (`webcal://` read as `https://`), checked.
-    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.url` (`REQUIRED`, `TOO_LONG`,
+    /// The https URL `text` names (`webcal://` read as `https://`), checked, at most `maximumBytes`
+    /// long (``CalendarFeedConfiguration/maximumURLBytes``).
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.url` (`REQUIRED`, `TOO_LONG` with the limit,
     ///   `INVALID_FORMAT`, `NOT_ALLOWED` for a user name or password, or a host written as an
     ///   address that is not public).
-    static func feedURL(_ text: String) throws -> HTTPURL {
+    static func feedURL(_ text: String, maximumBytes: Int) throws -> HTTPURL {
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !trimmed.isEmpty else { throw urlRefusal(.required, "Give the feed's URL.") }
-        guard trimmed.utf8.count <= maximumFeedURLBytes else { throw urlRefusal(.tooLong, "A feed URL has at most \(maximumFeedURLBytes) bytes.") }
+        guard trimmed.utf8.count <= maximumBytes else {
+            throw urlRefusal(.tooLong, "A feed URL has at most \(maximumBytes) bytes.", limit: maximumBytes)
+        }
         let scheme = trimmed.prefix { $0 != ":" }.lowercased()
         guard ["https", "webcal", "webcals"].contains(scheme), trimmed.dropFirst(scheme.count).hasPrefix("://") else {
             throw urlRefusal(.invalidFormat, "A feed URL starts with https:// or webcal://.")
