@@ -37,9 +37,7 @@ public struct ReminderJob: JobHandler {
         var delayedUntil: Date?
 
         /// Each notice's dedupe key: instance, offset and due time.
-        var noticeKey: String {
-            "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))"
-        }
+        var noticeKey: String { ReminderJob.noticeKey(instanceID: instanceID, offsetSeconds: offsetSeconds, dueAt: dueAt) }
 
         /// The job's dedupe key: the notice's, and for a delayed one the account and the instant.
         var key: String {
@@ -52,6 +50,16 @@ public struct ReminderJob: JobHandler {
 
     let service: ChoreInstanceService
     let gate: ReminderGate
+
+    /// What names one reminder of an instance (its offset, for its due time) in its jobs' and
+    /// notices' dedupe keys: a notice's is `reminder:` and this; a delayed job's is this, `/`, the
+    /// account and `@` the instant it fires.
+    static func noticeKey(instanceID: String, offsetSeconds: Int, dueAt: Date) -> String {
+        "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))"
+    }
+
+    /// A reminder notice's dedupe key (`notifications.dedupe_key`).
+    static func noticeDedupeKey(_ noticeKey: String) -> String { "reminder:" + noticeKey }
 
     public var kind: JobKind { .choreReminder }
 
@@ -71,7 +79,7 @@ public struct ReminderJob: JobHandler {
                 kind: .reminder, title: chore.title, body: offset.isAtDueTime ? "Due now." : "Due in \(offset.spoken).", dueAt: instance.dueAt,
                 householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
             let reminder = ReminderGate.Reminder(
-                draft: draft, dedupeKey: "reminder:" + payload.noticeKey, plannedAt: payload.plannedAt, heldBy: payload.heldBy,
+                draft: draft, dedupeKey: Self.noticeDedupeKey(payload.noticeKey), plannedAt: payload.plannedAt, heldBy: payload.heldBy,
                 deadline: instance.dueAt)
             for owner in try ReminderRecipients.of(instance, chore, scope) where payload.userID == nil || payload.userID == owner.userID {
                 try gate.remind(reminder, OwnerScope(owner, database), at: now) { until, cause in
