@@ -122,6 +122,10 @@ struct ReminderOccurrenceValue: Sendable, FieldResolvable, TypeNameResolvable {
     func fieldValue(named name: String) -> Any? {
         switch name {
         case "firesAt": reminder.firesAt
+        case "plannedAt": reminder.plannedAt
+        case "deliveryOutcome": reminder.outcome.map { GraphQLEnum.name(of: $0.delivery) }
+        case "delayReason": reminder.outcome.flatMap { $0.delivery == .delayed ? $0.cause : nil }.map { GraphQLEnum.name(of: $0) }
+        case "skippedReason": reminder.outcome.flatMap { $0.delivery == .skipped ? $0.cause : nil }.map { GraphQLEnum.name(of: $0) }
         case "before": reminder.offset.iso8601
         case "isAtDueTime": reminder.offset.isAtDueTime
         case "choreInstance": instance

@@ -20,6 +20,10 @@ enum CalendarFeedSettings {
                help: "How many 404 answers in a row make a feed dead (a 410 does at once): 1 to 100."),
         .value("--calendar-feed-max-per-user", "N", environment: "HEARTH_CALENDAR_FEED_MAX_PER_USER", default: "20",
                help: "The most calendar feeds one user may subscribe to; one more: CONFLICT LIMIT_REACHED: 1 to 1000."),
+        .value("--calendar-feed-max-url-bytes", "N", environment: "HEARTH_CALENDAR_FEED_MAX_URL_BYTES", default: "2048",
+               help: "The longest feed URL accepted, in bytes; one more: BAD_USER_INPUT TOO_LONG on input.url: 256 to 8192."),
+        .value("--calendar-feed-host-interval", "DURATION", environment: "HEARTH_CALENDAR_FEED_HOST_INTERVAL", default: "1s",
+               help: "The shortest time between two scheduled fetches from one host (a refresh due sooner waits its turn); 0 turns it off: 0 to 1 h."),
     ]
 
     /// The configuration the options give, connecting as `policy` permits (the TLS client is set at
@@ -37,6 +41,8 @@ enum CalendarFeedSettings {
         configuration.maximumRedirects = try options.integer("--calendar-feed-max-redirects", in: 0...20) ?? configuration.maximumRedirects
         configuration.missingLimit = try options.integer("--calendar-feed-missing-limit", in: 1...100) ?? configuration.missingLimit
         configuration.maximumFeedsPerUser = try options.integer("--calendar-feed-max-per-user", in: 1...1000) ?? configuration.maximumFeedsPerUser
+        configuration.maximumURLBytes = try options.integer("--calendar-feed-max-url-bytes", in: 256...8192) ?? configuration.maximumURLBytes
+        configuration.hostInterval = try options.duration("--calendar-feed-host-interval", in: .zero ... .seconds(3600)) ?? configuration.hostInterval
         return configuration
     }
 }

@@ -67,6 +67,17 @@ public struct AvailabilityTiming: Sendable, Hashable {
             .lazy.map(occurrence(startingAt:)).filter { $0.end > from }.prefix(limit))
     }
 
+    /// When the first occurrence starts.
+    public var firstStart: Date { Self.startInstant(of: span, in: timeZone) }
+
+    /// When the last occurrence ends at the latest; `nil` for a recurrence that goes on
+    /// (``RecurrenceRule/lastStart``). With ``firstStart``, what a store filters on to read only
+    /// the events that can overlap a range.
+    public var lastEnd: Date? {
+        guard let recurrence else { return occurrence(startingAt: firstStart).end }
+        return recurrence.lastStart.map { occurrence(startingAt: max($0, firstStart)).end }
+    }
+
     /// The occurrence whose start is the recurrence's instant `start`.
     private func occurrence(startingAt start: Date) -> Occurrence {
         switch span {

@@ -119,6 +119,18 @@ public struct RecurrenceRule: Sendable, Hashable {
         return dates
     }
 
+    /// The latest instant an occurrence can start at: UNTIL, or the last of the COUNT occurrences;
+    /// `nil` for a rule that goes on, and for a COUNT above ``largestCountExpandedForLastStart``
+    /// (read as going on rather than expanded).
+    public var lastStart: Date? {
+        if let untilInstant { return Date(timeIntervalSince1970: Double(untilInstant)) }
+        guard let count, count <= Self.largestCountExpandedForLastStart else { return nil }
+        return occurrences(from: startInstant, before: .max, limit: count).last ?? start
+    }
+
+    /// The largest COUNT ``lastStart`` expands (a few milliseconds of work at most).
+    public static let largestCountExpandedForLastStart = 10_000
+
     /// Whether `date` is one of the due times.
     public func isOccurrence(_ date: Date) -> Bool {
         occurrences(after: date, limit: 1).first == date

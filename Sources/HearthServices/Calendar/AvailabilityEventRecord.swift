@@ -71,6 +71,26 @@ public struct AvailabilityEventRecord: Sendable, Hashable {
         ).map(Self.init(row:))
     }
 
+    /// The owner's events that can have an occurrence overlapping `from` ..< `to` (of kind
+    /// `availability` when given), oldest first: read by the span their occurrences fall in
+    /// (`occupied_from`, `occupied_until`, migration 0042), so a single event or a finished series
+    /// outside the range is not read, and a series that goes on is read however long ago it began.
+    static func overlapping(
+        _ from: Date, _ to: Date, availability: Availability? = nil, _ owner: OwnerScope
+    ) throws -> [AvailabilityEventRecord] {
+        // The kind only when given: PostgreSQL cannot type a parameter compared with nothing but NULL.
+        var arguments: [(any DatabaseValueConvertible)?] = [from, to]
+        if let availability { arguments.append(availability.rawValue) }
+        return try owner.query(
+            """
+            SELECT \(selection) FROM availability_events
+            WHERE user_id = {owner} AND (occupied_until IS NULL OR occupied_until > ?) AND (occupied_from IS NULL OR occupied_from < ?)
+            \(availability == nil ? "" : "AND availability = ?") ORDER BY created_at, id
+            """,
+            StatementArguments(arguments)
+        ).map(Self.init(row:))
+    }
+
     /// Every event of the owner, oldest first.
     static func all(_ owner: OwnerScope) throws -> [AvailabilityEventRecord] {
         try owner.query("SELECT \(selection) FROM availability_events WHERE user_id = {owner} ORDER BY created_at, id").map(Self.init(row:))

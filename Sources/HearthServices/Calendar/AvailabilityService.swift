@@ -56,8 +56,8 @@ public final class AvailabilityService: Sendable {
             try owner.execute(
                 """
                 INSERT INTO availability_events (id, user_id, title, availability, all_day, starts_at, ends_at, starts_on, ends_on, time_zone,
-                    recurrence, sequence, created_at, updated_at)
-                VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+                    recurrence, occupied_from, occupied_until, sequence, created_at, updated_at)
+                VALUES (?, {owner}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """,
                 StatementArguments([id, valid.title, (draft.availability ?? .busy).rawValue] + columns + [now, now]))
             try record(.availabilityEventCreated, id, owner)
@@ -90,7 +90,7 @@ public final class AvailabilityService: Sendable {
             try owner.execute(
                 """
                 UPDATE availability_events SET title = ?, availability = ?, all_day = ?, starts_at = ?, ends_at = ?, starts_on = ?, ends_on = ?,
-                    time_zone = ?, recurrence = ?, sequence = sequence + 1, updated_at = ?
+                    time_zone = ?, recurrence = ?, occupied_from = ?, occupied_until = ?, sequence = sequence + 1, updated_at = ?
                 WHERE id = ? AND user_id = {owner}
                 """,
                 StatementArguments([valid.title, (changes.availability ?? stored.availability).rawValue] + Self.columns(of: valid.timing) + [now, id]))
@@ -161,14 +161,15 @@ public final class AvailabilityService: Sendable {
     }
 
     /// The values of the span, zone and recurrence columns, in the order the statements name them:
-    /// `all_day`, `starts_at`, `ends_at`, `starts_on`, `ends_on`, `time_zone`, `recurrence`.
+    /// `all_day`, `starts_at`, `ends_at`, `starts_on`, `ends_on`, `time_zone`, `recurrence`, and the
+    /// span all occurrences fall in, `occupied_from` and `occupied_until` (migration 0042).
     private static func columns(of timing: AvailabilityTiming) -> [(any DatabaseValueConvertible)?] {
         let span: [(any DatabaseValueConvertible)?] =
             switch timing.span {
             case .timed(let start, let end): [0, start, end, nil, nil]
             case .allDay(let first, let last): [1, nil, nil, first.description, last.description]
             }
-        return span + [timing.timeZone.identifier, timing.recurrenceLines]
+        return span + [timing.timeZone.identifier, timing.recurrenceLines, timing.firstStart, timing.lastEnd]
     }
 
     /// Records `kind` of event `id` on the owner's topic, to publish after commit.

@@ -16,7 +16,7 @@ extension ImportedCalendarService: BusyTimeSource {}
 extension AvailabilityService: BusyTimeSource {
     /// The occurrences of `owner`'s availability events of kind busy that overlap `from` ..< `to`.
     func busyPeriods(of owner: OwnerScope, from: Date, to: Date) throws -> [BusyPeriod] {
-        try AvailabilityEventRecord.all(owner).filter { $0.availability == .busy }.flatMap { event in
+        try AvailabilityEventRecord.overlapping(from, to, availability: .busy, owner).flatMap { event in
             event.timing.occurrences(overlapping: from, to, limit: configuration.maximumEntries).map { BusyPeriod(start: $0.start, end: $0.end) }
         }
     }

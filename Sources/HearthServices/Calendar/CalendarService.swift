@@ -4,7 +4,8 @@ import HearthStore
 
 /// The calendar (FR-59): what the viewer has on each day of a range, in their time zone: their
 /// personal chores' instances, the viewed household's instances (every member's), the reminders
-/// that reach the viewer of those instances (``reminders(of:activeHouseholdID:)``), the occurrences
+/// that reach the viewer of those instances where they really fire (``CalendarReminders``: a
+/// reminder whose chore is due after the range but that fires in it included), the occurrences
 /// of their availability events (FR-64) and of their imported calendars' events (FR-61, read-only).
 ///
 /// Instances beyond the materialised horizon are computed as `myChores` computes them, so a
@@ -48,16 +49,24 @@ public final class CalendarService: Sendable {
         let householdID = householdID ?? activeHouseholdID
         let (zone, events) = try await availability.households.pool.readPreferringCallingThread { database in
             let owner = OwnerScope(Owner(viewer), database)
-            return (try owner.timeZone(), try AvailabilityEventRecord.all(owner))
+            let zone = try owner.timeZone()
+            let (start, end) = Self.bounds(from, to, in: zone)
+            return (zone, try AvailabilityEventRecord.overlapping(start, end, owner))
         }
-        let start = AvailabilityTiming.midnight(from, in: zone)
-        let end = AvailabilityTiming.midnight(CalendarDay(dayNumber: to.dayNumber + 1), in: zone)
+        let (start, end) = Self.bounds(from, to, in: zone)
         let limit = configuration.maximumEntries + 1
+        // Instances due up to the longest reminder offset after the range: their reminders may fire in it.
+        let reach = TimeInterval(instances.chores.configuration.reminderLimits.maximumOffsetSeconds)
         let (chores, theirs) = try await instances.calendarInstances(
-            householdID: householdID, from: start, through: end.addingTimeInterval(-0.001), limit: limit, viewer: viewer)
-        var entries = chores.map(CalendarEntry.chore)
-        entries += Self.reminders(of: chores.filter { theirs.contains($0.instance.id) }, activeHouseholdID: activeHouseholdID)
-            .filter { $0.firesAt >= start && $0.firesAt < end }
+            householdID: householdID, from: start, through: end.addingTimeInterval(reach - 0.001), limit: limit, viewer: viewer)
+        var entries = chores.filter { $0.instance.dueAt < end }.map(CalendarEntry.chore)
+        let now = availability.households.clock.storedNow
+        let reminders = try await availability.households.pool.readPreferringCallingThread { database in
+            try CalendarReminders(owner: OwnerScope(Owner(viewer), database), now: now).of(
+                chores, theirs: theirs, activeHouseholdID: activeHouseholdID, dueFrom: start, dueThrough: end.addingTimeInterval(reach))
+        }
+        entries += reminders.filter { $0.firesAt >= start && $0.firesAt < end }
+            .sorted { ($0.firesAt, $0.chore.instance.id, $0.offset.seconds) < ($1.firesAt, $1.chore.instance.id, $1.offset.seconds) }
             .prefix(max(0, limit - entries.count)).map(CalendarEntry.reminder)
         for event in events where entries.count < limit {
             entries += event.timing.occurrences(overlapping: start, end, limit: limit - entries.count).map { .availability(event, $0) }
@@ -73,13 +82,9 @@ public final class CalendarService: Sendable {
         return CalendarView(timeZone: zone, householdID: householdID, days: Self.days(entries, from: from, to: to, in: zone))
     }
 
-    /// The reminders of the pending instances of `theirs` (the viewer's instances: their personal
-    /// ones, and household ones they hold or may claim) that reach them: of a household chore,
-    /// only in their active household (FR-11). Shown at the time each fires as planned.
-    private static func reminders(of theirs: [MyChore], activeHouseholdID: String?) -> [CalendarReminder] {
-        theirs.filter { chore in
-            chore.instance.status == .pending && (chore.access.household == nil || chore.access.household?.householdID == activeHouseholdID)
-        }.flatMap { chore in chore.chore.reminders.map { CalendarReminder(chore: chore, offset: $0) } }
+    /// The instants days `from` through `to` begin and end in `zone`.
+    private static func bounds(_ from: CalendarDay, _ to: CalendarDay, in zone: TimeZoneRules) -> (start: Date, end: Date) {
+        (AvailabilityTiming.midnight(from, in: zone), AvailabilityTiming.midnight(CalendarDay(dayNumber: to.dayNumber + 1), in: zone))
     }
 
     /// `entries` grouped by the days of `from` through `to` they cover in `zone`, in order.

@@ -27,14 +27,14 @@ public struct CalendarView: Sendable {
 public enum CalendarEntry: Sendable {
     /// A chore instance due that day (stored or still to be planned).
     case chore(MyChore)
-    /// A reminder of a chore instance (FR-49), at the time it fires (or fired) as planned.
+    /// A reminder of a chore instance (FR-49), at the time it fires (or fired) really (FR-50A/B).
     case reminder(CalendarReminder)
     /// An occurrence of an availability event of the viewer's that covers (part of) that day.
     case availability(AvailabilityEventRecord, AvailabilityTiming.Occurrence)
     /// An occurrence of an event of one of the viewer's imported calendars (FR-61) covering (part of) that day.
     case imported(ImportedOccurrence)
 
-    /// When it starts: the due time, the firing time, or the occurrence's start.
+    /// When it starts: the due time, the (real) firing time, or the occurrence's start.
     public var start: Date {
         switch self {
         case .chore(let chore): chore.instance.dueAt
@@ -55,12 +55,29 @@ public enum CalendarEntry: Sendable {
     }
 }
 
-/// A reminder of a chore instance on the calendar: which instance, which offset, when it fires.
+/// A reminder of a chore instance on the calendar: which instance, which offset, when it fires
+/// (``CalendarReminders``).
 public struct CalendarReminder: Sendable {
     /// The instance it reminds of, with its chore.
     public var chore: MyChore
     /// How long before the due time.
     public var offset: ReminderOffset
-    /// When it fires as planned (quiet hours or busy times may delay it for someone, FR-50A/B).
-    public var firesAt: Date { chore.instance.dueAt.addingTimeInterval(-TimeInterval(offset.seconds)) }
+    /// What became of it for the viewer; `nil` while it is to come as planned.
+    public var outcome: Outcome?
+
+    /// What became of a reminder for the viewer (FR-50A/B).
+    public struct Outcome: Sendable, Hashable {
+        /// Delivered on time; delayed (delivered later than planned, or waiting to be); skipped.
+        public var delivery: NotificationRecord.DeliveryOutcome
+        /// What held it back: quiet hours or busy time; `nil` when delivered on time.
+        public var cause: ReminderDeferral.Cause?
+        /// When it fired, or (delayed and waiting) is to fire; a skipped one's planned time.
+        public var at: Date
+    }
+
+    /// When it was planned to fire: the due time minus the offset.
+    public var plannedAt: Date { chore.instance.dueAt.addingTimeInterval(-TimeInterval(offset.seconds)) }
+    /// When it fires or fired really: the planned time, or for one delayed by quiet hours or busy
+    /// time the later time it was (or is to be) delivered.
+    public var firesAt: Date { outcome?.at ?? plannedAt }
 }

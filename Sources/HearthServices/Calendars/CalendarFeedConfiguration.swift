@@ -20,6 +20,11 @@ public struct CalendarFeedConfiguration: Sendable {
     public var missingLimit: Int
     /// The most feeds one user may subscribe to; one more is `CONFLICT` `LIMIT_REACHED`.
     public var maximumFeedsPerUser: Int
+    /// The longest feed URL accepted, in UTF-8 bytes; one more is `BAD_USER_INPUT` `TOO_LONG`.
+    public var maximumURLBytes: Int
+    /// The shortest time between two fetches from one host (per-host politeness): a scheduled
+    /// refresh that comes sooner waits for its turn (``FeedHostPacer``).
+    public var hostInterval: Duration
     /// Where fetches may connect (feed URLs are user-supplied).
     public var addressPolicy: OutboundAddressPolicy
     /// The TLS client of fetches; nil trusts the system's CA store.
@@ -29,7 +34,7 @@ public struct CalendarFeedConfiguration: Sendable {
     public init(
         refreshInterval: Duration = .seconds(3600), maximumRetryDelay: Duration = .seconds(86_400), requestTimeout: Duration = .seconds(30),
         connectTimeout: Duration = .seconds(10), maximumRedirects: Int = 5, missingLimit: Int = 3, maximumFeedsPerUser: Int = 20,
-        addressPolicy: OutboundAddressPolicy = OutboundAddressPolicy(), tls: TLSClient? = nil
+        maximumURLBytes: Int = 2048, hostInterval: Duration = .seconds(1), addressPolicy: OutboundAddressPolicy = OutboundAddressPolicy(), tls: TLSClient? = nil
     ) {
         self.refreshInterval = refreshInterval
         self.maximumRetryDelay = maximumRetryDelay
@@ -38,6 +43,8 @@ public struct CalendarFeedConfiguration: Sendable {
         self.maximumRedirects = maximumRedirects
         self.missingLimit = missingLimit
         self.maximumFeedsPerUser = maximumFeedsPerUser
+        self.maximumURLBytes = maximumURLBytes
+        self.hostInterval = hostInterval
         self.addressPolicy = addressPolicy
         self.tls = tls
     }

@@ -7,6 +7,8 @@ import Net
 /// same way, at most ``CalendarFeedConfiguration/maximumRedirects`` of them, the body bounded
 /// (``maximumBytes``) and every fetch bounded in time. Conditional: the validators of the last
 /// answer go out as `If-None-Match` and `If-Modified-Since`, and a 304 is ``Answer/notModified``.
+/// Permanent redirects (301, 308) from the feed's URL say where the feed now lives
+/// (``Fetched/movedTo``, RFC 9110 §15.4); temporary ones (302, 303, 307) do not.
 ///
 /// Blocking: call it on a thread of its own (a job's, or a detached one), never an event loop.
 struct CalendarFeedFetcher: Sendable {
@@ -29,6 +31,16 @@ struct CalendarFeedFetcher: Sendable {
         case notModified
         /// 200: the feed's text and its validators.
         case content([UInt8], Validators)
+    }
+
+    /// What a fetch brought, and where the feed moved.
+    struct Fetched: Sendable {
+        /// The answer.
+        var answer: Answer
+        /// The URL the feed's URL redirected to permanently (301 or 308), followed through an
+        /// unbroken run of permanent redirects from it; `nil` when the first redirect, or none, was
+        /// temporary. Every hop was connected to as the address policy permits.
+        var movedTo: HTTPURL?
     }
 
     /// Why a fetch brought nothing.
@@ -60,7 +72,7 @@ struct CalendarFeedFetcher: Sendable {
 
     /// Fetches `url`, sending `validators` as conditions.
     /// - Throws: ``Failure``.
-    func fetch(_ url: HTTPURL, validators: Validators) throws(Failure) -> Answer {
+    func fetch(_ url: HTTPURL, validators: Validators) throws(Failure) -> Fetched {
         var headers = [("Accept", "text/calendar, */*;q=0.5"), ("User-Agent", "Hearth calendar feed")]
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
@@ -70,6 +82,8 @@ struct CalendarFeedFetcher: Sendable {
         let deadline = Deadline.after(configuration.requestTimeout)
         var current = url
         var redirects = 0
+        var movedTo: HTTPURL?
+        var isMovePermanent = true
         while true {
             // Every hop within what is left of the one timeout.
             client.configuration.timeout = Deadline.now.duration(to: deadline)
@@ -82,9 +96,10 @@ struct CalendarFeedFetcher: Sendable {
             }
             switch response.status {
             case 200:
-                return .content(response.body, Validators(etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+                let validators = Validators(etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+                return Fetched(answer: .content(response.body, validators), movedTo: movedTo)
             case 304:
-                return .notModified
+                return Fetched(answer: .notModified, movedTo: movedTo)
             case 301, 302, 303, 307, 308:
                 redirects += 1
                 guard redirects <= configuration.maximumRedirects else {
@@ -93,6 +108,8 @@ struct CalendarFeedFetcher: Sendable {
                 guard let location = response.header("Location"), let next = Self.resolve(location, against: current) else {
                     throw Failure(kind: .network, message: "The feed answered \(response.status) without a usable Location.")
                 }
+                isMovePermanent = isMovePermanent && (response.status == 301 || response.status == 308)
+                if isMovePermanent { movedTo = next }
                 current = next
             default:
                 throw Failure(kind: .status(response.status), message: "The feed answered HTTP \(response.status).")

@@ -33,11 +33,15 @@ public struct CalendarFeedRefreshJob: JobHandler {
     public var kind: JobKind { .calendarFeedRefresh }
 
     /// Refreshes the feed if the job is still its next refresh, and logs what happened
-    /// (`feed.outcome`: `not_modified`, `updated`, `failed`, `dead`; the calendar's id, never its URL).
+    /// (`feed.outcome`: `not_modified`, `updated`, `failed`, `dead`; a refresh deferred for its host's turn at debug level; the calendar's id, never its URL).
     public func run(_ job: Job) throws {
         let input = try job.decodePayload(Payload.self)
         let outcome = try calendars.refresh(input.calendarID, of: Owner(scheduledWorkOf: input.userID), scheduledFor: input.dueAt)
         guard outcome != .stale else { return }
+        guard outcome != .deferred else {
+            logger.debug("calendar feed refresh waits for its host's turn", ["feed.calendar": input.calendarID])
+            return
+        }
         let fields = ["feed.calendar": input.calendarID, "feed.outcome": outcome.rawValue]
         if outcome == .failed || outcome == .dead { logger.notice("calendar feed refresh failed", fields) } else { logger.info("calendar feed refreshed", fields) }
     }

@@ -13,6 +13,11 @@ import Support
 ///   A URL with a user name or password is refused: the server would have to keep the password,
 ///   and providers publish secret links instead, which are kept as any URL is (readable by the
 ///   owner only, never logged: log lines and errors name the host alone).
+/// - *Permanent redirects* (301, 308) from the feed's URL, once a fetch through them worked, replace
+///   the stored URL with where they lead (RFC 9110 §15.4); temporary ones (302, 303, 307) do not.
+/// - *Per-host politeness*: scheduled refreshes of feeds on one host are at least
+///   ``CalendarFeedConfiguration/hostInterval`` apart; one due sooner is rescheduled for the host's
+///   next free turn (``FeedHostTurns``).
 /// - *Refreshing* is one job per feed on the durable scheduler, keyed by the feed and its due time;
 ///   `next_refresh_at` names the one that counts, so a refresh by hand or a replayed job never
 ///   doubles the chain. Requests are conditional (`If-None-Match`, `If-Modified-Since`); a 304
@@ -25,8 +30,6 @@ import Support
 extension ImportedCalendarService {
     /// The mutation name under which replays of subscriptions are kept.
     static let subscribeMutation = "subscribeCalendarFeed"
-    /// The longest feed URL accepted, in bytes.
-    public static let maximumFeedURLBytes = 2048
 
     /// Subscribes `viewer` to the feed at `url` as their calendar `name` (the URL's host when
     /// nil): fetches and stores it, and schedules its refreshes. A `clientMutationId` makes a replay
@@ -39,17 +42,21 @@ extension ImportedCalendarService {
     ///   TZID); on `input.name` as names are checked, and `TAKEN`. `UNAVAILABLE` when the feed
     ///   cannot be reached. `CONFLICT` `LIMIT_REACHED` past `--calendar-feed-max-per-user`.
     public func subscribeToFeed(url text: String, name given: String?, for viewer: Viewer, clientMutationID: String?) async throws -> ImportedCalendar {
-        let url = try Self.feedURL(text)
+        let url = try Self.feedURL(text, maximumBytes: feeds.maximumURLBytes)
+        hostTurns.withLock { $0.record(host: url.host, at: households.clock.storedNow) }
         let name: String
         do {
             name = try DisplayText.name(given ?? url.host, field: "input.name")
         } catch {
             throw ServiceError.invalid(InputProblems([error]))
         }
-        let fetched: (file: CalendarFile, validators: CalendarFeedFetcher.Validators)
+        let fetched: (file: CalendarFile, validators: CalendarFeedFetcher.Validators, url: HTTPURL)
         switch await DetachedThread.run(name: "calendar-feed", { [self] in Result { () throws(CalendarFeedFetcher.Failure) in try fetch(url) } }) {
-        case .success(.content(let file, let validators)): fetched = (file, validators)
-        case .success(.notModified): throw Self.urlRefusal(.unknownValue, "The feed answered 304 Not Modified to a request without conditions.")
+        case .success(let reply):
+            guard case .content(let file, let validators) = reply.answer else {
+                throw Self.urlRefusal(.unknownValue, "The feed answered 304 Not Modified to a request without conditions.")
+            }
+            fetched = (file, validators, movedURL(reply) ?? url)
         case .failure(let failure): throw subscriptionRefusal(failure)
         }
         let now = households.clock.storedNow
@@ -72,7 +79,7 @@ extension ImportedCalendarService {
                 INSERT INTO imported_calendars (
                     id, user_id, name, name_key, time_zones, event_count, created_at, imported_at, source_url, etag, last_modified, last_refreshed_at)
                 VALUES (?, {owner}, ?, ?, '', 0, ?, ?, ?, ?, ?, ?)
-                """, [id, name, key, now, now, url.description, fetched.validators.etag, fetched.validators.lastModified, now])
+                """, [id, name, key, now, now, fetched.url.description, fetched.validators.etag, fetched.validators.lastModified, now])
             try Self.storeEvents(of: fetched.file, into: id, owner, at: now)
             try scheduleRefresh(of: id, owner, at: now.adding(feeds.refreshInterval))
             try households.changeLog.record(
@@ -127,6 +134,18 @@ extension ImportedCalendarService {
                 """, [id])
         }) else { return .stale }
         if let due, feed.feedStatus == .dead || !Self.sameMillisecond(feed.nextRefreshAt, due) { return .stale }
+        let host = (try? Self.storedURL(feed.sourceURL))?.host ?? ""
+        let asked = households.clock.storedNow
+        if due == nil {
+            hostTurns.withLock { $0.record(host: host, at: asked) }
+        } else if let turn = hostTurns.withLock({ $0.take(host: host, calendarID: id, at: asked) }) {
+            return try pool.write { [self] database in
+                let scope = OwnerScope(owner, database)
+                guard let current = try Self.calendar(id, scope), Self.sameMillisecond(current.nextRefreshAt, due) else { return .stale }
+                try scheduleRefresh(of: id, scope, at: turn)
+                return .deferred
+            }
+        }
         let validators = CalendarFeedFetcher.Validators(etag: feed.etag, lastModified: feed.lastModified)
         let outcome = Result { () throws(CalendarFeedFetcher.Failure) in try fetch(try Self.storedURL(feed.sourceURL), validators: validators) }
         let now = households.clock.storedNow
@@ -146,6 +165,9 @@ extension ImportedCalendarService {
     enum RefreshOutcome: String, Sendable {
         /// Nothing: the job was not the feed's next refresh (or the feed is gone or dead).
         case stale
+        /// Nothing yet: the feed's host was fetched less than `--calendar-feed-host-interval` ago;
+        /// the refresh is rescheduled for the host's next free turn (``FeedHostTurns``).
+        case deferred
         /// 304: the events stay.
         case notModified = "not_modified"
         /// 200: the events were replaced.
@@ -158,10 +180,14 @@ extension ImportedCalendarService {
 
     /// Records a refresh's outcome on the calendar and schedules the next (none for a dead feed).
     private func record(
-        _ outcome: Result<FeedAnswer, CalendarFeedFetcher.Failure>, of id: String, _ owner: OwnerScope, at now: Date
+        _ outcome: Result<FeedReply, CalendarFeedFetcher.Failure>, of id: String, _ owner: OwnerScope, at now: Date
     ) throws -> RefreshOutcome {
         switch outcome {
-        case .success(let answer):
+        case .success(let reply):
+            if let moved = movedURL(reply) {
+                try owner.execute("UPDATE imported_calendars SET source_url = ? WHERE id = ? AND user_id = {owner}", [moved.description, id])
+            }
+            let answer = reply.answer
             if case .content(let file, let validators) = answer {
                 try Self.storeEvents(of: file, into: id, owner, at: now)
                 try owner.execute(
@@ -221,6 +247,21 @@ extension ImportedCalendarService {
         try notifier.notify(draft, dedupeKey: "calendar_feed_dead:\(id):\(Int64(now.timeIntervalSince1970))", owner, at: now)
     }
 
+    /// What a fetch of a feed brought, parsed, and where the feed moved permanently
+    /// (``CalendarFeedFetcher/Fetched/movedTo``).
+    struct FeedReply: Sendable {
+        /// The answer.
+        var answer: FeedAnswer
+        /// The feed's new URL after permanent redirects; `nil` without.
+        var movedTo: HTTPURL?
+    }
+
+    /// The URL to store in place of the feed's after `reply`: where it moved permanently, unless
+    /// that is longer than feed URLs may be (the old one, which leads there, is kept then).
+    private func movedURL(_ reply: FeedReply) -> HTTPURL? {
+        reply.movedTo.flatMap { $0.description.utf8.count <= feeds.maximumURLBytes ? $0 : nil }
+    }
+
     /// What a fetch of a feed brought, parsed.
     enum FeedAnswer: Sendable {
         /// 304: the feed is as it was.
@@ -232,12 +273,13 @@ extension ImportedCalendarService {
     /// Fetches `url` (blocking) and parses what came back.
     /// - Throws: ``CalendarFeedFetcher/Failure``, of kind `unreadable` with the parser's error for
     ///   a body that is no calendar file the parser accepts.
-    func fetch(_ url: HTTPURL, validators: CalendarFeedFetcher.Validators = .init()) throws(CalendarFeedFetcher.Failure) -> FeedAnswer {
-        switch try CalendarFeedFetcher(configuration: feeds, maximumBytes: limits.maximumBytes).fetch(url, validators: validators) {
-        case .notModified: return .notModified
+    func fetch(_ url: HTTPURL, validators: CalendarFeedFetcher.Validators = .init()) throws(CalendarFeedFetcher.Failure) -> FeedReply {
+        let fetched = try CalendarFeedFetcher(configuration: feeds, maximumBytes: limits.maximumBytes).fetch(url, validators: validators)
+        switch fetched.answer {
+        case .notModified: return FeedReply(answer: .notModified, movedTo: fetched.movedTo)
         case .content(let body, let validators):
             do {
-                return .content(try CalendarFile.parse(body, limits: limits), validators)
+                return FeedReply(answer: .content(try CalendarFile.parse(body, limits: limits), validators), movedTo: fetched.movedTo)
             } catch {
                 throw CalendarFeedFetcher.Failure(kind: .unreadable, message: "The feed is no calendar file Hearth can read: \(error.description)", calendarError: error)
             }
@@ -253,14 +295,17 @@ extension ImportedCalendarService {
         }
     }
 
-    /// The https URL `text` names (`webcal://` read as `https://`), checked.
-    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.url` (`REQUIRED`, `TOO_LONG`,
+    /// The https URL `text` names (`webcal://` read as `https://`), checked, at most `maximumBytes`
+    /// long (``CalendarFeedConfiguration/maximumURLBytes``).
+    /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.url` (`REQUIRED`, `TOO_LONG` with the limit,
     ///   `INVALID_FORMAT`, `NOT_ALLOWED` for a user name or password, or a host written as an
     ///   address that is not public).
-    static func feedURL(_ text: String) throws -> HTTPURL {
+    static func feedURL(_ text: String, maximumBytes: Int) throws -> HTTPURL {
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !trimmed.isEmpty else { throw urlRefusal(.required, "Give the feed's URL.") }
-        guard trimmed.utf8.count <= maximumFeedURLBytes else { throw urlRefusal(.tooLong, "A feed URL has at most \(maximumFeedURLBytes) bytes.") }
+        guard trimmed.utf8.count <= maximumBytes else {
+            throw urlRefusal(.tooLong, "A feed URL has at most \(maximumBytes) bytes.", limit: maximumBytes)
+        }
         let scheme = trimmed.prefix { $0 != ":" }.lowercased()
         guard ["https", "webcal", "webcals"].contains(scheme), trimmed.dropFirst(scheme.count).hasPrefix("://") else {
             throw urlRefusal(.invalidFormat, "A feed URL starts with https:// or webcal://.")

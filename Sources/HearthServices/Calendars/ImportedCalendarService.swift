@@ -2,6 +2,7 @@ import FoundationEssentials
 import HearthDomain
 import HearthStore
 import Support
+import Synchronization
 
 /// Calendars imported from .ics files or subscribed to as feed URLs (FR-61, README "Imported
 /// calendars" and "Calendar feeds"): each is one user's, read-only, shown in their calendar and
@@ -26,6 +27,8 @@ public final class ImportedCalendarService: Sendable {
     let jobs: JobQueue
     /// Tells a user their feed is dead.
     let notifier: Notifier
+    /// Whose turn it is to fetch from each feed host (`--calendar-feed-host-interval`).
+    let hostTurns: Mutex<FeedHostTurns>
 
     /// A service storing through `households`' pool, parsing uploaded files on `workers`,
     /// refreshing feeds through `jobs`.
@@ -39,6 +42,7 @@ public final class ImportedCalendarService: Sendable {
         self.workers = workers
         self.jobs = jobs
         self.notifier = notifier
+        hostTurns = Mutex(FeedHostTurns(interval: feeds.hostInterval))
     }
 
     /// The job refreshing feeds, to register with the scheduler, logging each refresh on `logger`.

@@ -23,7 +23,8 @@ extension JobKind {
 /// Exactly once per (instance, offset, account): each notice is an insert keyed by instance,
 /// offset and due time that does nothing when it exists (``Notifier``), in the same transaction as
 /// its deliveries, so a run again after a crash or `kill -9` (at least once), or a delayed copy,
-/// adds nothing.
+/// adds nothing. The job is marked done in that transaction too (``JobCompletion``): one commit
+/// per reminder besides its share of the lease, which is what a burst of reminders is bound by.
 public struct ReminderJob: JobHandler {
     /// The reminder: which instance, which offset, the due time it was planned for, and (for one
     /// delayed by quiet hours or busy time) the one account it is for, what delayed it and until when.
@@ -37,9 +38,7 @@ public struct ReminderJob: JobHandler {
         var delayedUntil: Date?
 
         /// Each notice's dedupe key: instance, offset and due time.
-        var noticeKey: String {
-            "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))"
-        }
+        var noticeKey: String { ReminderJob.noticeKey(instanceID: instanceID, offsetSeconds: offsetSeconds, dueAt: dueAt) }
 
         /// The job's dedupe key: the notice's, and for a delayed one the account and the instant.
         var key: String {
@@ -53,32 +52,57 @@ public struct ReminderJob: JobHandler {
     let service: ChoreInstanceService
     let gate: ReminderGate
 
+    /// What names one reminder of an instance (its offset, for its due time) in its jobs' and
+    /// notices' dedupe keys: a notice's is `reminder:` and this; a delayed job's is this, `/`, the
+    /// account and `@` the instant it fires.
+    static func noticeKey(instanceID: String, offsetSeconds: Int, dueAt: Date) -> String {
+        "\(instanceID)/\(offsetSeconds)/\(ChoreInstanceID.unixMilliseconds(dueAt))"
+    }
+
+    /// A reminder notice's dedupe key (`notifications.dedupe_key`).
+    static func noticeDedupeKey(_ noticeKey: String) -> String { "reminder:" + noticeKey }
+
     public var kind: JobKind { .choreReminder }
 
     public func run(_ job: Job) throws {
+        try run(job, completing: nil)
+    }
+
+    /// Runs `job` and marks it done in the same transaction: one commit per reminder.
+    public func run(_ job: Job, completion: JobCompletion) throws {
+        try run(job, completing: completion)
+    }
+
+    private func run(_ job: Job, completing completion: JobCompletion?) throws {
         let payload = try job.decodePayload(Payload.self)
+        try service.pool.write { database in
+            try remind(payload, in: database)
+            try completion?.record(in: database)
+        }
+    }
+
+    /// The reminder's notices and delays, in the caller's write transaction.
+    private func remind(_ payload: Payload, in database: Database) throws {
         let now = service.clock.storedNow
         let jobs = service.planner.jobs
-        try service.pool.write { database in
-            guard let scope = try ChoreAccess.scheduled(choreID: payload.choreID, in: database)?.scope(database),
-                  let chore = try ChoreRecord.findUnlessDeleted(id: payload.choreID, scope),
-                  chore.reminders.contains(ReminderOffset(seconds: payload.offsetSeconds)),
-                  let instance = try ChoreInstanceRecord.find(id: payload.instanceID, scope),
-                  instance.status == .pending, ChoreInstanceID.unixMilliseconds(instance.dueAt) == ChoreInstanceID.unixMilliseconds(payload.dueAt)
-            else { return }
-            let offset = ReminderOffset(seconds: payload.offsetSeconds)
-            let draft = Notifier.Draft(
-                kind: .reminder, title: chore.title, body: offset.isAtDueTime ? "Due now." : "Due in \(offset.spoken).", dueAt: instance.dueAt,
-                householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
-            let reminder = ReminderGate.Reminder(
-                draft: draft, dedupeKey: "reminder:" + payload.noticeKey, plannedAt: payload.plannedAt, heldBy: payload.heldBy,
-                deadline: instance.dueAt)
-            for owner in try ReminderRecipients.of(instance, chore, scope) where payload.userID == nil || payload.userID == owner.userID {
-                try gate.remind(reminder, OwnerScope(owner, database), at: now) { until, cause in
-                    var delayed = payload
-                    (delayed.userID, delayed.heldBy, delayed.delayedUntil) = (owner.userID, cause, until)
-                    try jobs.enqueue(kind: .choreReminder, payload: delayed, dueAt: until, dedupeKey: delayed.key, in: database)
-                }
+        guard let scope = try ChoreAccess.scheduled(choreID: payload.choreID, in: database)?.scope(database),
+              let chore = try ChoreRecord.findUnlessDeleted(id: payload.choreID, scope),
+              chore.reminders.contains(ReminderOffset(seconds: payload.offsetSeconds)),
+              let instance = try ChoreInstanceRecord.find(id: payload.instanceID, scope),
+              instance.status == .pending, ChoreInstanceID.unixMilliseconds(instance.dueAt) == ChoreInstanceID.unixMilliseconds(payload.dueAt)
+        else { return }
+        let offset = ReminderOffset(seconds: payload.offsetSeconds)
+        let draft = Notifier.Draft(
+            kind: .reminder, title: chore.title, body: offset.isAtDueTime ? "Due now." : "Due in \(offset.spoken).", dueAt: instance.dueAt,
+            householdID: instance.householdID, choreID: chore.id, instanceID: instance.id)
+        let reminder = ReminderGate.Reminder(
+            draft: draft, dedupeKey: Self.noticeDedupeKey(payload.noticeKey), plannedAt: payload.plannedAt, heldBy: payload.heldBy,
+            deadline: instance.dueAt)
+        for owner in try ReminderRecipients.of(instance, chore, scope) where payload.userID == nil || payload.userID == owner.userID {
+            try gate.remind(reminder, OwnerScope(owner, database), at: now) { until, cause in
+                var delayed = payload
+                (delayed.userID, delayed.heldBy, delayed.delayedUntil) = (owner.userID, cause, until)
+                try jobs.enqueue(kind: .choreReminder, payload: delayed, dueAt: until, dedupeKey: delayed.key, in: database)
             }
         }
     }

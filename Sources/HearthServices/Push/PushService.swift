@@ -59,7 +59,9 @@ public final class PushService: Sendable {
     }
 
     /// Registers `registration` for `viewer`, or replaces the keys of the viewer's subscription
-    /// with the same endpoint.
+    /// with the same endpoint. An endpoint belongs to one browser, so to one account: registered
+    /// by another account (someone else signed in on it), it moves to the viewer, and what was
+    /// queued for the account before goes with its old subscription (``releaseFromOtherAccounts(_:_:)``).
     /// - Throws: `BAD_USER_INPUT` naming each field at fault (`input.endpoint`,
     ///   `input.keys.p256dh`, `input.keys.auth`); `CONFLICT` `LIMIT_REACHED` beyond the limit.
     public func register(_ registration: Registration, viewer: Viewer, clientMutationID: String?) async throws -> PushSubscriptionRecord {
@@ -68,6 +70,7 @@ public final class PushService: Sendable {
         let now = households.clock.storedNow
         let id = try await households.mutate("registerPushSubscription", by: viewer, replaying: clientMutationID, at: now) { database in
             let owner = OwnerScope(Owner(viewer), database)
+            try Self.releaseFromOtherAccounts(.webPush(endpoint: registration.endpoint), owner)
             if let existing = try owner.scalar(
                 String.self, "SELECT id FROM push_subscriptions WHERE user_id = {owner} AND endpoint = ?", [registration.endpoint])
             {

@@ -29,6 +29,11 @@ public protocol JobHandler: Sendable {
     ///   attempts.
     func run(_ job: Job) throws
 
+    /// Runs one attempt of `job` as ``run(_:)`` does, with `completion`, which the handler may record
+    /// in its last write transaction to mark the job done with its effect (``JobCompletion``). The
+    /// scheduler calls this one; the default calls ``run(_:)``.
+    func run(_ job: Job, completion: JobCompletion) throws
+
     /// Records a failed attempt in the handler's own tables, inside the write transaction that
     /// records it in the job's row (so both agree): `retryAt` is when the job runs again, nil
     /// when it is dead. Also called when a worker died running the job (its lease expired).
@@ -37,5 +42,9 @@ public protocol JobHandler: Sendable {
 }
 
 extension JobHandler {
+    public func run(_ job: Job, completion: JobCompletion) throws {
+        try run(job)
+    }
+
     public func recordFailure(of job: Job, _ failure: JobFailure, retryAt: Date?, in database: Database) throws {}
 }

@@ -84,6 +84,20 @@ public struct JobQueue: Sendable {
             StatementArguments(filters.map { $0.1 as (any DatabaseValueConvertible)? } + [limit]))
     }
 
+    /// The job of `kind` waiting to run (pending or running) whose dedupe key starts with `prefix`
+    /// and that is due first, if any: a question about work already decided (the calendar asks
+    /// when a delayed reminder is to fire).
+    public static func firstWaiting(kind: JobKind, keyPrefix prefix: String, in database: Database) throws -> Job? {
+        // A range of keys, which the (kind, dedupe_key) index answers on every store (LIKE may not).
+        guard let last = prefix.unicodeScalars.last, let after = Unicode.Scalar(last.value + 1) else { return nil }
+        let end = String(prefix.unicodeScalars.dropLast()) + String(after)
+        return try database.decode(
+            Job.self,
+            "SELECT * FROM jobs WHERE kind = ? AND dedupe_key >= ? AND dedupe_key < ? AND state IN ('pending', 'running') ORDER BY due_at, id LIMIT 1",
+            [kind.rawValue, prefix, end]
+        ).first
+    }
+
     /// Makes this process's scheduler look for due jobs now, rather than when the job it waits for
     /// comes due: after the test endpoints moved the clock forward (a job may be due already).
     public func wake() {

@@ -208,14 +208,18 @@ public final class JobScheduler: Sendable {
     private func execute(_ job: Job) async -> Outcome? {
         await DetachedThread.run(name: "hearth-job") { [self] in
             guard let handler = handlers[job.kind] else { return nil }
-            let result = Result { try handler.run(job) }
-            let now = queue.clock.now
             let owner = configuration.workerID
+            let completion = JobCompletion(job: job, owner: owner, queue: queue)
+            let result = Result { try handler.run(job, completion: completion) }
+            let now = queue.clock.now
             let outcome: Outcome
             do {
                 switch result {
                 case .success:
-                    guard try queue.pool.write({ try queue.markDone(job, owner: owner, at: now, in: $0) }) else { return leaseLost(job) }
+                    // Marked done with the handler's own commit, or now in a commit of its own.
+                    guard try completion.isRecorded || queue.pool.write({ try queue.markDone(job, owner: owner, at: now, in: $0) }) else {
+                        return leaseLost(job)
+                    }
                     outcome = .done
                     logger.debug("job done", fields(job))
                 case .failure(let error):

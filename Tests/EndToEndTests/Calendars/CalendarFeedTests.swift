@@ -138,7 +138,7 @@ import Testing
     @Test func FR61_feedFetchLimitsHoldAtTheirEdges() throws {
         let arguments = [
             "--calendar-import-max-bytes", "2048", "--calendar-feed-max-redirects", "2", "--calendar-feed-timeout", "1s",
-            "--calendar-feed-max-per-user", "2",
+            "--calendar-feed-max-per-user", "2", "--calendar-feed-max-url-bytes", "300",
         ]
         try Self.withFeedServer(arguments) { feeds, server, ana in
             func refusal(_ url: String) throws -> (code: String?, field: String?, reason: String?, limit: JSON?, message: String) {
@@ -188,7 +188,14 @@ import Testing
             #expect(try refusal("ftp://example.org/feed.ics").reason == "INVALID_FORMAT")
             #expect(try refusal("http://example.org/feed.ics").reason == "INVALID_FORMAT")
             #expect(try refusal("https://ana:secret@example.org/feed.ics").reason == "NOT_ALLOWED")
-            #expect(try refusal("https://example.org/" + String(repeating: "a", count: 2048)).reason == "TOO_LONG")
+            // --calendar-feed-max-url-bytes 300: a URL of 300 bytes is fetched (this one answers 404), 301 bytes are refused.
+            let longest = feeds.url("/feeds/") + String(repeating: "l", count: 300 - feeds.url("/feeds/").utf8.count)
+            #expect(longest.utf8.count == 300)
+            let atLimit = try refusal(longest)
+            #expect(atLimit.reason == "UNKNOWN_VALUE" && atLimit.message.contains("404"), "300 bytes are fetched: \(atLimit)")
+            #expect(try feeds.nextRequest().status == 404)
+            let tooLong = try refusal(longest + "l")
+            #expect(tooLong.code == "BAD_USER_INPUT" && tooLong.field == "input.url" && tooLong.reason == "TOO_LONG" && tooLong.limit == 300, "\(tooLong)")
 
             // A file the parser refuses names its line.
             try feeds.serve("broken", lines: ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:x", "DTSTART:2027", "END:VEVENT", "END:VCALENDAR"])
@@ -199,6 +206,80 @@ import Testing
             // Two feeds are the most (--calendar-feed-max-per-user 2).
             let third = try server.subscribeCalendarFeed(feeds.url("/feeds/edge"), name: "Third", as: ana)
             #expect(third.errorCode == "CONFLICT" && third.errorReason == "LIMIT_REACHED", "\(third.json)")
+        }
+    }
+
+    @Test func FR61_aPermanentRedirectMovesTheFeedATemporaryOneDoesNot() throws {
+        try Self.withFeedServer { feeds, server, ana in
+            try feeds.serve("new", lines: Self.firstVersion)
+            var ids: [Int: String] = [:]
+            for status in [301, 302, 307, 308] {
+                try feeds.serve("old\(status)", lines: Self.firstVersion)
+                let subscribed = try server.subscribeCalendarFeed(feeds.url("/feeds/old\(status)"), name: "Old \(status)", as: ana)
+                ids[status] = try #require(subscribed.data?["subscribeCalendarFeed"]?["calendar"]?["id"]?.stringValue, "\(subscribed.json)")
+                #expect(try feeds.nextRequest().status == 200)
+                // The feed moves: its old URL redirects to the new one.
+                try feeds.answer("old\(status)", status: status, location: "/feeds/new")
+            }
+            for status in [301, 302, 307, 308] {
+                let refreshed = try server.refreshImportedCalendar(try #require(ids[status]), as: ana)
+                let calendar = try #require(refreshed.data?["refreshImportedCalendar"]?["calendar"], "\(refreshed.json)")
+                #expect(try (0..<2).map { _ in try feeds.nextRequest().path } == ["/feeds/old\(status)", "/feeds/new"])
+                let expected = [301, 308].contains(status) ? feeds.url("/feeds/new") : feeds.url("/feeds/old\(status)")
+                #expect(calendar["sourceUrl"]?.stringValue == expected, "\(status): \(calendar)")
+                #expect(calendar["feedStatus"] == "ACTIVE" && calendar["eventCount"] == 1, "\(calendar)")
+            }
+            // The moved feeds are fetched at their new URL straight away; the others still through the redirect.
+            _ = try server.refreshImportedCalendar(try #require(ids[308]), as: ana)
+            #expect(try feeds.nextRequest().path == "/feeds/new")
+            _ = try server.refreshImportedCalendar(try #require(ids[307]), as: ana)
+            #expect(try (0..<2).map { _ in try feeds.nextRequest().path } == ["/feeds/old307", "/feeds/new"])
+
+            // Subscribing through a permanent redirect stores where it leads.
+            let through = try server.subscribeCalendarFeed(feeds.url("/feeds/old301"), name: "Through", as: ana)
+            #expect(through.data?["subscribeCalendarFeed"]?["calendar"]?["sourceUrl"]?.stringValue == feeds.url("/feeds/new"), "\(through.json)")
+            #expect(try (0..<2).map { _ in try feeds.nextRequest().status } == [301, 200])
+        }
+    }
+
+    @Test func FR61_feedsOnOneHostAreFetchedNoCloserThanTheHostInterval() throws {
+        try Self.withFeedServer(["--calendar-feed-host-interval", "30m"]) { feeds, server, ana in
+            var ids: [String: String] = [:]
+            for name in ["one", "two"] {
+                try feeds.serve(name, lines: Self.firstVersion)
+                let subscribed = try server.subscribeCalendarFeed(feeds.url("/feeds/\(name)"), name: name, as: ana)
+                ids[name] = try #require(subscribed.data?["subscribeCalendarFeed"]?["calendar"]?["id"]?.stringValue, "\(subscribed.json)")
+                #expect(try feeds.nextRequest().status == 200)
+            }
+            func lastRefreshed(_ name: String) throws -> JSON? { try server.importedCalendar(ids[name] ?? "", as: ana)?["lastRefreshedAt"] }
+            let subscribedAt = try ["one": lastRefreshed("one"), "two": lastRefreshed("two")]
+
+            // Both come due together an hour later: one is fetched, the other gets the host's next turn, 30 minutes on.
+            let moved = try server.moveClock(to: Date().addingTimeInterval(3700))
+            try server.waitForDueJobs()
+            let first = try feeds.nextRequest()
+            #expect(first.status == 304, "\(first)")
+            let waiting = first.path == "/feeds/one" ? "two" : "one"
+            let waitingID = try #require(ids[waiting])
+            let calendar = try #require(try server.importedCalendar(waitingID, as: ana))
+            #expect(calendar["lastRefreshedAt"] == subscribedAt[waiting], "not fetched: \(calendar)")
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let turn = try #require(fractional.date(from: calendar["nextRefreshAt"]?.stringValue ?? ""), "\(calendar)")
+            #expect((1800.0..<1815.0).contains(turn.timeIntervalSince(moved)), "its turn: \(turn) after \(moved)")
+            #expect(try server.databaseText(
+                "SELECT CAST(COUNT(*) AS TEXT) FROM jobs WHERE kind = 'calendar.feed_refresh' AND state = 'pending' AND dedupe_key LIKE '\(waitingID)@%'") == "1",
+                "rescheduled on the durable scheduler (the job due an hour after subscribing is done)")
+
+            // Just before its turn it still waits; at its turn it is fetched.
+            _ = try server.moveClock(to: turn.addingTimeInterval(-5))
+            try server.waitForDueJobs()
+            #expect(try lastRefreshed(waiting) == subscribedAt[waiting])
+            _ = try server.moveClock(to: turn)
+            try server.waitForDueJobs()
+            let second = try feeds.nextRequest()
+            #expect(second.path == "/feeds/\(waiting)" && second.status == 304, "\(second)")
+            #expect(try lastRefreshed(waiting) != subscribedAt[waiting])
         }
     }
 

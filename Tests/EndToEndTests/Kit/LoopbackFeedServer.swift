@@ -8,7 +8,8 @@ import TestPython
 ///
 /// Paths: `/feeds/<name>` answers `<name>.ics` with an `ETag` (a hash of the file) and a fixed
 /// `Last-Modified`, or 304 when `If-None-Match` names the current `ETag`; when `<name>.status` holds a
-/// status code it answers that, with no body, and 404 when there is no such file. `/redirect/<n>/<name>` redirects `n` times before
+/// status code it answers that, with no body (and `<name>.location` as its `Location` when there is
+/// one), and 404 when there is no such file. `/redirect/<n>/<name>` redirects `n` times before
 /// reaching `/feeds/<name>`; `/redirect-to?<url>` redirects to `<url>`; `/slow/<name>` never answers (it waits for the client to close),
 /// and reports status 0 once it has (-2 when it waited 30 s in vain).
 final class LoopbackFeedServer {
@@ -50,10 +51,12 @@ final class LoopbackFeedServer {
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/\(name).ics"))
     }
 
-    /// Makes the feed `name` answer `status` (nil: its file again).
-    func answer(_ name: String, status: Int?) throws {
+    /// Makes the feed `name` answer `status` (nil: its file again), with `location` as its `Location` (a redirect).
+    func answer(_ name: String, status: Int?, location: String? = nil) throws {
         let path = directory + "/\(name).status"
         if let status { try String(status).write(toFile: path, atomically: true, encoding: .utf8) } else { try? FileManager.default.removeItem(atPath: path) }
+        let locationPath = directory + "/\(name).location"
+        if let location { try location.write(toFile: locationPath, atomically: true, encoding: .utf8) } else { try? FileManager.default.removeItem(atPath: locationPath) }
     }
 
     /// The next request the server answered; waits for it.
@@ -91,8 +94,10 @@ final class LoopbackFeedServer {
                                   "ifModifiedSince": self.headers["If-Modified-Since"]}), flush=True)
         def feed(self, name):
             status_file = os.path.join(directory, name + ".status")
+            location_file = os.path.join(directory, name + ".location")
             if os.path.exists(status_file):
-                return self.answer(int(open(status_file).read()))
+                headers = [("Location", open(location_file).read())] if os.path.exists(location_file) else []
+                return self.answer(int(open(status_file).read()), headers=headers)
             path = os.path.join(directory, name + ".ics")
             if not os.path.exists(path):
                 return self.answer(404)

@@ -122,6 +122,39 @@ import Testing
         #expect(try server.noticeLines(of: f.ben) == ["REMINDER Dishes: Due in 1 hour. skipped", "REMINDER Dishes: Due now. skipped"])
     }
 
+    @Test func FR_50A_aDailyBusySeriesThatBeganYearsAgoStillHoldsTheReminderBack() throws {
+        let server = try ServerProcess(Self.arguments)
+        defer { server.remove() }
+        let f = try server.choreFamily()
+        let due = Self.minute(5 * 3600, after: Date())
+        let firesAt = due.addingTimeInterval(-2 * 3600)
+        try Self.sharedChore(server, f, "Bins", due: due, reminders: ["PT2H"])
+        #expect(try server.updateNotificationPreferences(["avoidBusyTimes": true], as: f.ana).errorCode == nil)
+        // Busy every day for two hours around the reminder's time, since two years ago, without end;
+        // beside it, a single event and a finished series at that time of day two years ago.
+        let yearsAgo = firesAt.addingTimeInterval(-730 * 86_400)
+        let events: [[String: JSON]] = [
+            ["title": "Night shift", "startsAt": .string(Self.text(yearsAgo.addingTimeInterval(-600))),
+             "endsAt": .string(Self.text(yearsAgo.addingTimeInterval(3600))), "recurrence": "RRULE:FREQ=DAILY"],
+            ["title": "Once", "startsAt": .string(Self.text(yearsAgo.addingTimeInterval(-600))), "endsAt": .string(Self.text(yearsAgo.addingTimeInterval(3600)))],
+            ["title": "Course", "startsAt": .string(Self.text(yearsAgo.addingTimeInterval(-600))),
+             "endsAt": .string(Self.text(yearsAgo.addingTimeInterval(3600))), "recurrence": "RRULE:FREQ=DAILY;COUNT=10"],
+        ]
+        for event in events { #expect(try server.createAvailabilityEvent(event, as: f.ana).errorCode == nil) }
+        // The span each event's occurrences fall in: the series without end has none, so it is always read.
+        let spans = try server.databaseText(
+            "SELECT group_concat(title || ' ' || coalesce(substr(occupied_until, 1, 10), 'open'), ', ') FROM (SELECT title, occupied_until FROM availability_events ORDER BY title)")
+        let day = { (date: Date) in String(Self.text(date).prefix(10)) }
+        #expect(spans == "Course \(day(yearsAgo.addingTimeInterval(9 * 86_400 + 3600))), Night shift open, Once \(day(yearsAgo.addingTimeInterval(3600)))", "\(spans ?? "")")
+
+        try server.moveClock(to: firesAt.addingTimeInterval(1))
+        try server.waitForDueJobs()
+        #expect(try Self.outcomes(server, of: f.ana).isEmpty, "held back by today's night shift")
+        try server.moveClock(to: firesAt.addingTimeInterval(3600 + 1))
+        try server.waitForDueJobs()
+        #expect(try Self.outcomes(server, of: f.ana) == ["Bins DELAYED BUSY \(String(Self.text(firesAt).prefix(16)))"])
+    }
+
     @Test func FR_50B_aDelayedReminderIsDeliveredExactlyOnceAcrossKill9AndARestart() throws {
         let first = try ServerProcess(Self.arguments)
         var removed = false

@@ -250,6 +250,30 @@ import Testing
     private static let registerFcmToken =
         "mutation($input: RegisterFcmTokenInput!) { registerFcmToken(input: $input) { pushSubscription { id kind } } }"
 
+    @Test func FR_49_aDeviceRegisteredByASecondAccountMovesToIt() throws {
+        try Self.withServer { service, _, server, f in
+            // Ana's browser and phone; then she signs out on both and Ben signs in: the same endpoint and token.
+            let tablet = service.endpoint("ok", "family-tablet")
+            _ = try server.registerPush(tablet, of: service, as: f.ana)
+            _ = try server.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": "family-phone"]), token: f.ana.token)
+            #expect(try server.pushSubscriptionIDs(of: f.ana).count == 2)
+            #expect(try server.push("before", to: f.ana).text == "1", "Ana's notices reach the tablet while it is hers")
+            #expect(try service.nextRequest().path.hasSuffix("/family-tablet"))
+
+            _ = try server.registerPush(tablet, of: service, as: f.ben)
+            let moved = try server.graphQL(Self.registerFcmToken, variables: ServerProcess.input(["token": "family-phone"]), token: f.ben.token)
+            #expect(moved.data?["registerFcmToken"]?["pushSubscription"]?["kind"] == "FCM", "\(moved.json)")
+            #expect(try server.pushSubscriptionIDs(of: f.ana).isEmpty, "the devices are no longer Ana's")
+            #expect(try server.pushSubscriptionIDs(of: f.ben).count == 2)
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM push_subscriptions WHERE endpoint = '\(tablet)'") == "1")
+            #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM fcm_registrations WHERE token = 'family-phone'") == "1")
+            #expect(try server.push("after", to: f.ana).text == "0", "nothing of Ana's is sent to the tablet any more")
+            #expect(try server.push("after", to: f.ben).text == "1")
+            let request = try service.nextRequest()
+            #expect(request.path.hasSuffix("/family-tablet") && request.plaintext == "after", "\(request)")
+        }
+    }
+
     @Test func FR_49_fcmTokensShareTheSubscriptionLimitAndTheLengthLimitAtTheirEdges() throws {
         try Self.withServer(["--max-push-subscriptions-per-user", "2", "--max-push-endpoint-bytes", "256"]) { service, _, server, f in
             func register(_ token: String) throws -> ServerProcess.GraphQLResponse {

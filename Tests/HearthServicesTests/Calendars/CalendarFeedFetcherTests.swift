@@ -35,7 +35,7 @@ import Testing
         ("  https://cal.example.org/a.ics ", "https://cal.example.org/a.ics"),
     ])
     func feedURLsAreReadAsHTTPS(text: String, expected: String) throws {
-        #expect(try ImportedCalendarService.feedURL(text).description == expected)
+        #expect(try ImportedCalendarService.feedURL(text, maximumBytes: 2048).description == expected)
     }
 
     @Test(arguments: [
@@ -44,13 +44,15 @@ import Testing
         ("https://cal.example.org/" + String(repeating: "a", count: 2048 - 23), "TOO_LONG"),
     ])
     func feedURLsAreRefusedWithTheirReason(text: String, reason: String) {
-        let refused = #expect(throws: (any Error).self) { _ = try ImportedCalendarService.feedURL(text) }
+        let refused = #expect(throws: (any Error).self) { _ = try ImportedCalendarService.feedURL(text, maximumBytes: 2048) }
         #expect((refused as? ServiceError)?.problems.first?.reason.rawValue == reason, "\(text.prefix(40))")
     }
 
     @Test func aFeedURLOfExactlyTheLongestLengthIsAccepted() throws {
         let url = "https://cal.example.org/" + String(repeating: "a", count: 2048 - 24)
-        #expect(url.utf8.count == ImportedCalendarService.maximumFeedURLBytes)
-        #expect(try ImportedCalendarService.feedURL(url).description == url)
+        #expect(url.utf8.count == 2048)
+        #expect(try ImportedCalendarService.feedURL(url, maximumBytes: 2048).description == url)
+        let refused = #expect(throws: ServiceError.self) { _ = try ImportedCalendarService.feedURL(url + "a", maximumBytes: 2048) }
+        #expect(refused?.problems.first?.reason == .tooLong && refused?.limit == 2048)
     }
 }

@@ -5,7 +5,9 @@ import Support
 
 extension PushService {
     /// Registers the native app's FCM registration `token` for `viewer`; registering a token
-    /// again answers the same registration.
+    /// again answers the same registration. A token names one app install: registered by another
+    /// account (someone else signed in on the phone), it moves to the viewer
+    /// (``releaseFromOtherAccounts(_:_:)``).
     /// - Throws: `FORBIDDEN` `PROVIDER_DISABLED` when the server has no FCM service account;
     ///   `BAD_USER_INPUT` on `input.token` (`INVALID_FORMAT`: empty, spaces or control
     ///   characters; `TOO_LONG` beyond ``PushConfiguration/maximumEndpointBytes``, which bounds
@@ -26,6 +28,7 @@ extension PushService {
         let now = households.clock.storedNow
         let id = try await households.mutate("registerFcmToken", by: viewer, replaying: clientMutationID, at: now) { database in
             let owner = OwnerScope(Owner(viewer), database)
+            try Self.releaseFromOtherAccounts(.fcm(token: token), owner)
             if let existing = try owner.scalar(String.self, "SELECT id FROM fcm_registrations WHERE user_id = {owner} AND token = ?", [token]) {
                 try owner.execute("UPDATE fcm_registrations SET updated_at = ? WHERE id = ? AND user_id = {owner}", [now, existing])
                 return PushSubscriptionReference(pushSubscriptionID: existing)
