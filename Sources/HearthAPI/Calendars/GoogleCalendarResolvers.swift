@@ -10,27 +10,29 @@ import HearthServices
 enum GoogleCalendarResolvers {
     /// Installs the fields over `google`.
     static func install(into resolvers: inout Resolvers, google: GoogleCalendarService) {
-        resolvers.resolveMutation("startGoogleCalendarConnection") { _, context in
-            let start = try await google.startConnection(for: try context.viewer())
+        resolvers.resolveMutation("startGoogleCalendarConnection") { input, context in
+            let start = try await google.startConnection(for: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["authorizationUrl": start.authorizationURL, "expiresAt": start.expiresAt]
         }
         resolvers.resolveMutation("completeGoogleCalendarConnection") { input, context in
             let viewer = try context.viewer()
             let connection = try await google.completeConnection(
-                code: try input.requiredString("code"), state: try input.requiredString("state"), for: viewer)
+                code: try input.requiredString("code"), state: try input.requiredString("state"), for: viewer, clientMutationID: input.clientMutationID)
             return ["connection": GoogleConnectionValue(connection: connection)]
         }
         resolvers.resolveMutation("selectGoogleCalendars") { input, context in
-            let calendars = try await google.selectCalendars(input.strings("calendarIds") ?? [], for: try context.viewer())
+            let calendars = try await google.selectCalendars(
+                input.strings("calendarIds") ?? [], for: try context.viewer(), clientMutationID: input.clientMutationID)
             return ["calendars": calendars.map(GoogleCalendarValue.init)]
         }
         resolvers.resolveMutation("exportChoresToGoogleCalendar") { input, context in
             let connection = try await google.exportChores(
-                to: input.string("calendarId"), includeHouseholdChores: input.bool("includeHouseholdChores") ?? false, for: try context.viewer())
+                to: input.string("calendarId"), includeHouseholdChores: input.bool("includeHouseholdChores") ?? false, for: try context.viewer(),
+                clientMutationID: input.clientMutationID)
             return ["connection": GoogleConnectionValue(connection: connection)]
         }
-        resolvers.resolveMutation("disconnectGoogleCalendar") { _, context in
-            ["disconnected": try await google.disconnect(for: try context.viewer())]
+        resolvers.resolveMutation("disconnectGoogleCalendar") { input, context in
+            ["disconnected": try await google.disconnect(for: try context.viewer(), clientMutationID: input.clientMutationID)]
         }
         resolvers.resolveAsync("Query", "googleCalendarConnection") { _, _, context, _ in
             try await google.connection(for: try RequestContext.of(context).viewer()).map(GoogleConnectionValue.init)

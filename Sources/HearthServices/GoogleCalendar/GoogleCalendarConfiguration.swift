@@ -27,6 +27,8 @@ public struct GoogleCalendarConfiguration: Sendable {
     public var maximumOpenAttempts: Int
     /// How often each selected calendar is synced (and chores exported).
     public var syncInterval: Duration
+    /// How soon after a chore changes its users' exports run (a burst of changes makes one export).
+    public var exportDelay: Duration
     /// How long one request to Google may take.
     public var requestTimeout: Duration
     /// The most Google calendars one user may select.
@@ -52,7 +54,7 @@ public struct GoogleCalendarConfiguration: Sendable {
     public init(
         clientID: String, clientSecret: String, redirectURI: String, authorizationEndpoint: String = googleAuthorizationEndpoint,
         tokenEndpoint: HTTPURL, revocationEndpoint: HTTPURL, calendarAPI: String = googleCalendarAPI,
-        authorizationLifetime: Duration = .seconds(600), maximumOpenAttempts: Int = 5, syncInterval: Duration = .seconds(900), requestTimeout: Duration = .seconds(30),
+        authorizationLifetime: Duration = .seconds(600), maximumOpenAttempts: Int = 5, syncInterval: Duration = .seconds(900), exportDelay: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
         maximumCalendars: Int = 20, maximumEvents: Int = 5000, maximumResponseBytes: Int = 4 << 20, maximumRetryAfter: Duration = .seconds(3600),
         tls: TLSClient? = nil
     ) {
@@ -66,6 +68,7 @@ public struct GoogleCalendarConfiguration: Sendable {
         self.authorizationLifetime = authorizationLifetime
         self.maximumOpenAttempts = maximumOpenAttempts
         self.syncInterval = syncInterval
+        self.exportDelay = exportDelay
         self.requestTimeout = requestTimeout
         self.maximumCalendars = maximumCalendars
         self.maximumEvents = maximumEvents

@@ -19,12 +19,17 @@ extension GoogleCalendarService {
 
     /// Selects `ids` (Google's calendar ids) as `viewer`'s synced calendars, exactly: those not
     /// selected before are added and synced at once, those selected before and not now are deleted
-    /// with their events.
+    /// with their events. A replay with the same `clientMutationID` selects nothing and answers the
+    /// calendars as they are now.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.calendarIds`: `TOO_LARGE` (with
     ///   `extensions.limit`) past `--google-max-calendars`, `UNKNOWN_VALUE` for an id that is not
     ///   one of the account's calendars; `NOT_FOUND` without a working connection; `UNAVAILABLE`.
-    public func selectCalendars(_ ids: [String], for viewer: Viewer) async throws -> [GoogleCalendarListEntry] {
+    public func selectCalendars(_ ids: [String], for viewer: Viewer, clientMutationID: String? = nil) async throws -> [GoogleCalendarListEntry] {
         let (configuration, _) = try enabled()
+        let mutation = "selectGoogleCalendars"
+        if let _: [String] = try await replayed(mutation, clientMutationID, for: viewer) {
+            return try await entries(try await calendarList(of: Owner(viewer)), for: viewer)
+        }
         let wanted = Array(Set(ids)).sorted()
         guard wanted.count <= configuration.maximumCalendars else {
             let message = "Select at most \(configuration.maximumCalendars) Google calendars."
@@ -42,29 +47,32 @@ extension GoogleCalendarService {
         try await pool.write { [households, self] database in
             let owner = OwnerScope(Owner(viewer), database)
             guard try Self.connection(owner)?.status == .active else { throw Self.notConnected }
-            var selected: [String: String] = [:]
-            try owner.forEachRow("SELECT google_calendar_id, id FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL") { row in
-                selected[try row[0]] = try row[1]
-            }
-            for googleID in wanted where selected[googleID] == nil {
-                let id = GlobalID.make(.importedCalendar, now: now).rawValue
-                let name = try Self.freeName(for: byID[googleID]!.summary, owner)
-                try owner.execute(
-                    """
-                    INSERT INTO imported_calendars (id, user_id, name, name_key, time_zones, event_count, created_at, imported_at, google_calendar_id)
-                    VALUES (?, {owner}, ?, ?, '', 0, ?, ?, ?)
-                    """, [id, name, DisplayText.sortKey(name), now, now, googleID])
-                try scheduleSync(of: id, owner, at: now)
-                try households.changeLog.record(
-                    topic: .user(viewer.userID), kind: .importedCalendarImported, payload: ImportedCalendarChange(calendarID: id, userID: viewer.userID),
-                    in: database)
-            }
-            for (googleID, id) in selected where !wanted.contains(googleID) {
-                try owner.execute("DELETE FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id])
-                try Tombstones.record([id], .importedCalendar, scope: .user(viewer.userID), at: now, in: database)
-                try households.changeLog.record(
-                    topic: .user(viewer.userID), kind: .importedCalendarDeleted, payload: ImportedCalendarChange(calendarID: id, userID: viewer.userID),
-                    in: database)
+            _ = try MutationReplay.run(clientMutationID: clientMutationID, mutation: mutation, at: now, owner) {
+                var selected: [String: String] = [:]
+                try owner.forEachRow("SELECT google_calendar_id, id FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL") { row in
+                    selected[try row[0]] = try row[1]
+                }
+                for googleID in wanted where selected[googleID] == nil {
+                    let id = GlobalID.make(.importedCalendar, now: now).rawValue
+                    let name = try Self.freeName(for: byID[googleID]!.summary, owner)
+                    try owner.execute(
+                        """
+                        INSERT INTO imported_calendars (id, user_id, name, name_key, time_zones, event_count, created_at, imported_at, google_calendar_id)
+                        VALUES (?, {owner}, ?, ?, '', 0, ?, ?, ?)
+                        """, [id, name, DisplayText.sortKey(name), now, now, googleID])
+                    try scheduleSync(of: id, owner, at: now)
+                    try households.changeLog.record(
+                        topic: .user(viewer.userID), kind: .importedCalendarImported, payload: ImportedCalendarChange(calendarID: id, userID: viewer.userID),
+                        in: database)
+                }
+                for (googleID, id) in selected where !wanted.contains(googleID) {
+                    try owner.execute("DELETE FROM imported_calendars WHERE id = ? AND user_id = {owner}", [id])
+                    try Tombstones.record([id], .importedCalendar, scope: .user(viewer.userID), at: now, in: database)
+                    try households.changeLog.record(
+                        topic: .user(viewer.userID), kind: .importedCalendarDeleted, payload: ImportedCalendarChange(calendarID: id, userID: viewer.userID),
+                        in: database)
+                }
+                return wanted
             }
         }
         return try await entries(listed, for: viewer)

@@ -21,47 +21,72 @@ import Support
 /// refresh token at Google through the scheduler (`google.revoke_token`, retried when Google cannot
 /// be reached): the token travels in the job sealed.
 extension GoogleCalendarService {
-    /// Begins `viewer`'s connection: the URL to send their browser to.
+    /// Begins `viewer`'s connection: the URL to send their browser to. A replay with the same
+    /// `clientMutationID` answers the first URL (its record holds it sealed) and begins nothing.
     /// - Throws: ``ServiceError`` `UNAVAILABLE` without an OAuth client.
-    public func startConnection(for viewer: Viewer) async throws -> GoogleAuthorizationStart {
+    public func startConnection(for viewer: Viewer, clientMutationID: String? = nil) async throws -> GoogleAuthorizationStart {
         let (configuration, _) = try enabled()
+        if let first: SealedStart = try await replayed(Self.startMutation, clientMutationID, for: viewer) {
+            return GoogleAuthorizationStart(authorizationURL: try sealer.open(first.sealedURL), expiresAt: first.expiresAt)
+        }
         let state = Base64URL.encode(SecureRandom.bytes(32))
         let verifier = Base64URL.encode(SecureRandom.bytes(32))
         let challenge = Base64URL.encode(SHA256.digest(Array(verifier.utf8)))
         let now = households.clock.storedNow
         let expiresAt = now.addingTimeInterval(Double(configuration.authorizationLifetime.components.seconds))
-        try await pool.write { [sealer] database in
-            let owner = OwnerScope(Owner(viewer), database)
-            // Expired attempts go, and a user has --google-max-open-attempts open at most: the oldest beyond go.
-            try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner} AND expires_at <= ?", [now])
-            try owner.execute(
-                """
-                DELETE FROM google_authorizations WHERE user_id = {owner} AND state_hash NOT IN (
-                    SELECT state_hash FROM google_authorizations WHERE user_id = {owner} ORDER BY created_at DESC, state_hash LIMIT ?)
-                """, [configuration.maximumOpenAttempts - 1])
-            try owner.execute(
-                "INSERT INTO google_authorizations (state_hash, user_id, verifier, created_at, expires_at) VALUES (?, {owner}, ?, ?, ?)",
-                [SHA256.hexDigest(state), sealer.seal(verifier), now, expiresAt])
-        }
         let query = FormEncoding.encode([
             ("client_id", configuration.clientID), ("redirect_uri", configuration.redirectURI), ("response_type", "code"),
             ("scope", GoogleCalendarConfiguration.scopes.joined(separator: " ")), ("code_challenge", challenge), ("code_challenge_method", "S256"),
             ("state", state), ("access_type", "offline"), ("prompt", "consent"), ("include_granted_scopes", "true"),
         ])
         let separator = configuration.authorizationEndpoint.contains("?") ? "&" : "?"
-        return GoogleAuthorizationStart(authorizationURL: configuration.authorizationEndpoint + separator + query, expiresAt: expiresAt)
+        let url = configuration.authorizationEndpoint + separator + query
+        let started = try await pool.write { [sealer] database in
+            let owner = OwnerScope(Owner(viewer), database)
+            return try MutationReplay.run(clientMutationID: clientMutationID, mutation: Self.startMutation, at: now, owner) {
+                // Expired attempts go, and a user has --google-max-open-attempts open at most: the oldest beyond go.
+                try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner} AND expires_at <= ?", [now])
+                try owner.execute(
+                    """
+                    DELETE FROM google_authorizations WHERE user_id = {owner} AND state_hash NOT IN (
+                        SELECT state_hash FROM google_authorizations WHERE user_id = {owner} ORDER BY created_at DESC, state_hash LIMIT ?)
+                    """, [configuration.maximumOpenAttempts - 1])
+                try owner.execute(
+                    "INSERT INTO google_authorizations (state_hash, user_id, verifier, created_at, expires_at) VALUES (?, {owner}, ?, ?, ?)",
+                    [SHA256.hexDigest(state), sealer.seal(verifier), now, expiresAt])
+                return SealedStart(sealedURL: sealer.seal(url), expiresAt: expiresAt)
+            }
+        }
+        return GoogleAuthorizationStart(authorizationURL: try sealer.open(started.sealedURL), expiresAt: started.expiresAt)
+    }
+
+    /// The replay record's name of `startGoogleCalendarConnection`.
+    private static let startMutation = "startGoogleCalendarConnection"
+
+    /// What a replay of `startGoogleCalendarConnection` answers: the URL (which carries the state,
+    /// a secret) sealed, as the database keeps secrets.
+    private struct SealedStart: Codable, Sendable {
+        var sealedURL: String
+        var expiresAt: Date
     }
 
     /// Completes the connection begun with `state`: exchanges `code` at Google and stores the tokens.
-    /// - Parameter viewer: The signed-in caller (`completeGoogleCalendarConnection`), whose attempt
-    ///   the state must be; nil for the redirect page, where the state alone names the account.
+    /// - Parameters:
+    ///   - viewer: The signed-in caller (`completeGoogleCalendarConnection`), whose attempt the state
+    ///     must be; nil for the redirect page, where the state alone names the account.
+    ///   - clientMutationID: The caller's replay id: a replay answers the connection made the first
+    ///     time, as it is now, without looking at the (spent) state.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` `LINK_INVALID` on `input.state` (`UNKNOWN_VALUE`
     ///   for a state unknown, used or another user's; `OUT_OF_RANGE` once expired); on `input.code`
     ///   (`UNKNOWN_VALUE`) when Google refuses the code; `UNAVAILABLE` without an OAuth client or
     ///   when Google cannot be reached.
     @discardableResult
-    public func completeConnection(code: String, state: String, for viewer: Viewer?) async throws -> GoogleConnection {
+    public func completeConnection(code: String, state: String, for viewer: Viewer?, clientMutationID: String? = nil) async throws -> GoogleConnection {
         let (_, api) = try enabled()
+        let mutation = "completeGoogleCalendarConnection"
+        if let viewer, let id: String = try await replayed(mutation, clientMutationID, for: viewer) {
+            return try await replayedConnection(id, for: viewer)
+        }
         guard !code.isEmpty else { throw Self.refusal("input.code", .required, "Give the authorization code Google sent back.") }
         let now = households.clock.storedNow
         let pending = try await pool.write { database in try Self.takePendingAuthorization(stateHash: SHA256.hexDigest(state), for: viewer, at: now, in: database) }
@@ -101,6 +126,7 @@ extension GoogleCalendarService {
             try households.changeLog.record(
                 topic: .user(userID), kind: .googleCalendarConnected, payload: GoogleConnectionChange(connectionID: connection.id, userID: userID),
                 in: database)
+            try MutationReplay.record(connection.id, clientMutationID: viewer == nil ? nil : clientMutationID, mutation: mutation, at: now, scope)
             return connection
         }
     }
@@ -131,30 +157,33 @@ extension GoogleCalendarService {
     /// Disconnects `viewer`'s Google account: deletes the connection, its calendars and their
     /// events, and schedules the deletion of the exported chore events and the revocation of its
     /// refresh token at Google.
+    /// A replay with the same `clientMutationID` answers the first run's result and changes nothing.
     /// - Returns: Whether there was a connection.
-    public func disconnect(for viewer: Viewer) async throws -> Bool {
+    public func disconnect(for viewer: Viewer, clientMutationID: String? = nil) async throws -> Bool {
         let now = households.clock.storedNow
         return try await pool.write { [households, jobs] database in
             let owner = OwnerScope(Owner(viewer), database)
-            guard let row = try owner.queryOne("SELECT id, refresh_token FROM google_connections WHERE user_id = {owner}") else { return false }
-            let connectionID: String = try row["id"]
-            var deleted: [String] = []
-            try owner.forEachRow("SELECT id FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL") { deleted.append(try $0[0]) }
-            try owner.execute("DELETE FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL")
-            let exported = try owner.query("SELECT calendar_id, event_id FROM google_exported_events WHERE user_id = {owner} ORDER BY calendar_id, event_id")
-                .map { GoogleTokenRevocationJob.ExportedEvent(calendarID: try $0["calendar_id"], eventID: try $0["event_id"]) }
-            try owner.execute("DELETE FROM google_exported_events WHERE user_id = {owner}")
-            try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner}")
-            try owner.execute("DELETE FROM google_connections WHERE user_id = {owner}")
-            if !deleted.isEmpty { try Tombstones.record(deleted, .importedCalendar, scope: .user(viewer.userID), at: now, in: database) }
-            try Tombstones.record([connectionID], .googleConnection, scope: .user(viewer.userID), at: now, in: database)
-            try jobs.enqueue(
-                kind: .googleTokenRevocation,
-                payload: GoogleTokenRevocationJob.Payload(sealedToken: try row["refresh_token"], exportedEvents: exported), in: database)
-            try households.changeLog.record(
-                topic: .user(viewer.userID), kind: .googleCalendarDisconnected,
-                payload: GoogleConnectionChange(connectionID: connectionID, userID: viewer.userID), in: database)
-            return true
+            return try MutationReplay.run(clientMutationID: clientMutationID, mutation: "disconnectGoogleCalendar", at: now, owner) {
+                guard let row = try owner.queryOne("SELECT id, refresh_token FROM google_connections WHERE user_id = {owner}") else { return false }
+                let connectionID: String = try row["id"]
+                var deleted: [String] = []
+                try owner.forEachRow("SELECT id FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL") { deleted.append(try $0[0]) }
+                try owner.execute("DELETE FROM imported_calendars WHERE user_id = {owner} AND google_calendar_id IS NOT NULL")
+                let exported = try owner.query("SELECT calendar_id, event_id FROM google_exported_events WHERE user_id = {owner} ORDER BY calendar_id, event_id")
+                    .map { GoogleTokenRevocationJob.ExportedEvent(calendarID: try $0["calendar_id"], eventID: try $0["event_id"]) }
+                try owner.execute("DELETE FROM google_exported_events WHERE user_id = {owner}")
+                try owner.execute("DELETE FROM google_authorizations WHERE user_id = {owner}")
+                try owner.execute("DELETE FROM google_connections WHERE user_id = {owner}")
+                if !deleted.isEmpty { try Tombstones.record(deleted, .importedCalendar, scope: .user(viewer.userID), at: now, in: database) }
+                try Tombstones.record([connectionID], .googleConnection, scope: .user(viewer.userID), at: now, in: database)
+                try jobs.enqueue(
+                    kind: .googleTokenRevocation,
+                    payload: GoogleTokenRevocationJob.Payload(sealedToken: try row["refresh_token"], exportedEvents: exported), in: database)
+                try households.changeLog.record(
+                    topic: .user(viewer.userID), kind: .googleCalendarDisconnected,
+                    payload: GoogleConnectionChange(connectionID: connectionID, userID: viewer.userID), in: database)
+                return true
+            }
         }
     }
 }

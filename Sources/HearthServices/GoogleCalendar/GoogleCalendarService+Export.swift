@@ -10,16 +10,22 @@ import Support
 /// adding copies: an insert answered 409 becomes an update, an update answered 404 an insert.
 /// What was sent is recorded with a digest of its content (`google_exported_events`), so an
 /// unchanged chore sends nothing; the events of chores that are gone (or of the calendar exported
-/// to before) are deleted at Google. The `google.calendar_export` job runs when the export is set
-/// and every `--google-sync-interval` while it is on.
+/// to before) are deleted at Google. The `google.calendar_export` job runs when the export is set,
+/// `--google-export-delay` after a chore of the user's changes (`+ExportSoon`), and every
+/// `--google-sync-interval` while it is on.
 extension GoogleCalendarService {
     /// Sets where `viewer`'s chores are exported: Google calendar `calendarID` (nil: no export; what
-    /// was exported is deleted there), with the household chores assigned to them when asked.
+    /// was exported is deleted there), with the household chores assigned to them when asked. A
+    /// replay with the same `clientMutationID` answers the connection as it is now and changes nothing.
     /// - Throws: ``ServiceError`` `BAD_USER_INPUT` on `input.calendarId` (`UNKNOWN_VALUE`) for a
     ///   calendar of the account the user cannot write to, or none of theirs; `NOT_FOUND` without a
     ///   working connection; `UNAVAILABLE`.
-    public func exportChores(to calendarID: String?, includeHouseholdChores: Bool, for viewer: Viewer) async throws -> GoogleConnection {
+    public func exportChores(
+        to calendarID: String?, includeHouseholdChores: Bool, for viewer: Viewer, clientMutationID: String? = nil
+    ) async throws -> GoogleConnection {
         _ = try enabled()
+        let mutation = "exportChoresToGoogleCalendar"
+        if let id: String = try await replayed(mutation, clientMutationID, for: viewer) { return try await replayedConnection(id, for: viewer) }
         if let calendarID {
             let listed = try await calendarList(of: Owner(viewer))
             guard let calendar = listed.first(where: { $0.id == calendarID }), calendar.accessRole == "owner" || calendar.accessRole == "writer" else {
@@ -31,14 +37,17 @@ extension GoogleCalendarService {
         return try await pool.write { [households, self] database in
             let owner = OwnerScope(Owner(viewer), database)
             guard let before = try Self.connection(owner), before.status == .active else { throw Self.notConnected }
-            try owner.execute(
-                "UPDATE google_connections SET export_calendar_id = ?, export_household_chores = ?, updated_at = ? WHERE user_id = {owner}",
-                [calendarID, includeHouseholdChores ? 1 : 0, now])
-            let exported = try owner.scalar(Bool.self, "SELECT EXISTS (SELECT 1 FROM google_exported_events WHERE user_id = {owner})") ?? false
-            if calendarID != nil || exported { try scheduleExport(owner, at: now) }
-            try households.changeLog.record(
-                topic: .user(viewer.userID), kind: .googleCalendarConnected, payload: GoogleConnectionChange(connectionID: before.id, userID: viewer.userID),
-                in: database)
+            _ = try MutationReplay.run(clientMutationID: clientMutationID, mutation: mutation, at: now, owner) {
+                try owner.execute(
+                    "UPDATE google_connections SET export_calendar_id = ?, export_household_chores = ?, updated_at = ? WHERE user_id = {owner}",
+                    [calendarID, includeHouseholdChores ? 1 : 0, now])
+                let exported = try owner.scalar(Bool.self, "SELECT EXISTS (SELECT 1 FROM google_exported_events WHERE user_id = {owner})") ?? false
+                if calendarID != nil || exported { try scheduleExport(owner, at: now) }
+                try households.changeLog.record(
+                    topic: .user(viewer.userID), kind: .googleCalendarConnected, payload: GoogleConnectionChange(connectionID: before.id, userID: viewer.userID),
+                    in: database)
+                return before.id
+            }
             return try Self.connection(owner)!
         }
     }

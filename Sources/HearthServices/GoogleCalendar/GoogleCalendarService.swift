@@ -7,7 +7,7 @@ import Support
 /// account with OAuth 2.0's authorization code flow and PKCE (`+Connection`), picks which of its
 /// calendars are synced into Hearth (`+Calendars`), whose events are then kept in step
 /// incrementally with sync tokens by the scheduler (`+Sync`), and may have their chores exported to
-/// one Google calendar (`+Export`).
+/// one Google calendar (`+Export`), soon after they change (`+ExportSoon`).
 ///
 /// - *Secrets.* The refresh and access tokens and the PKCE verifier are stored only sealed
 ///   (``SecretSealer``, a key outside the database); the state travels only in the authorization
@@ -33,6 +33,7 @@ public final class GoogleCalendarService: Sendable {
         self.calendars = calendars
         self.sealer = sealer
         api = configuration.map(GoogleAPIClient.init(configuration:))
+        if let configuration { registerExportSoon(on: calendars.households.changeLog, delay: configuration.exportDelay) }
     }
 
     var households: HouseholdService { calendars.households }
@@ -74,6 +75,24 @@ public final class GoogleCalendarService: Sendable {
     /// The refusal of an operation that needs a connection `viewer` does not have (or that needs
     /// connecting again).
     static let notConnected = ServiceError(.notFound, "Connect your Google account first (startGoogleCalendarConnection).")
+
+    /// The result `viewer`'s first run of `mutation` with `clientMutationID` recorded, or nil when
+    /// this is the first (or there is no id): a replay answers it and changes nothing
+    /// (``MutationReplay``; the first run records it in its last transaction).
+    /// - Throws: ``ServiceError`` `CONFLICT` for an id used for another mutation, `BAD_USER_INPUT` for an overlong one.
+    func replayed<Result: Codable & Sendable>(_ mutation: String, _ clientMutationID: String?, for viewer: Viewer) async throws -> Result? {
+        guard let clientMutationID, !clientMutationID.isEmpty else { return nil }
+        return try await pool.read { database in
+            try MutationReplay.stored(clientMutationID: clientMutationID, mutation: mutation, OwnerScope(Owner(viewer), database))
+        }
+    }
+
+    /// `viewer`'s connection `id`, as a replay of a mutation that answered it shows it now.
+    /// - Throws: ``notConnected`` when it is gone (disconnected since).
+    func replayedConnection(_ id: String, for viewer: Viewer) async throws -> GoogleConnection {
+        guard let connection = try await connection(for: viewer), connection.id == id else { throw Self.notConnected }
+        return connection
+    }
 
     /// Runs `work` (blocking: it talks to Google) on a thread of its own, suspending the caller.
     func offLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

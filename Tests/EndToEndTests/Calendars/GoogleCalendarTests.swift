@@ -12,7 +12,7 @@ import Testing
 /// to connect again, the chore export (created, updated in place, deleted), and disconnecting
 /// (revoked at Google, events gone). The test clock moves the scheduler; nothing sleeps.
 @Suite struct GoogleCalendarTests {
-    private static func arguments(_ google: LoopbackGoogleCalendar) -> [String] {
+    static func arguments(_ google: LoopbackGoogleCalendar) -> [String] {
         ServerProcess.householdArguments + ["--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d"] + google.arguments
     }
 

@@ -8,16 +8,23 @@ extension ServerProcess {
     /// The fields of a `GoogleCalendarConnection` the tests read.
     static let googleConnectionFields = "id status connectedAt lastError exportCalendarId exportsHouseholdChores"
 
-    /// `startGoogleCalendarConnection` as `person`.
-    func startGoogleCalendarConnection(as person: Person) throws -> GraphQLResponse {
-        try graphQL("mutation { startGoogleCalendarConnection { authorizationUrl expiresAt } }", token: person.token)
+    /// The `clientMutationId` field of an input, when `id` is given.
+    private static func replay(_ id: String?) -> [String: JSON] {
+        id.map { ["clientMutationId": .string($0)] } ?? [:]
+    }
+
+    /// `startGoogleCalendarConnection` as `person` (with `clientMutationId` `replayID`, if any).
+    func startGoogleCalendarConnection(as person: Person, replayID: String? = nil) throws -> GraphQLResponse {
+        try graphQL(
+            "mutation($input: StartGoogleCalendarConnectionInput) { startGoogleCalendarConnection(input: $input) { authorizationUrl expiresAt } }",
+            variables: ServerProcess.input(Self.replay(replayID)), token: person.token)
     }
 
     /// `completeGoogleCalendarConnection` with `code` and `state` as `person`.
-    func completeGoogleCalendarConnection(code: String, state: String, as person: Person) throws -> GraphQLResponse {
+    func completeGoogleCalendarConnection(code: String, state: String, as person: Person, replayID: String? = nil) throws -> GraphQLResponse {
         try graphQL(
             "mutation($input: CompleteGoogleCalendarConnectionInput!) { completeGoogleCalendarConnection(input: $input) { connection { \(Self.googleConnectionFields) } } }",
-            variables: ServerProcess.input(["code": .string(code), "state": .string(state)]), token: person.token)
+            variables: ServerProcess.input(["code": .string(code), "state": .string(state)].merging(Self.replay(replayID)) { $1 }), token: person.token)
     }
 
     /// `person`'s `googleCalendarConnection`.
@@ -31,26 +38,30 @@ extension ServerProcess {
     }
 
     /// `selectGoogleCalendars` of `ids` as `person`.
-    func selectGoogleCalendars(_ ids: [String], as person: Person) throws -> GraphQLResponse {
+    func selectGoogleCalendars(_ ids: [String], as person: Person, replayID: String? = nil) throws -> GraphQLResponse {
         try graphQL(
             """
             mutation($input: SelectGoogleCalendarsInput!) { selectGoogleCalendars(input: $input) {
                 calendars { id selected importedCalendar { id name eventCount lastRefreshError googleCalendarId skippedEvents { uid reason } } } } }
-            """, variables: ServerProcess.input(["calendarIds": .array(ids.map { .string($0) })]), token: person.token)
+            """, variables: ServerProcess.input(["calendarIds": .array(ids.map { .string($0) })].merging(Self.replay(replayID)) { $1 }), token: person.token)
     }
 
     /// `exportChoresToGoogleCalendar` to `calendarID` as `person`.
-    func exportChoresToGoogleCalendar(_ calendarID: String?, includeHouseholdChores: Bool = false, as person: Person) throws -> GraphQLResponse {
+    func exportChoresToGoogleCalendar(
+        _ calendarID: String?, includeHouseholdChores: Bool = false, as person: Person, replayID: String? = nil
+    ) throws -> GraphQLResponse {
         try graphQL(
             "mutation($input: ExportChoresToGoogleCalendarInput!) { exportChoresToGoogleCalendar(input: $input) { connection { \(Self.googleConnectionFields) } } }",
             variables: ServerProcess.input([
                 "calendarId": calendarID.map { .string($0) } ?? .null, "includeHouseholdChores": .bool(includeHouseholdChores),
-            ]), token: person.token)
+            ].merging(Self.replay(replayID)) { $1 }), token: person.token)
     }
 
     /// `disconnectGoogleCalendar` as `person`.
-    func disconnectGoogleCalendar(as person: Person) throws -> GraphQLResponse {
-        try graphQL("mutation { disconnectGoogleCalendar { disconnected } }", token: person.token)
+    func disconnectGoogleCalendar(as person: Person, replayID: String? = nil) throws -> GraphQLResponse {
+        try graphQL(
+            "mutation($input: DisconnectGoogleCalendarInput) { disconnectGoogleCalendar(input: $input) { disconnected } }",
+            variables: ServerProcess.input(Self.replay(replayID)), token: person.token)
     }
 
     /// Connects `person`'s Google account at `google`: starts, consents, and completes through the
