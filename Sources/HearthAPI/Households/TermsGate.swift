@@ -48,11 +48,11 @@ enum TermsGate {
                         return try resolver(source, arguments, context, info)
                     }
                     if let user = try accounts.userWithoutWaiting(id: viewer.userID) {
-                        try check(user, admitsNewAccounts: admitsNewAccounts, households: households)
+                        try households.requireAcceptedTerms(user, admittingNewAccounts: admitsNewAccounts)
                         return try resolver(source, arguments, context, info)
                     }
                     return .async {
-                        try check(await accounts.user(id: viewer.userID), admitsNewAccounts: admitsNewAccounts, households: households)
+                        try households.requireAcceptedTerms(await accounts.user(id: viewer.userID), admittingNewAccounts: admitsNewAccounts)
                         switch try resolver(source, arguments, context, info) {
                         case .value(let value): return value
                         case .async(let work): return try await work()
@@ -64,22 +64,10 @@ enum TermsGate {
         resolvers.wrapSubscriptions(except: alwaysAllowed["Subscription"] ?? []) { _, subscribe in
             { source, arguments, context, info in
                 if let viewer = RequestContext.of(context).optionalViewer {
-                    try check(await accounts.user(id: viewer.userID), admitsNewAccounts: false, households: households)
+                    try households.requireAcceptedTerms(await accounts.user(id: viewer.userID))
                 }
                 return try await subscribe(source, arguments, context, info)
             }
-        }
-    }
-
-    /// Passes when `user` accepted the current terms, or never accepted any and the field
-    /// belongs to the wizard's first step.
-    /// - Throws: `TERMS_ACCEPTANCE_REQUIRED`; `UNAUTHENTICATED` when the account is gone.
-    private static func check(_ user: UserRecord?, admitsNewAccounts: Bool, households: HouseholdService) throws {
-        guard let user else { throw ServiceError.signedOut }
-        switch households.termsStanding(of: user) {
-        case .accepted: return
-        case .neverAccepted where admitsNewAccounts: return
-        case .neverAccepted, .outdated: throw ServiceError.termsAcceptanceRequired
         }
     }
 }

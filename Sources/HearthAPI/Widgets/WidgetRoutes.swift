@@ -8,7 +8,9 @@ import HearthServices
 /// - `GET /widget/feed` (`Authorization: Bearer` with a widget token or an access token): the
 ///   feed as JSON (``WidgetFeedDocument``) with a strong `ETag` and `Cache-Control: private,
 ///   no-cache`; `If-None-Match` naming it answers 304 with no body, so polling costs one read and
-///   a few bytes. 401 without a live credential (a revoked widget token at once).
+///   a few bytes. 401 without a live credential (a revoked widget token at once). Both routes
+///   answer 403 `TERMS_ACCEPTANCE_REQUIRED` while the account has not accepted the current terms,
+///   as `widgetFeed` and `completeChore` are gated.
 /// - `POST /widget/actions/<token>` (the same credentials): carries out a one-tap action link
 ///   (``WidgetService/perform(_:viewer:)``). POST, never GET: link prefetchers and previews must
 ///   not complete chores. The answer is JSON `{"status": …, "instanceId": …}`: 200 `COMPLETED`,
@@ -86,8 +88,25 @@ public struct WidgetRoutes: Sendable {
         }
     }
 
-    /// The viewer of a widget request: a widget token's, or an access token's.
+    /// The viewer of a widget request, a widget token's or an access token's, once they passed the
+    /// terms gate as `widgetFeed` and `completeChore` do: 403 `TERMS_ACCEPTANCE_REQUIRED` until they
+    /// accept the current terms in the app.
     private func viewer(of request: HTTPRequest) async -> Result<Viewer, RefusedRequest> {
+        let credential = await self.credential(of: request)
+        guard case .success(let viewer) = credential else { return credential }
+        let households = widgets.instances.chores.households
+        do {
+            try households.requireAcceptedTerms(await households.accounts.user(id: viewer.userID))
+            return .success(viewer)
+        } catch let error as ServiceError {
+            return .failure(RefusedRequest(response: error.httpRefusal))
+        } catch {
+            return .failure(RefusedRequest(response: ServiceError(.unavailable, "Your account could not be read; retry.").httpRefusal))
+        }
+    }
+
+    /// Who a widget request's credential stands for: a widget token's viewer, or an access token's.
+    private func credential(of request: HTTPRequest) async -> Result<Viewer, RefusedRequest> {
         if let token = request.headers["Authorization"].flatMap(HTTPHeaders.bearerToken(in:)), token.hasPrefix(WidgetService.tokenPrefix) {
             do {
                 if let viewer = try await widgets.viewer(widgetToken: token) { return .success(viewer) }

@@ -39,6 +39,19 @@ extension HouseholdService {
         }
     }
 
+    /// Passes when `user` accepted the current terms, or never accepted any and
+    /// `admittingNewAccounts` (the wizard's first step). The terms gate of every entry point:
+    /// GraphQL's root fields and the widget routes.
+    /// - Throws: `TERMS_ACCEPTANCE_REQUIRED`; `UNAUTHENTICATED` when the account is gone.
+    public func requireAcceptedTerms(_ user: UserRecord?, admittingNewAccounts: Bool = false) throws {
+        guard let user else { throw ServiceError.signedOut }
+        switch termsStanding(of: user) {
+        case .accepted: return
+        case .neverAccepted where admittingNewAccounts: return
+        case .neverAccepted, .outdated: throw ServiceError.termsAcceptanceRequired
+        }
+    }
+
     /// The terms and, for a signed-in `viewer`, what they accepted.
     /// - Throws: `UNAUTHENTICATED` when the viewer's account is gone.
     public func terms(viewer: Viewer?) async throws -> TermsStatus {

@@ -140,6 +140,30 @@ import Testing
         #expect(try server.graphQL("{ widgetFeed { etag } }", token: dan.token).errorCode == "TERMS_ACCEPTANCE_REQUIRED")
     }
 
+    @Test func FR65_aNewTermsVersionGatesTheHTTPFeedAndActionsAsItGatesWidgetFeed() throws {
+        let first = try ServerProcess(ServerProcess.householdArguments + ["--terms-version", "v1"])
+        defer { first.remove() }
+        let ana = try first.person("ana")
+        let widget = try first.widgetToken(as: ana)
+        #expect(try first.widgetFeed(token: widget.secret).status == 200)
+        #expect(first.stop() == 0)
+        let server = try ServerProcess(directory: first.directory, arguments: ServerProcess.householdArguments + ["--terms-version", "v2"])
+        defer { server.remove() }
+
+        // The widget token and the access token alike: 403 with the code the widget shows, nothing completed.
+        for token in [widget.secret, ana.token] {
+            let refused = try server.widgetFeed(token: token)
+            #expect(refused.status == 403 && refused.headers["ETag"] == nil, "\(refused.status) \(refused.text)")
+            let error = try JSON(parsing: refused.body)["errors"]?[0]
+            #expect(error?["extensions"]?["code"] == "TERMS_ACCEPTANCE_REQUIRED" && error?["message"]?.stringValue?.contains("terms") == true)
+        }
+        let action = try server.widgetActionResponse("\(ServerProcess.householdBaseURL)/widget/actions/any", token: widget.secret)
+        #expect(action.status == 403 && action.json?["errors"]?[0]?["extensions"]?["code"] == "TERMS_ACCEPTANCE_REQUIRED", "\(action)")
+        // Accepted in the app: the same token reads the feed again.
+        try server.acceptCurrentTerms(ana)
+        #expect(try server.widgetFeed(token: widget.secret).status == 200)
+    }
+
     @Test func FR66_actionLinksCompleteOnceByCompleteChoresRulesAndRefuseTamperedExpiredAndOthersLinks() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments)
         defer { server.remove() }
