@@ -50,6 +50,6 @@ enum WidgetResolvers {
 
     /// A `WidgetToken`.
     private static func value(_ record: WidgetTokenRecord) -> [String: any Sendable] {
-        ["id": record.id, "label": record.label, "createdAt": record.createdAt]
+        ["id": record.id, "label": record.label, "createdAt": record.createdAt, "lastUsedAt": record.lastUsedAt]
     }
 }

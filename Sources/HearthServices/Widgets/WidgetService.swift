@@ -80,7 +80,7 @@ public final class WidgetService: Sendable {
             let owner = OwnerScope(Owner(viewer), database)
             return try MutationReplay.run(clientMutationID: clientMutationID, mutation: "revokeWidgetToken", at: now, owner) {
                 guard let row = try owner.queryOne(
-                    "DELETE FROM widget_tokens WHERE user_id = {owner} AND id = ? RETURNING id, label, created_at", [id])
+                    "DELETE FROM widget_tokens WHERE user_id = {owner} AND id = ? RETURNING id, label, created_at, last_used_at", [id])
                 else { throw ServiceError.widgetTokenNotFound }
                 return try WidgetTokenRecord(row: row)
             }
@@ -91,7 +91,7 @@ public final class WidgetService: Sendable {
     public func widgetTokens(viewer: Viewer) async throws -> [WidgetTokenRecord] {
         try await pool.readPreferringCallingThread { database in
             try OwnerScope(Owner(viewer), database).query(
-                "SELECT id, label, created_at FROM widget_tokens WHERE user_id = {owner} ORDER BY created_at DESC, id DESC"
+                "SELECT id, label, created_at, last_used_at FROM widget_tokens WHERE user_id = {owner} ORDER BY created_at DESC, id DESC"
             ).map(WidgetTokenRecord.init(row:))
         }
     }
@@ -99,19 +99,34 @@ public final class WidgetService: Sendable {
     /// The viewer a widget token stands for, or `nil` when no token is `token` (never made, or
     /// revoked). The viewer's session is the token (its id), signed in when it was made. Only the
     /// widget routes call this: what the viewer may do with it is theirs to limit.
+    ///
+    /// Records the use as the token's `lastUsedAt` when the one recorded is older than
+    /// ``WidgetConfiguration/lastUseInterval`` (or none is): one write per token per interval
+    /// however often the widget polls, so `lastUsedAt` lags by at most the interval.
     public func viewer(widgetToken token: String) async throws -> Viewer? {
         guard token.hasPrefix(Self.tokenPrefix) else { return nil }
-        return try await pool.readPreferringCallingThread { database in
-            try Self.token(hash: SHA256.hexDigest(token), in: database).map { row in
-                Viewer(userID: try row["user_id"], sessionID: try row["id"], signedInAt: try row["created_at"])
+        let hash = SHA256.hexDigest(token)
+        let now = clock.storedNow
+        let staleBefore = now.adding(.zero - configuration.lastUseInterval)
+        guard let (viewer, lastUsedAt) = try await pool.readPreferringCallingThread({ database in
+            try Self.token(hash: hash, in: database).map { row -> (Viewer, Date?) in
+                (Viewer(userID: try row["user_id"], sessionID: try row["id"], signedInAt: try row["created_at"]), try row["last_used_at"])
+            }
+        }) else { return nil }
+        if lastUsedAt.map({ $0 <= staleBefore }) ?? true {
+            try await pool.write { database in
+                try OwnerScope(Owner(viewer), database).execute(
+                    "UPDATE widget_tokens SET last_used_at = ? WHERE user_id = {owner} AND id = ? AND (last_used_at IS NULL OR last_used_at <= ?)",
+                    [now, viewer.sessionID, staleBefore])
             }
         }
+        return viewer
     }
 
     /// The widget token whose secret hashes to `hash`: read before any access exists, the secret
     /// is the credential.
     private static func token(hash: String, in database: Database) throws -> Row? {
-        try database.queryOne("SELECT id, user_id, created_at FROM widget_tokens WHERE token_hash = ?", [hash])
+        try database.queryOne("SELECT id, user_id, created_at, last_used_at FROM widget_tokens WHERE token_hash = ?", [hash])
     }
 }
 
@@ -123,17 +138,20 @@ public struct WidgetTokenRecord: Sendable, Hashable, Codable {
     public var label: String?
     /// When it was made.
     public var createdAt: Date
+    /// When a request last used it, to ``WidgetConfiguration/lastUseInterval``; nil before the first.
+    public var lastUsedAt: Date?
 
     /// The record of a `widget_tokens` row.
     init(row: Row) throws {
-        self.init(id: try row["id"], label: try row["label"], createdAt: try row["created_at"])
+        self.init(id: try row["id"], label: try row["label"], createdAt: try row["created_at"], lastUsedAt: try row["last_used_at"])
     }
 
     /// A record with these values.
-    init(id: String, label: String?, createdAt: Date) {
+    init(id: String, label: String?, createdAt: Date, lastUsedAt: Date? = nil) {
         self.id = id
         self.label = label
         self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
     }
 }
 
