@@ -246,13 +246,17 @@ import Testing
 
     @Test func widgetLimitsDefaultToTheDocumentedValuesAndAreTakenWithinTheirRanges() throws {
         let defaults = try settings([]).widgets
-        #expect(defaults.maximumEntries == 50 && defaults.maximumTokens == 10)
-        let edges = try settings(["--widget-feed-max-entries", "1", "--widget-max-tokens", "100"]).widgets
-        #expect(edges.maximumEntries == 1 && edges.maximumTokens == 100)
+        #expect(defaults.maximumEntries == 50 && defaults.maximumTokens == 10 && defaults.lastUseInterval == .seconds(300))
+        let edges = try settings(["--widget-feed-max-entries", "1", "--widget-max-tokens", "100", "--widget-token-touch-interval", "1d"]).widgets
+        #expect(edges.maximumEntries == 1 && edges.maximumTokens == 100 && edges.lastUseInterval == .seconds(86_400))
+        #expect(try settings(["--widget-token-touch-interval", "0s"]).widgets.lastUseInterval == .zero)
         let environment = ["HEARTH_WIDGET_FEED_MAX_ENTRIES": "500", "HEARTH_WIDGET_MAX_TOKENS": "1"]
         let fromEnvironment = try settings([], environment: environment).widgets
         #expect(fromEnvironment.maximumEntries == 500 && fromEnvironment.maximumTokens == 1)
-        for outside in [["--widget-feed-max-entries", "0"], ["--widget-feed-max-entries", "501"], ["--widget-max-tokens", "0"], ["--widget-max-tokens", "101"]] {
+        for outside in [
+            ["--widget-feed-max-entries", "0"], ["--widget-feed-max-entries", "501"], ["--widget-max-tokens", "0"], ["--widget-max-tokens", "101"],
+            ["--widget-token-touch-interval", "86401s"], ["--widget-token-touch-interval", "soon"],
+        ] {
             #expect(throws: UsageError.self, "\(outside)") { try settings(outside) }
         }
     }

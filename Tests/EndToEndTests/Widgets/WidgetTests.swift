@@ -164,6 +164,33 @@ import Testing
         #expect(try server.widgetFeed(token: widget.secret).status == 200)
     }
 
+    @Test func FR65_aWidgetTokensLastUseIsRecordedAtMostOncePerTouchInterval() throws {
+        let server = try ServerProcess(ServerProcess.adherenceArguments + ["--widget-token-touch-interval", "5m"])
+        defer { server.remove() }
+        try server.moveClock(to: "2027-03-01T06:00:00Z")
+        let ana = try server.person("ana")
+        let widget = try server.widgetToken(as: ana)
+        func lastUsed() throws -> JSON? {
+            let listed = try server.graphQL("{ widgetTokens { lastUsedAt } }", token: ana.token)
+            return listed.data?["widgetTokens"]?[0]?["lastUsedAt"]
+        }
+        #expect(try lastUsed() == .null, "never used yet")
+        #expect(try server.widgetFeed(token: widget.secret).status == 200)
+        #expect(try lastUsed() == "2027-03-01T06:00:00.000Z")
+        // Within the interval: no write, the recorded time stays.
+        try server.moveClock(to: "2027-03-01T06:04:59Z")
+        #expect(try server.widgetFeed(token: widget.secret).status == 200)
+        #expect(try lastUsed() == "2027-03-01T06:00:00.000Z")
+        // At its edge: recorded again.
+        try server.moveClock(to: "2027-03-01T06:05:00Z")
+        #expect(try server.widgetFeed(token: widget.secret).status == 200)
+        #expect(try lastUsed() == "2027-03-01T06:05:00.000Z")
+        // An access token on the widget routes is no widget token's use.
+        try server.moveClock(to: "2027-03-01T06:11:00Z")
+        #expect(try server.widgetFeed(token: ana.token).status == 200)
+        #expect(try lastUsed() == "2027-03-01T06:05:00.000Z")
+    }
+
     @Test func FR66_actionLinksCompleteOnceByCompleteChoresRulesAndRefuseTamperedExpiredAndOthersLinks() throws {
         let server = try ServerProcess(ServerProcess.adherenceArguments)
         defer { server.remove() }
