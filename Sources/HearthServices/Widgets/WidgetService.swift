@@ -108,11 +108,13 @@ public final class WidgetService: Sendable {
         let hash = SHA256.hexDigest(token)
         let now = clock.storedNow
         let staleBefore = now.adding(.zero - configuration.lastUseInterval)
-        guard let (viewer, lastUsedAt) = try await pool.readPreferringCallingThread({ database in
+        let found = try await pool.readPreferringCallingThread { database in
             try Self.token(hash: hash, in: database).map { row -> (Viewer, Date?) in
                 (Viewer(userID: try row["user_id"], sessionID: try row["id"], signedInAt: try row["created_at"]), try row["last_used_at"])
             }
-        }) else { return nil }
+        }
+        guard let found else { return nil }
+        let (viewer, lastUsedAt) = found
         if lastUsedAt.map({ $0 <= staleBefore }) ?? true {
             try await pool.write { database in
                 try OwnerScope(Owner(viewer), database).execute(
