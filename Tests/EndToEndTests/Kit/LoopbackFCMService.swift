@@ -115,7 +115,8 @@ final class LoopbackFCMService {
             else:
                 report["status"] = 400
                 self.answer(400, {"error": "invalid_grant"})
-            print(json.dumps(report), flush=True)
+            with lock:  # one line at a time: requests are served on several threads
+                print(json.dumps(report), flush=True)
         def send(self, body):
             message = json.loads(body).get("message", {})
             token = message.get("token", "")
@@ -141,7 +142,8 @@ final class LoopbackFCMService {
             else:
                 report["status"] = 200
                 self.answer(200, {"name": "projects/%s/messages/%d" % (project, len(seen))})
-            print(json.dumps(report), flush=True)
+            with lock:
+                print(json.dumps(report), flush=True)
 
     def ready(server):
         with open(directory + "/service-account.json", "w") as file:
