@@ -16,16 +16,8 @@ extension JobKind {
 /// conditional request makes cheap). Failures of the feed are recorded on the calendar and never
 /// fail the job; only the database failing does, and the scheduler retries that.
 public struct CalendarFeedRefreshJob: JobHandler {
-    /// The job's input: the feed, its owner (read from the calendar's row when it was scheduled)
-    /// and the due time it was scheduled for.
-    public struct Payload: Codable, Sendable, Hashable {
-        /// The calendar's id.
-        public var calendarID: String
-        /// The account it belongs to.
-        public var userID: String
-        /// When the refresh was due.
-        public var dueAt: Date
-    }
+    /// The job's input: the calendar, its owner and the due time.
+    public typealias Payload = ScheduledCalendarWork
 
     let calendars: ImportedCalendarService
     let logger: Logger

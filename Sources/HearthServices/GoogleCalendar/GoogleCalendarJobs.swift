@@ -19,15 +19,8 @@ extension JobKind {
 /// nothing (a crash between the listing and the store lists again with the same sync token, which
 /// Google answers the same). Google's failures are recorded on the calendar and never fail the job.
 public struct GoogleCalendarSyncJob: JobHandler {
-    /// The job's input.
-    public struct Payload: Codable, Sendable, Hashable {
-        /// The imported calendar's id.
-        public var calendarID: String
-        /// Its owner, read from its row when the sync was scheduled.
-        public var userID: String
-        /// When the sync was due.
-        public var dueAt: Date
-    }
+    /// The job's input: the calendar, its owner and the due time.
+    public typealias Payload = ScheduledCalendarWork
 
     let google: GoogleCalendarService
     let logger: Logger
