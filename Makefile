@@ -11,15 +11,18 @@ PYTHON := $(VENV)/bin/python
 # Debian packages the build, the tests and the tools need. tzdata is the time zone database
 # the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
-BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip
+# libpq-dev: the PostgreSQL store's client library.
+BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata libpq-dev
+# postgresql: the server of the throwaway cluster the PostgreSQL pass of `make test` runs against
+# (tools/postgres/cluster); nginx-light: the load balancer in front of several instances.
+TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip postgresql nginx-light
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime sqlite3
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
 
-.PHONY: serve test build release install deps test-deps bench-deps venv bench fuzz clean embed-check check-dependencies conformance conformance-venv conformance-fast
+.PHONY: serve test test-postgres build release install deps test-deps bench-deps venv bench fuzz clean embed-check check-dependencies conformance conformance-venv conformance-fast
 
 serve: deps release
 	@mkdir -p "$(dir $(DATABASE))"
@@ -31,12 +34,20 @@ CONFORMANCE_FAST_GROUPS := 1,2,3,4,5,6,7,10
 
 # Two runs: the end-to-end tests wait on server processes from Swift's cooperative threads (one
 # per core), which would starve the in-process servers of the other suites if they shared a run.
+# Then the PostgreSQL pass (test-postgres).
 test: deps test-deps venv embed-check check-dependencies
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory conformance-fast
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build --skip '^EndToEndTests\.'
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" $(SWIFT) test --skip-build --filter '^EndToEndTests\.'
+	$(MAKE) --no-print-directory test-postgres
 	@if [ -z "$(PYTHON2)" ]; then echo "$$NO_PYTHON2" >&2; fi
+
+# The suites of tools/postgres/suites again, each test on its own database of a throwaway
+# PostgreSQL cluster started and stopped around the run (tools/postgres/run-suites); a cluster
+# that cannot start fails the run. Needs `make test`'s build.
+test-postgres: test-deps
+	SWIFT="$(SWIFT)" HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" HEARTH_PYTHON="$(CURDIR)/$(PYTHON)" tools/postgres/run-suites
 
 release: embed-check
 	$(SWIFT) build -c release --static-swift-stdlib --product hearth
