@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "HearthServicesTests", dependencies: ["HearthServices", "HearthDomain", "HearthStore", "JOSE", "Net", "SMTP", "Support", "TestFixtures", "TestPython"]),
         .testTarget(name: "HearthAPITests", dependencies: ["HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "Support", "TestFixtures", "TestProcess", "TestPython"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthAPI", "GraphQL", "HearthDomain", "HearthHTTP", "HearthServices", "HearthStore", "JOSE", "SMTP", "Support"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthDomain", "GraphQL", "JOSE", "TestProcess", "TestPython"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Support", "HearthHTTP", "HearthStore", "HearthDomain", "GraphQL", "JOSE", "TestFixtures", "TestProcess", "TestPython"]),
         .testTarget(name: "TestProcessTests", dependencies: ["TestProcess"]),
     ],
     swiftLanguageModes: [.v6]

@@ -61,7 +61,7 @@ import Testing
         let token = try #require(mail.token(linkingTo: "confirm-email", under: Self.baseURL), "\(mail.text)")
         #expect(token.count == 64, "a 128-bit random id and its 256-bit tag under the link key, base64url")
         // What an operator sees with the development transport.
-        let shown = try HearthCommand.run(["mail", "show", String(mail.id), "--database", server.databasePath])
+        let shown = try HearthCommand.run(["mail", "show", String(mail.id), "--database", server.database])
         #expect(shown.status == 0)
         #expect(shown.standardOutput.contains("To: ana@example.com\n"))
         #expect(shown.standardOutput.contains("Subject: Confirm your email address for Hearth\n"))

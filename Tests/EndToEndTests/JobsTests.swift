@@ -20,7 +20,7 @@ import Testing
         try #require(started.status == 201, "\(started.text)")
         let id = started.text
         #expect(server.stop(signal: SIGKILL) == SIGKILL)
-        let killed = try HearthCommand.run(["jobs", "show", id, "--database", server.databasePath])
+        let killed = try HearthCommand.run(["jobs", "show", id, "--database", server.database])
         #expect(killed.standardOutput.contains("State: running\nAttempts: 1\n"), "\(killed.standardOutput)")
         #expect(try Self.runsAndEffects(of: id, in: server.databasePath) == [1, 1], "the effect happened, the job is not done")
 
@@ -28,7 +28,7 @@ import Testing
         // Answers once the job is done: its lease expired, and its second attempt completed.
         #expect(try restarted.get("/_test/jobs/\(id)").text == "done 2 2 1", "state, attempts, runs, effects")
         #expect(restarted.stop() == 0)
-        let shown = try HearthCommand.run(["jobs", "show", id, "--database", server.databasePath])
+        let shown = try HearthCommand.run(["jobs", "show", id, "--database", server.database])
         #expect(shown.standardOutput.contains("State: done\nAttempts: 2\n"), "\(shown.standardOutput)")
         #expect(!shown.standardOutput.contains("Last error"), "done clears the error of the lost attempt")
     }

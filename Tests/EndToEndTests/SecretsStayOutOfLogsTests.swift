@@ -167,7 +167,7 @@ import Testing
         #expect(try server.emailedTokens().isEmpty, "the outbox keeps no token")
         let invitations = try server.mails(to: "bo@example.com")
         #expect(invitations.count == 2, "while it keeps the messages")
-        let shown = try HearthCommand.run(["mail", "show", String(try #require(invitations.first).id), "--database", server.databasePath])
+        let shown = try HearthCommand.run(["mail", "show", String(try #require(invitations.first).id), "--database", server.database])
         #expect(shown.standardOutput.contains("\(Self.baseURL)/invitation?token={token-withheld}"), "\(shown.standardOutput)")
         #expect(shown.standardOutput.contains("Link: its token is not stored"))
         #expect(!server.log.contains("development mail transport"), "the warning is for the log transport only")

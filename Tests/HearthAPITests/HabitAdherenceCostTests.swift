@@ -1,6 +1,7 @@
 import GraphQL
 import HearthDomain
 import HearthServices
+import TestFixtures
 import Testing
 
 /// What habit lists with their adherence cost in SQL statements through the API, counted by the
@@ -17,11 +18,11 @@ import Testing
 
     /// The statements `lists` takes as `viewer`, and its result.
     private func lists(_ fixture: HouseholdsAPIFixture, as viewer: Viewer) async throws -> (statements: Int, result: ExecutionResult) {
-        let pool = fixture.harness.pool
-        let before = pool.statistics.readers.statements + pool.statistics.writer.statements
+        let store = fixture.harness.pool
+        let before = try StoreStatistics.statements(of: store)
         let result = try await fixture.execute(Self.lists, as: viewer)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        return (pool.statistics.readers.statements + pool.statistics.writer.statements - before, result)
+        return (try StoreStatistics.statements(of: store) - before, result)
     }
 
     @Test func myHabitsAndTodayHabitsWithAdherenceReadTheSameStatementsForTwoHabitsAsForTwelve() async throws {

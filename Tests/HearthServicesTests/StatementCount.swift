@@ -1,14 +1,15 @@
 import HearthStore
+import TestFixtures
 
-/// Statements `body` runs on `pool`, less those of an empty read transaction (`BEGIN`, the
+/// Statements `body` runs on `store`, less those of an empty read transaction (`BEGIN`, the
 /// snapshot's pin, `COMMIT`): what the read itself costs, for tests that a read does not grow
 /// with the number of rows (N + 1). Counts, not timings.
-func statements(on pool: DatabasePool, _ body: () async throws -> Void) async throws -> Int {
-    func executed() -> Int { pool.statistics.readers.statements + pool.statistics.writer.statements }
-    let empty = executed()
-    try await pool.read { _ in }
-    let transaction = executed() - empty
-    let before = executed()
+func statements(on store: any DatabaseWriter, _ body: () async throws -> Void) async throws -> Int {
+    func executed() throws -> Int { try StoreStatistics.statements(of: store) }
+    let empty = try executed()
+    try await store.read { _ in }
+    let transaction = try executed() - empty
+    let before = try executed()
     try await body()
-    return executed() - before - transaction
+    return try executed() - before - transaction
 }

@@ -41,7 +41,8 @@ public struct AccountsHarness: Sendable {
     public let service: AccountService
     public let mail: RecordingMailQueue
     public let clock: ManualClock
-    public let pool: DatabasePool
+    /// The migrated database, in this run's store (``TestDatabaseStore``).
+    public let pool: any DatabaseWriter
     /// The change log the service records on (households and chores share it), and its bus.
     public let changeLog: ChangeLog
     public let bus: InProcessEventBus
@@ -53,13 +54,12 @@ public struct AccountsHarness: Sendable {
 
     /// Calls `body` with a fresh harness; `configure` adjusts the configuration first;
     /// `identityProviders` are the Google and Apple sign-ins the service accepts; `readerCount`
-    /// is the pool's (1 lets a test count every statement reads run on the one reader).
+    /// is the SQLite pool's (1 lets a test count every statement reads run on the one reader).
     public static func with<T>(
         configure: (inout AccountsConfiguration) -> Void = { _ in }, identityProviders: [IdentityProvider] = [], readerCount: Int = 4,
         _ body: (AccountsHarness) async throws -> T
     ) async throws -> T {
-        try await TemporaryDatabase.withPool(configuration: DatabasePool.Configuration(readerCount: readerCount)) { pool in
-            try Migrator(migrations: MigratedDatabase.migrations).migrate(pool)
+        try await MigratedDatabase.withDatabase(readerCount: readerCount) { pool in
             var configuration = AccountsConfiguration()
             configuration.passwordHashing = ScryptParameters(logN: 10, r: 8, p: 1)
             configure(&configuration)

@@ -11,7 +11,7 @@ public struct HouseholdsHarness: Sendable {
     public let service: HouseholdService
     public let chores: ChoreService
     public let bus: InProcessEventBus
-    public var pool: DatabasePool { accounts.pool }
+    public var pool: any DatabaseWriter { accounts.pool }
     public var clock: ManualClock { accounts.clock }
     public var mail: RecordingMailQueue { accounts.mail }
 

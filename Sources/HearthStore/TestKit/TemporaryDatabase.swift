@@ -10,7 +10,46 @@ import Glibc
 /// ```
 ///
 /// Each call gets its own directory, so tests run in parallel without sharing state.
+/// ``withWriter(_:configuration:_:)`` makes the database in this run's store
+/// (``TestDatabaseStore``), SQLite or PostgreSQL; the other functions make SQLite files.
 public enum TemporaryDatabase {
+    /// How a test's database is set up before the test sees it (the schema's migrations),
+    /// done once per PostgreSQL cluster into a template database the tests' databases are copied
+    /// from, and on each new SQLite file (where it is cheap).
+    public struct Preparation: Sendable {
+        /// Names the prepared state, for the template's name: it must change whenever what
+        /// `prepare` does changes (a digest of the migrations' checksums).
+        public let identity: String
+        /// Prepares an empty database.
+        public let prepare: @Sendable (any DatabaseWriter) throws -> Void
+
+        /// A preparation named `identity` that runs `prepare`.
+        public init(identity: String, prepare: @escaping @Sendable (any DatabaseWriter) throws -> Void) {
+            self.identity = identity
+            self.prepare = prepare
+        }
+    }
+
+    /// Calls `body` with a writer on a new database of this run's store (``TestDatabaseStore``),
+    /// prepared by `preparation`, then closes it and removes it (the SQLite file, or the
+    /// PostgreSQL database). `configuration` sets the SQLite pool's; a PostgreSQL store keeps
+    /// its own defaults.
+    public static func withWriter<T>(
+        _ preparation: Preparation, configuration: DatabasePool.Configuration = DatabasePool.Configuration(),
+        _ body: (any DatabaseWriter) async throws -> T
+    ) async throws -> T {
+        switch TestDatabaseStore.current {
+        case .sqlite:
+            return try await withPool(configuration: configuration) { pool in
+                try preparation.prepare(pool)
+                return try await body(pool)
+            }
+        case .postgreSQL(let maintenanceURL):
+            _ = maintenanceURL
+            throw StoreError(extendedCode: .cantOpen, message: "PENDING pgcore")
+        }
+    }
+
     /// Calls `body` with the path of a not-yet-existing database file in a new temporary
     /// directory, then removes the directory (with the database, its WAL and shm files).
     /// Use it to open, close and reopen pools on the same file.
@@ -50,6 +89,18 @@ public enum TemporaryDatabase {
             defer { pool.close() }
             return try await body(pool)
         }
+    }
+
+    /// Calls `body` with a store on the existing database at `location` (what `--database`
+    /// names: a `postgres://` or `postgresql://` URL, or a SQLite file's path), then closes it:
+    /// how a test reads or changes what a server process stored.
+    public static func withExisting<T>(_ location: String, _ body: (any DatabaseWriter) throws -> T) throws -> T {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            throw StoreError(extendedCode: .cantOpen, message: "PENDING pgcore")
+        }
+        let pool = try DatabasePool(path: location)
+        defer { pool.close() }
+        return try body(pool)
     }
 
     private static func makeDirectory() throws -> String {

@@ -335,10 +335,10 @@ import Testing
         #expect(checklist.data?["household"]?["onboarding"]?["isDismissed"] == true, "\(checklist.json)")
         #expect(checklist.data?["household"]?["onboarding"]?["firstChoreCompletedAt"]?.stringValue != nil)
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM analytics_events WHERE name = 'first_chore_completed'") == "1")
-        let json = try HearthCommand.run(["report", "activation", "--json", "--database", server.databasePath])
+        let json = try HearthCommand.run(["report", "activation", "--json", "--database", server.database])
         let report = try JSON(parsing: Array(json.standardOutput.utf8))
         #expect(report["cohort"] == 1 && report["completedFirstChore"] == 1 && report["activated"] == 1, "\(json.standardOutput)")
-        let text = try HearthCommand.run(["report", "activation", "--database", server.databasePath])
+        let text = try HearthCommand.run(["report", "activation", "--database", server.database])
         #expect(text.standardOutput.contains("Activated within 72 h: 1 = 100.0 %"), "\(text.standardOutput)")
     }
 

@@ -170,7 +170,7 @@ import Testing
         #expect(unrecorded.data?["recordOnboardingStarted"]?["isRecorded"] == false)
         try server.createHousehold("Other", as: bea)
 
-        let json = try HearthCommand.run(["report", "activation", "--json", "--database", server.databasePath])
+        let json = try HearthCommand.run(["report", "activation", "--json", "--database", server.database])
         #expect(json.status == 0, "\(json.standardError)")
         let report = try JSON(parsing: Array(json.standardOutput.utf8))
         #expect(report["cohort"] == 1)
@@ -182,13 +182,13 @@ import Testing
         #expect(report["skippedEconomy"] == 1)
         #expect(report["isEconomySkipRateFlagged"] == true)
 
-        let text = try HearthCommand.run(["report", "activation"], environment: ["HEARTH_DATABASE": server.databasePath])
+        let text = try HearthCommand.run(["report", "activation"], environment: ["HEARTH_DATABASE": server.database])
         #expect(text.standardOutput.contains("Cohort: 1 household "), "\(text.standardOutput)")
         #expect(text.standardOutput.contains("Activated within 72 h: 0 = 0.0 %"))
         #expect(text.standardOutput.contains("FLAGGED"))
-        let empty = try HearthCommand.run(["report", "activation", "--since", "2999-01-01", "--database", server.databasePath])
+        let empty = try HearthCommand.run(["report", "activation", "--since", "2999-01-01", "--database", server.database])
         #expect(empty.standardOutput.contains("No data"), "\(empty.standardOutput)")
-        #expect(try HearthCommand.run(["report", "activation", "--since", "yesterday", "--database", server.databasePath]).status == 64)
-        #expect(try HearthCommand.run(["report", "retention", "--database", server.databasePath]).status == 64)
+        #expect(try HearthCommand.run(["report", "activation", "--since", "yesterday", "--database", server.database]).status == 64)
+        #expect(try HearthCommand.run(["report", "retention", "--database", server.database]).status == 64)
     }
 }

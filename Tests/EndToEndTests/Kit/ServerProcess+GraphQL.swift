@@ -73,9 +73,7 @@ extension ServerProcess {
     /// The first column of the first row of `sql`, read from the server's database (WAL
     /// mode lets the test read while the server runs).
     func databaseText(_ sql: String) throws -> String? {
-        let pool = try DatabasePool(path: databasePath)
-        defer { pool.close() }
-        return try pool.read { try $0.scalar(String.self, sql) }
+        try TemporaryDatabase.withExisting(database) { try $0.read { try $0.scalar(String.self, sql) } }
     }
 }
 
@@ -83,8 +81,6 @@ extension ServerProcess {
     /// Runs `sql` on the server's database while it runs: how a test moves a stored expiry into
     /// the past instead of waiting for it. The server must not cache what `sql` changes.
     func databaseWrite(_ sql: String) throws {
-        let pool = try DatabasePool(path: databasePath)
-        defer { pool.close() }
-        try pool.write { try $0.execute(sql) }
+        try TemporaryDatabase.withExisting(database) { try $0.write { try $0.execute(sql) } }
     }
 }

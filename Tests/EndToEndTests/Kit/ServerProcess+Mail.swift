@@ -32,28 +32,25 @@ extension ServerProcess {
 
     /// The messages the server queued for `address`, oldest first, read from its database.
     func mails(to address: String) throws -> [OutboxMail] {
-        let pool = try DatabasePool(path: databasePath)
-        defer { pool.close() }
-        return try pool.read { database in
-            try database.query(
-                "SELECT id, recipients, subject, text_body FROM mail_outbox WHERE EXISTS (SELECT 1 FROM json_each(recipients) WHERE value = ?) ORDER BY id",
-                [address]
-            ).map { row in
-                let recipients = try JSON(parsing: Array((try row["recipients"] as String).utf8))
-                guard case .array(let list) = recipients else { throw Failure(description: "recipients are not a JSON array") }
-                return OutboxMail(
-                    id: try row["id"], recipients: list.compactMap(\.stringValue), subject: try row["subject"], text: try row["text_body"])
+        // The recipients column is JSON, read in Swift: the dialects' JSON functions differ.
+        let all = try TemporaryDatabase.withExisting(database) { store in
+            try store.read { database in
+                try database.query("SELECT id, recipients, subject, text_body FROM mail_outbox ORDER BY id").map { row in
+                    let recipients = try JSON(parsing: Array((try row["recipients"] as String).utf8))
+                    guard case .array(let list) = recipients else { throw Failure(description: "recipients are not a JSON array") }
+                    return OutboxMail(
+                        id: try row["id"], recipients: list.compactMap(\.stringValue), subject: try row["subject"], text: try row["text_body"])
+                }
             }
         }
+        return all.filter { $0.recipients.contains(address) }
     }
 
     /// Every token of every link in the outbox (any page, any recipient), for checks that look
     /// for secrets elsewhere.
     func emailedTokens() throws -> Set<String> {
-        let pool = try DatabasePool(path: databasePath)
-        defer { pool.close() }
-        let bodies: [String] = try pool.read { database in
-            try database.query("SELECT text_body FROM mail_outbox").map { try $0["text_body"] }
+        let bodies: [String] = try TemporaryDatabase.withExisting(database) { store in
+            try store.read { database in try database.query("SELECT text_body FROM mail_outbox").map { try $0["text_body"] } }
         }
         return Set(bodies.flatMap { Self.linkTokens(in: $0) })
     }

@@ -11,17 +11,24 @@ extension ServerProcess {
 
     /// Every row of every other table, by table: what a replay must leave as it found it.
     func contents() throws -> [String: [Row]] {
-        let pool = try DatabasePool(path: databasePath)
-        defer { pool.close() }
-        return try pool.read { database in
-            let tables: [String] = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                .map { try $0["name"] }
-            var contents: [String: [Row]] = [:]
-            for table in tables where !Self.backgroundTables.contains(table) && !table.contains("search") {
-                contents[table] = try database.query("SELECT * FROM \"\(table)\"")
+        try TemporaryDatabase.withExisting(database) { store in
+            try store.read { database in
+                var contents: [String: [Row]] = [:]
+                for table in try Self.tableNames(in: database) where !Self.backgroundTables.contains(table) && !table.contains("search") {
+                    contents[table] = try database.query("SELECT * FROM \"\(table)\"")
+                }
+                return contents
             }
-            return contents
         }
+    }
+
+    /// The names of the tables of the server's database, from the catalogue of this run's store.
+    private static func tableNames(in database: Database) throws -> [String] {
+        let sql = switch TestDatabaseStore.current {
+        case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        case .postgreSQL: "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        }
+        return try database.query(sql).map { try $0["name"] }
     }
 
     /// Sends mutation `name` (input type `inputType`) with `fields` under the `clientMutationId`

@@ -2,11 +2,15 @@ import Foundation
 import Glibc
 import Synchronization
 import HearthHTTP
+import HearthStore
+import TestFixtures
 import TestProcess
 
 /// The real `hearth` binary started for a test: `hearth serve --port 0` on a temporary
 /// database, ready once it printed its `listening on` line. Its standard error (the
-/// structured log) is kept in a file the test can read.
+/// structured log) is kept in a file the test can read. The database is in this run's store
+/// (``TestDatabaseStore``): a SQLite file in the test's directory, or a PostgreSQL database of
+/// its own copied from the migrated template, dropped by ``remove()``.
 final class ServerProcess {
     /// Errors starting or stopping the server.
     struct Failure: Error, CustomStringConvertible {
@@ -21,7 +25,10 @@ final class ServerProcess {
     }
 
     let directory: URL
+    /// The SQLite file in ``directory`` (used when this run's store is SQLite).
     let databasePath: String
+    /// What `--database` names: ``databasePath``, or the URL of the test's PostgreSQL database.
+    let database: String
     let logPath: String
     let process: ChildProcess
     let port: Int
@@ -39,8 +46,9 @@ final class ServerProcess {
     init(directory: URL, arguments: [String] = [], environment: [String: String] = [:], fileDescriptorLimit: Int? = nil) throws {
         self.directory = directory
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
+        database = try Self.database(in: directory, sqlitePath: databasePath)
         logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
-        let serve = ["serve", "--port", "0", "--database", databasePath, "--log-level", "info"] + arguments
+        let serve = ["serve", "--port", "0", "--database", database, "--log-level", "info"] + arguments
         // With a limit, bash applies it (soft and hard) and then becomes the server.
         let (executable, commandLine) = fileDescriptorLimit.map { limit in
             ("/bin/bash", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", Self.binary] + serve)
@@ -57,6 +65,18 @@ final class ServerProcess {
             throw Failure(description: "hearth did not start (stdout: \(line ?? "<closed>")); log:\n\(Self.contents(of: logPath))")
         }
         self.port = port
+    }
+
+    /// The database a server in `directory` runs on: `sqlitePath` on SQLite; on PostgreSQL the
+    /// one whose URL the directory records, or a new one recorded there (so a server restarted
+    /// in the same directory finds the same data).
+    private static func database(in directory: URL, sqlitePath: String) throws -> String {
+        guard case .postgreSQL(let maintenanceURL) = TestDatabaseStore.current else { return sqlitePath }
+        let record = directory.appendingPathComponent("postgres-url")
+        if let url = try? String(contentsOf: record, encoding: .utf8) { return url }
+        let url = try PostgreSQLTestCluster(maintenanceURL: maintenanceURL).createDatabase(MigratedDatabase.preparation)
+        try url.write(to: record, atomically: true, encoding: .utf8)
+        return url
     }
 
     /// The server's loopback address.
@@ -114,9 +134,12 @@ final class ServerProcess {
         return killed.load(ordering: .relaxed) ? nil : status
     }
 
-    /// Stops the server if it still runs and removes its directory.
+    /// Stops the server if it still runs and removes its directory and its database.
     func remove() {
         stop(signal: SIGKILL)
+        if case .postgreSQL(let maintenanceURL) = TestDatabaseStore.current, database != databasePath {
+            try? PostgreSQLTestCluster(maintenanceURL: maintenanceURL).dropDatabase(database)
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 }
