@@ -11,11 +11,11 @@ PYTHON := $(VENV)/bin/python
 # Debian packages the build, the tests and the tools need. tzdata is the time zone database
 # the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
-# libpq-dev: the PostgreSQL store's client library.
-BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata libpq-dev
-# postgresql: the server of the throwaway cluster the PostgreSQL pass of `make test` runs against
-# (tools/postgres/cluster); nginx-light: the load balancer in front of several instances.
-TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip postgresql nginx-light
+# libpq-dev: the PostgreSQL store's client library; postgresql: the server of the throwaway
+# cluster the PostgreSQL pass of `make test` runs against (tools/postgres/cluster); nginx-light:
+# the load balancer in front of several instances.
+BUILD_PACKAGES := libsqlite3-dev libpq-dev libssl-dev zlib1g-dev tzdata
+TEST_PACKAGES := postgresql python3-venv tmux chromium chromium-driver unzip nginx-light
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime sqlite3
