@@ -116,16 +116,31 @@ public struct ChangeLog: Sendable {
         var arguments: [(any DatabaseValueConvertible)?] = [sequence]
         arguments.append(contentsOf: keys.map { $0 as (any DatabaseValueConvertible)? })
         arguments.append(limit)
-        return try database.query(sql, StatementArguments(arguments)).map { row in
-            Event(
-                sequence: try row["sequence"],
-                topic: Topic(key: try row["topic"]),
-                kind: EventKind(rawValue: try row["kind"]),
-                payload: EventPayload(json: try row["payload"]),
-                committedAt: try row["committed_at"],
-                objects: try ChangeObjects.ids(json: try row["objects"])
-            )
-        }
+        return try database.query(sql, StatementArguments(arguments)).map(event(from:))
+    }
+
+    /// Changes to every topic with a sequence above `sequence`, oldest first, at most `limit`:
+    /// what an instance sharing its database with others relays to its own subscribers
+    /// (``ChangeLogRelay``). No retention check: the relay's cursor is where it stopped a
+    /// moment ago, and each feed checks its own cursor when it catches up.
+    public static func changes(after sequence: Int64, limit: Int, in database: Database) throws -> [Event] {
+        precondition(limit > 0, "a page of changes holds at least one")
+        return try database.query(
+            "SELECT sequence, topic, kind, payload, committed_at, objects FROM change_log WHERE sequence > ? ORDER BY sequence LIMIT ?",
+            [sequence, limit]
+        ).map(event(from:))
+    }
+
+    /// The event a row of `change_log` holds (columns as the reads above select them).
+    private static func event(from row: Row) throws -> Event {
+        Event(
+            sequence: try row["sequence"],
+            topic: Topic(key: try row["topic"]),
+            kind: EventKind(rawValue: try row["kind"]),
+            payload: EventPayload(json: try row["payload"]),
+            committedAt: try row["committed_at"],
+            objects: try ChangeObjects.ids(json: try row["objects"])
+        )
     }
 
     /// The sequence of the newest change, 0 when the log is empty: the cursor a new
