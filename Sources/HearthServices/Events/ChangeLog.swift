@@ -30,6 +30,15 @@ public struct ChangeLog: Sendable {
     /// What other areas do inside the transaction of a change they follow.
     public let reactions = ChangeReactions()
 
+    /// The channel on which a commit that recorded changes tells other processes sharing the
+    /// database (PostgreSQL `NOTIFY`) each of their sequences: small payloads, the changes
+    /// themselves stay in the table, where every instance's ``ChangeLogRelay`` reads them.
+    public static let notificationChannel = "hearth_changes"
+
+    /// The advisory lock that keeps the log's appends in commit order across processes
+    /// (`Database.serializeAppends(to:)`); any constant no other code locks ("HEARTHCL").
+    static let appendLock: Int64 = 0x4845_4152_5448_434C
+
     /// A change log in `pool`'s database publishing to `bus`.
     ///
     /// - Parameter clock: the clock stamping recorded changes; tests pass one they move.
@@ -62,11 +71,14 @@ public struct ChangeLog: Sendable {
         let payload = try EventPayload(payload)
         // Milliseconds, as stored: an event read back from the log equals the published one.
         let committedAt = clock.storedNow
+        // Sequences in commit order across processes sharing the database (ChangeLogRelay).
+        try database.serializeAppends(to: Self.appendLock)
         let sequence = try database.scalar(
             Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at, objects) VALUES (?, ?, ?, ?, ?) RETURNING sequence",
             [topic.key, kind.rawValue, payload.json, committedAt, try ChangeObjects.json(objects)]
         )
         let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt, objects: objects)
+        try database.notify(channel: Self.notificationChannel, payload: String(event.sequence))
         let bus = bus
         database.afterCommit { bus.publish([event]) }
         try reactions.react(to: event, in: database)

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// A ``CommitScopedCache`` is exact while ``commitCount`` moves with every commit that could
 /// change what it keeps. The store counts its own commits only; the commits of other processes
-/// reach this one as notifications (`LISTEN`/`NOTIFY`: `announce` runs inside each write
-/// transaction, so the notification is sent only if it commits), and whoever receives them
+/// reach this one as notifications (`LISTEN`/`NOTIFY`: `announce` runs first in each write
+/// transaction, so the notification is sent only if it commits, and before any the
+/// transaction's own statements send), and whoever receives them
 /// calls ``noteCommitsElsewhere(_:)``. Between another process's commit and its notification
 /// (a round trip on the database's connection, usually well under a millisecond on one
 /// network) a cache here may still serve what that commit changed: across processes the caches
@@ -19,7 +20,7 @@ public final class SharedDatabaseWriter: DatabaseWriter {
     /// Commits other processes announced.
     private let commitsElsewhere = Atomic<UInt64>(0)
 
-    /// A writer over `base` that runs `announce` at the end of each write transaction.
+    /// A writer over `base` that runs `announce` at the start of each write transaction.
     /// - Parameter announce: sends this process's notification of a commit (PostgreSQL:
     ///   `Database.notify(channel:payload:)`), in the transaction, so a rollback sends nothing.
     public init(base: any DatabaseWriter, announce: @escaping @Sendable (Database) throws -> Void) {
@@ -42,17 +43,15 @@ public final class SharedDatabaseWriter: DatabaseWriter {
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try base.write { database in
-            let result = try body(database)
             try announce(database)
-            return result
+            return try body(database)
         }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await base.write { [announce] database in
-            let result = try body(database)
             try announce(database)
-            return result
+            return try body(database)
         }
     }
 
