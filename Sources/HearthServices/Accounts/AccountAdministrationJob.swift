@@ -51,10 +51,13 @@ extension AccountService {
     /// Tells the session directory and the sessions' observers (WebSocket connections) that the
     /// sessions `hearth admin disable` ended in the database are over.
     func endDisabledSessions(of userID: String) throws {
-        let ids = try pool.read { database in
-            try OwnerScope(Owner(administered: userID), database)
+        // A write transaction only so that the other instances sharing the database hear of it.
+        let ids = try pool.write { database in
+            let ids = try OwnerScope(Owner(administered: userID), database)
                 .query("SELECT id FROM sessions WHERE user_id = {owner} AND revoked_reason = ?", [AccountAdministration.disabledReason])
                 .map { row -> String in try row["id"] }
+            try Self.announceEnds(of: ids, in: database)
+            return ids
         }
         sessions.ended(ids, .revoked)
         logger.info("account disabled by the administrator: sessions ended", ["user.id": userID, "sessions": String(ids.count)])

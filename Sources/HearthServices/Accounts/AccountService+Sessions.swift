@@ -185,7 +185,7 @@ extension AccountService {
         }
         let entry: SessionDirectory.Entry
         do {
-            guard let found = try await sessionEntry(claims.sessionID) else {
+            guard let found = try await sessionEntry(claims.sessionID, atLeast: claims.generation) else {
                 throw ServiceError(.unauthenticated, reason: .sessionRevoked, "This session has ended. Sign in again.")
             }
             entry = found
@@ -220,8 +220,13 @@ extension AccountService {
     /// Session `id` as the directory holds it, or read into the directory when it does not:
     /// no database read while the session is cached. The read is cached only if no session
     /// changed meanwhile (``SessionDirectory/fill(_:for:readAfter:)``).
-    private func sessionEntry(_ id: String) async throws -> SessionDirectory.Entry? {
-        if let cached = sessions.entry(id) { return cached }
+    ///
+    /// - Parameter generation: the generation of a verified access token: a cached entry
+    ///   behind it is stale, since only the server signs tokens, so the session is read again.
+    ///   With several instances on one database, a session rotated on another instance gets
+    ///   here before that instance's notification does; the token says so first.
+    private func sessionEntry(_ id: String, atLeast generation: Int64? = nil) async throws -> SessionDirectory.Entry? {
+        if let cached = sessions.entry(id), cached.generation >= generation ?? cached.generation { return cached }
         let mark = sessions.mark()
         guard let stored = try await pool.read({ try StoredSession.named(by: "id = ?", id, in: $0) }) else { return nil }
         let entry = stored.record.directoryEntry
@@ -310,8 +315,18 @@ extension AccountService {
                 "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND user_id = {owner} AND revoked_at IS NULL",
                 [now, reason, id])
         }
+        try Self.announceEnds(of: ids, in: owner.database)
         let sessions = sessions
         owner.database.afterCommit { sessions.ended(ids, .revoked) }
+    }
+
+    /// Tells the other instances sharing the database that sessions `ids` were revoked, once
+    /// the caller's write transaction commits (``SessionDirectory/endsChannel``; nothing on SQLite).
+    static func announceEnds(of ids: [String], in database: Database) throws {
+        for start in stride(from: 0, to: ids.count, by: SessionDirectory.endsPerNotification) {
+            let chunk = ids[start..<min(start + SessionDirectory.endsPerNotification, ids.count)]
+            try database.notify(channel: SessionDirectory.endsChannel, payload: chunk.joined(separator: ","))
+        }
     }
 
     /// Revokes every active session of the owner; returns how many.

@@ -5,9 +5,14 @@ import Synchronization
 /// that a request with a valid token costs no database read.
 ///
 /// Every change to a session (rotation, revocation) goes through ``AccountService``, which
-/// updates this directory after the change commits. One process owns the database, so the
-/// directory is never stale; a multi-instance deployment would invalidate it from the
-/// event bus instead.
+/// updates this directory after the change commits. With one process on the database the
+/// directory is never stale. With several (PostgreSQL), each keeps its own directory: a
+/// revocation is also sent to the others on ``endsChannel`` in its transaction, and each
+/// marks those sessions revoked and tells their observers (``endedElsewhere(_:)``) as the
+/// notification arrives, a moment after the commit; after its listening connection was lost
+/// an instance forgets every entry (``forgetAll()``), since it may have missed some. A rotation
+/// elsewhere needs no message: an access token of a newer generation than the entry makes
+/// ``AccountService`` read the session again.
 ///
 /// Parts of the server that hold a session open (WebSocket connections) register for its
 /// end with ``observeEnd(of:_:)`` and are told when it is revoked.
@@ -88,6 +93,28 @@ public final class SessionDirectory: Sendable {
         state.withLock { state in
             guard state.changes == mark else { return }
             state.insert(entry, for: id, capacity: capacity)
+        }
+    }
+
+    /// The channel on which a revocation is sent to the other instances sharing the database
+    /// (payload: the revoked sessions' ids, comma-separated, at most ``endsPerNotification``).
+    public static let endsChannel = "hearth_session_ends"
+
+    /// The most session ids in one notification, well inside PostgreSQL's 8000-byte payloads.
+    static let endsPerNotification = 100
+
+    /// Records that sessions another instance revoked ended (told by its notification on
+    /// ``endsChannel``) and tells their observers here.
+    public func endedElsewhere(_ ids: [String]) {
+        ended(ids, .revoked)
+    }
+
+    /// Drops every cached entry (observers stay): entries reload on demand, so an instance
+    /// that may have missed revocations elsewhere reads them from the database.
+    public func forgetAll() {
+        state.withLock { state in
+            state.changes &+= 1
+            state.entries.removeAll()
         }
     }
 

@@ -30,6 +30,15 @@ public struct ChangeLog: Sendable {
     /// What other areas do inside the transaction of a change they follow.
     public let reactions = ChangeReactions()
 
+    /// The channel on which a commit that recorded changes tells other processes sharing the
+    /// database (PostgreSQL `NOTIFY`) each of their sequences: small payloads, the changes
+    /// themselves stay in the table, where every instance's ``ChangeLogRelay`` reads them.
+    public static let notificationChannel = "hearth_changes"
+
+    /// The advisory lock that keeps the log's appends in commit order across processes
+    /// (`Database.serializeAppends(to:)`); any constant no other code locks ("HEARTHCL").
+    static let appendLock: Int64 = 0x4845_4152_5448_434C
+
     /// A change log in `pool`'s database publishing to `bus`.
     ///
     /// - Parameter clock: the clock stamping recorded changes; tests pass one they move.
@@ -62,11 +71,14 @@ public struct ChangeLog: Sendable {
         let payload = try EventPayload(payload)
         // Milliseconds, as stored: an event read back from the log equals the published one.
         let committedAt = clock.storedNow
+        // Sequences in commit order across processes sharing the database (ChangeLogRelay).
+        try database.serializeAppends(to: Self.appendLock)
         let sequence = try database.scalar(
             Int64.self, "INSERT INTO change_log (topic, kind, payload, committed_at, objects) VALUES (?, ?, ?, ?, ?) RETURNING sequence",
             [topic.key, kind.rawValue, payload.json, committedAt, try ChangeObjects.json(objects)]
         )
         let event = Event(sequence: sequence!, topic: topic, kind: kind, payload: payload, committedAt: committedAt, objects: objects)
+        try database.notify(channel: Self.notificationChannel, payload: String(event.sequence))
         let bus = bus
         database.afterCommit { bus.publish([event]) }
         try reactions.react(to: event, in: database)
@@ -116,16 +128,31 @@ public struct ChangeLog: Sendable {
         var arguments: [(any DatabaseValueConvertible)?] = [sequence]
         arguments.append(contentsOf: keys.map { $0 as (any DatabaseValueConvertible)? })
         arguments.append(limit)
-        return try database.query(sql, StatementArguments(arguments)).map { row in
-            Event(
-                sequence: try row["sequence"],
-                topic: Topic(key: try row["topic"]),
-                kind: EventKind(rawValue: try row["kind"]),
-                payload: EventPayload(json: try row["payload"]),
-                committedAt: try row["committed_at"],
-                objects: try ChangeObjects.ids(json: try row["objects"])
-            )
-        }
+        return try database.query(sql, StatementArguments(arguments)).map(event(from:))
+    }
+
+    /// Changes to every topic with a sequence above `sequence`, oldest first, at most `limit`:
+    /// what an instance sharing its database with others relays to its own subscribers
+    /// (``ChangeLogRelay``). No retention check: the relay's cursor is where it stopped a
+    /// moment ago, and each feed checks its own cursor when it catches up.
+    public static func changes(after sequence: Int64, limit: Int, in database: Database) throws -> [Event] {
+        precondition(limit > 0, "a page of changes holds at least one")
+        return try database.query(
+            "SELECT sequence, topic, kind, payload, committed_at, objects FROM change_log WHERE sequence > ? ORDER BY sequence LIMIT ?",
+            [sequence, limit]
+        ).map(event(from:))
+    }
+
+    /// The event a row of `change_log` holds (columns as the reads above select them).
+    private static func event(from row: Row) throws -> Event {
+        Event(
+            sequence: try row["sequence"],
+            topic: Topic(key: try row["topic"]),
+            kind: EventKind(rawValue: try row["kind"]),
+            payload: EventPayload(json: try row["payload"]),
+            committedAt: try row["committed_at"],
+            objects: try ChangeObjects.ids(json: try row["objects"])
+        )
     }
 
     /// The sequence of the newest change, 0 when the log is empty: the cursor a new

@@ -9,9 +9,11 @@ import HearthStore
 /// processes sharing one PostgreSQL database later, so each step is one conditional statement
 /// that claims rows and says which it claimed (`UPDATE … WHERE id IN (SELECT … LIMIT n)
 /// RETURNING …`), and every later write to a leased job is conditional on still holding its
-/// lease (`AND lease_owner = ?`). On PostgreSQL the inner `SELECT` of ``lease(kinds:owner:until:limit:at:in:)``
-/// gains `FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint rows without waiting
-/// on each other; nothing else changes. A worker that dies keeps its rows `running` until
+/// lease (`AND lease_owner = ?`). On PostgreSQL the inner `SELECT`s of ``lease(kinds:owner:until:limit:at:in:)``
+/// and ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)`` end with `FOR UPDATE SKIP LOCKED`
+/// (`Database.skipLockedRowsClause`, empty on SQLite), so concurrent workers take disjoint rows
+/// without waiting on each other, and a row another worker leased and committed meanwhile is
+/// checked again (no longer pending) before it is taken; nothing else changes. A worker that dies keeps its rows `running` until
 /// their lease expires; ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)`` then hands them
 /// back (or gives them up when out of attempts). Workers renew the leases of the jobs they
 /// run well before they expire, so a long job is not run twice while its worker lives.
@@ -20,7 +22,7 @@ extension JobQueue {
     /// lease until `leaseEnd`, earliest due first, counting an attempt for each; returns them.
     func lease(kinds: [JobKind], owner: String, until leaseEnd: Date, limit: Int, at now: Date, in database: Database) throws -> [Job] {
         try database.decode(
-            Job.self, Self.leaseSQL(kinds: kinds), StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
+            Job.self, Self.leaseSQL(kinds: kinds, locking: database.skipLockedRowsClause), StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
         ).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
 
@@ -28,7 +30,8 @@ extension JobQueue {
     /// the database): pending again and due at once, or dead when they used up `maxAttempts`.
     /// Returns them as they are now.
     func reclaimExpiredLeases(kinds: [JobKind], maxAttempts: Int, at now: Date, in database: Database) throws -> [Job] {
-        try database.decode(Job.self, Self.reclaimSQL(kinds: kinds), StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
+        try database.decode(
+            Job.self, Self.reclaimSQL(kinds: kinds, locking: database.skipLockedRowsClause), StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
     }
 
     /// Moves the leases `owner` holds to `leaseEnd`.
@@ -72,25 +75,27 @@ extension JobQueue {
     // MARK: The statements that pick jobs (their plans: JobQueuePlanTests)
 
     /// ``lease(kinds:owner:until:limit:at:in:)``'s statement: owner, lease end, now, now, the kinds, limit.
-    static func leaseSQL(kinds: [JobKind]) -> String {
+    /// - Parameter locking: the store's ``Database/skipLockedRowsClause``.
+    static func leaseSQL(kinds: [JobKind], locking: String = "") -> String {
         """
         UPDATE jobs SET state = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
         WHERE id IN (
             SELECT id FROM jobs WHERE state = 'pending' AND due_at <= ? AND \(kindFilter(kinds))
-            ORDER BY due_at, id LIMIT ?)
+            ORDER BY due_at, id LIMIT ? \(locking))
         RETURNING *
         """
     }
 
     /// ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)``'s statement: attempts, now, now, the kinds.
-    static func reclaimSQL(kinds: [JobKind]) -> String {
+    /// - Parameter locking: the store's ``Database/skipLockedRowsClause``.
+    static func reclaimSQL(kinds: [JobKind], locking: String = "") -> String {
         """
         UPDATE jobs SET state = CASE WHEN attempts >= ? THEN 'dead' ELSE 'pending' END,
             lease_owner = NULL, lease_expires_at = NULL, updated_at = ?,
             last_error = 'its worker stopped before finishing (' || lease_owner || ', lease expired)'
         WHERE id IN (
             SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= ? AND \(kindFilter(kinds))
-            ORDER BY lease_expires_at, id)
+            ORDER BY lease_expires_at, id \(locking))
         RETURNING *
         """
     }

@@ -1,0 +1,76 @@
+import HearthServices
+import HearthStore
+import Support
+import Synchronization
+import TestFixtures
+import Testing
+
+/// The notifications of other instances sharing the database, as the listener hands them over.
+@Suite struct InstanceNotificationsTests {
+    private struct Instance {
+        let writer: SharedDatabaseWriter
+        let relay: ChangeLogRelay
+        let sessions = SessionDirectory()
+        let notifications: InstanceNotifications
+
+        init(pool: DatabasePool) {
+            writer = SharedDatabaseWriter(base: pool, announce: InstanceNotifications.announcement(of: "one"))
+            relay = ChangeLogRelay(pool: writer, after: 0)
+            notifications = InstanceNotifications(
+                instanceID: "one", writer: writer, relay: relay, sessions: sessions,
+                logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))
+        }
+    }
+
+    private static let entry = SessionDirectory.Entry(
+        userID: "usr_1", generation: 1, expiresAt: .distantFuture, isRevoked: false, signedInAt: .distantPast)
+
+    @Test func anotherInstancesCommitMovesTheCountAndThisInstancesOwnDoesNot() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let instance = Instance(pool: pool)
+            let before = instance.writer.commitCount
+            instance.notifications.handle(.notification(channel: InstanceNotifications.commitsChannel, payload: "one"))
+            #expect(instance.writer.commitCount == before)
+            instance.notifications.handle(.notification(channel: InstanceNotifications.commitsChannel, payload: "two"))
+            #expect(instance.writer.commitCount == before + 2)
+        }
+    }
+
+    @Test func aRevocationElsewhereEndsTheCachedSessionsAndTellsTheirObservers() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let instance = Instance(pool: pool)
+            instance.sessions.store(Self.entry, for: "ses_1")
+            instance.sessions.store(Self.entry, for: "ses_2")
+            let told = Mutex<[SessionDirectory.End]>([])
+            _ = instance.sessions.observeEnd(of: "ses_2") { end in told.withLock { $0.append(end) } }
+            instance.notifications.handle(.notification(channel: SessionDirectory.endsChannel, payload: "ses_2,ses_3"))
+            #expect(instance.sessions.entry("ses_1")?.isRevoked == false)
+            #expect(instance.sessions.entry("ses_2")?.isRevoked == true)
+            #expect(told.withLock { $0 } == [.revoked])
+        }
+    }
+
+    @Test func aReconnectAssumesEverythingWasMissed() async throws {
+        try await MigratedDatabase.withPool { pool in
+            let instance = Instance(pool: pool)
+            instance.sessions.store(Self.entry, for: "ses_1")
+            // A change committed elsewhere while the listening connection was down.
+            let changeLog = ChangeLog(pool: pool, bus: InProcessEventBus())
+            let missed = try await pool.write { db in try changeLog.record(topic: .server, kind: "test.step", payload: 1, in: db) }
+            let subscription = instance.relay.subscribe(to: [.server], bufferSize: 4)
+            let running = Task { await instance.relay.run(clock: ManualClock(), retryDelay: .seconds(1)) }
+            let before = instance.writer.commitCount
+            instance.notifications.handle(.connected)
+            #expect(instance.writer.commitCount == before + 2)
+            #expect(instance.sessions.entry("ses_1") == nil)
+            var iterator = subscription.makeAsyncIterator()
+            guard case .event(let event) = await iterator.next() else {
+                Issue.record("no event")
+                return
+            }
+            #expect(event.sequence == missed.sequence)
+            running.cancel()
+            await running.value
+        }
+    }
+}
