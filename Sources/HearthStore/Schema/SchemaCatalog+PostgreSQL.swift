@@ -23,7 +23,7 @@ extension SchemaCatalog {
             case "p": primaryKeys[table, default: []].append(column)
             case "u": uniqueKeys[table, default: [:]][name, default: []].append(column)
             default:
-                var key = foreignKeys[table]?[name] ?? ForeignKey(
+                var key = try foreignKeys[table]?[name] ?? ForeignKey(
                     columns: [], table: try row["target"], referencedColumns: [],
                     onDelete: postgreSQLAction(try row["on_delete"]))
                 key.columns.append(column)
@@ -36,7 +36,7 @@ extension SchemaCatalog {
             let table: String = try row["table_name"]
             let name: String = try row["index_name"]
             let column: String = try row["column_name"]
-            var index = indexes[table]?[name] ?? Index(
+            var index = try indexes[table]?[name] ?? Index(
                 name: name, columns: [], isUnique: try row["is_unique"] as Int != 0, isPartial: try row["is_partial"] as Int != 0)
             index.columns.append(column.isEmpty ? Index.expression : column)
             indexes[table, default: [:]][name] = index
