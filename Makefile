@@ -18,7 +18,8 @@ BUILD_PACKAGES := libsqlite3-dev libpq-dev libssl-dev zlib1g-dev tzdata
 TEST_PACKAGES := postgresql python3-venv tmux chromium chromium-driver unzip nginx-light
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
-BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime sqlite3
+# postgresql: the throwaway cluster tools/bench/scale runs its instances on.
+BENCH_PACKAGES := wrk nginx-light postgresql nodejs node-graphql node-ws valgrind binutils faketime sqlite3
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
 

@@ -42,7 +42,7 @@ struct SharedDatabaseWriterTests {
         // The announcement writes a row: it is there exactly when the transaction committed.
         try await withNotes(announce: { db in try db.execute("INSERT INTO announcements DEFAULT VALUES") }) { _, shared in
             try await shared.write { db in try db.execute("UPDATE notes SET body = 'second' WHERE id = 1") }
-            try shared.write { db in try db.execute("UPDATE notes SET body = 'third' WHERE id = 1") }
+            try await shared.write { db in try db.execute("UPDATE notes SET body = 'third' WHERE id = 1") }
             await #expect(throws: Refused.self) {
                 try await shared.write { db in
                     try db.execute("UPDATE notes SET body = 'lost' WHERE id = 1")

@@ -72,12 +72,22 @@ class Hearth:
 
 
 class Nginx:
-    """nginx (Debian's nginx-light) answering a constant `200 ok` on loopback."""
+    """nginx (Debian's nginx-light) answering a constant `200 ok` on loopback or, given
+    `upstreams` (ports on 127.0.0.1), a load balancer in front of them: round robin, keep-alive
+    connections to the servers, WebSocket upgrades passed on."""
 
-    def __init__(self, workers=2):
+    def __init__(self, workers=2, upstreams=()):
         self.directory = tempfile.mkdtemp(prefix="nginx-bench-")
         self.port = free_port()
         config = os.path.join(self.directory, "nginx.conf")
+        location = 'location = /ok { default_type text/plain; return 200 "ok"; }'
+        balance = ""
+        if upstreams:
+            servers = " ".join(f"server 127.0.0.1:{port};" for port in upstreams)
+            balance = (f"upstream servers {{ {servers} keepalive 64; }}\n"
+                       "    map $http_upgrade $connection_upgrade { default upgrade; '' ''; }")
+            location = ("location / { proxy_pass http://servers; proxy_http_version 1.1; proxy_buffering off; "
+                        "proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection $connection_upgrade; }")
         with open(config, "w") as f:
             f.write(f"""
 worker_processes {workers};
@@ -93,9 +103,10 @@ http {{
     fastcgi_temp_path {self.directory};
     uwsgi_temp_path {self.directory};
     scgi_temp_path {self.directory};
+    {balance}
     server {{
         listen 127.0.0.1:{self.port};
-        location = /ok {{ default_type text/plain; return 200 "ok"; }}
+        {location}
     }}
 }}
 """)
@@ -121,6 +132,25 @@ def wait_for_port(port, timeout=10):
         except OSError:
             time.sleep(0.02)
     raise RuntimeError(f"nothing listens on {port}")
+
+
+def process_tree_cpu_seconds(pid):
+    """CPU time (user plus system, in seconds) of process `pid` and of its children: the
+    children it has reaped (from its own `/proc` entry) and those alive now. How much a server
+    of several processes (PostgreSQL, nginx) has used; compare two readings."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    total = sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    child = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # exited meanwhile: its time is in the parent's reaped children's
+            if int(child[1]) == pid:
+                total += (int(child[11]) + int(child[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def rss_kib(pid):

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import sqlite3
+import subprocess
 import urllib.request
 import uuid
 from datetime import datetime, timedelta, timezone
@@ -35,11 +36,18 @@ class Client:
         return benchlib.graphql(self.url, query, variables, token)
 
     def mailed_token(self, address, page):
-        """The token of the newest link to `page` in the mail outbox for `address`."""
-        with sqlite3.connect(self.hearth.database) as database:
-            rows = database.execute(
-                "SELECT text_body FROM mail_outbox WHERE EXISTS (SELECT 1 FROM json_each(recipients) WHERE value = ?) "
-                "ORDER BY id DESC", (address,)).fetchall()
+        """The token of the newest link to `page` in the mail outbox for `address` (a SQLite file
+        or, for a `postgres://` database, read with `psql`)."""
+        if self.hearth.database.startswith(("postgres://", "postgresql://")):
+            rows = [(subprocess.run(
+                ["psql", self.hearth.database, "-At", "-v", f"address={address}"],  # variables: from standard input only
+                input="SELECT text_body FROM mail_outbox WHERE recipients::jsonb ? :'address' ORDER BY id DESC LIMIT 1;",
+                capture_output=True, text=True, check=True).stdout,)]
+        else:
+            with sqlite3.connect(self.hearth.database) as database:
+                rows = database.execute(
+                    "SELECT text_body FROM mail_outbox WHERE EXISTS (SELECT 1 FROM json_each(recipients) WHERE value = ?) "
+                    "ORDER BY id DESC", (address,)).fetchall()
         for (body,) in rows:
             match = re.search(re.escape(f"{BASE_URL}/{page}?token=") + r"([A-Za-z0-9_-]+)", body)
             if match:
