@@ -1,4 +1,4 @@
-import HearthServices
+@testable import HearthServices
 import HearthStore
 import Support
 import Synchronization
