@@ -9,7 +9,7 @@ ARG DEBIAN_RELEASE=bookworm
 # --- build: `make release` without the Makefile's package installation (this image has the toolchain)
 FROM swift:${SWIFT_VERSION}-${DEBIAN_RELEASE} AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev libssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -22,7 +22,7 @@ RUN swift build -c release --static-swift-stdlib --product hearth \
 # trusts (SMTP, Web Push, FCM, Google and Apple keys, calendar feeds).
 FROM debian:${DEBIAN_RELEASE}-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends tzdata ca-certificates libsqlite3-0 libssl3 zlib1g libstdc++6 \
+    && apt-get install -y --no-install-recommends tzdata ca-certificates libsqlite3-0 libpq5 libssl3 zlib1g libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 hearth \
     && useradd --system --uid 10001 --gid hearth --home-dir /data --shell /usr/sbin/nologin hearth \

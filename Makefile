@@ -11,8 +11,8 @@ PYTHON := $(VENV)/bin/python
 # Debian packages the build, the tests and the tools need. tzdata is the time zone database
 # the server reads at run time (/usr/share/zoneinfo). chromium and chromium-driver run the link
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
-BUILD_PACKAGES := libsqlite3-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := python3-venv tmux chromium chromium-driver unzip
+BUILD_PACKAGES := libsqlite3-dev libpq-dev libssl-dev zlib1g-dev tzdata
+TEST_PACKAGES := postgresql python3-venv tmux chromium chromium-driver unzip
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
 BENCH_PACKAGES := wrk nginx-light nodejs node-graphql node-ws valgrind binutils faketime sqlite3

@@ -14,13 +14,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL"),
 
         // Shared by all: logging, lifecycle, clocks.
         .target(name: "Support", dependencies: ["CSystem", "COpenSSL"]),
 
         // Liftable libraries: no Hearth types inside.
         .target(name: "HearthHTTP", dependencies: ["CSystem", "CZlib", "Support"]),
-        .target(name: "HearthStore", dependencies: ["CSQLite", "Support"]),
+        .target(name: "HearthStore", dependencies: ["CPostgreSQL", "CSQLite", "Support"]),
         .target(name: "Net", dependencies: ["CSystem", "COpenSSL", "Support"]),
         .target(name: "SMTP", dependencies: ["Net"]),
         .target(name: "GraphQL"),

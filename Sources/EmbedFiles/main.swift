@@ -3,6 +3,7 @@
 // the `hearth` binary never reads them from disk at run time (self-hosters get one file).
 //
 // Usage: EmbedFiles OUTPUT.swift SCHEMA.graphql MIGRATIONS-DIRECTORY RESOURCES-DIRECTORY
+// (PostgreSQL's migrations are MIGRATIONS-DIRECTORY/postgresql/*.sql, SQLite's the files beside it.)
 import Foundation
 
 /// A Swift raw string literal that holds `text` exactly: the `#` delimiter is
@@ -51,6 +52,18 @@ func quoted(_ name: String) -> String {
 }
 
 let migrationPaths = try files(in: migrationsDirectory, endingWith: ".sql")
+let postgresDirectory = migrationsDirectory + "/postgresql"
+let postgresMigrationPaths = FileManager.default.fileExists(atPath: postgresDirectory)
+    ? try files(in: postgresDirectory, endingWith: ".sql") : []
+
+/// Swift source lines of an array literal of (file name, SQL text), one per file.
+func migrationList(_ paths: [String]) throws -> String {
+    try paths.map { path in
+        // File names are checked by the migrator; here they only need to be a valid literal.
+        let name = quoted((path as NSString).lastPathComponent)
+        return "        (\(name), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
+    }.joined()
+}
 
 var source = """
 // Generated at build time by EmbedFiles from migrations/, schema.graphql and resources/. Do not edit.
@@ -60,15 +73,19 @@ enum EmbeddedFiles {
     /// The public GraphQL schema (`schema.graphql`).
     static let schema: String = \(rawLiteral(try String(contentsOfFile: schemaPath, encoding: .utf8)))
 
-    /// The SQL migrations in file-name order, as (file name, SQL text).
+    /// SQLite's migrations (`migrations/*.sql`) in file-name order, as (file name, SQL text).
     static let migrations: [(fileName: String, sql: String)] = [
 
 """
-for path in migrationPaths {
-    // File names are checked by the migrator; here they only need to be a valid literal.
-    let name = quoted((path as NSString).lastPathComponent)
-    source += "        (\(name), \(rawLiteral(try String(contentsOfFile: path, encoding: .utf8)))),\n"
-}
+source += try migrationList(migrationPaths)
+source += """
+    ]
+
+    /// PostgreSQL's migrations (`migrations/postgresql/*.sql`) in file-name order, as (file name, SQL text).
+    static let postgresMigrations: [(fileName: String, sql: String)] = [
+
+"""
+source += try migrationList(postgresMigrationPaths)
 source += """
     ]
 

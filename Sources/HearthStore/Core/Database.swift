@@ -1,14 +1,15 @@
 import CSQLite
 import Synchronization
 
-/// One SQLite connection, handed to the closures of ``DatabaseReader/read(_:)`` and
-/// ``DatabaseWriter/write(_:)``.
+/// One database connection, SQLite's or PostgreSQL's, handed to the closures of
+/// ``DatabaseReader/read(_:)`` and ``DatabaseWriter/write(_:)``.
 ///
 /// Services see it through the seam of docs/architecture.md ("Portable SQL"): its statements
 /// (`execute`, `query`, `queryOne`, `forEachRow`, `scalar`, `decode`, `decodeOne`), the
-/// changed-row count, ``afterCommit(_:)`` and ``savepoint(_:)`` are the surface a PostgreSQL
-/// connection will offer too, when this class becomes the face of either. ``executeScript(_:)``
-/// and ``transaction(_:_:)`` with SQLite's lock kinds are for the store and its migrator.
+/// changed-row count, ``afterCommit(_:)`` and ``savepoint(_:)`` behave the same on both
+/// connections; each statement switches once on the connection's case (no existential).
+/// ``executeScript(_:)`` and the transactions are for the stores and the migrator;
+/// checkpoints, integrity checks and `PRAGMA`s are SQLite's only.
 ///
 /// A `Database` is confined to its connection's serial queue: use it only inside the
 /// closure that received it, never store it or pass it to another thread (it is not
@@ -21,8 +22,16 @@ public final class Database {
         case reader
     }
 
-    let handle: OpaquePointer
-    private var statementCache: StatementCache
+    /// The connection behind this handle.
+    enum Connection {
+        /// An SQLite connection (`sqlite3 *`).
+        case sqlite(OpaquePointer)
+        /// A libpq connection.
+        case postgres(PostgresConnection)
+    }
+
+    let connection: Connection
+    private var statementCache: StatementCache<Statement>
     private var savepointDepth = 0
     /// Work to run once the open transaction commits, in registration order.
     private var commitCallbacks: [() -> Void] = []
@@ -47,7 +56,7 @@ public final class Database {
             sqlite3_close_v2(connection)
             throw StoreError(extendedCode: error.extendedCode, message: "cannot open \(path): \(error.message)")
         }
-        self.handle = connection
+        self.connection = .sqlite(connection)
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         sqlite3_extended_result_codes(connection, 1)
         do {
@@ -56,6 +65,20 @@ public final class Database {
             close()
             throw error
         }
+    }
+
+    /// Wraps a PostgreSQL connection (``PostgresStore`` opens them).
+    init(postgres: PostgresConnection) {
+        self.connection = .postgres(postgres)
+        self.statementCache = StatementCache(capacity: 0)
+    }
+
+    /// The SQLite connection; SQLite-only members (checkpoints, `PRAGMA`s) use it.
+    var handle: OpaquePointer {
+        guard case .sqlite(let handle) = connection else {
+            preconditionFailure("an SQLite-only operation was called on a PostgreSQL connection")
+        }
+        return handle
     }
 
     private func configure(role: Role, configuration: DatabasePool.Configuration) throws {
@@ -83,7 +106,10 @@ public final class Database {
     /// Finalizes cached statements and closes the connection.
     func close() {
         statementCache.removeAll()
-        sqlite3_close_v2(handle)
+        switch connection {
+        case .sqlite(let handle): sqlite3_close_v2(handle)
+        case .postgres(let postgres): postgres.close()
+        }
     }
 
     // MARK: Executing
@@ -93,8 +119,13 @@ public final class Database {
     /// - Throws: ``StoreError`` if preparation or execution fails, if the SQL holds more
     ///   than one statement, or if the argument count differs from the parameter count.
     public func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
-        try withStatement(sql, arguments) { statement in
-            while try statement.step() {}
+        switch connection {
+        case .sqlite:
+            try withStatement(sql, arguments) { statement in
+                while try statement.step() {}
+            }
+        case .postgres(let postgres):
+            _ = try run(postgres, sql, arguments)
         }
     }
 
@@ -103,6 +134,10 @@ public final class Database {
     ///
     /// - Throws: ``StoreError`` carrying the whole script as its SQL.
     public func executeScript(_ sql: String) throws {
+        if case .postgres(let postgres) = connection {
+            return try postgres.executeScript(sql)
+        }
+        let handle = self.handle
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
@@ -119,6 +154,11 @@ public final class Database {
 
     /// Calls `body` with each result row in turn, without collecting them.
     public func forEachRow(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
+        if case .postgres(let postgres) = connection {
+            let result = try run(postgres, sql, arguments)
+            for index in 0..<result.rowCount { try body(result.row(index)) }
+            return
+        }
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
@@ -131,6 +171,11 @@ public final class Database {
     /// Calls `body` with each result row in turn while it returns `true`; the rows after the one
     /// it answers `false` for are not computed (a filter in Swift that needs only the first few).
     public func forRows(_ sql: String, _ arguments: StatementArguments = [], while body: (Row) throws -> Bool) throws {
+        if case .postgres(let postgres) = connection {
+            let result = try run(postgres, sql, arguments)
+            for index in 0..<result.rowCount where try !body(result.row(index)) { return }
+            return
+        }
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
@@ -147,7 +192,11 @@ public final class Database {
 
     /// The first result row, or `nil` when there is none; later rows are not computed.
     public func queryOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
-        try withStatement(sql, arguments) { statement in
+        if case .postgres(let postgres) = connection {
+            let result = try run(postgres, sql, arguments)
+            return result.rowCount > 0 ? result.row(0) : nil
+        }
+        return try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return nil }
             return statement.row(statement.columns)
         }
@@ -160,7 +209,14 @@ public final class Database {
     public func scalar<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
     ) throws -> T? {
-        try withStatement(sql, arguments) { statement in
+        if case .postgres(let postgres) = connection {
+            let result = try run(postgres, sql, arguments)
+            guard result.rowCount > 0, !result.columns.names.isEmpty else { return nil }
+            let value = result.value(row: 0, column: 0)
+            if value.isNull { return nil }
+            return try value.converted(to: T.self, column: result.columns.names[0])
+        }
+        return try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return nil }
             let value = statement.value(at: 0)
             if value.isNull { return nil }
@@ -206,6 +262,15 @@ public final class Database {
     private func forEachRecord<T: FetchableRecord>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments, _ body: (T) throws -> Bool
     ) throws {
+        if case .postgres(let postgres) = connection {
+            let result = try run(postgres, sql, arguments)
+            guard result.rowCount > 0 else { return }
+            let layout = result.columns.layout(of: T.columns)
+            for index in 0..<result.rowCount {
+                guard try body(T(row: RecordRow(row: result.row(index), columns: T.columns, layout: layout))) else { return }
+            }
+            return
+        }
         try withStatement(sql, arguments) { statement in
             guard try statement.step() else { return }
             let columns = statement.columns
@@ -220,17 +285,26 @@ public final class Database {
 
     /// Rows changed by the last completed `INSERT`, `UPDATE` or `DELETE`.
     public var changedRowCount: Int {
-        Int(sqlite3_changes64(handle))
+        switch connection {
+        case .sqlite(let handle): Int(sqlite3_changes64(handle))
+        case .postgres(let postgres): postgres.changedRowCount
+        }
     }
 
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool {
-        sqlite3_get_autocommit(handle) == 0
+        switch connection {
+        case .sqlite(let handle): sqlite3_get_autocommit(handle) == 0
+        case .postgres(let postgres): postgres.isInTransaction
+        }
     }
 
     /// Hit, miss and eviction counters of this connection's statement cache.
     public var statementCacheStatistics: StatementCacheStatistics {
-        statementCache.statistics
+        switch connection {
+        case .sqlite: statementCache.statistics
+        case .postgres(let postgres): postgres.statementCacheStatistics
+        }
     }
 
     // MARK: Transactions
@@ -249,12 +323,23 @@ public final class Database {
     /// (and rethrows). ``DatabasePool/write(_:)`` already does this; use it inside
     /// ``DatabasePool/writeWithoutTransaction(_:)``.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try transaction(beginning: "BEGIN \(kind.rawValue) TRANSACTION", body)
+    }
+
+    /// Runs `body` in the transaction `begin` opens (`BEGIN ISOLATION LEVEL SERIALIZABLE` on
+    /// PostgreSQL), committing, rolling back and running commit callbacks as
+    /// ``transaction(_:_:)`` does.
+    ///
+    /// - Throws: What `body` throws, or ``StoreError``; on PostgreSQL also when `body` caught a
+    ///   failed statement and returned: the transaction is then aborted and was rolled back.
+    func transaction<T>(beginning begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         // Left over from a transaction begun and committed by hand: not ours to run.
         commitCallbacks = []
         let result: T
         do {
             result = try body()
+            try checkNotFailed()
         } catch {
             rollbackIfNeeded()
             throw error
@@ -297,6 +382,10 @@ public final class Database {
     /// the enclosing transaction when it returns, and undone alone when it throws (the
     /// error is rethrown and the enclosing transaction goes on).
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        if case .postgres = connection, !isInTransaction {
+            // PostgreSQL has savepoints inside transaction blocks only.
+            return try transaction(beginning: "BEGIN") { try savepoint(body) }
+        }
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "hearth_savepoint_\(savepointDepth)"
@@ -345,7 +434,27 @@ public final class Database {
         }
     }
 
+    /// Throws when the PostgreSQL transaction failed (a statement's error was caught inside
+    /// it): its `COMMIT` would silently roll back.
+    private func checkNotFailed() throws {
+        guard case .postgres(let postgres) = connection, postgres.isInFailedTransaction else { return }
+        throw StoreError(
+            extendedCode: .abort,
+            message: "a statement of the transaction failed and its error was caught; PostgreSQL aborted the transaction, so it was rolled back"
+        )
+    }
+
     // MARK: Statements
+
+    /// Runs one statement on the PostgreSQL connection, preparing it on first use.
+    private func run(_ postgres: PostgresConnection, _ sql: String, _ arguments: StatementArguments) throws -> PostgresResult {
+        let (statement, isNew) = try postgres.statement(for: sql)
+        if isNew {
+            preparedStatements.add(1, ordering: .relaxed)
+        }
+        executedStatements.add(1, ordering: .relaxed)
+        return try postgres.execute(statement, arguments)
+    }
 
     /// Runs `body` with a bound statement for `sql`, from the cache when possible, and
     /// leaves the statement reset with its bindings cleared whatever happens.
@@ -396,6 +505,25 @@ public final class Database {
                 }
             }
             return statement
+        }
+    }
+}
+
+extension Database {
+    /// The SQL dialect of a connection, for the few store functions and migrator steps that
+    /// differ (docs/architecture.md, "Where dialect SQL lives"); services never branch on it.
+    public enum Dialect: Sendable, Hashable {
+        /// SQLite (the embedded default).
+        case sqlite
+        /// PostgreSQL.
+        case postgresql
+    }
+
+    /// This connection's dialect.
+    public var dialect: Dialect {
+        switch connection {
+        case .sqlite: .sqlite
+        case .postgres: .postgresql
         }
     }
 }

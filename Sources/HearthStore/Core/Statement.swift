@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A prepared statement of one connection. Never leaves the connection's thread.
-final class Statement {
+final class Statement: CachedStatement {
     let handle: OpaquePointer
     let sql: String
     private let connection: OpaquePointer

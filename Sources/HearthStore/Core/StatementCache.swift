@@ -10,13 +10,21 @@ public struct StatementCacheStatistics: Sendable, Hashable {
     public var count: Int
 }
 
+/// What a ``StatementCache`` holds: a prepared statement of one connection, SQLite's or PostgreSQL's.
+protocol CachedStatement: AnyObject {
+    /// The SQL text it was prepared from, as the caller wrote it.
+    var sql: String { get }
+    /// Whether a caller is stepping it now, so it cannot be lent again.
+    var isInUse: Bool { get }
+}
+
 /// A bounded, least-recently-used map from SQL text to prepared statements.
 ///
 /// Eviction scans for the oldest entry: with the small capacities a connection
 /// needs (tens of statements) this is cheaper than maintaining a linked list.
-struct StatementCache {
+struct StatementCache<Prepared: CachedStatement> {
     private struct Entry {
-        let statement: Statement
+        let statement: Prepared
         var lastUse: UInt64
     }
 
@@ -30,7 +38,7 @@ struct StatementCache {
     }
 
     /// The cached statement for `sql` if it is free, counting a hit; otherwise counts a miss.
-    mutating func statement(for sql: String) -> Statement? {
+    mutating func statement(for sql: String) -> Prepared? {
         clock += 1
         if let index = entries.index(forKey: SQLTextKey(sql)), !entries.values[index].statement.isInUse {
             entries.values[index].lastUse = clock
@@ -46,16 +54,20 @@ struct StatementCache {
         entries[SQLTextKey(sql)] != nil
     }
 
-    /// Caches a freshly prepared statement, evicting the least recently used when full.
-    mutating func insert(_ statement: Statement) {
-        guard capacity > 0 else { return }
+    /// Caches a freshly prepared statement, evicting the least recently used when full; returns
+    /// the evicted statement (SQLite finalizes it on release; PostgreSQL must deallocate it).
+    @discardableResult
+    mutating func insert(_ statement: Prepared) -> Prepared? {
+        guard capacity > 0 else { return nil }
+        var evicted: Prepared?
         if entries.count >= capacity,
            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            entries[oldest] = nil
+            evicted = entries.removeValue(forKey: oldest)?.statement
             statistics.evictions += 1
         }
         entries[SQLTextKey(statement.sql)] = Entry(statement: statement, lastUse: clock)
         statistics.count = entries.count
+        return evicted
     }
 
     /// Drops every statement (they finalize when released); used before closing.

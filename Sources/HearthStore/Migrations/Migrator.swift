@@ -2,11 +2,18 @@ import FoundationEssentials
 
 /// Applies an ordered list of ``Migration``s to a database and reports its state.
 ///
-/// Each migration runs in its own `IMMEDIATE` transaction with foreign-key enforcement
-/// suspended (so tables can be rebuilt the way SQLite documents), followed by
-/// `PRAGMA foreign_key_check` before commit: a migration that leaves a dangling
-/// reference is rolled back. Applied migrations are recorded in `schema_migrations`
-/// (version, name, SHA-256 checksum, applied-at time).
+/// The list is one dialect's: SQLite's (`migrations/`) for a ``DatabasePool``, PostgreSQL's
+/// (`migrations/postgresql/`) for a ``PostgresStore``; the bookkeeping and the checksum
+/// discipline are the same on both. Applied migrations are recorded in `schema_migrations`
+/// (version, name, SHA-256 checksum, applied-at time), a table both dialects create alike.
+///
+/// - On SQLite each migration runs in its own `IMMEDIATE` transaction with foreign-key
+///   enforcement suspended (so tables can be rebuilt the way SQLite documents), followed by
+///   `PRAGMA foreign_key_check` before commit: a migration that leaves a dangling reference is
+///   rolled back.
+/// - On PostgreSQL each migration runs in its own transaction, its DDL included, with foreign
+///   keys checked as usual; a session advisory lock makes instances that start together
+///   migrate one after another.
 ///
 /// ```swift
 /// let migrator = try Migrator(migrations: embedded.map { try Migration(fileName: $0.name, sql: $0.text) })
@@ -47,35 +54,57 @@ public struct Migrator: Sendable {
     ///   ``StoreError`` when the bookkeeping itself fails.
     @discardableResult
     public func migrate(_ pool: DatabasePool) throws -> [Migration] {
-        try pool.writeWithoutTransaction { database in
-            try database.execute(Self.createTableSQL)
-            let status = try status(of: database)
-            if let problem = status.problems.first {
-                throw problem
-            }
-            guard !status.pending.isEmpty else { return [] }
-            // PRAGMA foreign_keys is a no-op inside a transaction, so it is switched here,
-            // around the per-migration transactions.
-            try database.execute("PRAGMA foreign_keys = OFF")
-            defer { try? database.execute("PRAGMA foreign_keys = ON") }
-            var applied: [Migration] = []
-            for migration in status.pending {
-                if try apply(migration, to: database) {
-                    applied.append(migration)
-                }
-            }
-            return applied
+        try pool.writeWithoutTransaction { database in try migrate(database) }
+    }
+
+    /// Applies every pending PostgreSQL migration in order and returns those it applied; throws
+    /// as ``migrate(_:)-(DatabasePool)`` does.
+    @discardableResult
+    public func migrate(_ store: PostgresStore) throws -> [Migration] {
+        try store.writeWithoutTransaction { database in
+            try database.execute("SELECT pg_advisory_lock(?)", [Self.postgresLockKey])
+            defer { try? database.execute("SELECT pg_advisory_unlock(?)", [Self.postgresLockKey]) }
+            return try migrate(database)
         }
     }
 
+    /// The key of the advisory lock PostgreSQL instances migrate under ("hearth" in ASCII).
+    private static let postgresLockKey: Int64 = 0x6865_6172_7468
+
+    private func migrate(_ database: Database) throws -> [Migration] {
+        try database.execute(Self.createTableSQL)
+        let status = try status(of: database)
+        if let problem = status.problems.first {
+            throw problem
+        }
+        guard !status.pending.isEmpty else { return [] }
+        // PRAGMA foreign_keys is a no-op inside a transaction, so it is switched here,
+        // around the per-migration transactions.
+        if database.dialect == .sqlite {
+            try database.execute("PRAGMA foreign_keys = OFF")
+        }
+        defer {
+            if database.dialect == .sqlite {
+                try? database.execute("PRAGMA foreign_keys = ON")
+            }
+        }
+        var applied: [Migration] = []
+        for migration in status.pending {
+            if try apply(migration, to: database) {
+                applied.append(migration)
+            }
+        }
+        return applied
+    }
+
     /// Which migrations are applied, which are pending, and any mismatch with the binary.
-    public func status(of pool: DatabasePool) throws -> MigrationStatus {
+    public func status(of pool: any DatabaseReader) throws -> MigrationStatus {
         try pool.read { database in try status(of: database) }
     }
 
     /// Whether the database is fully migrated by exactly this binary's migrations; `false`
     /// also when the database cannot be read. Cheap enough for a readiness probe.
-    public func isUpToDate(_ pool: DatabasePool) -> Bool {
+    public func isUpToDate(_ pool: any DatabaseReader) -> Bool {
         (try? status(of: pool).isUpToDate) ?? false
     }
 
@@ -93,7 +122,11 @@ public struct Migrator: Sendable {
     /// Which migrations are applied and pending, read through an open connection (e.g. inside `pool.read`).
     public func status(of database: Database) throws -> MigrationStatus {
         let tableExists = try database.scalar(
-            Bool.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [Self.tableName]
+            Bool.self,
+            database.dialect == .sqlite
+                ? "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?"
+                : "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
+            [Self.tableName]
         ) ?? false
         let applied = tableExists
             ? try database.query("SELECT version, name, checksum, applied_at FROM \(Self.tableName) ORDER BY version").map { row in
@@ -136,16 +169,18 @@ public struct Migrator: Sendable {
     }
 
     /// Applies one migration in its own transaction; `false` if another process recorded
-    /// it meanwhile (the `IMMEDIATE` lock makes the check and the apply atomic).
+    /// it meanwhile (SQLite's `IMMEDIATE` lock, PostgreSQL's advisory lock make the check and
+    /// the apply atomic).
     private func apply(_ migration: Migration, to database: Database) throws -> Bool {
         do {
-            return try database.transaction(.immediate) {
+            return try database.transaction(beginning: database.dialect == .sqlite ? "BEGIN IMMEDIATE TRANSACTION" : "BEGIN") {
                 let alreadyApplied = try database.scalar(
                     Bool.self, "SELECT count(*) FROM \(Self.tableName) WHERE version = ?", [migration.version]
                 ) ?? false
                 guard !alreadyApplied else { return false }
                 try database.executeScript(migration.sql)
-                let violations = try database.query("PRAGMA foreign_key_check")
+                // PostgreSQL checked every foreign key as the script ran.
+                let violations = database.dialect == .sqlite ? try database.query("PRAGMA foreign_key_check") : []
                 if !violations.isEmpty {
                     // Columns of foreign_key_check: table, rowid (NULL for WITHOUT ROWID tables), parent table.
                     let details = try violations.prefix(5).map { row in

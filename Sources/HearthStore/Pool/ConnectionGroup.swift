@@ -5,7 +5,9 @@ import Synchronization
 ///
 /// Blocking callers park on a semaphore; async callers suspend on a continuation and
 /// never block their thread. A returned connection goes straight to the oldest waiter,
-/// so nobody starves. Cancelling an async waiter removes it from the queue.
+/// so nobody starves. Cancelling an async waiter removes it from the queue, and so does the
+/// acquire timeout when the group has one (a network store's pool; SQLite's waits for its
+/// busy timeout instead).
 final class ConnectionGroup<Connection: Sendable>: Sendable {
     /// Where a blocked thread receives its connection, or the error that ends its wait.
     private final class Handoff: Sendable {
@@ -14,7 +16,7 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     }
 
     private enum WaiterKind {
-        case blocking(Handoff)
+        case blocking(id: UInt64, Handoff)
         case suspended(id: UInt64, CheckedContinuation<Connection, any Error>)
     }
 
@@ -22,14 +24,15 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
         let kind: WaiterKind
         let since: ContinuousClock.Instant
 
-        var id: UInt64? {
-            if case .suspended(let id, _) = kind { return id }
-            return nil
+        var id: UInt64 {
+            switch kind {
+            case .blocking(let id, _), .suspended(let id, _): id
+            }
         }
 
         func deliver(_ result: Result<Connection, any Error>) {
             switch kind {
-            case .blocking(let handoff):
+            case .blocking(_, let handoff):
                 handoff.outcome.withLock { $0 = result }
                 handoff.semaphore.signal()
             case .suspended(_, let continuation):
@@ -41,7 +44,7 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     /// What an acquisition found under the lock.
     private enum Attempt {
         case ready(Connection)
-        case wait(Handoff)
+        case wait(id: UInt64, Handoff)
         case failed(any Error)
     }
 
@@ -66,15 +69,39 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     private let state: Mutex<State>
     private let capacity: Int
     private let name: String
+    /// How long a caller waits for a connection before failing with `.busy`; `nil` waits as long as it takes.
+    private let acquireTimeout: Duration?
     /// Every connection of the group, lent or idle (for statistics that read each one).
     let connections: [Connection]
 
     /// - Parameter name: how errors call these connections ("reader", "writer").
-    init(connections: [Connection], name: String) {
+    /// - Parameter acquireTimeout: how long a caller waits for a connection before failing with
+    ///   ``StoreError`` `.busy`; `nil` waits as long as it takes.
+    init(connections: [Connection], name: String, acquireTimeout: Duration? = nil) {
         self.connections = connections
+        self.acquireTimeout = acquireTimeout
         self.state = Mutex(State(idle: connections))
         self.capacity = connections.count
         self.name = name
+    }
+
+    private var timeoutError: StoreError {
+        StoreError(extendedCode: .busy, message: "no \(name) connection became free within \(acquireTimeout ?? .zero) (the pool's acquire timeout)")
+    }
+
+    /// Removes the waiter `id` if it is still waiting and fails it with the timeout error;
+    /// `false` when a connection or an error reached it first.
+    private func expireWaiter(_ id: UInt64) -> Bool {
+        let expired = state.withLock { state -> Waiter? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.removeWaiter(at: index)
+        }
+        expired?.deliver(.failure(timeoutError))
+        return expired != nil
+    }
+
+    private static func deadline(after duration: Duration) -> DispatchTime {
+        .now() + .nanoseconds(Int(clamping: duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
     }
 
     private var closedError: StoreError {
@@ -99,17 +126,26 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                 return .ready(connection)
             }
             let handoff = Handoff()
-            state.waiters.append(Waiter(kind: .blocking(handoff), since: .now))
+            state.nextWaiterID += 1
+            state.waiters.append(Waiter(kind: .blocking(id: state.nextWaiterID, handoff), since: .now))
             state.waits += 1
-            return .wait(handoff)
+            return .wait(id: state.nextWaiterID, handoff)
         }
         switch attempt {
         case .ready(let connection):
             return connection
         case .failed(let error):
             throw error
-        case .wait(let handoff):
-            handoff.semaphore.wait()
+        case .wait(let id, let handoff):
+            if let acquireTimeout, !draining {
+                if handoff.semaphore.wait(timeout: Self.deadline(after: acquireTimeout)) == .timedOut {
+                    // Expired here, or delivered meanwhile: either way an outcome is on its way.
+                    _ = expireWaiter(id)
+                    handoff.semaphore.wait()
+                }
+            } else {
+                handoff.semaphore.wait()
+            }
             // `deliver` stores the outcome before signalling, so it is there.
             guard let outcome = handoff.outcome.withLock({ $0 }) else { throw closedError }
             return try outcome.get()
@@ -157,6 +193,11 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                     state.waiters.append(Waiter(kind: .suspended(id: id, continuation), since: .now))
                     state.waits += 1
                     return nil
+                }
+                if immediate == nil, let acquireTimeout {
+                    DispatchQueue.global().asyncAfter(deadline: Self.deadline(after: acquireTimeout)) { [self] in
+                        _ = expireWaiter(id)
+                    }
                 }
                 if let immediate {
                     continuation.resume(with: immediate)

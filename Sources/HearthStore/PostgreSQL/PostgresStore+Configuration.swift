@@ -1,0 +1,49 @@
+extension PostgresStore {
+    /// Settings of a PostgreSQL store, fixed when it opens. Every field but the URL has a
+    /// production default.
+    public struct Configuration: Sendable, Hashable {
+        /// The server: a `postgres://` or `postgresql://` URL or a libpq `key=value` string.
+        /// Every libpq parameter passes through (`sslmode`, `sslrootcert`, `connect_timeout`,
+        /// `application_name`, …).
+        public var url: String
+        /// The password, read from a file by the caller (`--database-password-file`); overrides
+        /// one in the URL. Never logged: ``description`` and errors show the URL redacted.
+        public var password: String?
+        /// Connections the pool opens, so at most this many transactions of this process run at
+        /// once. Default 10, at least 1.
+        public var maxConnections: Int
+        /// How long a caller waits for a free connection before failing with `.busy`. Default 5 seconds.
+        public var acquireTimeout: Duration
+        /// Prepared statements kept per connection (least recently used deallocated). Default 64.
+        public var statementCacheCapacity: Int
+        /// Attempts of a write transaction that keeps failing to serialize (or deadlocks) before
+        /// the error reaches the caller. Default 8, at least 1.
+        public var maxWriteAttempts: Int
+        /// The first retry's backoff; each later one doubles it, all with random jitter. Default 2 ms.
+        public var retryBackoff: Duration
+
+        /// A configuration for the server at `url`; every other parameter defaults to the documented value.
+        public init(
+            url: String,
+            password: String? = nil,
+            maxConnections: Int = 10,
+            acquireTimeout: Duration = .seconds(5),
+            statementCacheCapacity: Int = 64,
+            maxWriteAttempts: Int = 8,
+            retryBackoff: Duration = .milliseconds(2)
+        ) {
+            self.url = url
+            self.password = password
+            self.maxConnections = maxConnections
+            self.acquireTimeout = acquireTimeout
+            self.statementCacheCapacity = statementCacheCapacity
+            self.maxWriteAttempts = maxWriteAttempts
+            self.retryBackoff = retryBackoff
+        }
+
+        /// The URL without its password, for logs and errors.
+        public var redactedURL: String {
+            PostgresURL.redacted(url)
+        }
+    }
+}
