@@ -18,17 +18,40 @@ import HearthStore
 /// stay the rows' own keys, so paging is exact. Without a circle the statements are the plain SQL
 /// ones.
 struct HabitHistoryConditions {
-    /// The conditions, each starting ` AND `.
-    private(set) var sql = ""
+    /// One condition: portable SQL, or one whose text is the dialect's (``DialectSQL``).
+    private enum Condition {
+        case portable(String)
+        case commentContains
+    }
+
+    /// The conditions, in order.
+    private var conditions: [Condition] = []
     /// Their arguments, in order.
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
     /// The circle rows must lie in, when the filter has `near`.
     private(set) var circle: GeoCircle?
 
+    /// The conditions, each starting ` AND `, in the dialect of `database`.
+    func sql(_ database: Database) -> String {
+        conditions.map { condition in
+            switch condition {
+            case .portable(let sql): sql
+            case .commentContains: DialectSQL.habitCommentContains(database.dialect)
+            }
+        }.joined()
+    }
+
     /// Adds the condition `sql` with its `arguments`.
     mutating func add(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) {
-        self.sql += sql
+        conditions.append(.portable(sql))
         self.arguments += arguments
+    }
+
+    /// Keeps only events whose comment contains `word` as words (US 04.03), through each store's
+    /// full-text index.
+    mutating func keep(commentContaining word: String) {
+        conditions.append(.commentContains)
+        arguments.append(DialectSQL.habitCommentPhrase(word))
     }
 
     /// Keeps only events within `circle`: those in its cover of at most `maximumRanges` grid ranges

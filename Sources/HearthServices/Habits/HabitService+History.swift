@@ -26,14 +26,14 @@ extension HabitService {
                 owner,
                 """
                 SELECT \(HabitEventRecord.selection) FROM habit_events e LEFT JOIN habit_photos p ON p.id = e.photo_id
-                WHERE e.user_id = {owner}\(conditions.sql)\(position)
+                WHERE e.user_id = {owner}\(conditions.sql(database))\(position)
                 ORDER BY e.occurred_on DESC, e.recorded_at DESC, e.id DESC
                 """,
                 conditions.arguments + (cursor ?? []).map { $0 as (any DatabaseValueConvertible)? }, limit: size! + 1)
             let edges = try rows.prefix(size!).map { row in
                 (TokenPage<HabitEventRecord>.cursor([try row["occurred_on"], try row["recorded_at"], try row["id"]]), try HabitEventRecord(row: row))
             }
-            let history = "FROM habit_events e WHERE e.user_id = {owner}\(conditions.sql)"
+            let history = "FROM habit_events e WHERE e.user_id = {owner}\(conditions.sql(database))"
             let hasPrevious = try cursor.map { parts in
                 try conditions.exists(
                     owner, history + " AND (e.occurred_on, e.recorded_at, e.id) >= (?, ?, ?)",
@@ -60,7 +60,7 @@ extension HabitService {
                 """
                 SELECT \(HabitEventRecord.selection), habits.title AS habit_title
                 FROM habit_events e JOIN habits ON habits.id = e.habit_id LEFT JOIN habit_photos p ON p.id = e.photo_id
-                WHERE e.user_id = {owner} AND e.latitude IS NOT NULL\(conditions.sql)
+                WHERE e.user_id = {owner} AND e.latitude IS NOT NULL\(conditions.sql(database))
                 ORDER BY e.occurred_on DESC, e.recorded_at DESC, e.id DESC
                 """,
                 conditions.arguments, limit: limit
@@ -80,11 +80,7 @@ extension HabitService {
         }
         if let text = filter.commentContains,
            let word = problems.check({ () throws(FieldProblem) in try HabitRules.searchWord(text, field: "filter.commentContains") }) {
-            // One FTS5 phrase in double quotes (its own quotes doubled): the user's text is searched
-            // as words, never read as query syntax (`AND`, `*`, `NEAR`, column filters).
-            conditions.add(
-                " AND e.id IN (SELECT event_id FROM habit_event_words WHERE habit_event_words MATCH ?)",
-                ["\"" + word.replacing("\"", with: "\"\"") + "\""])
+            conditions.keep(commentContaining: word)
         }
         if let near = filter.near {
             do {

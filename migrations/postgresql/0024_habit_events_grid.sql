@@ -1,0 +1,12 @@
+-- The geohash grid's index (issue 16, "within 5 km"): a user's located habit events by geohash, so a
+-- query reads, for each owner it may show (the viewer, the users they follow), the few ranges of
+-- stored hashes that cover its circle (GeohashCover) and nothing else.
+--
+-- Measured with tools/bench/geo on one million events (docs/benchmarks.md, "Within 5 km"):
+-- - (user_id, geohash) rather than (geohash, user_id): SQLite then seeks once per range and owner;
+--   with the grid first it preferred the owners' history index (habit_events_user) and read every
+--   event of every owner, 20x slower.
+-- - Not partial (WHERE geohash IS NOT NULL): SQLite did not use the partial index for the query's
+--   join on the ranges (it cannot prove the condition from a join's comparison), so unlocated events
+--   are in it too, at a few bytes each.
+CREATE INDEX habit_events_grid ON habit_events (user_id, geohash);
