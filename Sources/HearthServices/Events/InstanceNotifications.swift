@@ -6,7 +6,7 @@ import Support
 ///
 /// | channel | sent by | payload | here |
 /// |---|---|---|---|
-/// | ``commitsChannel`` | every write transaction (``SharedDatabaseWriter``), first | the instance's id | another instance's commit moves ``SharedDatabaseWriter/commitCount``: the caches over it drop what they hold |
+/// | ``commitsChannel`` | every write transaction (``SharedDatabaseWriter``), first | the instance's id | another instance's commit moves the store's commit count (`PostgresStore.advanceCommitCount()`): the caches over it drop what they hold |
 /// | ``ChangeLog/notificationChannel`` | each recorded change | its sequence | wakes the ``ChangeLogRelay`` unless it delivered that sequence already |
 /// | ``SessionDirectory/endsChannel`` | each revocation | the session ids | marks them revoked and tells their WebSocket connections |
 ///
@@ -29,16 +29,21 @@ public struct InstanceNotifications: Sendable {
 
     /// This instance's id, which its own announcements carry (they move no count here).
     public let instanceID: String
-    let writer: SharedDatabaseWriter
+    let countCommitElsewhere: @Sendable () -> Void
     let relay: ChangeLogRelay
     let sessions: SessionDirectory
     let logger: Logger
 
-    /// The handling of notifications for the instance `instanceID`, whose services write
-    /// through `writer`, whose subscribers are fed by `relay`, whose sessions `sessions` caches.
-    public init(instanceID: String, writer: SharedDatabaseWriter, relay: ChangeLogRelay, sessions: SessionDirectory, logger: Logger) {
+    /// The handling of notifications for the instance `instanceID`, whose subscribers are fed
+    /// by `relay` and whose sessions `sessions` caches.
+    /// - Parameter countCommitElsewhere: moves the store's commit count for a commit of another
+    ///   instance (`PostgresStore.advanceCommitCount()`).
+    public init(
+        instanceID: String, countCommitElsewhere: @escaping @Sendable () -> Void, relay: ChangeLogRelay, sessions: SessionDirectory,
+        logger: Logger
+    ) {
         self.instanceID = instanceID
-        self.writer = writer
+        self.countCommitElsewhere = countCommitElsewhere
         self.relay = relay
         self.sessions = sessions
         self.logger = logger
@@ -53,7 +58,7 @@ public struct InstanceNotifications: Sendable {
     public func handle(_ signal: PostgresNotificationListener.Signal) {
         switch signal {
         case .connected:
-            writer.noteCommitsElsewhere()
+            countCommitElsewhere()
             sessions.forgetAll()
             relay.wake()
         case .failed(let message, let retryAfter):
@@ -61,7 +66,7 @@ public struct InstanceNotifications: Sendable {
         case .notification(let channel, let payload):
             switch channel {
             case Self.commitsChannel:
-                if payload != instanceID { writer.noteCommitsElsewhere() }
+                if payload != instanceID { countCommitElsewhere() }
             case ChangeLog.notificationChannel:
                 if let sequence = Int64(payload), sequence <= relay.deliveredSequence { return }
                 relay.wake()

@@ -11,7 +11,7 @@ import HearthStore
 /// RETURNING …`), and every later write to a leased job is conditional on still holding its
 /// lease (`AND lease_owner = ?`). On PostgreSQL the inner `SELECT`s of ``lease(kinds:owner:until:limit:at:in:)``
 /// and ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)`` end with `FOR UPDATE SKIP LOCKED`
-/// (`Database.skipLockedRowsClause`, empty on SQLite), so concurrent workers take disjoint rows
+/// (`DialectSQL.skipLockedRows`, empty on SQLite), so concurrent workers take disjoint rows
 /// without waiting on each other, and a row another worker leased and committed meanwhile is
 /// checked again (no longer pending) before it is taken; nothing else changes. A worker that dies keeps its rows `running` until
 /// their lease expires; ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)`` then hands them
@@ -22,7 +22,8 @@ extension JobQueue {
     /// lease until `leaseEnd`, earliest due first, counting an attempt for each; returns them.
     func lease(kinds: [JobKind], owner: String, until leaseEnd: Date, limit: Int, at now: Date, in database: Database) throws -> [Job] {
         try database.decode(
-            Job.self, Self.leaseSQL(kinds: kinds, locking: database.skipLockedRowsClause), StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
+            Job.self, Self.leaseSQL(kinds: kinds, locking: DialectSQL.skipLockedRows(database.dialect)),
+            StatementArguments([owner, leaseEnd, now, now] + Self.arguments(kinds) + [limit])
         ).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
 
@@ -31,7 +32,8 @@ extension JobQueue {
     /// Returns them as they are now.
     func reclaimExpiredLeases(kinds: [JobKind], maxAttempts: Int, at now: Date, in database: Database) throws -> [Job] {
         try database.decode(
-            Job.self, Self.reclaimSQL(kinds: kinds, locking: database.skipLockedRowsClause), StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
+            Job.self, Self.reclaimSQL(kinds: kinds, locking: DialectSQL.skipLockedRows(database.dialect)),
+            StatementArguments([maxAttempts, now, now] + Self.arguments(kinds)))
     }
 
     /// Moves the leases `owner` holds to `leaseEnd`.
@@ -75,7 +77,7 @@ extension JobQueue {
     // MARK: The statements that pick jobs (their plans: JobQueuePlanTests)
 
     /// ``lease(kinds:owner:until:limit:at:in:)``'s statement: owner, lease end, now, now, the kinds, limit.
-    /// - Parameter locking: the store's ``Database/skipLockedRowsClause``.
+    /// - Parameter locking: ``DialectSQL/skipLockedRows(_:)`` of the store's dialect.
     static func leaseSQL(kinds: [JobKind], locking: String = "") -> String {
         """
         UPDATE jobs SET state = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
@@ -87,7 +89,7 @@ extension JobQueue {
     }
 
     /// ``reclaimExpiredLeases(kinds:maxAttempts:at:in:)``'s statement: attempts, now, now, the kinds.
-    /// - Parameter locking: the store's ``Database/skipLockedRowsClause``.
+    /// - Parameter locking: ``DialectSQL/skipLockedRows(_:)`` of the store's dialect.
     static func reclaimSQL(kinds: [JobKind], locking: String = "") -> String {
         """
         UPDATE jobs SET state = CASE WHEN attempts >= ? THEN 'dead' ELSE 'pending' END,

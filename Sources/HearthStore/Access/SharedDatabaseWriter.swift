@@ -1,44 +1,32 @@
-import Synchronization
-
 /// A ``DatabaseWriter`` over a database that other processes write too (several server
-/// instances on one PostgreSQL database): it forwards everything to the store, announces each
-/// of its write transactions to the other processes, and counts theirs in ``commitCount``.
+/// instances on one PostgreSQL database): it forwards everything to the store and announces
+/// each of its write transactions to the other processes.
 ///
 /// A ``CommitScopedCache`` is exact while ``commitCount`` moves with every commit that could
-/// change what it keeps. The store counts its own commits only; the commits of other processes
-/// reach this one as notifications (`LISTEN`/`NOTIFY`: `announce` runs first in each write
-/// transaction, so the notification is sent only if it commits, and before any the
-/// transaction's own statements send), and whoever receives them
-/// calls ``noteCommitsElsewhere(_:)``. Between another process's commit and its notification
-/// (a round trip on the database's connection, usually well under a millisecond on one
+/// change what it keeps. The store counts its own commits; those of other processes reach this
+/// one as notifications, which `announce` sends (`LISTEN`/`NOTIFY`): it runs first in each
+/// write transaction, so the notification goes out only if the transaction commits, and before
+/// any the transaction's own statements send. Whoever receives them moves the store's count
+/// (`PostgresStore.advanceCommitCount()`). Between another process's commit and its
+/// notification (a round trip on the database's connection, well under a millisecond on one
 /// network) a cache here may still serve what that commit changed: across processes the caches
 /// are exact up to that delay, within one process exactly as before.
 public final class SharedDatabaseWriter: DatabaseWriter {
     /// The store itself.
     public let base: any DatabaseWriter
     private let announce: @Sendable (Database) throws -> Void
-    /// Commits other processes announced.
-    private let commitsElsewhere = Atomic<UInt64>(0)
 
     /// A writer over `base` that runs `announce` at the start of each write transaction.
     /// - Parameter announce: sends this process's notification of a commit (PostgreSQL:
-    ///   `Database.notify(channel:payload:)`), in the transaction, so a rollback sends nothing.
+    ///   ``Database/notify(channel:payload:)``), in the transaction, so a rollback sends nothing.
     public init(base: any DatabaseWriter, announce: @escaping @Sendable (Database) throws -> Void) {
         self.base = base
         self.announce = announce
     }
 
-    /// Counts `count` commits that other processes made (told by their notifications): the
-    /// caches over this writer drop what they hold.
-    public func noteCommitsElsewhere(_ count: UInt64 = 1) {
-        commitsElsewhere.add(count, ordering: .releasing)
-    }
-
-    /// The store's own count plus two for each commit elsewhere, so it stays odd exactly while
-    /// one of this process's commits is in flight. Both parts only grow, so the sum is equal to
-    /// an earlier reading only if neither moved.
+    /// The store's count, which also counts the commits of other processes it was told of.
     public var commitCount: UInt64 {
-        base.commitCount &+ 2 &* commitsElsewhere.load(ordering: .acquiring)
+        base.commitCount
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {

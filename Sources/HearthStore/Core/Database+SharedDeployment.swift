@@ -10,7 +10,7 @@ extension Database {
     /// them. Call it before taking the key (the insert that draws the sequence).
     /// - Throws: ``StoreError``.
     public func serializeAppends(to lock: Int64) throws {
-        guard case .postgres = connection else { return }
+        guard dialect == .postgresql else { return }
         try execute("SELECT pg_advisory_xact_lock(?)", [lock])
     }
 
@@ -20,16 +20,7 @@ extension Database {
     /// process serves.
     /// - Throws: ``StoreError``.
     public func notify(channel: String, payload: String) throws {
-        guard case .postgres = connection else { return }
+        guard dialect == .postgresql else { return }
         try execute("SELECT pg_notify(?, ?)", [channel, payload])
-    }
-
-    /// The locking clause that makes a subquery's `SELECT` take its rows for the statement's
-    /// transaction and skip rows another transaction holds: `FOR UPDATE SKIP LOCKED` on
-    /// PostgreSQL, so concurrent workers claim disjoint rows without waiting on each other;
-    /// empty on SQLite, whose single writer runs one claim at a time.
-    public var skipLockedRowsClause: String {
-        guard case .postgres = connection else { return "" }
-        return "FOR UPDATE SKIP LOCKED"
     }
 }

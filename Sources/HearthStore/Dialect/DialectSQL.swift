@@ -7,7 +7,7 @@ public enum DialectSQL {
     /// SQLite reads the FTS5 table of migration 0023, PostgreSQL the `comment_words` `tsvector` of
     /// its twin, through its GIN index. Both split words alike and fold case (the `simple`
     /// configuration, `unicode61`), so the same events match.
-    public static func habitCommentContains(_ dialect: SQLDialect) -> String {
+    public static func habitCommentContains(_ dialect: Database.Dialect) -> String {
         switch dialect {
         case .sqlite: " AND e.id IN (SELECT event_id FROM habit_event_words WHERE habit_event_words MATCH ?)"
         case .postgresql: " AND e.comment_words @@ phraseto_tsquery('simple', ?)"
