@@ -23,9 +23,9 @@ extension SchemaCatalog {
             case "p": primaryKeys[table, default: []].append(column)
             case "u": uniqueKeys[table, default: [:]][name, default: []].append(column)
             default:
-                var key = foreignKeys[table]?[name] ?? ForeignKey(
-                    columns: [], table: try row["target"], referencedColumns: [],
-                    onDelete: postgreSQLAction(try row["on_delete"]))
+                let first = ForeignKey(
+                    columns: [], table: try row["target"], referencedColumns: [], onDelete: postgreSQLAction(try row["on_delete"]))
+                var key = foreignKeys[table]?[name] ?? first
                 key.columns.append(column)
                 key.referencedColumns.append(try row["referenced"])
                 foreignKeys[table, default: [:]][name] = key
@@ -36,8 +36,9 @@ extension SchemaCatalog {
             let table: String = try row["table_name"]
             let name: String = try row["index_name"]
             let column: String = try row["column_name"]
-            var index = indexes[table]?[name] ?? Index(
+            let first = Index(
                 name: name, columns: [], isUnique: try row["is_unique"] as Int != 0, isPartial: try row["is_partial"] as Int != 0)
+            var index = indexes[table]?[name] ?? first
             index.columns.append(column.isEmpty ? Index.expression : column)
             indexes[table, default: [:]][name] = index
         }

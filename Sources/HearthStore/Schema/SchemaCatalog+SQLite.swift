@@ -72,7 +72,8 @@ extension SchemaCatalog {
         for row in rows {
             let id: Int = try row["id"]
             let target: String = try row["target"]
-            var key = keys[id] ?? ForeignKey(columns: [], table: target, referencedColumns: [], onDelete: try row["on_delete"])
+            let first = ForeignKey(columns: [], table: target, referencedColumns: [], onDelete: try row["on_delete"])
+            var key = keys[id] ?? first
             key.columns.append(try row["source"])
             if let referenced = try row["referenced"] as String? { key.referencedColumns.append(referenced) }
             keys[id] = key
