@@ -9,6 +9,8 @@ public enum StoreStatistics {
         switch store {
         case let pool as DatabasePool:
             return pool.statistics.readers.statements + pool.statistics.writer.statements
+        case let store as PostgresStore:
+            return store.statistics.statements
         default:
             throw StoreError(extendedCode: .misuse, message: "\(type(of: store)) keeps no statement count")
         }
