@@ -10,13 +10,14 @@ import Testing
             id       INTEGER PRIMARY KEY AUTOINCREMENT,
             owner_id TEXT REFERENCES owners (id) ON DELETE CASCADE,
             code     TEXT,
-            state    TEXT NOT NULL DEFAULT 'new',
-            weight   REAL,
+            state    TEXT NOT NULL DEFAULT 'new' CHECK (state IN ('new', 'done', 'check')), -- not a CHECK
+            weight   REAL CHECK (weight >= 0),
             picture  BLOB,
             UNIQUE (owner_id, code)
         ) STRICT;
         CREATE INDEX items_state ON items (state, id) WHERE state <> 'done';
         CREATE UNIQUE INDEX items_code ON items (owner_id, coalesce(code, ''));
+        ALTER TABLE owners ADD COLUMN "check" INTEGER CHECK ("check" > 0);
         CREATE TABLE tags (item_id INTEGER NOT NULL REFERENCES items, tag TEXT NOT NULL, PRIMARY KEY (tag, item_id)) STRICT;
         """
 
@@ -45,6 +46,9 @@ import Testing
             "items_code": SchemaCatalog.Index(
                 name: "items_code", columns: ["owner_id", SchemaCatalog.Index.expression], isUnique: true, isPartial: false),
         ])
+        #expect(items.checkCount == 2, "CHECK in a string or a comment is none")
+        #expect(catalog.tables["owners"]?.checkCount == 1, "a column added with a CHECK has it")
+        #expect(catalog.tables["tags"]?.checkCount == 0)
         #expect(catalog.tables["owners"]?.uniqueKeys == [["email"]], "a column's UNIQUE is a unique key")
         #expect(catalog.tables["owners"]?.indexes.isEmpty == true, "the keys' own indexes are not listed as indexes")
         let tags = try #require(catalog.tables["tags"])
@@ -63,11 +67,13 @@ import Testing
         changed.tables["items"]?.columns[2].notNull = true
         changed.tables["items"]?.columns.swapAt(0, 1)
         changed.tables["items"]?.uniqueKeys = []
+        changed.tables["items"]?.checkCount = 1
         changed.tables["items"]?.indexes["items_state"]?.isPartial = false
         changed.tables["tags"]?.foreignKeys = []
         changed.tables["tags"]?.primaryKey = ["item_id", "tag"]
         #expect(original.differences(named: "sqlite", from: changed, named: "postgresql") == [
             "index items.items_state: sqlite (state, id) WHERE …, postgresql (state, id)",
+            "items CHECK constraints: sqlite 2, postgresql 1",
             "items UNIQUE (owner_id, code): only in sqlite",
             "items column order: sqlite id, owner_id, code, state, weight, picture, postgresql owner_id, id, code, state, weight, picture",
             "items.code: sqlite code text, postgresql code text NOT NULL",

@@ -23,7 +23,7 @@ CREATE TABLE terms_acceptances (
 CREATE TABLE households (
     id                 TEXT COLLATE "C" PRIMARY KEY NOT NULL,
     -- 1-80 characters after trimming (checked by HouseholdService, which counts characters
-    -- as people see them; SQLite's length() counts code points).
+    -- as people see them; length() counts code points).
     name               TEXT COLLATE "C" NOT NULL CHECK (length(trim(name)) > 0),
     emoji              TEXT COLLATE "C",
     location_label     TEXT COLLATE "C",

@@ -4,6 +4,6 @@
 -- name it writes.
 ALTER TABLE households ADD COLUMN name_key TEXT COLLATE "C" NOT NULL DEFAULT '';
 
--- Existing rows get SQLite's lower(), which folds ASCII letters only, as NOCASE did: the
--- order they had is kept, and a name with other capitals gets its full key when next renamed.
+-- Existing rows get lower(). (On SQLite it folds ASCII letters only, as NOCASE did; a PostgreSQL
+-- database starts empty, so no older order is kept here.)
 UPDATE households SET name_key = lower(name);

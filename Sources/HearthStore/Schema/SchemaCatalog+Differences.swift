@@ -39,6 +39,7 @@ extension SchemaCatalog.Table {
         let myOrder = columns.map(\.name).filter(shared.contains)
         let theirOrder = other.columns.map(\.name).filter(shared.contains)
         compare("\(self.name) column order", myOrder, theirOrder) { $0.joined(separator: ", ") }
+        compare("\(self.name) CHECK constraints", checkCount, other.checkCount) { String($0) }
         compare("\(self.name) primary key", primaryKey, other.primaryKey) { "(\($0.joined(separator: ", ")))" }
         for key in uniqueKeys.symmetricDifference(other.uniqueKeys) {
             compare("\(self.name) UNIQUE (\(key.joined(separator: ", ")))", uniqueKeys.contains(key) ? key : nil,

@@ -31,6 +31,10 @@ extension SchemaCatalog {
                 foreignKeys[table, default: [:]][name] = key
             }
         }
+        var checkCounts: [String: Int] = [:]
+        for row in try database.query(postgreSQLChecks) {
+            checkCounts[try row["table_name"]] = try row["check_count"]
+        }
         var indexes: [String: [String: Index]] = [:]
         for row in try database.query(postgreSQLIndexes) {
             let table: String = try row["table_name"]
@@ -46,7 +50,7 @@ extension SchemaCatalog {
             Table(
                 name: table, columns: columns, primaryKey: primaryKeys[table] ?? [],
                 uniqueKeys: Set((uniqueKeys[table] ?? [:]).values), foreignKeys: Set((foreignKeys[table] ?? [:]).values),
-                indexes: Array((indexes[table] ?? [:]).values))
+                indexes: Array((indexes[table] ?? [:]).values), checkCount: checkCounts[table] ?? 0)
         })
     }
 
@@ -98,6 +102,14 @@ extension SchemaCatalog {
         LEFT JOIN pg_attribute ra ON ra.attrelid = c.confrelid AND ra.attnum = c.confkey[k.n]
         WHERE t.relnamespace = current_schema()::regnamespace AND c.contype IN ('p', 'u', 'f')
         ORDER BY t.relname, c.conname, k.n
+        """
+
+    /// How many `CHECK` constraints each table with any has.
+    private static let postgreSQLChecks = """
+        SELECT t.relname::text AS table_name, count(*) AS check_count
+        FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+        WHERE t.relnamespace = current_schema()::regnamespace AND c.contype = 'c'
+        GROUP BY t.relname
         """
 
     /// Every key column of every index that backs no primary or unique key, in index order; an

@@ -14,17 +14,20 @@ extension SchemaCatalog {
     /// table's shadow tables and SQLite's own `sqlite_` tables are left out).
     static func readSQLite(_ database: Database) throws -> SchemaCatalog {
         let tables = try database.query(
-            "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') ORDER BY name"
+            """
+            SELECT l.name, l.wr, coalesce(m.sql, '') AS sql FROM pragma_table_list AS l LEFT JOIN sqlite_master AS m ON m.name = l.name
+            WHERE l.schema = 'main' AND l.type IN ('table', 'virtual') ORDER BY l.name
+            """
         ).filter { row in
             let name: String = try row["name"]
             return !name.hasPrefix("sqlite_") && !excludedTables.contains(name)
         }
         return SchemaCatalog(tables: try tables.map { row in
-            try sqliteTable(try row["name"], withoutRowID: try row["wr"] as Int != 0, database)
+            try sqliteTable(try row["name"], withoutRowID: try row["wr"] as Int != 0, checkCount: checkCount(of: try row["sql"]), database)
         })
     }
 
-    private static func sqliteTable(_ name: String, withoutRowID: Bool, _ database: Database) throws -> Table {
+    private static func sqliteTable(_ name: String, withoutRowID: Bool, checkCount: Int, _ database: Database) throws -> Table {
         let columnRows = try database.query(
             "SELECT name, type, \"notnull\" AS not_null, dflt_value IS NOT NULL AS has_default, pk FROM pragma_table_xinfo(?) ORDER BY cid",
             [name])
@@ -61,7 +64,7 @@ extension SchemaCatalog {
         }
         return Table(
             name: name, columns: columns, primaryKey: primaryKey, uniqueKeys: uniqueKeys,
-            foreignKeys: try sqliteForeignKeys(of: name, database), indexes: indexes)
+            foreignKeys: try sqliteForeignKeys(of: name, database), indexes: indexes, checkCount: checkCount)
     }
 
     private static func sqliteForeignKeys(of table: String, _ database: Database) throws -> Set<ForeignKey> {
@@ -87,6 +90,44 @@ extension SchemaCatalog {
             ).map { try $0["name"] as String }
             return resolved
         })
+    }
+
+    /// How many `CHECK` keywords the stored `CREATE TABLE` text `sql` holds outside comments,
+    /// quoted strings and identifiers: SQLite keeps no list of a table's constraints, only that text
+    /// (with the clauses `ALTER TABLE … ADD COLUMN` appended).
+    static func checkCount(of sql: String) -> Int {
+        var count = 0
+        var word = ""
+        var characters = sql.unicodeScalars.makeIterator()
+        var pending = characters.next()
+        func endWord() {
+            if word.uppercased() == "CHECK" { count += 1 }
+            word = ""
+        }
+        while let character = pending {
+            pending = characters.next()
+            switch character {
+            case "-" where pending == "-":
+                endWord()
+                while let skipped = pending, skipped != "\n" { pending = characters.next() }
+            case "'", "\"", "`":
+                endWord()
+                // A doubled quote inside is the quote itself: the literal goes on after it.
+                while let skipped = pending {
+                    pending = characters.next()
+                    if skipped == character {
+                        guard pending == character else { break }
+                        pending = characters.next()
+                    }
+                }
+            case _ where character.properties.isAlphabetic || character == "_" || ("0"..."9").contains(character):
+                word.unicodeScalars.append(character)
+            default:
+                endWord()
+            }
+        }
+        endWord()
+        return count
     }
 
     /// SQLite's declared type by its affinity rules, as the normalised type.

@@ -7,8 +7,8 @@
 /// `INTEGER PRIMARY KEY`, PostgreSQL's identity columns); the primary key; the unique constraints;
 /// the foreign keys with their targets and `ON DELETE` actions; and the indexes created by name,
 /// with their columns (an expression reads `(expression)`), uniqueness and whether they are partial.
-/// Not compared: the text of `CHECK` constraints, defaults and partial indexes' conditions, which
-/// each dialect writes in its own syntax. The migrator's own table (`schema_migrations`) is left
+/// `CHECK` constraints are counted per table; not compared: their text, nor that of defaults and
+/// partial indexes' conditions, which each dialect writes in its own syntax. The migrator's own table (`schema_migrations`) is left
 /// out, as are SQLite's internal ones.
 ///
 /// Normalisation: integers (`INTEGER`, `bigint`) read `integer`, text `text`, floating point (`REAL`,
@@ -39,11 +39,13 @@ public struct SchemaCatalog: Sendable, Hashable {
         public var foreignKeys: Set<ForeignKey>
         /// The indexes created by name (not those backing a primary key or unique constraint).
         public var indexes: [String: Index]
+        /// How many `CHECK` constraints the table has (of a column or of the table).
+        public var checkCount: Int
 
         /// Makes a table.
         public init(
             name: String, columns: [Column], primaryKey: [String], uniqueKeys: Set<[String]>, foreignKeys: Set<ForeignKey>,
-            indexes: [Index]
+            indexes: [Index], checkCount: Int
         ) {
             self.name = name
             self.columns = columns
@@ -51,6 +53,7 @@ public struct SchemaCatalog: Sendable, Hashable {
             self.uniqueKeys = uniqueKeys
             self.foreignKeys = foreignKeys
             self.indexes = Dictionary(indexes.map { ($0.name, $0) }) { first, _ in first }
+            self.checkCount = checkCount
         }
     }
 
