@@ -16,6 +16,20 @@ public enum StoreStatistics {
         }
     }
 
+    /// The connections `store` has lent so far (for reads and writes): unchanged across a call
+    /// means the call read and wrote nothing.
+    /// - Throws: `StoreError` `.misuse` for a store that keeps no such count.
+    public static func lendings(of store: any DatabaseWriter) throws -> Int {
+        switch store {
+        case let pool as DatabasePool:
+            return pool.statistics.readers.acquisitions + pool.statistics.writer.acquisitions
+        case let store as PostgresStore:
+            return store.statistics.acquisitions
+        default:
+            throw StoreError(extendedCode: .misuse, message: "\(type(of: store)) keeps no count of its loans")
+        }
+    }
+
     /// The SQLite pool `store` is, for tests of what only SQLite's pool has (the single writer's
     /// loans, its files).
     /// - Throws: `StoreError` `.misuse` on another store: such a test runs on SQLite alone

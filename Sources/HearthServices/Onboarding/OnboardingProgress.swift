@@ -125,7 +125,7 @@ enum OnboardingProgress {
             INSERT INTO onboarding_steps (household_id, step, state, skipped_at, updated_at) VALUES ({household}, ?, 'skipped', ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
                 state = 'skipped', skipped_at = excluded.skipped_at, updated_at = excluded.updated_at
-            WHERE state <> 'done'
+            WHERE onboarding_steps.state <> 'done'
             """,
             [step.rawValue, now, now])
         return try state(of: step, scope) == .skipped
@@ -138,7 +138,7 @@ enum OnboardingProgress {
             INSERT INTO onboarding_steps (household_id, step, state, visit_count, last_visited_at, updated_at)
             VALUES ({household}, ?, 'pending', 1, ?, ?)
             ON CONFLICT (household_id, step) DO UPDATE SET
-                visit_count = visit_count + 1, last_visited_at = excluded.last_visited_at, updated_at = excluded.updated_at
+                visit_count = onboarding_steps.visit_count + 1, last_visited_at = excluded.last_visited_at, updated_at = excluded.updated_at
             """,
             [step.rawValue, now, now])
     }

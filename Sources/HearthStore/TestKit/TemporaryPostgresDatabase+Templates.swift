@@ -9,15 +9,18 @@ import Synchronization
 /// `CREATE DATABASE … TEMPLATE` it, and dropped afterwards.
 extension TemporaryPostgresDatabase {
     /// Calls `body` with a store of at most `maxConnections` connections on a new database
-    /// prepared by `preparation`, then closes the store and drops the database.
+    /// prepared by `preparation`, then closes the store and drops the database. At most a few
+    /// such databases are open at once in a process (``TestDatabaseGate``); the others wait.
     public static func withStore<T>(
         prepared preparation: TemporaryDatabase.Preparation, maxConnections: Int = 4, _ body: (PostgresStore) async throws -> T
     ) async throws -> T {
-        let url = try createDatabase(prepared: preparation)
-        defer { try? dropDatabase(url) }
-        let store = try PostgresStore(configuration: PostgresStore.Configuration(url: url, maxConnections: maxConnections))
-        defer { store.close() }
-        return try await body(store)
+        try await TestDatabaseGate.shared.withPlace {
+            let url = try createDatabase(prepared: preparation)
+            defer { try? dropDatabase(url) }
+            let store = try PostgresStore(configuration: PostgresStore.Configuration(url: url, maxConnections: maxConnections))
+            defer { store.close() }
+            return try await body(store)
+        }
     }
 
     /// Creates a new database prepared by `preparation` and returns its URL (for a server
