@@ -18,7 +18,8 @@ struct EmbedFilesPlugin: BuildToolPlugin {
                 displayName: "Embedding schema.graphql, migrations/ and resources/",
                 executable: tool.url,
                 arguments: [output.path, schema.path, migrationsDirectory.path, resourcesDirectory.path],
-                inputFiles: [schema, migrationsDirectory, postgresMigrationsDirectory, resourcesDirectory],
+                inputFiles: [schema, migrationsDirectory, resourcesDirectory]
+                    + (FileManager.default.fileExists(atPath: postgresMigrationsDirectory.path) ? [postgresMigrationsDirectory] : []),
                 outputFiles: [output]
             ),
         ]

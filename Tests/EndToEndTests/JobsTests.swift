@@ -22,7 +22,7 @@ import Testing
         #expect(server.stop(signal: SIGKILL) == SIGKILL)
         let killed = try HearthCommand.run(["jobs", "show", id, "--database", server.database])
         #expect(killed.standardOutput.contains("State: running\nAttempts: 1\n"), "\(killed.standardOutput)")
-        #expect(try Self.runsAndEffects(of: id, in: server.databasePath) == [1, 1], "the effect happened, the job is not done")
+        #expect(try Self.runsAndEffects(of: id, in: server.database) == [1, 1], "the effect happened, the job is not done")
 
         let restarted = try ServerProcess(directory: server.directory, arguments: Self.arguments)
         // Answers once the job is done: its lease expired, and its second attempt completed.
@@ -47,7 +47,7 @@ import Testing
         #expect(metrics.metric("hearth_jobs_lag_seconds{kind=\"test.effect\"}") == 0)
         #expect(server.stop() == 0)
 
-        let database = ["--database", server.databasePath]
+        let database = ["--database", server.database]
         let dead = try HearthCommand.run(["jobs", "list", "--state", "dead"] + database)
         #expect(dead.status == 0)
         let lines = dead.standardOutput.split(separator: "\n")
@@ -78,13 +78,14 @@ import Testing
         #expect(failed?.description.contains("--retain-mutation-replays must not be shorter than --retain-change-log") == true)
     }
 
-    /// How often test job `id` ran and how often its effect happened, read from the database.
-    private static func runsAndEffects(of id: String, in path: String) throws -> [Int] {
-        let pool = try DatabasePool(path: path)
-        defer { pool.close() }
-        return try pool.read { database in
+    /// How often test job `id` ran and how often its effect happened, read from the database
+    /// `--database` named.
+    private static func runsAndEffects(of id: String, in location: String) throws -> [Int] {
+        try TemporaryDatabase.withExisting(location) { store in
+            try store.read { database in
             guard let row = try database.queryOne("SELECT runs, effects FROM test_job_runs WHERE job_id = ?", [Int64(id)]) else { return [] }
-            return [try row["runs"], try row["effects"]]
+                return [try row["runs"], try row["effects"]]
+            }
         }
     }
 }

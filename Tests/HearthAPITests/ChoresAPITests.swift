@@ -20,7 +20,7 @@ import Testing
         """
 
     /// Statements run by the pool's one reader while `body` runs.
-    private static func statements(_ pool: DatabasePool, _ body: () async throws -> Void) async throws -> Int {
+    private static func statements(_ pool: any DatabaseWriter, _ body: () async throws -> Void) async throws -> Int {
         func count() throws -> Int { try pool.read { $0.statementCacheStatistics.hits + $0.statementCacheStatistics.misses } }
         let before = try count()
         try await body()

@@ -1,5 +1,6 @@
 import GraphQL
 import HearthServices
+import TestFixtures
 import Testing
 
 /// What the home screen (the active household, its members and their accounts) costs in SQL
@@ -20,9 +21,9 @@ import Testing
     private func home(_ fixture: HouseholdsAPIFixture, as viewer: Viewer) async throws -> (statements: Int, usernames: [String]) {
         let pool = fixture.harness.pool
         try await pool.write { db in try db.execute("CREATE TABLE IF NOT EXISTS cache_breaker (x)") }
-        let before = pool.statistics.readers.statements + pool.statistics.writer.statements
+        let before = try StoreStatistics.statements(of: pool)
         let result = try await fixture.execute(Self.home, as: viewer)
-        let statements = pool.statistics.readers.statements + pool.statistics.writer.statements - before
+        let statements = try StoreStatistics.statements(of: pool) - before
         #expect(result.errors.isEmpty, "\(result.errors)")
         guard case .array(let edges)? = result.data?["activeHousehold"]?["members"]?["edges"] else { return (statements, []) }
         let usernames = edges.compactMap { edge -> String? in
@@ -51,9 +52,9 @@ import Testing
     /// The read transactions (reader connections lent) and the result of `query` as `viewer`.
     private func transactions(_ fixture: HouseholdsAPIFixture, _ query: String, as viewer: Viewer) async throws -> (Int, ExecutionResult) {
         let pool = fixture.harness.pool
-        let before = pool.statistics.readers.acquisitions
+        let before = try StoreStatistics.lendings(of: pool)
         let result = try await fixture.execute(query, as: viewer)
-        return (pool.statistics.readers.acquisitions - before, result)
+        return (try StoreStatistics.lendings(of: pool) - before, result)
     }
 
     @Test func theHomeScreenReadsTheHouseholdAndItsMembersPageInOneReadTransaction() async throws {

@@ -54,10 +54,10 @@ import Testing
     }
 
     /// Statements the pool ran in `body`.
-    private func statements(_ pool: DatabasePool, _ body: () async throws -> Void) async throws -> Int {
-        let before = pool.statistics.readers.statements + pool.statistics.writer.statements
+    private func statements(_ store: any DatabaseWriter, _ body: () async throws -> Void) async throws -> Int {
+        let before = try StoreStatistics.statements(of: store)
         try await body()
-        return pool.statistics.readers.statements + pool.statistics.writer.statements - before
+        return try StoreStatistics.statements(of: store) - before
     }
 
     @Test func aCompletionReachesEveryMembersBoardForTheSameStatementsWithOneSubscriberAsWithSeven() async throws {

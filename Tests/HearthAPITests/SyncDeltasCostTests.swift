@@ -1,5 +1,6 @@
 import GraphQL
 import HearthServices
+import TestFixtures
 import Testing
 
 /// What a live `syncDeltas` subscriber costs the store per change, counted by the pool (read
@@ -38,25 +39,25 @@ import Testing
 
             // The reads of one delivery, committed before the subscriber asks: its page and the lookup.
             try await rename(fixture, flat, to: "Single")
-            var before = pool.statistics.readers.acquisitions
+            var before = try StoreStatistics.lendings(of: pool)
             let single = try #require(try await deliveries.next())
-            let onePage = pool.statistics.readers.acquisitions - before
+            let onePage = try StoreStatistics.lendings(of: pool) - before
             #expect(single.data?["syncDeltas"]?["changes"]?[0]?["node"]?["name"] == "Single 1")
 
             // Three rows in one commit: one page, not a read per row.
             try await rename(fixture, flat, to: "Triple", times: 3)
-            before = pool.statistics.readers.acquisitions
+            before = try StoreStatistics.lendings(of: pool)
             let triple = try #require(try await deliveries.next())
-            #expect(pool.statistics.readers.acquisitions - before == onePage)
+            #expect(try StoreStatistics.lendings(of: pool) - before == onePage)
             #expect(triple.data?["syncDeltas"]?["changes"]?[0]?["node"]?["name"] == "Triple 3")
 
             // Committed while the subscriber asks (before or after it began to wait): one page too,
             // and the events of the rows it already read wake nothing.
-            before = pool.statistics.readers.acquisitions
+            before = try StoreStatistics.lendings(of: pool)
             let committing = Task { try await rename(fixture, flat, to: "Later") }
             let later = try #require(try await deliveries.next())
             try await committing.value
-            #expect(pool.statistics.readers.acquisitions - before == onePage)
+            #expect(try StoreStatistics.lendings(of: pool) - before == onePage)
             #expect(later.data?["syncDeltas"]?["changes"]?[0]?["node"]?["name"] == "Later 1")
         }
     }

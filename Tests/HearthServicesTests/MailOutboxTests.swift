@@ -11,7 +11,7 @@ struct MailOutboxTests {
     private let mail = OutgoingMail(recipients: ["ada@example.org"], subject: "Hello", text: "Hi Ada\n", html: "<p>Hi Ada</p>")
 
     @Test func enqueuedMailCommitsOrRollsBackWithTheCallersTransaction() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let outbox = MailOutbox(pool: pool)
             struct Abort: Error {}
             #expect(throws: Abort.self) {
@@ -30,7 +30,7 @@ struct MailOutboxTests {
     }
 
     @Test func refusesUnusableRecipientsAndSubjectsWithLineBreaks() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let outbox = MailOutbox(pool: pool)
             #expect(throws: MessageError.self) { try outbox.enqueueNow(OutgoingMail(recipients: ["nobody"], subject: "x", text: "")) }
             #expect(throws: MessageError.self) { try outbox.enqueueNow(OutgoingMail(recipients: [], subject: "x", text: "")) }
@@ -41,7 +41,7 @@ struct MailOutboxTests {
     }
 
     @Test func retriesTransientFailuresWithGrowingDelaysThenDelivers() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let clock = ManualClock()
             let transient = MailDeliveryError(code: .transient, message: "451 try later")
             let delivery = MailDelivery(
@@ -65,7 +65,7 @@ struct MailOutboxTests {
     }
 
     @Test func marksPermanentFailuresFailedAtOnceAndTransientOnesAfterTheLastAttempt() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let clock = ManualClock()
             let permanent = MailDelivery(
                 pool: pool, transport: ScriptedTransport(failures: [MailDeliveryError(code: .permanent, message: "550 no such user")]),
@@ -91,7 +91,7 @@ struct MailOutboxTests {
     }
 
     @Test func aRunningSchedulerIsWokenByACommittedEnqueue() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let transport = ScriptedTransport()
             let delivery = MailDelivery(pool: pool, transport: transport)
             let running = Task { await delivery.scheduler.run() }
@@ -160,7 +160,7 @@ struct MailOutboxTests {
     }
 
     @Test func theDevelopmentOutboxKeepsTheTokenForHearthMailShow() async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let outbox = MailOutbox(pool: pool, keepsLinkTokens: true)
             let token = LinkTokens.forTests.issue(.invitation)
             let stored = try #require(try outbox.message(id: try outbox.enqueueNow(try linkMail(token))))

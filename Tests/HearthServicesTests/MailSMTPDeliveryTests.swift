@@ -99,7 +99,7 @@ struct MailSMTPDeliveryTests {
     @Test func deliversThroughStartTLSWithAuthenticationAndEverythingArrives() async throws {
         let server = try Server()
         defer { server.peer.stop() }
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             let outbox = delivery.outbox
             let template = MailTemplate(
@@ -133,7 +133,7 @@ struct MailSMTPDeliveryTests {
     @Test func deliversOverImplicitTLS() async throws {
         let server = try Server(security: .implicitTLS)
         defer { server.peer.stop() }
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
             let report = try await delivery.deliverDueMessages()
@@ -147,7 +147,7 @@ struct MailSMTPDeliveryTests {
     @Test func aTransientRefusalIsRetriedAndThenDelivered() async throws {
         let server = try Server()
         defer { server.peer.stop() }
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let clock = ManualClock()
             let delivery = MailDelivery(pool: pool, transport: try server.transport(), clock: clock)
             let outbox = delivery.outbox
@@ -165,7 +165,7 @@ struct MailSMTPDeliveryTests {
     @Test func aPermanentRefusalMarksTheMessageFailed() async throws {
         let server = try Server()
         defer { server.peer.stop() }
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             let id = try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["refused@example.org"], subject: "x", text: "x\n"))
             #expect(try await delivery.deliverDueMessages().dead == 1)
@@ -177,7 +177,7 @@ struct MailSMTPDeliveryTests {
     @Test func wrongCredentialsArePermanentAndAnUntrustedCertificateIsTransient() async throws {
         let server = try Server()
         defer { server.peer.stop() }
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let outbox = MailOutbox(pool: pool)
             let message = try #require(try outbox.message(id: outbox.enqueueNow(OutgoingMail(recipients: ["a@example.org"], subject: "x", text: "x\n"))))
             let denied = #expect(throws: MailDeliveryError.self) { try server.transport(password: "wrong").deliver(message) }

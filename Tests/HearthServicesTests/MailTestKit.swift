@@ -64,7 +64,7 @@ struct MailDelivery {
     let scheduler: JobScheduler
 
     init(
-        pool: DatabasePool, transport: any MailTransport, clock: any ServiceClock = SystemClock(),
+        pool: any DatabaseWriter, transport: any MailTransport, clock: any ServiceClock = SystemClock(),
         retry: RetryPolicy = RetryPolicy(jitter: { 1 }), keepsLinkTokens: Bool = false
     ) {
         outbox = MailOutbox(jobs: JobQueue(pool: pool, clock: clock), messageIDDomain: "hearth.test", keepsLinkTokens: keepsLinkTokens)
@@ -81,7 +81,7 @@ struct MailDelivery {
 
 extension MailOutbox {
     /// An outbox in `pool` whose jobs nobody runs (for tests of what it stores).
-    init(pool: DatabasePool, keepsLinkTokens: Bool = false) {
+    init(pool: any DatabaseWriter, keepsLinkTokens: Bool = false) {
         self.init(jobs: JobQueue(pool: pool), messageIDDomain: "hearth.test", keepsLinkTokens: keepsLinkTokens)
     }
 }

@@ -12,6 +12,8 @@ import Testing
             }
             #expect(error?.code == .constraint)
             #expect(error?.extendedCode == .constraintUnique)
+            #expect(error?.category == .uniqueViolation)
+            #expect(error?.sqlState == nil)
             #expect(error?.sql == sql)
             let rendered = error.map { "\($0)" + $0.message } ?? ""
             #expect(rendered.contains("UNIQUE"))
@@ -60,5 +62,20 @@ import Testing
         #expect(ResultCode.constraintForeignKey.primary == .constraint)
         #expect(ResultCode.constraintNotNull.primary == .constraint)
         #expect(ResultCode.busy.primary == .busy)
+    }
+
+    @Test func foreignKeyViolationsAndBusyDatabasesAreClassifiedLikePostgreSQLs() throws {
+        try TemporaryDatabase.withPool { pool in
+            try pool.write { db in
+                try db.execute("CREATE TABLE parents (id INTEGER PRIMARY KEY)")
+                try db.execute("CREATE TABLE children (parent_id INTEGER REFERENCES parents (id))")
+            }
+            let error = #expect(throws: StoreError.self) {
+                try pool.write { db in try db.execute("INSERT INTO children VALUES (?)", [1]) }
+            }
+            #expect(error?.category == .foreignKeyViolation)
+        }
+        #expect(StoreError(extendedCode: .busy, message: "locked").category == .busy)
+        #expect(StoreError(extendedCode: .error, message: "syntax").category == .other)
     }
 }

@@ -5,30 +5,40 @@ import HearthStore
 /// Temporary databases with the repository's migrations applied, as the binary applies
 /// its embedded copies at start-up.
 public enum MigratedDatabase {
-    /// Every `migrations/NNNN_name.sql` of the repository, in order.
+    /// Every `migrations/NNNN_name.sql` of the repository, in order: SQLite's.
     public static let migrations: [Migration] = {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().appendingPathComponent("../../migrations").standardized
         do {
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasSuffix(".sql") }.sorted()
-            return try names.map { name in
-                try Migration(fileName: name, sql: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
-            }
+            return try read(directory: "migrations")
         } catch {
-            fatalError("cannot read the migrations in \(directory.path): \(error)")
+            fatalError("cannot read the migrations: \(error)")
         }
     }()
+
+    /// Every `migrations/postgresql/NNNN_name.sql` of the repository, in order: PostgreSQL's.
+    public static func postgreSQLMigrations() throws -> [Migration] {
+        try read(directory: "migrations/postgresql")
+    }
+
+    /// The `.sql` files of `directory` (relative to the repository), in file-name order.
+    private static func read(directory relativePath: String) throws -> [Migration] {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("../../" + relativePath).standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sql") }.sorted()
+        return try names.map { name in
+            try Migration(fileName: name, sql: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
 
     /// The migrations applied to a test's database in this run's store (``TestDatabaseStore``):
     /// a template database per PostgreSQL cluster, each SQLite file anew.
     public static let preparation = TemporaryDatabase.Preparation(
-        identity: "migrations " + migrations.map(\.checksum).joined(separator: " ")
-    ) { writer in
-        guard let pool = writer as? DatabasePool else {
-            throw StoreError(extendedCode: .misuse, message: "PENDING pgcore")
+        identity: ([migrations] + [(try? postgreSQLMigrations()) ?? []]).map { $0.map(\.checksum).joined(separator: " ") }.joined(separator: " / ")
+    ) { store in
+        switch store {
+        case let pool as DatabasePool: try Migrator(migrations: migrations).migrate(pool)
+        case let store as PostgresStore: try Migrator(migrations: postgreSQLMigrations()).migrate(store)
+        default: throw StoreError(extendedCode: .misuse, message: "no migrations for \(type(of: store))")
         }
-        try Migrator(migrations: migrations).migrate(pool)
     }
 
     /// Calls `body` with a migrated database of this run's store (``TestDatabaseStore``): SQLite

@@ -9,8 +9,24 @@ public enum StoreStatistics {
         switch store {
         case let pool as DatabasePool:
             return pool.statistics.readers.statements + pool.statistics.writer.statements
+        case let store as PostgresStore:
+            return store.statistics.statements
         default:
             throw StoreError(extendedCode: .misuse, message: "\(type(of: store)) keeps no statement count")
+        }
+    }
+
+    /// The connections `store` has lent so far (for reads and writes): unchanged across a call
+    /// means the call read and wrote nothing.
+    /// - Throws: `StoreError` `.misuse` for a store that keeps no such count.
+    public static func lendings(of store: any DatabaseWriter) throws -> Int {
+        switch store {
+        case let pool as DatabasePool:
+            return pool.statistics.readers.acquisitions + pool.statistics.writer.acquisitions
+        case let store as PostgresStore:
+            return store.statistics.acquisitions
+        default:
+            throw StoreError(extendedCode: .misuse, message: "\(type(of: store)) keeps no count of its loans")
         }
     }
 

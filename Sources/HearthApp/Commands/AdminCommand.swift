@@ -71,7 +71,8 @@ enum AdminCommand: Command {
     private static func administering<T>(
         _ settings: DatabaseSettings, writing: Bool = false, _ body: (AccountAdministration, Database) throws -> T
     ) throws -> T {
-        try settings.withExisting { pool in
+        try settings.withExistingStore { store in
+            let pool = store.writer
             let administration = AccountAdministration(jobs: JobQueue(pool: pool))
             return writing ? try pool.write { try body(administration, $0) } : try pool.read { try body(administration, $0) }
         }
@@ -104,7 +105,9 @@ enum AdminCommand: Command {
     /// The database's schema version, sizes and rows, and the key directory.
     static func status(_ settings: DatabaseSettings, keys: KeySettings) throws -> String {
         let migrator = try DatabaseSettings.embeddedMigrator()
-        let (migrations, tables) = try settings.withExisting { pool in (try migrator.status(of: pool), try pool.tableRowCounts()) }
+        let (migrations, tables) = try settings.withExisting(command: "hearth admin status", postgresAdvice: PostgresAdvice.status) { pool in
+            (try migrator.status(of: pool), try pool.tableRowCounts())
+        }
         var lines = [
             "Database: \(settings.path)",
             "Schema version: \(migrations.applied.last.map { String($0.version) } ?? "none") "

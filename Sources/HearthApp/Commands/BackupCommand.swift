@@ -43,7 +43,7 @@ enum BackupCommand: Command {
         try DurableFiles.removeIfPresent(partial)
         let started = ContinuousClock.now
         do {
-            try settings.withExisting { pool in try pool.snapshot(into: partial) }
+            try settings.withExisting(command: "hearth backup", postgresAdvice: PostgresAdvice.backup) { pool in try pool.snapshot(into: partial) }
             let check = try DatabaseFileCheck(path: partial, migrator: DatabaseSettings.embeddedMigrator())
             guard check.isSound else {
                 try DurableFiles.removeIfPresent(partial)

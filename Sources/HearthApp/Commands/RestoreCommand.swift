@@ -35,6 +35,7 @@ enum RestoreCommand: Command {
             throw UsageError(message: "expected the backup's file name: hearth restore FILE")
         }
         let settings = try DatabaseSettings(options)
+        try settings.requireSQLite(command: "hearth restore", postgresAdvice: PostgresAdvice.restore)
         let discard = try options.isOn("--discard-current")
         let database = settings.path
         guard FileManager.default.fileExists(atPath: file) else { return failure("no backup at \(file)") }

@@ -27,12 +27,12 @@ enum ServeCommand: Command {
         do {
             application = try Application(settings: settings, logger: logger)
         } catch {
-            logger.critical("cannot start", ["error": "\(error)", "database": settings.database.path])
+            logger.critical("cannot start", ["error": "\(error)", "database": settings.database.displayName])
             throw error
         }
         let address = try application.start()
         logger.notice("started", [
-            "version": BuildInfo.version, "address": "\(address)", "database": settings.database.path,
+            "version": BuildInfo.version, "address": "\(address)", "database": settings.database.displayName,
             "loops": String(settings.http.eventLoopCount),
         ])
         // Written unbuffered: scripts and tests wait for this exact line.

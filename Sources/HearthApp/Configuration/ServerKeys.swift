@@ -46,15 +46,17 @@ struct ServerKeys: Sendable {
     /// The length of generated keys, in bytes.
     static let length = 32
 
-    /// Prepares the key directory, moves keys out of the database, and reads or generates
-    /// every key.
+    /// Prepares the key directory, moves keys out of an SQLite database (`sqlitePool`; a
+    /// PostgreSQL database never held them), and reads or generates every key.
     /// - Throws: ``KeyError`` (the directory or a file is not private, a file is malformed,
     ///   the database's key disagrees with the directory's); `StoreError`.
     static func load(
-        directory: KeyDirectory, accessTokenKeyFile: String?, pool: DatabasePool, logger: Logger
+        directory: KeyDirectory, accessTokenKeyFile: String?, sqlitePool: DatabasePool?, logger: Logger
     ) throws -> ServerKeys {
         try directory.prepare()
-        try StoredKeys.moveOut(to: directory, pool: pool, logger: logger)
+        if let sqlitePool {
+            try StoredKeys.moveOut(to: directory, pool: sqlitePool, logger: logger)
+        }
         func key(_ name: String) throws(KeyError) -> [UInt8] {
             let (key, isNew) = try directory.key(name, length: length)
             if isNew { logger.notice("generated a key", ["file": directory.file(name)]) }

@@ -11,7 +11,7 @@ import JOSE
 import Support
 import Synchronization
 
-/// The running Hearth server: the database pool (migrated), the event bus and change log,
+/// The running Hearth server: the database (SQLite's pool or PostgreSQL's, migrated), the event bus and change log,
 /// the server's own events, the job scheduler (mail delivery, retention), the HTTP server and
 /// its routes (GraphQL over HTTP and WebSocket on `/graphql`, the pages emailed links open),
 /// and the metrics. `hearth serve` creates one, starts it, and shuts it down on
@@ -19,9 +19,13 @@ import Synchronization
 final class Application: Sendable {
     let settings: ServeSettings
     let logger: Logger
-    let pool: DatabasePool
-    /// Held (shared) while the server runs, so `hearth restore` refuses to swap the database.
-    private let databaseLock: DatabaseLock
+    /// The store `--database` names; services hold ``pool``, its reader/writer seam.
+    let store: OpenedStore
+    /// The database as services see it.
+    let pool: any DatabaseWriter
+    /// Held (shared) while the server runs, so `hearth restore` refuses to swap the database
+    /// (SQLite only: a PostgreSQL server is shared by design).
+    private let databaseLock: DatabaseLock?
     let migrator: Migrator
     let metrics: ServerMetrics
     /// Where committed changes are published; subscriptions read from it.
@@ -65,14 +69,18 @@ final class Application: Sendable {
         let startedAt = WallClock.now()
         let bus = InProcessEventBus()
         self.bus = bus
-        databaseLock = try DatabaseLock(databasePath: settings.database.path, mode: .serving)
-        pool = try DatabasePool(path: settings.database.path, configuration: settings.database.pool)
-        migrator = try DatabaseSettings.embeddedMigrator()
-        Self.warnIfOthersCanRead(settings.database.path, logger: logger)
-        try Self.prepareDatabase(pool: pool, migrator: migrator, settings: settings, logger: logger)
+        let isSQLite = settings.database.postgres == nil
+        databaseLock = isSQLite ? try DatabaseLock(databasePath: settings.database.path, mode: .serving) : nil
+        store = try settings.database.open()
+        pool = store.writer
+        migrator = try settings.database.migrator()
+        if isSQLite {
+            Self.warnIfOthersCanRead(settings.database.path, logger: logger)
+        }
+        try Self.prepareDatabase(store: store, migrator: migrator, settings: settings, logger: logger)
         let keys = try ServerKeys.load(
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
-            pool: pool, logger: logger.labeled("keys"))
+            sqlitePool: store.sqlitePool, logger: logger.labeled("keys"))
         let links = LinkTokens(key: keys.link)
         // The one clock of every service; with the test endpoints, one they may move forward.
         let shiftableClock = settings.testEndpoints ? ShiftableClock() : nil
@@ -176,7 +184,7 @@ final class Application: Sendable {
             changeLog: changeLog, configuration: ServerEvents.Configuration(heartbeatInterval: settings.heartbeatInterval),
             logger: logger.labeled("events"))
         let realtime = RealtimeMetrics()
-        metrics = ServerMetrics(pool: pool, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
+        metrics = ServerMetrics(store: store, logger: logger.labeled("http"), accessLog: settings.accessLog, startedAt: startedAt)
         metrics.registerGraphQL(graphQL)
         metrics.registerChoreViews(choreViews)
         metrics.registerRealtime(realtime, bus: bus)
@@ -243,7 +251,7 @@ final class Application: Sendable {
     }
 
     private static func makeAccountService(
-        settings: ServeSettings, pool: DatabasePool, clock: any ServiceClock, changeLog: ChangeLog, accessTokenKey: [UInt8], mail: AccountMail,
+        settings: ServeSettings, pool: any DatabaseWriter, clock: any ServiceClock, changeLog: ChangeLog, accessTokenKey: [UInt8], mail: AccountMail,
         logger: Logger
     ) throws -> AccountService {
         let configuration = settings.accounts.accounts
@@ -339,15 +347,15 @@ final class Application: Sendable {
     }
 
     private static func prepareDatabase(
-        pool: DatabasePool, migrator: Migrator, settings: ServeSettings, logger: Logger
+        store: OpenedStore, migrator: Migrator, settings: ServeSettings, logger: Logger
     ) throws {
         if settings.autoMigrate {
-            for migration in try migrator.migrate(pool) {
+            for migration in try store.migrate(migrator) {
                 logger.notice("applied migration", ["migration": migration.fileName])
             }
             return
         }
-        let status = try migrator.status(of: pool)
+        let status = try migrator.status(of: store.writer)
         if let problem = status.problems.first { throw problem }
         if let pending = status.pending.first {
             throw UsageError(message: "the database has \(status.pending.count) pending migration(s), first \(pending.fileName); "
@@ -402,11 +410,11 @@ final class Application: Sendable {
             schedulerTask.waitUntilStopped()
             progress.waiting(for: "checkpoint")
             do {
-                try pool.checkpoint()
+                try store.checkpoint()
             } catch {
                 logger.error("WAL checkpoint failed at shutdown", ["error": "\(error)"])
             }
-            pool.close()
+            store.close()
             progress.finish()
         }
         guard progress.wait(until: deadline) else {

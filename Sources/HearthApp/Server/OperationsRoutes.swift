@@ -3,7 +3,7 @@ import HearthStore
 
 /// The endpoints operators and orchestrators use: liveness, readiness and metrics.
 struct OperationsRoutes {
-    let pool: DatabasePool
+    let pool: any DatabaseReader
     let migrator: Migrator
     let metrics: ServerMetrics
     /// Who may read `/metrics`.

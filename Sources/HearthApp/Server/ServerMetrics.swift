@@ -20,8 +20,8 @@ final class ServerMetrics: HTTPServerObserver {
     private let logger: Logger
     private let accessLog: Bool
 
-    /// Registers every family; `pool` is read at scrape time for its wait statistics.
-    init(pool: DatabasePool, logger: Logger, accessLog: Bool, startedAt: WallClock.Instant) {
+    /// Registers every family; `store` is read at scrape time for its connection statistics.
+    init(store: OpenedStore, logger: Logger, accessLog: Bool, startedAt: WallClock.Instant) {
         self.logger = logger
         self.accessLog = accessLog
         requests = registry.counter(
@@ -40,46 +40,29 @@ final class ServerMetrics: HTTPServerObserver {
         registry.gauge("hearth_http_open_connections", help: "HTTP connections currently open.") { [unowned self] in
             [(labels: [], value: Double(openConnections.load(ordering: .relaxed)))]
         }
+        // Connection kinds: SQLite's reader and writer groups, or PostgreSQL's one pool.
+        func perKind(_ value: @escaping @Sendable (ConnectionStatistics) -> Double) -> @Sendable () -> [(labels: [String], value: Double)] {
+            { store.connectionStatistics.map { (labels: [$0.kind], value: value($0.statistics)) } }
+        }
         registry.counter(
             "hearth_db_pool_waits_total",
-            help: "Times a caller waited for a free database connection, by connection kind.", labels: ["kind"]
-        ) {
-            let statistics = pool.statistics
-            return [(labels: ["reader"], value: Double(statistics.readers.waits)),
-                    (labels: ["writer"], value: Double(statistics.writer.waits))]
-        }
+            help: "Times a caller waited for a free database connection, by connection kind.", labels: ["kind"],
+            read: perKind { Double($0.waits) })
         registry.counter(
             "hearth_db_pool_wait_seconds_total",
-            help: "Total time callers waited for a free database connection, by connection kind.", labels: ["kind"]
-        ) {
-            let statistics = pool.statistics
-            return [(labels: ["reader"], value: statistics.readers.totalWaitSeconds),
-                    (labels: ["writer"], value: statistics.writer.totalWaitSeconds)]
-        }
+            help: "Total time callers waited for a free database connection, by connection kind.", labels: ["kind"],
+            read: perKind { $0.totalWaitSeconds })
         registry.counter(
             "hearth_db_statements_total",
-            help: "SQL statements executed (transaction control included), by connection kind.", labels: ["kind"]
-        ) {
-            let statistics = pool.statistics
-            return [(labels: ["reader"], value: Double(statistics.readers.statements)),
-                    (labels: ["writer"], value: Double(statistics.writer.statements))]
-        }
+            help: "SQL statements executed (transaction control included), by connection kind.", labels: ["kind"],
+            read: perKind { Double($0.statements) })
         registry.counter(
             "hearth_db_statements_prepared_total",
             help: "SQL statements compiled because the connection's statement cache did not hold them, by connection kind.",
-            labels: ["kind"]
-        ) {
-            let statistics = pool.statistics
-            return [(labels: ["reader"], value: Double(statistics.readers.preparedStatements)),
-                    (labels: ["writer"], value: Double(statistics.writer.preparedStatements))]
-        }
+            labels: ["kind"], read: perKind { Double($0.preparedStatements) })
         registry.gauge(
-            "hearth_db_connections_in_use", help: "Database connections currently in use, by kind.", labels: ["kind"]
-        ) {
-            let statistics = pool.statistics
-            return [(labels: ["reader"], value: Double(statistics.readers.inUse)),
-                    (labels: ["writer"], value: Double(statistics.writer.inUse))]
-        }
+            "hearth_db_connections_in_use", help: "Database connections currently in use, by kind.", labels: ["kind"],
+            read: perKind { Double($0.inUse) })
         registry.gauge("hearth_build_info", help: "Always 1; labels name the running build.", labels: ["version"]) {
             [(labels: [BuildInfo.version], value: 1)]
         }

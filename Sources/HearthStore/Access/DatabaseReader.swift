@@ -5,7 +5,7 @@
 /// let count = try await reader.read { db in try db.scalar(Int.self, "SELECT count(*) FROM notes") }
 /// ```
 ///
-/// SQLite's ``DatabasePool`` implements it; a PostgreSQL store will too. Callers hold an
+/// SQLite's ``DatabasePool`` implements it, and PostgreSQL's ``PostgresStore``. Callers hold an
 /// `any DatabaseReader` (or ``DatabaseWriter``): the existential is paid once per closure, never
 /// per statement or row, since the closure receives the store's concrete ``Database``. The
 /// closures must not call back into the reader (a store may trap on it, as the pool does).

@@ -33,8 +33,8 @@ public protocol DatabaseWriter: DatabaseReader {
     /// there too, not only in the tables: for personal data that must leave the disk when it
     /// leaves the database (a departed child's name). SQLite overwrites freed space as it frees it
     /// (`secure_delete`) and keeps older page images in its write-ahead log only, so its pool
-    /// checkpoints the log into the database file and truncates it; a PostgreSQL store would
-    /// vacuum. It takes the writer and waits for readers of older snapshots, so call it after
+    /// checkpoints the log into the database file and truncates it; ``PostgresStore`` runs
+    /// `VACUUM`. It takes the writer and waits for readers of older snapshots, so call it after
     /// the commit that erased, and only for such erasures.
     /// - Throws: ``StoreError`` (`.busy` when readers kept older snapshots past the busy timeout:
     ///   the copies then go at the next truncating checkpoint).

@@ -345,7 +345,7 @@ public final class Database {
             throw error
         }
         do {
-            try execute("COMMIT TRANSACTION")
+            try execute(Self.commitSQL)
         } catch {
             rollbackIfNeeded()
             throw error
@@ -353,6 +353,9 @@ public final class Database {
         runCommitCallbacks()
         return result
     }
+
+    /// The statement that commits a transaction opened by ``transaction(_:_:)``.
+    static let commitSQL = "COMMIT TRANSACTION"
 
     /// Registers `body` to run right after the open transaction commits; it is dropped if
     /// the transaction rolls back, or if the savepoint it was registered in is undone.

@@ -38,7 +38,7 @@ final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.trimmed(String(cString: PQerrorMessage(connection)))
             PQfinish(connection)
-            throw StoreError(extendedCode: .cantOpen, message: "cannot connect to PostgreSQL: \(message)")
+            throw StoreError(extendedCode: .cantOpen, message: "cannot connect to PostgreSQL: \(message)", sqlState: "08001")
         }
         // Notices ("relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -72,7 +72,8 @@ final class PostgresConnection {
         pendingDeallocations = []
         guard PQstatus(handle) == CONNECTION_OK else {
             throw StoreError(
-                extendedCode: .cantOpen, message: "cannot reconnect to PostgreSQL: \(Self.trimmed(String(cString: PQerrorMessage(handle))))")
+                extendedCode: .cantOpen, message: "cannot reconnect to PostgreSQL: \(Self.trimmed(String(cString: PQerrorMessage(handle))))",
+                sqlState: "08001")
         }
     }
 
@@ -150,7 +151,7 @@ final class PostgresConnection {
     private func error(of result: OpaquePointer?, sql: String) -> StoreError {
         guard let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) else {
             let message = Self.trimmed(String(cString: PQerrorMessage(handle)))
-            return StoreError(extendedCode: .ioError, message: "PostgreSQL connection failed: \(message)", sql: sql)
+            return StoreError(extendedCode: .ioError, message: "PostgreSQL connection failed: \(message)", sql: sql, sqlState: "08006")
         }
         let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
         let detail = PQresultErrorField(result, Int32(UInt8(ascii: "D"))).map { " (\(String(cString: $0)))" } ?? ""

@@ -48,7 +48,9 @@ public final class PostgresStore: DatabaseWriter {
             }
         } catch let error as StoreError {
             connections.forEach { $0.close() }
-            throw StoreError(extendedCode: error.extendedCode, message: "\(error.message) (database \(configuration.redactedURL))")
+            throw StoreError(
+                extendedCode: error.extendedCode, message: "\(error.message) (database \(configuration.redactedURL))",
+                category: error.category, sqlState: error.sqlState)
         }
         let key = queueKey
         group = ConnectionGroup(
@@ -68,13 +70,22 @@ public final class PostgresStore: DatabaseWriter {
     /// Runs `body` in a `REPEATABLE READ, READ ONLY` transaction, blocking the calling thread.
     /// - Throws: What `body` throws, or ``StoreError`` (`.busy` past the acquire timeout).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        do {
+            return try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        } catch let error as StoreError where Self.isLostConnection(error) {
+            // The server dropped an idle connection (a restart, a failover); libpq notices on use.
+            return try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        }
     }
 
     /// Runs `body` in a `REPEATABLE READ, READ ONLY` transaction, suspending the caller.
     /// - Throws: What `body` throws, ``StoreError``, or `CancellationError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        do {
+            return try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        } catch let error as StoreError where Self.isLostConnection(error) {
+            return try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        }
     }
 
     /// Always `nil`: no PostgreSQL read is free of a network round trip.
@@ -92,7 +103,7 @@ public final class PostgresStore: DatabaseWriter {
         while true {
             do {
                 return try withConnection { database in try committing(database, body) }
-            } catch let error as StoreError where error.category == .serializationFailure && attempt < configuration.maxWriteAttempts {
+            } catch let error as StoreError where isRetryable(error, after: attempt) {
                 let pause = backoff(after: attempt).components
                 usleep(UInt32(clamping: pause.seconds * 1_000_000 + pause.attoseconds / 1_000_000_000_000))
                 attempt += 1
@@ -108,11 +119,26 @@ public final class PostgresStore: DatabaseWriter {
         while true {
             do {
                 return try await withConnection { [self] database in try committing(database, body) }
-            } catch let error as StoreError where error.category == .serializationFailure && attempt < configuration.maxWriteAttempts {
+            } catch let error as StoreError where isRetryable(error, after: attempt) {
                 try await Task.sleep(for: backoff(after: attempt))
                 attempt += 1
             }
         }
+    }
+
+    /// Whether a write that failed with `error` on attempt `attempt` runs again: on a
+    /// serialization failure or deadlock while attempts remain, and once on a connection the
+    /// server dropped before the `COMMIT` was sent (nothing was written; a lost `COMMIT` may
+    /// have committed, so it is never retried).
+    private func isRetryable(_ error: StoreError, after attempt: Int) -> Bool {
+        guard attempt < configuration.maxWriteAttempts else { return false }
+        return error.category == .serializationFailure
+            || attempt == 1 && Self.isLostConnection(error) && error.sql != Database.commitSQL
+    }
+
+    /// Whether `error` says the connection to the server was lost (SQLSTATE class 08).
+    private static func isLostConnection(_ error: StoreError) -> Bool {
+        error.sqlState?.hasPrefix("08") == true
     }
 
     /// The wait before retry `attempt + 1`: ``Configuration/retryBackoff`` doubled per earlier

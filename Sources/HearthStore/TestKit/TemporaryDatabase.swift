@@ -32,8 +32,8 @@ public enum TemporaryDatabase {
 
     /// Calls `body` with a writer on a new database of this run's store (``TestDatabaseStore``),
     /// prepared by `preparation`, then closes it and removes it (the SQLite file, or the
-    /// PostgreSQL database). `configuration` sets the SQLite pool's; a PostgreSQL store keeps
-    /// its own defaults.
+    /// PostgreSQL database). `configuration` sets the SQLite pool's; a PostgreSQL store gets as
+    /// many connections as that pool has (its readers and its writer).
     public static func withWriter<T>(
         _ preparation: Preparation, configuration: DatabasePool.Configuration = DatabasePool.Configuration(),
         _ body: (any DatabaseWriter) async throws -> T
@@ -44,9 +44,8 @@ public enum TemporaryDatabase {
                 try preparation.prepare(pool)
                 return try await body(pool)
             }
-        case .postgreSQL(let maintenanceURL):
-            _ = maintenanceURL
-            throw StoreError(extendedCode: .cantOpen, message: "PENDING pgcore")
+        case .postgreSQL:
+            return try await TemporaryPostgresDatabase.withStore(prepared: preparation, maxConnections: configuration.readerCount + 1, body)
         }
     }
 
@@ -96,7 +95,9 @@ public enum TemporaryDatabase {
     /// how a test reads or changes what a server process stored.
     public static func withExisting<T>(_ location: String, _ body: (any DatabaseWriter) throws -> T) throws -> T {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-            throw StoreError(extendedCode: .cantOpen, message: "PENDING pgcore")
+            let store = try PostgresStore(configuration: PostgresStore.Configuration(url: location, maxConnections: 2))
+            defer { store.close() }
+            return try body(store)
         }
         let pool = try DatabasePool(path: location)
         defer { pool.close() }

@@ -4,8 +4,9 @@ import Glibc
 ///
 /// The cluster is the one `HEARTH_TEST_POSTGRES_URL` points at: the URL of its maintenance
 /// database (`postgres://hearth@127.0.0.1:PORT/postgres`), as `tools/postgres/cluster start`
-/// prints it and `make test` exports it. Without it the call throws: a PostgreSQL test fails
-/// rather than skips.
+/// prints it and `make test` exports it. Without it, the first call starts a cluster of its own
+/// with that script (in `.build/postgres/store-tests` of the checkout), stopped when the test
+/// process exits; when that fails too the call throws: a PostgreSQL test fails rather than skips.
 ///
 /// ```swift
 /// try TemporaryPostgresDatabase.withStore { store in
@@ -17,15 +18,47 @@ public enum TemporaryPostgresDatabase {
     public static let environmentVariable = "HEARTH_TEST_POSTGRES_URL"
 
     /// The test cluster's maintenance URL.
-    /// - Throws: ``StoreError`` `.cantOpen` when ``environmentVariable`` is not set.
+    /// - Throws: ``StoreError`` `.cantOpen` when ``environmentVariable`` is not set and no
+    ///   cluster of this process's own could start.
     public static func maintenanceURL() throws -> String {
-        guard let value = getenv(environmentVariable), !String(cString: value).isEmpty else {
-            throw StoreError(
-                extendedCode: .cantOpen,
-                message: "\(environmentVariable) is not set: start a cluster with tools/postgres/cluster start and export its URL")
+        if let value = getenv(environmentVariable), !String(cString: value).isEmpty {
+            return String(cString: value)
         }
-        return String(cString: value)
+        return try ownCluster.get()
     }
+
+    /// The checkout this file was compiled from, whose `tools/postgres/cluster` starts clusters.
+    private static let repository: String = {
+        var path = Substring(#filePath)
+        for _ in 0..<4 {
+            path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        }
+        return String(path)
+    }()
+
+    /// Where this process's own cluster lives (short enough for a unix socket path).
+    private static let ownClusterDirectory = repository + "/.build/postgres/store-tests"
+
+    /// A cluster started on first use when ``environmentVariable`` is unset, stopped at exit.
+    private static let ownCluster: Result<String, StoreError> = {
+        let script = repository + "/tools/postgres/cluster"
+        guard let output = popen("'\(script)' start '\(ownClusterDirectory)'", "r") else {
+            return .failure(StoreError(extendedCode: .cantOpen, message: "cannot run \(script)"))
+        }
+        var line = [CChar](repeating: 0, count: 512)
+        let url = fgets(&line, Int32(line.count), output).map { String(cString: $0) } ?? ""
+        let status = pclose(output)
+        guard status == 0, PostgresURL.isPostgres(url) else {
+            return .failure(StoreError(
+                extendedCode: .cantOpen,
+                message: "\(environmentVariable) is not set and \(script) could not start a cluster (exit status \(status))"))
+        }
+        atexit {
+            let stop = "'\(TemporaryPostgresDatabase.repository)/tools/postgres/cluster' stop '\(TemporaryPostgresDatabase.ownClusterDirectory)'"
+            _ = system(stop)
+        }
+        return .success(String(url.filter { $0 != "\n" }))
+    }()
 
     /// Calls `body` with the URL of a new, empty database, then drops the database.
     public static func withURL<T>(_ body: (String) async throws -> T) async throws -> T {

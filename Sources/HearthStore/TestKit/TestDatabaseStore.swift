@@ -1,7 +1,7 @@
 import Glibc
 
 /// The store the tests' temporary databases are made in: SQLite files (the default) or, when
-/// `HEARTH_TEST_POSTGRES_URL` names a PostgreSQL cluster by the URL of its maintenance database
+/// `HEARTH_TEST_POSTGRES_URL` (``TemporaryPostgresDatabase/environmentVariable``) names a PostgreSQL cluster by the URL of its maintenance database
 /// (as `make test`'s PostgreSQL pass sets it, tools/postgres/run-suites), a fresh database of
 /// that cluster for each test.
 ///
@@ -20,7 +20,7 @@ public enum TestDatabaseStore: Sendable, Equatable {
 
     /// The store of this test run.
     public static let current: TestDatabaseStore = {
-        guard let value = getenv("HEARTH_TEST_POSTGRES_URL"), value.pointee != 0 else { return .sqlite }
+        guard let value = getenv(TemporaryPostgresDatabase.environmentVariable), value.pointee != 0 else { return .sqlite }
         return .postgreSQL(maintenanceURL: String(cString: value))
     }()
 

@@ -71,10 +71,10 @@ final class ServerProcess {
     /// one whose URL the directory records, or a new one recorded there (so a server restarted
     /// in the same directory finds the same data).
     private static func database(in directory: URL, sqlitePath: String) throws -> String {
-        guard case .postgreSQL(let maintenanceURL) = TestDatabaseStore.current else { return sqlitePath }
+        guard case .postgreSQL = TestDatabaseStore.current else { return sqlitePath }
         let record = directory.appendingPathComponent("postgres-url")
         if let url = try? String(contentsOf: record, encoding: .utf8) { return url }
-        let url = try PostgreSQLTestCluster(maintenanceURL: maintenanceURL).createDatabase(MigratedDatabase.preparation)
+        let url = try TemporaryPostgresDatabase.createDatabase(prepared: MigratedDatabase.preparation)
         try url.write(to: record, atomically: true, encoding: .utf8)
         return url
     }
@@ -137,8 +137,8 @@ final class ServerProcess {
     /// Stops the server if it still runs and removes its directory and its database.
     func remove() {
         stop(signal: SIGKILL)
-        if case .postgreSQL(let maintenanceURL) = TestDatabaseStore.current, database != databasePath {
-            try? PostgreSQLTestCluster(maintenanceURL: maintenanceURL).dropDatabase(database)
+        if database != databasePath {
+            try? TemporaryPostgresDatabase.dropDatabase(database)
         }
         try? FileManager.default.removeItem(at: directory)
     }

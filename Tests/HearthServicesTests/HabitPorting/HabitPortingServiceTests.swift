@@ -17,7 +17,7 @@ import TestPython
         return try await harness.service.authenticate(accessToken: session.accessToken)
     }
 
-    static func insertEvents(_ count: Int, for viewer: Viewer, in pool: DatabasePool) throws {
+    static func insertEvents(_ count: Int, for viewer: Viewer, in pool: any DatabaseWriter) throws {
         let now = "2025-01-02T08:00:00.000Z"
         try pool.write { database in
             try database.execute(

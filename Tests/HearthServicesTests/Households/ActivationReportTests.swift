@@ -11,7 +11,7 @@ struct ActivationReportTests {
 
     /// Writes analytics rows and computes reports over them.
     struct Events {
-        let pool: DatabasePool
+        let pool: any DatabaseWriter
 
         func add(_ name: String, household: String? = nil, actor: String? = nil, step: String? = nil, hours: Double) async throws {
             try await pool.write { database in

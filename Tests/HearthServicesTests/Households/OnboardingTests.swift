@@ -14,7 +14,7 @@ struct AnalyticsRow: Sendable, Hashable {
     var occurredAt: String
 
     /// Every row, oldest first.
-    static func all(in pool: DatabasePool) async throws -> [AnalyticsRow] {
+    static func all(in pool: any DatabaseWriter) async throws -> [AnalyticsRow] {
         try await pool.read { database in
             try database.query("SELECT name, household_ref, actor_ref, properties, occurred_at FROM analytics_events ORDER BY id").map {
                 AnalyticsRow(

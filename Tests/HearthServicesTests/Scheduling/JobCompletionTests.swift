@@ -44,7 +44,7 @@ struct JobCompletionTests {
 
     @Test(arguments: [false, true])
     func theJobIsDoneWithItsEffectOrByTheSchedulerAfterARollback(rollsBack: Bool) async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let queue = JobQueue(pool: pool, clock: ManualClock())
             let handler = CompletingHandler(queue: queue, rollsBack: rollsBack)
             let scheduler = JobScheduler(queue: queue, handlers: [handler], configuration: .init(), logger: .disabled)

@@ -15,7 +15,7 @@ struct JobSchedulerTests {
         _ handlers: [any JobHandler], clock: ManualClock = ManualClock(), configuration: JobScheduler.Configuration = .init(),
         _ body: (JobQueue, JobScheduler) async throws -> Void
     ) async throws {
-        try await MigratedDatabase.withPool { pool in
+        try await MigratedDatabase.withDatabase { pool in
             let queue = JobQueue(pool: pool, clock: clock)
             try await body(queue, JobScheduler(queue: queue, handlers: handlers, configuration: configuration, logger: .disabled))
         }

@@ -50,3 +50,24 @@ import Testing
         }
     }
 }
+
+/// A connection the server dropped (a restart, a failover, `pg_terminate_backend`) is reopened.
+@Suite struct PostgresReconnectionTests {
+    @Test func aConnectionTheServerDroppedIsReopenedAndTheReadAndWriteRunAgain() throws {
+        try TemporaryPostgresDatabase.withStore(configure: { $0.maxConnections = 1 }) { store in
+            try store.write { db in try db.execute("CREATE TABLE t (x BIGINT)") }
+            let admin = try PostgresStore(configuration: .init(url: store.configuration.url, maxConnections: 1))
+            defer { admin.close() }
+            func dropStoreConnection() throws {
+                let pid = try store.read { db in try db.scalar(Int.self, "SELECT pg_backend_pid()") }
+                let terminated = try admin.read { db in try db.scalar(Bool.self, "SELECT pg_terminate_backend(CAST(? AS INTEGER), 5000)", [pid]) }
+                #expect(terminated == true)
+            }
+            try dropStoreConnection()
+            #expect(try store.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
+            try dropStoreConnection()
+            try store.write { db in try db.execute("INSERT INTO t VALUES (1)") }
+            #expect(try store.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 1)
+        }
+    }
+}

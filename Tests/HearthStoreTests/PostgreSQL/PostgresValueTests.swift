@@ -7,7 +7,9 @@ import Testing
     @Test func placeholdersBecomeNumberedParametersButNotInsideStringsOrComments() throws {
         try TemporaryPostgresDatabase.withStore { store in
             let row = try store.read { db in
-                try db.queryOne("SELECT ? AS a, '?' AS b, \"?col\".x AS c, ? AS d /* ? */ -- ?\n FROM (SELECT 1 AS x) AS \"?col\"", [1, "two"])
+                try db.queryOne(
+                    "SELECT CAST(? AS BIGINT) AS a, '?' AS b, \"?col\".x AS c, ? AS d /* ? /* ? */ */ -- ?\n FROM (SELECT 1 AS x) AS \"?col\"",
+                    [1, "two"])
             }
             #expect(try row?["a"] as Int? == 1)
             #expect(try row?["b"] as String? == "?")

@@ -15,7 +15,7 @@ struct InstancesHarness {
 
     var clock: ManualClock { households.clock }
     var chores: ChoreService { households.chores }
-    var pool: DatabasePool { households.pool }
+    var pool: any DatabaseWriter { households.pool }
 
     /// Calls `body` with a fresh harness; `configure` adjusts the instances' configuration.
     static func with<T>(configure: (inout InstancesConfiguration) -> Void = { _ in }, _ body: (InstancesHarness) async throws -> T) async throws -> T {
