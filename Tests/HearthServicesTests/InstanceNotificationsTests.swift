@@ -8,7 +8,9 @@ import Testing
 /// The notifications of other instances sharing the database, as the listener hands them over.
 @Suite struct InstanceNotificationsTests {
     private struct Instance {
-        let commitsElsewhere = Atomic(0)
+        /// A counter the notifications' closure and the test share (an `Atomic` is not copyable).
+        final class Count: Sendable { let value = Atomic(0) }
+        let commitsElsewhere = Count()
         let relay: ChangeLogRelay
         let sessions = SessionDirectory()
         let notifications: InstanceNotifications
@@ -16,11 +18,11 @@ import Testing
         init(pool: DatabasePool) {
             relay = ChangeLogRelay(pool: pool, after: 0)
             notifications = InstanceNotifications(
-                instanceID: "one", countCommitElsewhere: { [commitsElsewhere] in commitsElsewhere.add(1, ordering: .relaxed) },
+                instanceID: "one", countCommitElsewhere: { [commitsElsewhere] in commitsElsewhere.value.add(1, ordering: .relaxed) },
                 relay: relay, sessions: sessions, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))
         }
 
-        var counted: Int { commitsElsewhere.load(ordering: .relaxed) }
+        var counted: Int { commitsElsewhere.value.load(ordering: .relaxed) }
     }
 
     private static let entry = SessionDirectory.Entry(
