@@ -7,20 +7,29 @@ import Testing
 
 /// The notifications of other instances sharing the database, as the listener hands them over.
 @Suite struct InstanceNotificationsTests {
-    private struct Instance {
-        let commitsElsewhere = Atomic(0)
+    private final class Instance: Sendable {
         let relay: ChangeLogRelay
         let sessions = SessionDirectory()
         let notifications: InstanceNotifications
 
         init(pool: DatabasePool) {
-            relay = ChangeLogRelay(pool: pool, after: 0)
+            let relay = ChangeLogRelay(pool: pool, after: 0)
+            self.relay = relay
+            let counted = Counted()
+            self.counter = counted
             notifications = InstanceNotifications(
-                instanceID: "one", countCommitElsewhere: { [commitsElsewhere] in commitsElsewhere.add(1, ordering: .relaxed) },
+                instanceID: "one", countCommitElsewhere: { counted.add() },
                 relay: relay, sessions: sessions, logger: Logger(label: "test", level: .critical, sink: DiscardingLogSink()))
         }
 
-        var counted: Int { commitsElsewhere.load(ordering: .relaxed) }
+        private let counter: Counted
+        var counted: Int { counter.value }
+    }
+
+    private final class Counted: Sendable {
+        private let count = Atomic(0)
+        func add() { count.add(1, ordering: .relaxed) }
+        var value: Int { count.load(ordering: .relaxed) }
     }
 
     private static let entry = SessionDirectory.Entry(

@@ -155,7 +155,10 @@ class Configuration:
     def measure(self, load, seconds):
         """One wrk run of `load`: (req/s, p99 ms, µs per request of the instances, PostgreSQL, nginx)."""
         before = self.cpu()
-        rate, p99, requests = benchlib._wrk(self.nginx.url("/graphql"), ALTERNATION.connections, 2, seconds, MIX_SCRIPT, [self.files[load]])
+        try:
+            rate, p99, requests = benchlib._wrk(self.nginx.url("/graphql"), ALTERNATION.connections, 2, seconds, MIX_SCRIPT, [self.files[load]])
+        except RuntimeError as error:
+            raise RuntimeError(f"{load} on {self.name}: {error}") from error
         return (rate, p99, *((after - first) * 1e6 / max(requests, 1) for after, first in zip(self.cpu(), before)))
 
 
