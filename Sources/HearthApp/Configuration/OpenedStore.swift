@@ -22,6 +22,12 @@ enum OpenedStore: Sendable {
         return nil
     }
 
+    /// The PostgreSQL store, `nil` on SQLite: for sharing the database with other instances.
+    var postgresStore: PostgresStore? {
+        if case .postgres(let store) = self { return store }
+        return nil
+    }
+
     /// Applies `migrator`'s pending migrations (its list must be this store's dialect's).
     func migrate(_ migrator: Migrator) throws -> [Migration] {
         switch self {

@@ -28,8 +28,13 @@ final class Application: Sendable {
     private let databaseLock: DatabaseLock?
     let migrator: Migrator
     let metrics: ServerMetrics
-    /// Where committed changes are published; subscriptions read from it.
+    /// Where this instance's subscriptions read committed changes (on PostgreSQL, the relay of
+    /// ``coordination`` delivers every instance's changes to it).
     let bus: InProcessEventBus
+    /// How this process shares the database with other instances (nothing on SQLite).
+    private let coordination: InstanceCoordination
+    /// The clock every service reads.
+    private let clock: any ServiceClock
     /// Records changes and publishes them on `bus` after commit.
     let changeLog: ChangeLog
     /// Where services enqueue timed and background work, inside their write transactions.
@@ -67,17 +72,18 @@ final class Application: Sendable {
         self.settings = settings
         self.logger = logger
         let startedAt = WallClock.now()
-        let bus = InProcessEventBus()
-        self.bus = bus
         let isSQLite = settings.database.postgres == nil
         databaseLock = isSQLite ? try DatabaseLock(databasePath: settings.database.path, mode: .serving) : nil
         store = try settings.database.open()
-        pool = store.writer
         migrator = try settings.database.migrator()
         if isSQLite {
             Self.warnIfOthersCanRead(settings.database.path, logger: logger)
         }
         try Self.prepareDatabase(store: store, migrator: migrator, settings: settings, logger: logger)
+        coordination = try InstanceCoordination(store: store.writer, postgres: store.postgresStore)
+        pool = coordination.writer
+        let bus = coordination.local
+        self.bus = bus
         let keys = try ServerKeys.load(
             directory: KeyDirectory(path: settings.keys.directory), accessTokenKeyFile: settings.accounts.accessTokenKeyFile,
             sqlitePool: store.sqlitePool, logger: logger.labeled("keys"))
@@ -85,7 +91,8 @@ final class Application: Sendable {
         // The one clock of every service; with the test endpoints, one they may move forward.
         let shiftableClock = settings.testEndpoints ? ShiftableClock() : nil
         let clock: any ServiceClock = shiftableClock ?? SystemClock()
-        changeLog = ChangeLog(pool: pool, bus: bus, clock: clock)
+        self.clock = clock
+        changeLog = ChangeLog(pool: pool, bus: coordination.bus, clock: clock)
         jobs = JobQueue(pool: pool, clock: clock)
         mailOutbox = MailOutbox(
             jobs: jobs, messageIDDomain: Self.domain(of: settings.mail.sender.address), keepsLinkTokens: settings.mail.transport.keepsLinkTokens)
@@ -369,6 +376,7 @@ final class Application: Sendable {
     /// the real port when 0 was asked for).
     func start() throws -> SocketAddress {
         try retention.schedule()
+        coordination.start(sessions: accounts.sessions, clock: clock, logger: logger.labeled("instances"))
         serverEventsTask.start { [serverEvents] in await serverEvents.run() }
         schedulerTask.start { [scheduler] in await scheduler.run() }
         return try server.start()
@@ -388,6 +396,7 @@ final class Application: Sendable {
         draining.set()
         serverEventsTask.cancel()
         schedulerTask.cancel()
+        coordination.stop()
     }
 
     /// Waits for the HTTP server, the server's events and the scheduler to stop, then
@@ -408,6 +417,8 @@ final class Application: Sendable {
             serverEventsTask.waitUntilStopped()
             progress.waiting(for: "jobs")
             schedulerTask.waitUntilStopped()
+            progress.waiting(for: "instances")
+            coordination.waitUntilStopped()
             progress.waiting(for: "checkpoint")
             do {
                 try store.checkpoint()
