@@ -115,6 +115,8 @@ extension Deployment {
                                 if (event["chore"] or {}).get("title") == until:
                                     await ws.close()
                                     return
+                    except TimeoutError:  # an OSError too: not a disconnect
+                        raise AssertionError(f"{self.name}: no event for the deadline; {len(self.sequences)} received")
                     except (ConnectionClosed, InvalidHandshake, OSError):
                         assert time.monotonic() < deadline, f"{self.name} could not reconnect"
                         self.reconnects += 1

@@ -13,14 +13,14 @@ import Testing
 /// file on one machine is not for.
 @Suite(.serialized, .enabled(if: !TestDatabaseStore.isSQLite, "several instances share one PostgreSQL database"))
 struct MultiInstanceTests {
-    /// Ana and Ben (members of one household, set up through instance A); returns their tokens
+    /// Ana and Ben (the admins of one household, set up through instance A); returns their tokens
     /// and the household's id.
     private static func household(_ deployment: Deployment) throws -> (ana: String, ben: String, householdID: String) {
         let server = deployment.instances[0]
         let ana = try server.person("ana")
         let ben = try server.person("ben")
         let (householdID, _) = try server.createHousehold("Flat", as: ana)
-        try server.join(ben, householdID, invitedBy: ana)
+        try server.join(ben, householdID, role: "ADMIN", invitedBy: ana)  // admins may create chores
         return (ana.token, ben.token, householdID)
     }
 
@@ -45,7 +45,7 @@ struct MultiInstanceTests {
                         event = await next_created(ws)
                         assert int(event["sequence"]) > int(first["sequence"]), (first, event)
                         print(who, event["kind"], event["chore"]["title"])
-                asyncio.run(main(*sys.argv[1:]))
+                asyncio.run(main(*sys.argv[2:]))
                 """, [urls[0], urls[0], urls[1], urls[2], deployment.balancer.baseURL, ana, ben, householdID])
             #expect(lines == [
                 "ana on A CHORE_CREATED Bins",
@@ -109,7 +109,7 @@ struct MultiInstanceTests {
                         print(f.name, "followed" if f.name.endswith("@nginx") else "reconnected" if f.reconnects else "stayed")
                     print("acknowledged", len(acknowledged) >= BEFORE + AFTER, "events", len(reference) > len(acknowledged))
                     print("ids", " ".join(acknowledged))
-                asyncio.run(main(*sys.argv[1:]))
+                asyncio.run(main(*sys.argv[2:]))
                 """, [urls[0], urls[0], urls[1], urls[2], deployment.balancer.baseURL, String(victim.process.processIdentifier),
                       ana, ben, householdID, try deployment.newestSequence()])
             let ids = (lines.last { $0.hasPrefix("ids ") } ?? "").split(separator: " ").dropFirst().map(String.init)
