@@ -73,6 +73,7 @@ struct SQLDialectCheck {
             pattern("LIKE", #"\bLIKE\b"#, "= on a stored normalised key (LIKE ignores case in SQLite, not in PostgreSQL)", caseSensitive: true),
             pattern("IS between values", #"\bIS\s+(NOT\s+)?(?!NULL\b|NOT\b|DISTINCT\b|TRUE\b|FALSE\b)[\w?(']"#,
                     "IS DISTINCT FROM / IS NOT DISTINCT FROM (SQLite reads them since 3.39)", caseSensitive: true),
+            pattern("INDEXED BY", #"\bINDEXED\s+BY\b"#, "DialectSQL.indexHint, which names the index on SQLite only", caseSensitive: true),
             pattern("blob literal", #"\b[xX]'[0-9A-Fa-f]*'"#, "a bound [UInt8] argument"),
         ]
     }

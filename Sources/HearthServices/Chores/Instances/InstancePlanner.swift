@@ -237,13 +237,13 @@ struct InstancePlanner {
     /// ``latestCompletions(of:_:)`` of many chores in one statement, by chore id (chores never
     /// completed are absent). With a list of chores SQLite's planner prefers the household's
     /// index, which walks every finished instance of the household (its whole history), hence
-    /// `INDEXED BY` the finished instances by chore (migration 0017).
+    /// the finished instances by chore (migration 0017) are named on SQLite (``DialectSQL/indexHint(_:_:)``).
     static func latestCompletions(of choreIDs: [String], _ scope: ChoreScope) throws -> [String: [String: Date]] {
         guard !choreIDs.isEmpty else { return [:] }
         var latest: [String: [String: Date]] = [:]
         for row in try scope.query(
             """
-            SELECT chore_id, member_id, max(completed_at) AS completed_at FROM chore_instances INDEXED BY chore_instances_completed
+            SELECT chore_id, member_id, max(completed_at) AS completed_at FROM chore_instances\(DialectSQL.indexHint("chore_instances_completed", scope.database.dialect))
             WHERE chore_id IN (\(ChoreReferences.placeholders(choreIDs.count))) AND {scope} AND status IN ('completed', 'pending_approval')
             GROUP BY chore_id, member_id
             """,
