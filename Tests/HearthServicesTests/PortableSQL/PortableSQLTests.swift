@@ -88,6 +88,7 @@ import Testing
             "LIKE": #""SELECT a FROM t WHERE a LIKE 'x%'""#,
             "IS between values": #""SELECT a FROM t WHERE a IS NOT ?""#,
             "blob literal": #""SELECT a FROM t WHERE b = x'00ff'""#,
+            "INDEXED BY": #""SELECT a FROM t INDEXED BY t_a WHERE a = ?""#,
         ]
         let check = SQLDialectCheck()
         #expect(Set(samples.keys) == Set(check.constructs.map(\.name)), "one sample per construct")
