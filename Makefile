@@ -33,9 +33,10 @@ serve: deps release
 # The fast Autobahn groups run here too (seconds, on the debug build); `make conformance` runs them all.
 CONFORMANCE_FAST_GROUPS := 1,2,3,4,5,6,7,10
 
-# The suites of the PostgreSQL store itself (named `Postgres…Tests`) need a cluster: the
+# The suites that exist for PostgreSQL (`Postgres` in their name: `PostgresPoolTests`,
+# `SharedDeploymentPostgresTests`) need a cluster: the
 # SQLite pass leaves them to the PostgreSQL pass (tools/postgres/suites lists them).
-POSTGRES_ONLY_SUITES := '^[A-Za-z]+\.Postgres[A-Za-z]*Tests[/.]'
+POSTGRES_ONLY_SUITES := '^[A-Za-z]+\.[A-Za-z]*Postgres[A-Za-z]*Tests[/.]'
 
 # Two runs: the end-to-end tests wait on server processes from Swift's cooperative threads (one
 # per core), which would starve the in-process servers of the other suites if they shared a run.
