@@ -114,8 +114,11 @@ import Testing
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let ana = try server.person("ana")
-        // 07:xx in Tokyo (UTC+9, no daylight saving) three hours from now.
-        let fires = BusyReminderTests.minute(3 * 3600, after: Date())
+        // In Tokyo (UTC+9, no daylight saving) between 07:00 and 20:00, at least three hours from now, so
+        // the busy period (to half an hour after) ends well before the habit's day does at Tokyo's midnight.
+        let soonest = BusyReminderTests.minute(3 * 3600, after: Date())
+        let hoursToMorning = (7 - (Int(soonest.timeIntervalSince1970) / 3600 + 9) % 24 + 24) % 24
+        let fires = hoursToMorning > 11 ? soonest : soonest.addingTimeInterval(Double(hoursToMorning) * 3600)
         let tokyoMinutes = (Int(fires.timeIntervalSince1970) / 60 + 9 * 60) % 1440
         let every: JSON = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]
         let habitID = try server.habit("Walk", as: ana, [
