@@ -31,7 +31,13 @@ import Testing
         #expect(try database(url + ["--database-max-connections", "1"]).postgres?.maxConnections == 1)
         #expect(try database(url + ["--database-max-connections", "1000"]).postgres?.maxConnections == 1000)
         #expect(try database(url + ["--database-acquire-timeout", "600s"]).postgres?.acquireTimeout == .seconds(600))
-        for arguments in [["--database-max-connections", "0"], ["--database-max-connections", "1001"], ["--database-acquire-timeout", "601s"]] {
+        #expect(try database(url).postgres?.maxWriteAttempts == 32)
+        #expect(try database(url + ["--database-write-attempts", "1"]).postgres?.maxWriteAttempts == 1)
+        #expect(try database(url + ["--database-write-attempts", "1000"]).postgres?.maxWriteAttempts == 1000)
+        for arguments in [
+            ["--database-max-connections", "0"], ["--database-max-connections", "1001"], ["--database-acquire-timeout", "601s"],
+            ["--database-write-attempts", "0"], ["--database-write-attempts", "1001"],
+        ] {
             #expect(throws: UsageError.self) { try database(url + arguments) }
         }
     }

@@ -30,6 +30,8 @@ struct DatabaseSettings: Sendable {
                help: "PostgreSQL: connections in this process's pool (1 to 1000)."),
         .value("--database-acquire-timeout", "DURATION", environment: "HEARTH_DATABASE_ACQUIRE_TIMEOUT", default: "5s",
                help: "PostgreSQL: how long a request waits for a free pool connection before failing."),
+        .value("--database-write-attempts", "N", environment: "HEARTH_DATABASE_WRITE_ATTEMPTS", default: "32",
+               help: "PostgreSQL: runs of a write transaction that fails to serialize before its error reaches the client (1 to 1000)."),
         .value("--db-readers", "N", environment: "HEARTH_DB_READERS", default: "4",
                help: "SQLite: reader connections in the pool (one writer is always added)."),
         .value("--db-synchronous", "MODE", environment: "HEARTH_DB_SYNCHRONOUS", default: "full",
@@ -62,6 +64,7 @@ struct DatabaseSettings: Sendable {
         path = Self.defaultPath
         var postgres = PostgresStore.Configuration(url: url)
         postgres.maxConnections = try options.integer("--database-max-connections", in: 1...1000) ?? postgres.maxConnections
+        postgres.maxWriteAttempts = try options.integer("--database-write-attempts", in: 1...1000) ?? postgres.maxWriteAttempts
         postgres.acquireTimeout = try options.duration("--database-acquire-timeout", in: .milliseconds(1) ... .seconds(600))
             ?? postgres.acquireTimeout
         if let file = options.string("--database-password-file") {

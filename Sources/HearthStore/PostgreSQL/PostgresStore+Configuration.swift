@@ -17,9 +17,12 @@ extension PostgresStore {
         /// Prepared statements kept per connection (least recently used deallocated). Default 64.
         public var statementCacheCapacity: Int
         /// Attempts of a write transaction that keeps failing to serialize (or deadlocks) before
-        /// the error reaches the caller. Default 8, at least 1.
+        /// the error reaches the caller. Default 32, at least 1: writers racing on one row (two
+        /// admins renaming a member on several instances) each wait behind the others' commits
+        /// with a snapshot from before them, so most attempts fail while the race lasts.
         public var maxWriteAttempts: Int
-        /// The first retry's backoff; each later one doubles it, all with random jitter. Default 2 ms.
+        /// The first retry's backoff; each later one doubles it up to 32 times this, all with
+        /// random jitter. Default 2 ms.
         public var retryBackoff: Duration
 
         /// A configuration for the server at `url`; every other parameter defaults to the documented value.
@@ -29,7 +32,7 @@ extension PostgresStore {
             maxConnections: Int = 10,
             acquireTimeout: Duration = .seconds(5),
             statementCacheCapacity: Int = 64,
-            maxWriteAttempts: Int = 8,
+            maxWriteAttempts: Int = 32,
             retryBackoff: Duration = .milliseconds(2)
         ) {
             self.url = url

@@ -142,10 +142,15 @@ public final class PostgresStore: DatabaseWriter {
     }
 
     /// The wait before retry `attempt + 1`: ``Configuration/retryBackoff`` doubled per earlier
-    /// attempt, times a random factor in [0.5, 1.5) so racing writers drift apart.
+    /// attempt up to ``maximumBackoffDoublings`` times, times a random factor in [0.5, 1.5) so
+    /// racing writers drift apart.
     private func backoff(after attempt: Int) -> Duration {
-        configuration.retryBackoff * (1 << min(attempt - 1, 10)) * Double.random(in: 0.5..<1.5)
+        configuration.retryBackoff * (1 << min(attempt - 1, Self.maximumBackoffDoublings)) * Double.random(in: 0.5..<1.5)
     }
+
+    /// How often the backoff doubles at most: 2 ms becomes at most 64 ms, so the default 32
+    /// attempts spend about two seconds waiting in all, not minutes.
+    private static let maximumBackoffDoublings = 5
 
     /// Runs `body` in a serializable transaction and counts its commit as ``DatabasePool`` does:
     /// once right before `COMMIT` and once right after, before its callbacks.

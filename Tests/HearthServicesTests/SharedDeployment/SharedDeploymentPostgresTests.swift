@@ -131,14 +131,19 @@ import Testing
             let all = try await enqueue(6, on: queue, store)
             let leased = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
+            let held = Mutex<Set<Int64>?>(nil)
             let now = clock.now
             let first = Task {
                 try await onThread {
                     try store.write { db in
-                        let jobs = try queue.lease(kinds: [Self.kind], owner: "one", until: now + 60, limit: 3, at: now, in: db)
+                        let jobs = Set(try queue.lease(kinds: [Self.kind], owner: "one", until: now + 60, limit: 3, at: now, in: db).map(\.id))
+                        // Only the first attempt holds its rows until released: the store runs the
+                        // closure again when its commit fails to serialize against the second
+                        // worker's (both read the queue), and a second wait would never end.
+                        guard held.withLock({ held in defer { held = held ?? jobs }; return held == nil }) else { return jobs }
                         leased.signal()
                         release.wait()
-                        return Set(jobs.map(\.id))
+                        return jobs
                     }
                 }
             }
@@ -150,8 +155,11 @@ import Testing
             }
             release.signal()
             let firstIDs = try await first.value
-            #expect(firstIDs.count == 3)
-            #expect(second == all.subtracting(firstIDs))
+            let heldIDs = try #require(held.withLock { $0 })
+            #expect(heldIDs.count == 3)
+            #expect(second == all.subtracting(heldIDs))
+            // Whatever the first worker finally committed, no job is leased twice.
+            #expect(firstIDs.isDisjoint(with: second))
         }
     }
 
