@@ -38,9 +38,10 @@ extension HouseholdsHarness {
             try database.execute(
                 """
                 INSERT INTO invitations (id, household_id, member_id, email, email_key, token_id, invited_by, created_at, sent_at, expires_at)
-                VALUES (?, ?, ?, 'dan@example.com', 'dan@example.com', randomblob(16), ?, ?, ?, ?)
+                VALUES (?, ?, ?, 'dan@example.com', 'dan@example.com', ?, ?, ?, ?, ?)
                 """,
-                [legacy.invitationID, legacy.householdID, legacy.invitedMemberID, admin.userID, now, now, now.addingTimeInterval(86_400)])
+                [legacy.invitationID, legacy.householdID, legacy.invitedMemberID, (0..<16).map { _ in UInt8.random(in: .min ... .max) }, admin.userID, now, now,
+                 now.addingTimeInterval(86_400)])
             try database.execute(
                 """
                 INSERT INTO parental_consents (id, household_id, consented_by, method, path, attestation, terms_version, consented_at)

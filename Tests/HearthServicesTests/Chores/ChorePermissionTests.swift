@@ -112,7 +112,7 @@ struct ChorePermissionTests {
             #expect(await h.refusal { try await h.chores.deleteChore(id: chore.id, viewer: f.admin) }?.reason == .deleted)
             #expect(await h.refusal { try await h.chores.updateChore(id: chore.id, .init(tokens: 1), viewer: f.admin) }?.reason == .deleted)
             #expect(try await h.chores.chores(householdID: f.householdID, viewer: f.admin).totalCount == 0)
-            #expect(try h.sqlText("SELECT deleted_at IS NOT NULL FROM chores WHERE id = '\(chore.id)'") == "1", "history keeps its chore")
+            #expect(try h.sqlText("SELECT count(*) FROM chores WHERE id = '\(chore.id)' AND deleted_at IS NOT NULL") == "1", "history keeps its chore")
         }
     }
 

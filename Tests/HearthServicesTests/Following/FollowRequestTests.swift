@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HearthDomain
 import HearthServices
+import HearthStore
 import TestFixtures
 import Testing
 
@@ -182,7 +183,7 @@ struct FollowRequestTests {
             #expect(try await f.follows.follows(.incomingRequests, viewer: ana).edges.isEmpty)
             #expect(try await f.follows.follows(.followers, viewer: cy).edges.isEmpty)
             #expect(try await f.follows.feed(viewer: ana).edges.isEmpty)
-            let foreignKeyProblems = try await f.h.pool.read { database in try database.query("PRAGMA foreign_key_check").count }
+            let foreignKeyProblems = try await f.h.pool.read { database in try database.foreignKeyViolationCount() }
             #expect(foreignKeyProblems == 0)
         }
     }

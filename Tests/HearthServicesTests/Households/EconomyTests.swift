@@ -107,10 +107,15 @@ struct EconomyTests {
                 _ = try await h.service.updateEconomySettings(householdID: householdID, .init(currencyPerToken: DecimalAmount(amount)), viewer: ana)
             }
             let tiers = try await h.pool.read { database in
-                try database.query("SELECT json_extract(properties, '$.currencyPerTokenTier') AS tier FROM analytics_events WHERE name = 'economy_configured' ORDER BY id")
-                    .map { row -> String in try row["tier"] }
+                try database.query("SELECT properties FROM analytics_events WHERE name = 'economy_configured' ORDER BY id")
+                    .map { row -> String in try JSONDecoder().decode(EconomyConfigured.self, from: Data((row["properties"] as String).utf8)).currencyPerTokenTier }
             }
             #expect(tiers == ["lt_0.05", "lt_0.05", "0.05_0.25", "0.05_0.25", "0.25_1", "0.25_1", "gte_1", "gte_1"])
         }
     }
+}
+
+/// The properties of an `economy_configured` analytics event.
+private struct EconomyConfigured: Decodable {
+    var currencyPerTokenTier: String
 }

@@ -74,12 +74,11 @@ extension HouseholdsHarness {
     /// The tables with a value containing `text` in any column.
     func tablesContaining(_ text: String) throws -> [String] {
         try pool.read { database in
-            let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { row -> String in
-                try row["name"]
-            }
-            return try tables.filter { table in
-                let columns = try database.query("SELECT name FROM pragma_table_info(?)", [table]).map { row -> String in try row["name"] }
-                let matches = columns.map { "instr(CAST(\"\($0)\" AS TEXT), ?) > 0" }.joined(separator: " OR ")
+            let catalog = try SchemaCatalog.read(database)
+            let find = database.dialect == .sqlite ? "instr" : "strpos"
+            return try catalog.tables.keys.sorted().filter { table in
+                let columns = catalog.tables[table]?.columns.map(\.name) ?? []
+                let matches = columns.map { "\(find)(CAST(\"\($0)\" AS TEXT), ?) > 0" }.joined(separator: " OR ")
                 let count = try database.scalar(
                     Int.self, "SELECT count(*) FROM \"\(table)\" WHERE \(matches)",
                     StatementArguments(Array(repeating: text, count: columns.count)))

@@ -67,12 +67,9 @@ extension HouseholdsHarness {
     /// Every table with a `household_id` column, found in the schema, so tables added later are covered.
     func householdOwnedTables() async throws -> [String] {
         try await pool.read { database in
-            try database.query(
-                """
-                SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
-                WHERE m.type = 'table' AND c.name = 'household_id' ORDER BY m.name
-                """
-            ).map { try $0["name"] as String }
+            try SchemaCatalog.read(database).tables.values
+                .filter { table in table.columns.contains { $0.name == "household_id" } }
+                .map(\.name).sorted()
         }
     }
 

@@ -184,9 +184,13 @@ struct MembershipTests {
             _ = try await h.service.removeMember(id: benMember, incompleteTasks: .redistribute, viewer: ana, clientMutationID: "remove-1")
             try await h.pool.write { database in
                 try database.execute(
-                    "INSERT OR IGNORE INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)",
+                    """
+                    INSERT INTO onboarding_steps (household_id, step, state, visit_count, updated_at) VALUES (?, 'members', 'skipped', 1, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
                     [flat.id, h.clock.now])
-                try database.execute("INSERT OR IGNORE INTO onboarding_completions (household_id, completed_at) VALUES (?, ?)", [flat.id, h.clock.now])
+                try database.execute(
+                    "INSERT INTO onboarding_completions (household_id, completed_at) VALUES (?, ?) ON CONFLICT DO NOTHING", [flat.id, h.clock.now])
                 // A notice Ana got in the household (a chore assigned to her), as the notifier records it.
                 try database.execute(
                     """
@@ -216,7 +220,7 @@ struct MembershipTests {
             #expect(try await h.pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM households WHERE id = ?", [flat.id]) } == 0)
             // The other household keeps its rows.
             #expect(try await h.rowCount(of: "invitations", householdID: other.id) == 1)
-            #expect(try await h.pool.read { try $0.scalar(String.self, "PRAGMA foreign_key_check") } == nil)
+            #expect(try await h.pool.read { try $0.foreignKeyViolationCount() } == 0)
         }
     }
 

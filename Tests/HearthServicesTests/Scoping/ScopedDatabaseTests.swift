@@ -70,8 +70,9 @@ import TestFixtures
                 #expect(throws: StoreError.self, "a statement without the marker does not run") {
                     try scope.execute("UPDATE members SET display_name = 'x' WHERE id = ?", [bensMember])
                 }
+                // In a savepoint: the refused statement would abort PostgreSQL's whole transaction.
                 #expect(throws: StoreError.self, "the marker is not SQL: the bare connection refuses it") {
-                    try database.execute("UPDATE members SET display_name = 'x' WHERE household_id = {household}")
+                    try database.savepoint { try database.execute("UPDATE members SET display_name = 'x' WHERE household_id = {household}") }
                 }
             }
             #expect(try h.sqlText("SELECT display_name FROM members WHERE household_id = '\(bens)'") == "ben")

@@ -216,8 +216,15 @@ struct LeaderboardRolloverTests {
 
             let job = try #require(try await f.h.pool.read { try JobQueue.jobs(state: nil, kind: .leaderboardPeriodEnd, limit: 1, in: $0) }.first)
             try leaderboards.rolloverJob.run(job)
-            let recorded = try f.h.sqlText("SELECT topic || ' ' || json_extract(payload, '$.householdID') FROM change_log WHERE kind = 'leaderboard.period_ended'")
-            #expect(recorded == "household:\(f.householdID) \(f.householdID)")
+            let topic = try f.h.sqlText("SELECT topic FROM change_log WHERE kind = 'leaderboard.period_ended'")
+            let payload = try #require(try f.h.sqlText("SELECT payload FROM change_log WHERE kind = 'leaderboard.period_ended'"))
+            #expect(topic == "household:\(f.householdID)")
+            #expect(try JSONDecoder().decode(PeriodEnded.self, from: Data(payload.utf8)).householdID == f.householdID)
         }
     }
+}
+
+/// The payload of a `leaderboard.period_ended` change, as far as the rollover test reads it.
+private struct PeriodEnded: Decodable {
+    var householdID: String
 }

@@ -58,7 +58,7 @@ struct BalanceConsistencyTests {
                         "SELECT coalesce((SELECT balance_after FROM token_ledger WHERE member_id = '\(member)' ORDER BY position DESC LIMIT 1), 0)")
                     #expect(latest == String(stored))
                     // Positions are gapless: 1…n for n entries.
-                    #expect(try f.h.sqlText("SELECT count(*) = coalesce(max(position), 0) FROM token_ledger WHERE member_id = '\(member)'") == "1")
+                    #expect(try f.h.sqlText("SELECT CASE WHEN count(*) = coalesce(max(position), 0) THEN 1 ELSE 0 END FROM token_ledger WHERE member_id = '\(member)'") == "1")
                 }
             }
             let entries = try f.h.sqlText("SELECT count(*) FROM token_ledger").flatMap { Int($0) } ?? 0
