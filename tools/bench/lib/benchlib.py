@@ -168,7 +168,20 @@ def wrk(url, connections=64, threads=2, seconds=10, script=None, script_args=())
 
 
 def _wrk(url, connections, threads, seconds, script, script_args=()):
-    """Runs wrk; returns (requests per second, p99 latency in ms, requests completed)."""
+    """Runs wrk; returns (requests per second, p99 latency in ms, requests completed). Raises if
+    any response was an error (see wrk_counting_errors)."""
+    rate, p99, requests, (failed, graphql_errors) = wrk_counting_errors(url, connections, threads, seconds, script, script_args)
+    if failed:
+        raise RuntimeError(f"wrk saw {failed} error responses from {url}")
+    if graphql_errors:
+        raise RuntimeError(f"{graphql_errors} responses from {url} carried GraphQL errors")
+    return rate, p99, requests
+
+
+def wrk_counting_errors(url, connections, threads, seconds, script, script_args=()):
+    """Runs wrk; returns (requests per second, p99 latency in ms, requests completed, (non-2xx
+    responses, responses carrying GraphQL errors)). Scripts that read response bodies (see
+    tools/bench/households) report GraphQL errors, which arrive with status 200."""
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script:
         command += ["-s", script]
@@ -180,15 +193,10 @@ def _wrk(url, connections, threads, seconds, script, script_args=()):
     requests = int(re.search(r"(\d+) requests in", output).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
     scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    if errors:
-        raise RuntimeError(f"wrk saw {errors.group(1)} error responses from {url}")
-    # Scripts that read response bodies (see tools/bench/households) report GraphQL errors,
-    # which arrive with status 200.
+    failed = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     graphql_errors = re.search(r"graphql errors: (\d+)", output)
-    if graphql_errors and int(graphql_errors.group(1)) > 0:
-        raise RuntimeError(f"{graphql_errors.group(1)} responses from {url} carried GraphQL errors")
-    return rate, float(p99.group(1)) * scale, requests
+    counts = (int(failed.group(1)) if failed else 0, int(graphql_errors.group(1)) if graphql_errors else 0)
+    return rate, float(p99.group(1)) * scale, requests, counts
 
 
 def cpu_seconds(pid):

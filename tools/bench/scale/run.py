@@ -33,7 +33,9 @@ the figure that transfers to a deployment (docs/scaling.md uses it).
 
 Run after `make release` (or with HEARTH_BIN naming another build):
 `.venv/bin/python tools/bench/scale/run.py`. Options through the environment: BENCH_SECONDS (5,
-per wrk run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), BENCH_SCALE_CHORES (200). Needs
+per wrk run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), BENCH_SCALE_CHORES (200),
+BENCH_SCALE_ERRORS (`refuse`, the default: any error response stops the run; `report`: the run
+goes on and each line says how many responses were errors, for a store that still returns some). Needs
 PostgreSQL's server and psql (Debian's postgresql), nginx-light and wrk (`make test-deps
 bench-deps`). At the end it prints the PostgreSQL database's largest tables: rows and
 `pg_total_relation_size`."""
@@ -70,6 +72,7 @@ views = module("chore_views_bench", "chores/views.py")
 
 ALTERNATION = benchlib.Alternation()
 CHORES = int(os.environ.get("BENCH_SCALE_CHORES", "200"))
+REPORT_ERRORS = os.environ.get("BENCH_SCALE_ERRORS", "refuse") == "report"
 CLUSTER = os.path.join(benchlib.ROOT, ".build", "postgres", "scale")
 MEMBERS = "query($id: ID!) { household(id: $id) { members(first: 20) { edges { node { id displayName kind role } } } } }"
 TAG = "mutation($input: CreateTagInput!) { createTag(input: $input) { tag { id } } }"
@@ -101,6 +104,11 @@ class PostgreSQL:
             "SELECT relname, pg_total_relation_size(relid) FROM pg_stat_user_tables "
             f"ORDER BY 2 DESC, 1 LIMIT {count}")).splitlines()]
         return [(name, int(psql(self.url, f"SELECT count(*) FROM {name}")), int(size)) for name, size in tables]
+
+    def totals(self):
+        """(rows, bytes) of all the database's tables, pg_total_relation_size (indexes, TOAST)."""
+        rows, size = psql(self.url, "SELECT COALESCE(sum(n_live_tup), 0), COALESCE(sum(pg_total_relation_size(relid)), 0) FROM pg_stat_user_tables").split("\t")
+        return int(rows), int(size)
 
     def stop(self):
         subprocess.run(self.stop_command, check=False)
@@ -153,13 +161,15 @@ class Configuration:
                 benchlib.process_tree_cpu_seconds(self.nginx.process.pid))
 
     def measure(self, load, seconds):
-        """One wrk run of `load`: (req/s, p99 ms, µs per request of the instances, PostgreSQL, nginx)."""
+        """One wrk run of `load`: (req/s, p99 ms, µs per request of the instances, PostgreSQL, nginx,
+        error responses in %). Error responses stop the run unless BENCH_SCALE_ERRORS is `report`."""
         before = self.cpu()
-        try:
-            rate, p99, requests = benchlib._wrk(self.nginx.url("/graphql"), ALTERNATION.connections, 2, seconds, MIX_SCRIPT, [self.files[load]])
-        except RuntimeError as error:
-            raise RuntimeError(f"{load} on {self.name}: {error}") from error
-        return (rate, p99, *((after - first) * 1e6 / max(requests, 1) for after, first in zip(self.cpu(), before)))
+        rate, p99, requests, errors = benchlib.wrk_counting_errors(
+            self.nginx.url("/graphql"), ALTERNATION.connections, 2, seconds, MIX_SCRIPT, [self.files[load]])
+        if any(errors) and not REPORT_ERRORS:
+            raise RuntimeError(f"{load} on {self.name}: {errors[0]} non-2xx responses, {errors[1]} with GraphQL errors")
+        cpu = ((after - first) * 1e6 / max(requests, 1) for after, first in zip(self.cpu(), before))
+        return (rate, p99, *cpu, 100.0 * sum(errors) / max(requests, 1))
 
 
 class Instance(benchlib.Hearth):
@@ -194,6 +204,8 @@ def main():
         report(configurations, samples, os.path.basename(benchlib.HEARTH) + " at " + benchlib.HEARTH)
         print("# PostgreSQL's largest tables after the run (1 household, its chores and the loads' writes): "
               + ", ".join(f"{name} {rows} rows {size / 1024:.0f} KiB" for name, rows, size in postgres.largest_tables()), flush=True)
+        rows, size = postgres.totals()
+        print(f"# All tables: {rows} live rows (pg_stat_user_tables' estimate), {size / 1024:.0f} KiB", flush=True)
     finally:
         for configuration in configurations:
             configuration.nginx.stop()
@@ -212,11 +224,11 @@ def report(configurations, samples, binary):
     for load in configurations[0].files:
         baseline = None
         for configuration in configurations:
-            rate, p99, hearth, database, proxy = (statistics.median(column) for column in zip(*samples[(configuration.name, load)]))
+            rate, p99, hearth, database, proxy, errors = (statistics.median(column) for column in zip(*samples[(configuration.name, load)]))
             baseline = baseline or (rate, hearth + database)
             print(f"{load} | {configuration.name}: {rate:,.0f} req/s, p99 {p99:.1f} ms, CPU per request: hearth {hearth:,.0f} us"
                   f" + PostgreSQL {database:,.0f} us (nginx {proxy:,.0f} us); vs SQLite: rate {rate / baseline[0]:.2f}, "
-                  f"server CPU {(hearth + database) / baseline[1]:.2f}", flush=True)
+                  f"server CPU {(hearth + database) / baseline[1]:.2f}; error responses {errors:.2f} %", flush=True)
 
 
 if __name__ == "__main__":
