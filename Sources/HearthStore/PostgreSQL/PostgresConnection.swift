@@ -17,7 +17,7 @@ final class PostgresConnection {
     private(set) var changedRowCount = 0
 
     /// Connects with a libpq connection string or `postgres://` URL; `password`, when given,
-    /// overrides any in the URL (``PostgresStore/Configuration/passwordFile``).
+    /// overrides any in the URL (``PostgresStore/Configuration/password``, read from `--database-password-file`).
     ///
     /// - Throws: ``StoreError`` `.cantOpen` with libpq's message (which never holds the password).
     init(url: String, password: String?, statementCacheCapacity: Int) throws {
@@ -182,8 +182,9 @@ final class PostgresStatement: CachedStatement {
     }
 }
 
-/// Calls `body` with a NULL-terminated array of C strings, valid only during the call.
-private func withCStringArray<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+/// Calls `body` with a NULL-terminated array of C strings (as libpq's `PQconnectdbParams` reads
+/// its keywords and values), valid only during the call.
+func withCStringArray<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
     let copies = strings.map { strdup($0) }
     defer { copies.forEach { free($0) } }
     let pointers = copies.map { UnsafePointer($0) } + [nil]

@@ -72,7 +72,7 @@ public final class PostgresNotificationListener: Sendable {
             keywords.append("password")
             values.append(password)
         }
-        let connection = keywords.withCStrings { keywords in values.withCStrings { values in PQconnectdbParams(keywords, values, 1) } }
+        let connection = withCStringArray(keywords) { keywords in withCStringArray(values) { values in PQconnectdbParams(keywords, values, 1) } }
         guard let connection else { throw StoreError(extendedCode: .cantOpen, message: "cannot allocate a PostgreSQL connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             defer { PQfinish(connection) }
@@ -123,15 +123,5 @@ public final class PostgresNotificationListener: Sendable {
     private static func error(_ connection: OpaquePointer, _ context: String) -> StoreError {
         let message = PostgresConnection.trimmed(String(cString: PQerrorMessage(connection)))
         return StoreError(extendedCode: .cantOpen, message: "\(context): \(message)")
-    }
-}
-
-extension Array where Element == String {
-    /// Calls `body` with the strings as a C array of C strings, valid during the call.
-    fileprivate func withCStrings<T>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
-        let copies = map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        let pointers = copies.map { UnsafePointer($0) }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
