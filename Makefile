@@ -13,9 +13,9 @@ PYTHON := $(VENV)/bin/python
 # pages in a real headless browser (EndToEndTests.BrowserTests, driven by Selenium from .venv).
 # libpq-dev: the PostgreSQL store's client library; postgresql: the server of the throwaway
 # cluster the PostgreSQL pass of `make test` runs against (tools/postgres/cluster); nginx-light:
-# the load balancer in front of several instances.
+# the load balancer in front of several instances; openssl: the test cluster's TLS certificate.
 BUILD_PACKAGES := libsqlite3-dev libpq-dev libssl-dev zlib1g-dev tzdata
-TEST_PACKAGES := postgresql python3-venv tmux chromium chromium-driver unzip nginx-light
+TEST_PACKAGES := postgresql openssl python3-venv tmux chromium chromium-driver unzip nginx-light
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
 # postgresql: the throwaway cluster tools/bench/scale runs its instances on.

@@ -69,7 +69,7 @@ extension TemporaryPostgresDatabase {
     }
 
     /// Runs `body` on a new connection to `url`, closed afterwards.
-    private static func withConnection<T>(to url: String, _ body: (PostgresConnection) throws -> T) throws -> T {
+    static func withConnection<T>(to url: String, _ body: (PostgresConnection) throws -> T) throws -> T {
         let connection = try PostgresConnection(url: url, password: nil, statementCacheCapacity: 1)
         defer { connection.close() }
         return try body(connection)
