@@ -11,7 +11,7 @@ enum ConcurrentClients {
     /// and returns every outcome by index once all have ended.
     static func run<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<T, any Error>] {
         precondition((1...maximumCount).contains(count), "between 1 and \(maximumCount) clients")
-        let outcomes = Mutex<[Int: Result<T, any Error>]>([:])
+        let outcomes = Outcomes<T>()
         let ready = DispatchGroup()
         let finished = DispatchGroup()
         let go = DispatchSemaphore(value: 0)
@@ -22,13 +22,18 @@ enum ConcurrentClients {
                 ready.leave()
                 go.wait()
                 let outcome = Result { try body(index) }
-                outcomes.withLock { $0[index] = outcome }
+                outcomes.byIndex.withLock { $0[index] = outcome }
                 finished.leave()
             }.start()
         }
         ready.wait()
         for _ in 0..<count { go.signal() }
         finished.wait()
-        return outcomes.withLock { outcomes in (0..<count).map { outcomes[$0]! } }
+        return outcomes.byIndex.withLock { outcomes in (0..<count).map { outcomes[$0]! } }
+    }
+
+    /// The outcomes so far, shared by the client threads (a `Mutex` cannot be captured itself).
+    private final class Outcomes<T: Sendable>: Sendable {
+        let byIndex = Mutex<[Int: Result<T, any Error>]>([:])
     }
 }

@@ -45,7 +45,8 @@ extension Deployment {
 
     /// The number `sql` counts in the shared database.
     func count(_ sql: String) throws -> Int {
-        try #require(Int(try #require(try instances[0].databaseText("SELECT CAST((\(sql)) AS TEXT)"))))
+        let text = try instances[0].databaseText("SELECT CAST((\(sql)) AS TEXT)")
+        return try #require(text.flatMap { Int($0) }, "\(sql): \(text ?? "no row")")
     }
 }
 
