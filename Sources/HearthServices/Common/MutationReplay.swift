@@ -12,6 +12,12 @@ import HearthStore
 /// objects the ids name, so a replay shows them as they are now. Records are kept for
 /// `--retain-mutation-replays` (at least as long as the change log: a client catching up by
 /// cursor may resend what it queued offline) and pruned by the retention job.
+///
+/// Two first runs at once (a client resending to another instance before the first answered)
+/// both find no record; the second's insert then meets the first's on the primary key. On
+/// PostgreSQL, whose `SERIALIZABLE` transaction read that key, that is a serialization failure,
+/// not a unique violation, so the store runs the whole write again and this time the record
+/// answers (ConcurrentInstancesPostgresTests); SQLite's one writer never runs them at once.
 enum MutationReplay {
     /// The longest accepted `clientMutationId`.
     static let maximumIDLength = 200

@@ -274,6 +274,13 @@ extension HouseholdService {
     }
 
     /// How many active admins the household has besides `memberID` (departed ones do not count).
+    ///
+    /// The last-admin rule checks other rows than it writes: two admins demoting, removing or
+    /// leaving at once is a write skew, which only the store's isolation refuses. SQLite's one
+    /// writer runs them in turn; on PostgreSQL the `SERIALIZABLE` write transaction of the second
+    /// to commit fails to serialize and its retry sees the first's change (under `READ COMMITTED`
+    /// four admins demoting themselves at once all succeed: ConcurrentInstancesPostgresTests). No
+    /// row lock is added: under `SERIALIZABLE` it would end in the same retry.
     static func activeAdminCount(_ scope: HouseholdScope, excluding memberID: String) throws -> Int {
         try scope.scalar(
             Int.self, "SELECT count(*) FROM members WHERE household_id = {household} AND role = 'admin' AND status = 'active' AND id <> ?",

@@ -2,25 +2,26 @@ import Foundation
 import HearthStore
 import Testing
 
-/// Several `hearth serve` processes on one PostgreSQL database with nginx in front
-/// (``LoadBalancer``): the deployment issue 20's proof runs against. Each instance has its own
-/// log; they share the test's directory, where the first one records the database's URL so the
-/// others open the same database.
+/// Several `hearth serve` processes on one PostgreSQL database, with nginx in front
+/// (``LoadBalancer``) or without: the deployment issue 20's proof runs against. Each instance has
+/// its own log; they share the test's directory, where the first one records the database's URL
+/// so the others open the same database.
 final class Deployment {
     /// The instances, in start order (A, B, C, …).
     let instances: [ServerProcess]
-    /// nginx, round robin over ``instances``.
-    let balancer: LoadBalancer
+    /// nginx, round robin over ``instances``; nil for a deployment started without it.
+    let balancer: LoadBalancer?
 
-    /// Starts `count` instances with `arguments` on one new database, then nginx in front of them.
-    init(instances count: Int, arguments: [String]) throws {
+    /// Starts `count` instances with `arguments` on one new database, then nginx in front of them
+    /// unless `behindNginx` is false (clients then pick an instance themselves).
+    init(instances count: Int, arguments: [String], behindNginx: Bool = true) throws {
         let first = try ServerProcess(arguments)
         var instances = [first]
         do {
             for _ in 1..<count {
                 instances.append(try ServerProcess(directory: first.directory, arguments: arguments))
             }
-            balancer = try LoadBalancer(upstreamPorts: instances.map(\.port))
+            balancer = behindNginx ? try LoadBalancer(upstreamPorts: instances.map(\.port)) : nil
         } catch {
             Self.remove(instances)
             throw error
@@ -33,7 +34,7 @@ final class Deployment {
 
     /// Stops nginx and every instance, then removes the database and the directory.
     func remove() {
-        balancer.stop()
+        balancer?.stop()
         Self.remove(instances)
     }
 
@@ -43,10 +44,13 @@ final class Deployment {
         instances.first?.remove()
     }
 
-    /// Runs `body` on a new deployment of `count` instances started with ``ServerProcess/householdArguments``
-    /// and `--test-endpoints`; removes it afterwards.
-    static func with(instances count: Int, _ body: (Deployment) throws -> Void) throws {
-        let deployment = try Deployment(instances: count, arguments: ServerProcess.householdArguments + ["--test-endpoints"])
+    /// Runs `body` on a new deployment of `count` instances started with ``ServerProcess/householdArguments``,
+    /// `--test-endpoints` and `extra`, behind nginx unless `behindNginx` is false; removes it afterwards.
+    static func with(
+        instances count: Int, _ extra: [String] = [], behindNginx: Bool = true, _ body: (Deployment) throws -> Void
+    ) throws {
+        let deployment = try Deployment(
+            instances: count, arguments: ServerProcess.householdArguments + ["--test-endpoints"] + extra, behindNginx: behindNginx)
         defer { deployment.remove() }
         try body(deployment)
     }

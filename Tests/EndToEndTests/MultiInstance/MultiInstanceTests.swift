@@ -46,7 +46,7 @@ struct MultiInstanceTests {
                         assert int(event["sequence"]) > int(first["sequence"]), (first, event)
                         print(who, event["kind"], event["chore"]["title"])
                 asyncio.run(main(*sys.argv[2:]))
-                """, [urls[0], urls[0], urls[1], urls[2], deployment.balancer.baseURL, ana, ben, householdID])
+                """, [urls[0], urls[0], urls[1], urls[2], try #require(deployment.balancer).baseURL, ana, ben, householdID])
             #expect(lines == [
                 "ana on A CHORE_CREATED Bins",
                 "ana on A CHORE_CREATED Dishes",
@@ -110,7 +110,7 @@ struct MultiInstanceTests {
                     print("acknowledged", len(acknowledged) >= BEFORE + AFTER, "events", len(reference) > len(acknowledged))
                     print("ids", " ".join(acknowledged))
                 asyncio.run(main(*sys.argv[2:]))
-                """, [urls[0], urls[0], urls[1], urls[2], deployment.balancer.baseURL, String(victim.process.processIdentifier),
+                """, [urls[0], urls[0], urls[1], urls[2], try #require(deployment.balancer).baseURL, String(victim.process.processIdentifier),
                       ana, ben, householdID, try deployment.newestSequence()])
             let ids = (lines.last { $0.hasPrefix("ids ") } ?? "").split(separator: " ").dropFirst().map(String.init)
             #expect(lines.filter { !$0.hasPrefix("ids ") } == [

@@ -35,6 +35,8 @@ extension ChoreInstanceService {
     /// Exactly one claim wins however many run at once: the claim is one conditional `UPDATE …
     /// WHERE claimant_id IS NULL AND status = 'pending'` in the request's transaction; every other
     /// is `CONFLICT` (`ALREADY_CLAIMED`) naming the claimant, also a second claim by the claimant.
+    /// That holds across instances on PostgreSQL too: a racing update of the row fails to
+    /// serialize and the store's retry reads the winner's claim (ConcurrentInstancesPostgresTests).
     /// Who may claim: the eligible members (``CompletionRules/isEligible(_:_:step:)``) and admins.
     ///
     /// - Throws: `NOT_FOUND` for an unknown instance, another household's or a deleted chore's (alike); `FORBIDDEN`
