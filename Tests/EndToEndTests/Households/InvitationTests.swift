@@ -273,7 +273,8 @@ import Testing
         let token = try #require(payload["inviteToken"]?.stringValue)
         #expect(payload["inviteLink"]?.stringValue == "\(ServerProcess.householdBaseURL)/invitation?token=\(token)")
         func stored(_ column: String) throws -> Date {
-            try #require(Date.fromDatabaseValue(.text(try #require(try scene.server.databaseText("SELECT \(column) FROM invitations")))))
+            let text = try #require(try scene.server.databaseText("SELECT \(column) FROM invitations"))
+            return try #require(Date.fromDatabaseValue(.text(text)))
         }
         #expect(try (stored("expires_at").timeIntervalSince(stored("created_at")) / 86.4).rounded() == 14_000, "14 days, to the 1/1000 day")
         let accepted = try scene.answer("acceptInvitation", ["token": .string(token)], as: scene.ben)
