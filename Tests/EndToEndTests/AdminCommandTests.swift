@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import HearthStore
 import TestPython
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     static let arguments = AccountEmailFlowTests.serverArguments + ["--test-endpoints", "--job-poll-interval", "1s", "--heartbeat-interval", "100ms"]
 
     static func admin(_ server: ServerProcess, _ arguments: String...) throws -> HearthCommand.Outcome {
-        try HearthCommand.run(["admin"] + arguments + ["--database", server.databasePath])
+        try HearthCommand.run(["admin"] + arguments + ["--database", server.database])
     }
 
     /// Waits until the server has run every due job, those `hearth admin` queued included.
@@ -62,7 +63,7 @@ import Testing
                         print(reply["closed"], reply["reason"])
                         break
             asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]))
-            """, ["http://127.0.0.1:\(server.port)", registered.access, ServerProcess.binary, server.databasePath])
+            """, ["http://127.0.0.1:\(server.port)", registered.access, ServerProcess.binary, server.database])
         #expect(lines.count == 4, "\(lines)")
         #expect(lines.first == "connection_ack")
         #expect(lines.dropFirst(2).first?.hasPrefix("0 ana@example.com is disabled since ") == true, "\(lines)")
@@ -109,7 +110,8 @@ import Testing
         #expect(try Self.admin(server, "reset-password", "nobody@example.com").status == 1)
     }
 
-    @Test func statusShowsTheSchemaVersionSizesRowsAndKeys() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "the sizes of SQLite's files"))
+    func statusShowsTheSchemaVersionSizesRowsAndKeys() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         try AccountsTests.register(server)
@@ -126,5 +128,15 @@ import Testing
         let users = try #require(text.split(separator: "\n").first { $0.hasPrefix("  users ") })
         #expect(users.hasSuffix(" 1"), "\(users)")
         #expect(try HearthCommand.run(["admin", "frobnicate"]).status == 64)
+    }
+
+    @Test(.enabled(if: !TestDatabaseStore.isSQLite, "PostgreSQL's answer"))
+    func statusOnPostgreSQLSaysWhereTheFiguresAreInstead() throws {
+        let server = try ServerProcess(Self.arguments)
+        defer { server.remove() }
+        let status = try Self.admin(server, "status")
+        #expect(status.status == 64 && status.standardOutput.isEmpty)
+        #expect(status.standardError.contains("'hearth admin status' works on an SQLite database file"), "\(status.standardError)")
+        #expect(status.standardError.contains("hearth migrate --status"), "\(status.standardError)")
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import GraphQL
+import HearthStore
 import Synchronization
 import TestPython
 import Testing
@@ -10,8 +11,10 @@ import Testing
 /// writes holds every write acknowledged before it began and passes SQLite's integrity check
 /// (checked by Python's sqlite3, not by hearth); a restore brings the data back and the server
 /// starts on it; restore refuses a running server's database, a corrupt file and a newer schema,
-/// and leaves no stale -wal or -shm behind.
+/// and leaves no stale -wal or -shm behind. On PostgreSQL both refuse, pointing to PostgreSQL's
+/// own tools, and change nothing.
 @Suite struct BackupRestoreTests {
+
     static let arguments = ServerProcess.householdArguments + ["--max-households-per-user", "10000"]
 
     /// What Python's sqlite3 finds in the backup at `path`: the integrity check's first line,
@@ -27,7 +30,8 @@ import Testing
         return (lines.first ?? "", Set(lines.dropFirst()))
     }
 
-    @Test func aBackupDuringAWriteLoadHoldsEveryAcknowledgedWriteAndPassesTheIntegrityCheck() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "backs up and restores SQLite's database file"))
+    func aBackupDuringAWriteLoadHoldsEveryAcknowledgedWriteAndPassesTheIntegrityCheck() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let person = try server.person("ana")
@@ -76,7 +80,8 @@ import Testing
         #expect(load.acknowledged.withLock { $0.count } > before.count, "the server kept writing during the backup")
     }
 
-    @Test func anExistingFileIsReplacedOnlyWithForce() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "backs up and restores SQLite's database file"))
+    func anExistingFileIsReplacedOnlyWithForce() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let file = server.directory.appendingPathComponent("backup.sqlite").path
@@ -92,7 +97,8 @@ import Testing
         #expect(missing.status == 64 && missing.standardError.contains("no database at"))
     }
 
-    @Test func aRestoreBringsTheDataBackAndTheServerStartsOnIt() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "backs up and restores SQLite's database file"))
+    func aRestoreBringsTheDataBackAndTheServerStartsOnIt() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let person = try server.person("ana")
@@ -129,7 +135,8 @@ import Testing
         #expect(households.data?["households"] == .array([.object(["id": .string(kept)])]), "\(households.json)")
     }
 
-    @Test func aCorruptFileAndANewerSchemaAreRefusedAndChangeNothing() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "backs up and restores SQLite's database file"))
+    func aCorruptFileAndANewerSchemaAreRefusedAndChangeNothing() throws {
         let server = try ServerProcess(Self.arguments)
         defer { server.remove() }
         let file = server.directory.appendingPathComponent("backup.sqlite").path
@@ -173,7 +180,8 @@ import Testing
         #expect(!files.contains { $0.contains(".restoring-") || $0.contains(".before-restore-") }, "\(files)")
     }
 
-    @Test func aServerDoesNotStartWhileARestoreHoldsTheDatabase() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "backs up and restores SQLite's database file"))
+    func aServerDoesNotStartWhileARestoreHoldsTheDatabase() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -185,6 +193,30 @@ import Testing
         let failed = #expect(throws: ServerProcess.Failure.self) { try ServerProcess(directory: directory, arguments: Self.arguments) }
         #expect(failed?.description.contains("a restore is replacing the database") == true, "\(failed?.description ?? "")")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("hearth.sqlite").path), "nothing was opened")
+    }
+}
+
+extension BackupRestoreTests {
+    @Test(.enabled(if: !TestDatabaseStore.isSQLite, "PostgreSQL's answer"))
+    func onPostgreSQLBackupAndRestoreRefuseAndPointToPostgreSQLsTools() throws {
+        let server = try ServerProcess(Self.arguments)
+        defer { server.remove() }
+        let ana = try server.person("ana")
+        let (householdID, _) = try server.createHousehold("Home", as: ana)
+        let file = server.directory.appendingPathComponent("backup.sqlite").path
+
+        let backup = try HearthCommand.run(["backup", file, "--database", server.database])
+        #expect(backup.status == 64, "\(backup.standardError)")
+        #expect(backup.standardError.contains("'hearth backup' works on an SQLite database file") && backup.standardError.contains("pg_dump"),
+                "\(backup.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file), "no file written")
+
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("not a database".utf8)))
+        let restore = try HearthCommand.run(["restore", file, "--database", server.database])
+        #expect(restore.status == 64, "\(restore.standardError)")
+        #expect(restore.standardError.contains("'hearth restore' works on an SQLite database file") && restore.standardError.contains("pg_restore"),
+                "\(restore.standardError)")
+        #expect(try server.databaseText("SELECT name FROM households WHERE id = '\(householdID)'") == "Home", "the database is unchanged")
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import HearthStore
 import Testing
 
 /// The database holds people's addresses, names and password hashes: the server creates its
 /// files readable by their owner only, and says so when an existing database is readable by
-/// other users of the machine.
-@Suite struct DatabaseFilesTests {
+/// other users of the machine. (SQLite's files: PostgreSQL's are its server's.)
+@Suite(.enabled(if: TestDatabaseStore.isSQLite, "the modes of SQLite's database files")) struct DatabaseFilesTests {
     @Test func aNewDatabaseIsReadableByItsOwnerOnly() throws {
         let server = try ServerProcess(AccountsTests.serverArguments)
         defer { server.remove() }

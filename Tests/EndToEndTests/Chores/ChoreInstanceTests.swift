@@ -263,7 +263,7 @@ import Testing
             "mutation($input: DeleteChoreInput!) { deleteChore(input: $input) { deletedChoreId } }",
             variables: ServerProcess.input(["choreId": .string(choreID)]), token: f.ana.token)
         #expect(deleted.json["errors"] == nil)
-        #expect(try server.databaseText("SELECT group_concat(DISTINCT status) FROM chore_instances WHERE chore_id = '\(choreID)' AND status <> 'completed'") == "cancelled")
+        #expect(try server.databaseTexts("SELECT DISTINCT status FROM chore_instances WHERE chore_id = '\(choreID)' AND status <> 'completed'") == ["cancelled"])
         let left = try server.graphQL(
             "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId } }",
             variables: ServerProcess.input(["householdId": .string(f.householdID), "incompleteTasks": "UNASSIGN"]), token: f.ben.token)
@@ -377,8 +377,10 @@ import Testing
         #expect(others.errorCode == "FORBIDDEN" && others.errorReason == "ADMINS_ONLY", "\(others.json)")
         #expect(others.json["errors"]?[0]?["message"] == "Only the household's admins may undo someone else's completion.")
         // The window (5 minutes by default) has passed for Ben's completion.
-        try server.databaseWrite(
-            "UPDATE chore_completions SET completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-301 seconds') WHERE instance_id = '\(instance)'")
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        let outside = formatter.string(from: Date(timeIntervalSinceNow: -301))
+        try server.databaseWrite("UPDATE chore_completions SET completed_at = '\(outside)' WHERE instance_id = '\(instance)'")
         let late = try server.uncompleteChore(instance, as: f.ben)
         #expect(late.errorCode == "FORBIDDEN" && late.errorReason == "UNDO_WINDOW_PASSED", "\(late.json)")
         #expect(late.json["errors"]?[0]?["message"] == "A completion can be undone for 5 minutes after it; ask an admin to undo this one.")

@@ -160,8 +160,8 @@ import TestPython
                 """)
             try server.databaseWrite("""
                 INSERT INTO habit_photos (id, user_id, media_type, width, height, sha256, bytes, created_at)
-                VALUES ('pho_ana1', '\(ana.userID)', 'image/png', 1, 1, 'x', x'\(hex)', '\(now)')
-                """)
+                VALUES ('pho_ana1', '\(ana.userID)', 'image/png', 1, 1, 'x', ?, '\(now)')
+                """, [png])
             try server.databaseWrite("""
                 INSERT INTO habit_events (id, habit_id, user_id, occurred_on, recorded_at, comment, photo_id, latitude, longitude, accuracy_meters, geohash, created_at, updated_at)
                 VALUES ('hev_ana1', 'hab_ana1', '\(ana.userID)', '2025-01-02', '\(now)', '5k, "fast"', 'pho_ana1', 52.52, 13.405, 8, 'u33dc0', '\(now)', '\(now)'),

@@ -7,14 +7,11 @@ import Testing
 @Suite struct ActivationAnalyticsTests {
     /// The analytics rows as text, oldest first: `name|household_ref|actor_ref|properties|occurred_at`.
     static func rows(_ server: ServerProcess) throws -> [String] {
-        let joined = try server.databaseText(
+        try server.databaseTexts(
             """
-            SELECT coalesce(group_concat(line, char(10)), '') FROM (
-              SELECT name || '|' || coalesce(household_ref, '') || '|' || coalesce(actor_ref, '') || '|' || properties
-                     || '|' || occurred_at AS line
-              FROM analytics_events ORDER BY id)
-            """) ?? ""
-        return joined.isEmpty ? [] : joined.components(separatedBy: "\n")
+            SELECT name || '|' || coalesce(household_ref, '') || '|' || coalesce(actor_ref, '') || '|' || properties || '|' || occurred_at
+            FROM analytics_events ORDER BY id
+            """)
     }
 
     /// Runs the wizard of the README's tour as `person`, with a child and a co-parent invitation.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import HearthStore
 import Testing
 
 /// FR-ONBOARD-3 (children behind the parental consent gate) and FR-ONBOARD-5 (the token
@@ -45,17 +46,18 @@ import Testing
 
     /// Makes `person` a member (role member) of `householdID` in the database, as an accepted invitation does.
     static func join(_ server: ServerProcess, _ person: ServerProcess.Person, _ householdID: String) throws {
+        let now = try #require(String.fromDatabaseValue(Date().databaseValue))
         try server.databaseWrite(
             """
             INSERT INTO members (id, household_id, user_id, kind, role, status, display_name, joined_at, updated_at)
             VALUES ('member-\(person.username)', '\(householdID)', '\(person.userID)', 'parent', 'member', 'active', '\(person.username)',
-                    strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                    '\(now)', '\(now)')
             """)
         // A first household becomes the active one, as the service does (ActiveHousehold).
         try server.databaseWrite(
             """
             INSERT INTO active_households (user_id, household_id, activated_at)
-            VALUES ('\(person.userID)', '\(householdID)', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ON CONFLICT (user_id) DO NOTHING
+            VALUES ('\(person.userID)', '\(householdID)', '\(now)') ON CONFLICT (user_id) DO NOTHING
             """)
     }
 
@@ -176,7 +178,7 @@ import Testing
                 #expect(added.errorExtensions?["field"] == "input.consentId" && added.errorExtensions?["reason"] == "NOT_ALLOWED")
             }
         }
-        #expect(try server.databaseText("SELECT group_concat(display_name) FROM members WHERE kind = 'child'") == "Mia")
+        #expect(try server.databaseTexts("SELECT display_name FROM members WHERE kind = 'child'") == ["Mia"])
         let wrongPath = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "SHADOW", "displayName": "Ivy", "age": 3,
             "consentId": .string(try Self.consent(server, householdID, path: "OWN_ACCOUNT", as: ana)),
@@ -227,7 +229,7 @@ import Testing
             ]), token: person.token)
             #expect(update.errorCode == code, "\(update.json)")
         }
-        #expect(try server.databaseText("SELECT group_concat(display_name) FROM members WHERE user_id IS NULL") == "Noa")
+        #expect(try server.databaseTexts("SELECT display_name FROM members WHERE user_id IS NULL") == ["Noa"])
     }
 
     @Test func FR_ONBOARD_3_makingAChildYoungerThanThirteenNeedsAConsent() throws {
@@ -373,14 +375,14 @@ extension ServerProcess {
         return counts
     }
 
-    /// The tables of the database with a value containing `text` in any column.
+    /// The tables of the database (its ``SchemaCatalog``, either store's) with a value containing
+    /// `text` in any column, by name.
     fileprivate func tablesContaining(_ text: String) throws -> [String] {
-        let separator = "\u{1F}"
-        let tables = try databaseText("SELECT group_concat(name, char(31)) FROM sqlite_schema WHERE type = 'table'") ?? ""
-        return try tables.components(separatedBy: separator).filter { table in
-            let columns = try databaseText("SELECT group_concat(name, char(31)) FROM pragma_table_info('\(table)')") ?? ""
-            let matches = columns.components(separatedBy: separator)
-                .map { "instr(CAST(\"\($0)\" AS TEXT), '\(text)') > 0" }.joined(separator: " OR ")
+        let catalog = try TemporaryDatabase.withExisting(database) { try $0.read { try SchemaCatalog.read($0) } }
+        return try catalog.tables.keys.sorted().filter { table in
+            // `replace` leaves a value without `text` unchanged (case-sensitive in both dialects).
+            let matches = try #require(catalog.tables[table]).columns
+                .map { "replace(CAST(\"\($0.name)\" AS TEXT), '\(text)', '') <> CAST(\"\($0.name)\" AS TEXT)" }.joined(separator: " OR ")
             return try databaseText("SELECT CAST(count(*) AS TEXT) FROM \"\(table)\" WHERE \(matches)") != "0"
         }
     }

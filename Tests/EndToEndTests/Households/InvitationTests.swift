@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import HearthStore
 import Testing
 
 /// FR-12, FR-13 and FR-ONBOARD-4 through the binary: invitations by email with the token read
@@ -271,8 +272,11 @@ import Testing
         #expect(payload["invitation"]?["member"]?["status"] == "INVITED" && payload["invitation"]?["member"]?["displayName"] == "Ben")
         let token = try #require(payload["inviteToken"]?.stringValue)
         #expect(payload["inviteLink"]?.stringValue == "\(ServerProcess.householdBaseURL)/invitation?token=\(token)")
-        #expect(try scene.server.databaseText(
-            "SELECT CAST(round(julianday(expires_at) - julianday(created_at), 3) AS TEXT) FROM invitations") == "14.0")
+        func stored(_ column: String) throws -> Date {
+            let text = try #require(try scene.server.databaseText("SELECT \(column) FROM invitations"))
+            return try #require(Date.fromDatabaseValue(.text(text)))
+        }
+        #expect(try (stored("expires_at").timeIntervalSince(stored("created_at")) / 86.4).rounded() == 14_000, "14 days, to the 1/1000 day")
         let accepted = try scene.answer("acceptInvitation", ["token": .string(token)], as: scene.ben)
         #expect(accepted.data?["acceptInvitation"]?["member"]?["kind"] == "CO_PARENT", "\(accepted.json)")
         #expect(accepted.data?["acceptInvitation"]?["member"]?["role"] == "ADMIN")

@@ -75,12 +75,19 @@ extension ServerProcess {
     func databaseText(_ sql: String) throws -> String? {
         try TemporaryDatabase.withExisting(database) { try $0.read { try $0.scalar(String.self, sql) } }
     }
+
+    /// The first column of every row of `sql`, in the order `sql` gives: what a probe joins in
+    /// Swift (both stores have no common string aggregate).
+    func databaseTexts(_ sql: String) throws -> [String] {
+        try TemporaryDatabase.withExisting(database) { try $0.read { try $0.query(sql).map { try $0[0] } } }
+    }
 }
 
 extension ServerProcess {
     /// Runs `sql` on the server's database while it runs: how a test moves a stored expiry into
     /// the past instead of waiting for it. The server must not cache what `sql` changes.
-    func databaseWrite(_ sql: String) throws {
-        try TemporaryDatabase.withExisting(database) { try $0.write { try $0.execute(sql) } }
+    /// `arguments` fill its `?` placeholders (bytes, which the stores write differently).
+    func databaseWrite(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try TemporaryDatabase.withExisting(database) { try $0.write { try $0.execute(sql, arguments) } }
     }
 }
