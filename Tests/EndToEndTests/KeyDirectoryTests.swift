@@ -25,13 +25,13 @@ import Testing
 
     /// Every `server_metadata` key name of the server's database.
     static func metadataNames(_ server: ServerProcess) throws -> [String] {
-        let pool = try DatabasePool(path: server.databasePath)
-        defer { pool.close() }
-        return try pool.read { database in try database.query("SELECT key FROM server_metadata").map { try $0["key"] as String } }
+        try server.databaseColumn("SELECT key FROM server_metadata")
     }
 
     /// Expects that no file of the database holds any of `keys`, as bytes or as base64url text.
+    /// SQLite's files only: PostgreSQL's are the cluster's (``metadataNames(_:)`` covers the rows there).
     static func expectNoKeyBytes(_ keys: [String: [UInt8]], in server: ServerProcess) throws {
+        guard TestDatabaseStore.isSQLite else { return }
         for (file, key) in keys {
             #expect(try server.databaseFilesContaining(key).isEmpty, "the bytes of \(file)")
             #expect(try server.databaseFilesContaining(Array(Base64URL.encode(key).utf8)).isEmpty, "the text of \(file)")
@@ -73,16 +73,12 @@ import Testing
         // The older layout: the same keys as base64url text in server_metadata, no key directory.
         let keys = old.directory.appendingPathComponent("keys")
         var moved: [String: [UInt8]] = [:]
-        let pool = try DatabasePool(path: old.databasePath)
         for (file, name) in Self.storedNames {
             let key = try Self.key(file, in: keys)
             moved[file] = key
-            try pool.write { database in
-                try database.execute(
-                    "INSERT INTO server_metadata (key, value, updated_at) VALUES (?, ?, '2026-12-01T00:00:00.000Z')", [name, Base64URL.encode(key)])
-            }
+            try old.databaseWrite(
+                "INSERT INTO server_metadata (key, value, updated_at) VALUES ('\(name)', '\(Base64URL.encode(key))', '2026-12-01T00:00:00.000Z')")
         }
-        pool.close()
         try FileManager.default.removeItem(at: keys)
 
         let upgraded = try ServerProcess(directory: old.directory, arguments: AccountsTests.serverArguments)

@@ -69,8 +69,9 @@ final class ServerProcess {
 
     /// The database a server in `directory` runs on: `sqlitePath` on SQLite; on PostgreSQL the
     /// one whose URL the directory records, or a new one recorded there (so a server restarted
-    /// in the same directory finds the same data).
-    private static func database(in directory: URL, sqlitePath: String) throws -> String {
+    /// in the same directory finds the same data). A test preparing a database before the
+    /// server starts in `directory` asks here where it is.
+    static func database(in directory: URL, sqlitePath: String) throws -> String {
         guard case .postgreSQL = TestDatabaseStore.current else { return sqlitePath }
         let record = directory.appendingPathComponent("postgres-url")
         if let url = try? String(contentsOf: record, encoding: .utf8) { return url }
