@@ -91,7 +91,8 @@ import Testing
     @Test func restartsOnTheSameDatabaseWithoutMigratingAgain() throws {
         let first = try ServerProcess()
         defer { first.remove() }
-        #expect(first.log.contains("msg=\"applied migration\""))
+        // On PostgreSQL the test's database is a copy of the migrated template: nothing to apply.
+        #expect(first.log.contains("msg=\"applied migration\"") == TestDatabaseStore.isSQLite)
         #expect(first.stop() == 0)
         let second = try ServerProcess(directory: first.directory)
         defer { second.stop(signal: SIGKILL) }
