@@ -65,7 +65,8 @@ import Testing
     /// A database of an older version kept the access-token and analytics keys in
     /// `server_metadata`: the first start of this version writes them to the key directory and
     /// deletes them from the database, and sessions signed before go on working.
-    @Test func anUpgradeMovesStoredKeysOutOfTheDatabaseAndEarlierTokensStillVerify() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "only SQLite databases of earlier versions kept keys in server_metadata"))
+    func anUpgradeMovesStoredKeysOutOfTheDatabaseAndEarlierTokensStillVerify() throws {
         let old = try ServerProcess(AccountsTests.serverArguments)
         defer { old.remove() }
         let tokens = try AccountsTests.register(old)
@@ -97,7 +98,8 @@ import Testing
 
     /// A start that wrote the key file and stopped before deleting the row finds both on the
     /// next start: equal, the row goes; different, the server refuses to choose.
-    @Test func aKeyBothInTheDatabaseAndTheDirectoryIsDeletedFromTheDatabaseOnlyWhenTheyAgree() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "only SQLite databases of earlier versions kept keys in server_metadata"))
+    func aKeyBothInTheDatabaseAndTheDirectoryIsDeletedFromTheDatabaseOnlyWhenTheyAgree() throws {
         let server = try ServerProcess(AccountsTests.serverArguments)
         defer { server.remove() }
         #expect(server.stop() == 0)
