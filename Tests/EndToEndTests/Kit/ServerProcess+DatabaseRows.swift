@@ -12,8 +12,8 @@ extension ServerProcess {
         }
     }
 
-    /// The instant a stored timestamp (RFC 3339 text with milliseconds, as the services write it)
-    /// names, or nil when `text` is not one.
+    /// The instant RFC 3339 text with fractional seconds names (a stored timestamp, as the
+    /// services write them, or one the API answers with), or nil when `text` is not one.
     static func storedInstant(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
