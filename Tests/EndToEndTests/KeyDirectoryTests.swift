@@ -25,13 +25,13 @@ import Testing
 
     /// Every `server_metadata` key name of the server's database.
     static func metadataNames(_ server: ServerProcess) throws -> [String] {
-        let pool = try DatabasePool(path: server.databasePath)
-        defer { pool.close() }
-        return try pool.read { database in try database.query("SELECT key FROM server_metadata").map { try $0["key"] as String } }
+        try server.databaseColumn("SELECT key FROM server_metadata")
     }
 
     /// Expects that no file of the database holds any of `keys`, as bytes or as base64url text.
+    /// SQLite's files only: PostgreSQL's are the cluster's (``metadataNames(_:)`` covers the rows there).
     static func expectNoKeyBytes(_ keys: [String: [UInt8]], in server: ServerProcess) throws {
+        guard TestDatabaseStore.isSQLite else { return }
         for (file, key) in keys {
             #expect(try server.databaseFilesContaining(key).isEmpty, "the bytes of \(file)")
             #expect(try server.databaseFilesContaining(Array(Base64URL.encode(key).utf8)).isEmpty, "the text of \(file)")
@@ -65,7 +65,8 @@ import Testing
     /// A database of an older version kept the access-token and analytics keys in
     /// `server_metadata`: the first start of this version writes them to the key directory and
     /// deletes them from the database, and sessions signed before go on working.
-    @Test func anUpgradeMovesStoredKeysOutOfTheDatabaseAndEarlierTokensStillVerify() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "only SQLite databases of earlier versions kept keys in server_metadata"))
+    func anUpgradeMovesStoredKeysOutOfTheDatabaseAndEarlierTokensStillVerify() throws {
         let old = try ServerProcess(AccountsTests.serverArguments)
         defer { old.remove() }
         let tokens = try AccountsTests.register(old)
@@ -73,16 +74,12 @@ import Testing
         // The older layout: the same keys as base64url text in server_metadata, no key directory.
         let keys = old.directory.appendingPathComponent("keys")
         var moved: [String: [UInt8]] = [:]
-        let pool = try DatabasePool(path: old.databasePath)
         for (file, name) in Self.storedNames {
             let key = try Self.key(file, in: keys)
             moved[file] = key
-            try pool.write { database in
-                try database.execute(
-                    "INSERT INTO server_metadata (key, value, updated_at) VALUES (?, ?, '2026-12-01T00:00:00.000Z')", [name, Base64URL.encode(key)])
-            }
+            try old.databaseWrite(
+                "INSERT INTO server_metadata (key, value, updated_at) VALUES ('\(name)', '\(Base64URL.encode(key))', '2026-12-01T00:00:00.000Z')")
         }
-        pool.close()
         try FileManager.default.removeItem(at: keys)
 
         let upgraded = try ServerProcess(directory: old.directory, arguments: AccountsTests.serverArguments)
@@ -101,7 +98,8 @@ import Testing
 
     /// A start that wrote the key file and stopped before deleting the row finds both on the
     /// next start: equal, the row goes; different, the server refuses to choose.
-    @Test func aKeyBothInTheDatabaseAndTheDirectoryIsDeletedFromTheDatabaseOnlyWhenTheyAgree() throws {
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "only SQLite databases of earlier versions kept keys in server_metadata"))
+    func aKeyBothInTheDatabaseAndTheDirectoryIsDeletedFromTheDatabaseOnlyWhenTheyAgree() throws {
         let server = try ServerProcess(AccountsTests.serverArguments)
         defer { server.remove() }
         #expect(server.stop() == 0)

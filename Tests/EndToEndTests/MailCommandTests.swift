@@ -11,7 +11,7 @@ import Testing
     @Test func theServerDeliversPendingMailToTheLogAndTheCommandsShowIt() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = directory.appendingPathComponent("hearth.sqlite").path
+        let database = try ServerProcess.database(in: directory, sqlitePath: directory.appendingPathComponent("hearth.sqlite").path)
         #expect(try HearthCommand.run(["migrate", "--database", database]).status == 0)
         try Self.enqueue(in: database)
 
@@ -40,11 +40,9 @@ import Testing
     }
 
     /// A confirmation email as a service enqueues it: the outbox row and its delivery job.
-    private static func enqueue(in path: String) throws {
-        let pool = try DatabasePool(path: path)
-        defer { pool.close() }
+    private static func enqueue(in location: String) throws {
         let now = Date()
-        try pool.write { database in
+        try TemporaryDatabase.withExisting(location) { try $0.write { database in
             try database.execute(
                 """
                 INSERT INTO mail_outbox (message_id, recipients, subject, text_body, html_body, created_at, next_attempt_at)
@@ -58,17 +56,17 @@ import Testing
                 VALUES ('mail.deliver', '{"outboxID":1}', '1', ?, ?, ?)
                 """,
                 [now, now, now])
-        }
+        } }
     }
 
     /// Polls the outbox until the message is sent; the worker has no other outside sign.
-    private static func waitUntilSent(_ path: String) throws {
-        let pool = try DatabasePool(path: path)
-        defer { pool.close() }
-        let deadline = Date().addingTimeInterval(30)
-        while try pool.read({ try $0.scalar(String.self, "SELECT status FROM mail_outbox WHERE id = 1") }) != "sent" {
-            try #require(Date() < deadline, "the server did not deliver the pending mail")
-            usleep(20_000)
+    private static func waitUntilSent(_ location: String) throws {
+        try TemporaryDatabase.withExisting(location) { pool in
+            let deadline = Date().addingTimeInterval(30)
+            while try pool.read({ try $0.scalar(String.self, "SELECT status FROM mail_outbox WHERE id = 1") }) != "sent" {
+                try #require(Date() < deadline, "the server did not deliver the pending mail")
+                usleep(20_000)
+            }
         }
     }
 }

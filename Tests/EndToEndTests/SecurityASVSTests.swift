@@ -97,6 +97,17 @@ import Testing
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
 
+    /// How long each stored email link of `purpose` is valid, in whole seconds (its expiry less
+    /// its creation), computed in Swift from the stored timestamps so it reads the same on every store.
+    static func lifetimes(of purpose: String, in server: ServerProcess) throws -> Set<Int> {
+        let rows = try server.databaseColumn("SELECT created_at || ' ' || expires_at FROM email_tokens WHERE purpose = '\(purpose)'")
+        return Set(try rows.map { row in
+            let instants = row.split(separator: " ").compactMap { ServerProcess.storedInstant(String($0)) }
+            try #require(instants.count == 2, "\(row) holds two instants")
+            return Int(instants[1].timeIntervalSince(instants[0]).rounded())
+        })
+    }
+
     // MARK: - V6 Authentication
     //
     // Not applicable or proven elsewhere:
@@ -286,11 +297,9 @@ import Testing
         // A 128-bit random id, the only part stored, and its HMAC under the link key, kept outside the database.
         let anaBytes = try #require(Base64URL.decode(anaToken))
         #expect(anaToken != bobToken && anaBytes.count == 48)
-        let storedIDs = try harness.server.databaseText("SELECT group_concat(hex(token_id)) FROM email_tokens")?.split(separator: ",") ?? []
-        #expect(storedIDs.contains { $0 == anaBytes.prefix(16).map { String(format: "%02X", $0) }.joined() })
-        let hours = try harness.server.databaseText(
-            "SELECT CAST(CAST(round((julianday(expires_at) - julianday(created_at)) * 24) AS INTEGER) AS TEXT) FROM email_tokens WHERE purpose = 'confirm_email'")
-        #expect(hours == "48")
+        let storedIDs = try harness.server.databaseColumn("SELECT token_id FROM email_tokens", as: [UInt8].self)
+        #expect(storedIDs.contains { $0 == Array(anaBytes.prefix(16)) })
+        #expect(try Self.lifetimes(of: "confirm_email", in: harness.server) == [48 * 3600], "Ana's and Bob's")
 
         #expect(try AccountEmailFlowTests.confirm(harness.server, token: anaToken).data?["confirmEmail"] != nil)
         #expect(try AccountEmailFlowTests.confirm(harness.server, token: anaToken).errorReason == "LINK_INVALID")
@@ -316,9 +325,7 @@ import Testing
         let tokens = try AccountsTests.register(harness.server)
         _ = try AccountEmailFlowTests.requestReset(harness.server, email: "ana@example.com")
         let first = try harness.server.emailedToken(to: "ana@example.com", page: "reset-password", baseURL: Self.issuer)
-        let minutes = try harness.server.databaseText(
-            "SELECT CAST(CAST(round((julianday(expires_at) - julianday(created_at)) * 1440) AS INTEGER) AS TEXT) FROM email_tokens WHERE purpose = 'reset_password'")
-        #expect(minutes == "60")
+        #expect(try Self.lifetimes(of: "reset_password", in: harness.server) == [3600])
         try harness.server.databaseWrite("UPDATE email_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE purpose = 'reset_password'")
         #expect(try AccountEmailFlowTests.reset(harness.server, token: first, to: "an expired attempt").errorReason == "LINK_INVALID")
 
@@ -369,7 +376,7 @@ import Testing
         defer { harness.server.remove() }
         let tokens = try AccountsTests.register(harness.server)
         #expect(Base64URL.decode(tokens.refresh)?.count == 32)
-        #expect(try harness.server.databaseText("SELECT hex(refresh_token_hash) FROM sessions")?.count == 64, "a SHA-256 digest")
+        #expect(try harness.server.databaseColumn("SELECT refresh_token_hash FROM sessions", as: [UInt8].self).map(\.count) == [32], "a SHA-256 digest")
         let stored = try harness.server.databaseText(
             "SELECT CAST(count(*) AS TEXT) FROM sessions WHERE CAST(refresh_token_hash AS TEXT) = '\(tokens.refresh)'")
         #expect(stored == "0")

@@ -55,7 +55,7 @@ import Testing
         #expect(try Self.instances(of: choreID, server, as: f.ben).isEmpty)
         #expect(try Self.instances(of: choreID, server, as: f.kim).map { $0["status"] } == ["PENDING"], "Kim's is still to do")
         #expect(try server.completeChore(kimsID, as: f.kim).data?["completeChore"]?["outcome"] == "COMPLETED")
-        #expect(try server.databaseTexts("SELECT DISTINCT status FROM chore_instances WHERE chore_id = '\(choreID)'") == ["completed"])
+        #expect(try server.databaseColumn("SELECT DISTINCT status FROM chore_instances WHERE chore_id = '\(choreID)'") == ["completed"])
     }
 
     @Test func FR29_anAllMembersChoreFollowsWhoJoinsAndLeavesInEveryInstanceNotStarted() throws {

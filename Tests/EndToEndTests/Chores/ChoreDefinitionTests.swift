@@ -36,7 +36,7 @@ import Testing
         let gone = try server.graphQL("query($id: ID!) { chore(id: $id) { id } }", variables: ["id": .string(id)], token: f.ana.token)
         #expect(gone.errorCode == "NOT_FOUND")
         #expect(try server.databaseText("SELECT CAST(count(*) AS TEXT) FROM chores WHERE id = '\(id)' AND deleted_at IS NOT NULL") == "1")
-        let kinds = try server.databaseTexts("SELECT kind FROM change_log WHERE kind LIKE 'chore.%' ORDER BY sequence")
+        let kinds = try server.databaseColumn("SELECT kind FROM change_log WHERE kind LIKE 'chore.%' ORDER BY sequence")
         #expect(kinds == ["chore.created", "chore.updated", "chore.deleted"])
     }
 

@@ -263,7 +263,7 @@ import Testing
             "mutation($input: DeleteChoreInput!) { deleteChore(input: $input) { deletedChoreId } }",
             variables: ServerProcess.input(["choreId": .string(choreID)]), token: f.ana.token)
         #expect(deleted.json["errors"] == nil)
-        #expect(try server.databaseTexts("SELECT DISTINCT status FROM chore_instances WHERE chore_id = '\(choreID)' AND status <> 'completed'") == ["cancelled"])
+        #expect(try server.databaseColumn("SELECT DISTINCT status FROM chore_instances WHERE chore_id = '\(choreID)' AND status <> 'completed'") == ["cancelled"])
         let left = try server.graphQL(
             "mutation($input: LeaveHouseholdInput!) { leaveHousehold(input: $input) { leftHouseholdId } }",
             variables: ServerProcess.input(["householdId": .string(f.householdID), "incompleteTasks": "UNASSIGN"]), token: f.ben.token)

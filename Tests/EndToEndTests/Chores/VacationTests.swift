@@ -76,7 +76,7 @@ import Testing
         #expect(try server.instance(try #require(dishes.instances.first), as: f.ben)["status"] == "PENDING")
         #expect(try Set(listed()).isSuperset(of: [bens]))
         #expect(try server.vacation(of: f.benMemberID, as: f.ben) == .null)
-        let kinds = try server.databaseTexts("SELECT DISTINCT kind FROM change_log WHERE kind IN ('chore_instance.paused', 'chore_instance.resumed')")
+        let kinds = try server.databaseColumn("SELECT DISTINCT kind FROM change_log WHERE kind IN ('chore_instance.paused', 'chore_instance.resumed')")
         #expect(Set(kinds) == ["chore_instance.paused", "chore_instance.resumed"], "\(kinds)")
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ActivationAnalyticsTests {
     /// The analytics rows as text, oldest first: `name|household_ref|actor_ref|properties|occurred_at`.
     static func rows(_ server: ServerProcess) throws -> [String] {
-        try server.databaseTexts(
+        try server.databaseColumn(
             """
             SELECT name || '|' || coalesce(household_ref, '') || '|' || coalesce(actor_ref, '') || '|' || properties || '|' || occurred_at
             FROM analytics_events ORDER BY id

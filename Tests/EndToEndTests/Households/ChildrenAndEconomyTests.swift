@@ -178,7 +178,7 @@ import Testing
                 #expect(added.errorExtensions?["field"] == "input.consentId" && added.errorExtensions?["reason"] == "NOT_ALLOWED")
             }
         }
-        #expect(try server.databaseTexts("SELECT display_name FROM members WHERE kind = 'child'") == ["Mia"])
+        #expect(try server.databaseColumn("SELECT display_name FROM members WHERE kind = 'child'") == ["Mia"])
         let wrongPath = try server.graphQL(Self.addMember, variables: ServerProcess.input([
             "householdId": .string(householdID), "kind": "SHADOW", "displayName": "Ivy", "age": 3,
             "consentId": .string(try Self.consent(server, householdID, path: "OWN_ACCOUNT", as: ana)),
@@ -229,7 +229,7 @@ import Testing
             ]), token: person.token)
             #expect(update.errorCode == code, "\(update.json)")
         }
-        #expect(try server.databaseTexts("SELECT display_name FROM members WHERE user_id IS NULL") == ["Noa"])
+        #expect(try server.databaseColumn("SELECT display_name FROM members WHERE user_id IS NULL") == ["Noa"])
     }
 
     @Test func FR_ONBOARD_3_makingAChildYoungerThanThirteenNeedsAConsent() throws {

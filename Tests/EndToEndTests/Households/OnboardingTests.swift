@@ -70,7 +70,7 @@ import Testing
             let answered = try server.graphQL(operation, variables: variables, token: ana.token)
             #expect(answered.errorCode != "TERMS_ACCEPTANCE_REQUIRED", "\(operation): \(answered.json)")
         }
-        #expect(try server.databaseTexts("SELECT version FROM terms_acceptances ORDER BY version") == ["v1", "v2"])
+        #expect(try server.databaseColumn("SELECT version FROM terms_acceptances ORDER BY version") == ["v1", "v2"])
     }
 
     @Test func FR_ONBOARD_2_aNewAccountCreatesItsHouseholdFirstAndAcceptsTheTermsInTheAdminStep() throws {

@@ -75,12 +75,6 @@ extension ServerProcess {
     func databaseText(_ sql: String) throws -> String? {
         try TemporaryDatabase.withExisting(database) { try $0.read { try $0.scalar(String.self, sql) } }
     }
-
-    /// The first column of every row of `sql`, in the order `sql` gives: what a probe joins in
-    /// Swift (both stores have no common string aggregate).
-    func databaseTexts(_ sql: String) throws -> [String] {
-        try TemporaryDatabase.withExisting(database) { try $0.read { try $0.query(sql).map { try $0[0] } } }
-    }
 }
 
 extension ServerProcess {

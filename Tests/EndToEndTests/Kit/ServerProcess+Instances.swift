@@ -72,9 +72,7 @@ extension ServerProcess {
 
     /// The id of the instance of `choreID` due at `dueAt` (RFC 3339) for `memberID`, derived in Python.
     static func derivedInstanceID(choreID: String, dueAt: String, memberID: String? = nil) throws -> String {
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let date = try #require(fractional.date(from: dueAt) ?? ISO8601DateFormatter().date(from: dueAt), "\(dueAt)")
+        let date = try #require(storedInstant(dueAt) ?? ISO8601DateFormatter().date(from: dueAt), "\(dueAt)")
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         return try #require(try TestPython.runScript(instanceIDScript, [choreID, String(milliseconds)] + (memberID.map { [$0] } ?? [])).first)
     }

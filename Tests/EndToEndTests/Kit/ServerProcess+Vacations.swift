@@ -54,7 +54,7 @@ extension ServerProcess {
 
     /// The stored instance ids of chore `choreID`, by due time.
     func storedInstanceIDs(of choreID: String) throws -> [String] {
-        try databaseTexts("SELECT id FROM chore_instances WHERE chore_id = '\(choreID)' ORDER BY due_at, id")
+        try databaseColumn("SELECT id FROM chore_instances WHERE chore_id = '\(choreID)' ORDER BY due_at, id")
     }
 
     /// Waits until every job due at the server's clock has run (`--test-endpoints`).

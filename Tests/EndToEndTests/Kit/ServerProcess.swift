@@ -47,6 +47,9 @@ final class ServerProcess {
         self.directory = directory
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
         database = try Self.database(in: directory, sqlitePath: databasePath)
+        // The keys go beside the SQLite file by default; a PostgreSQL URL has no directory, so the
+        // server would share `./data/keys` with every other test: it keeps them in the test's.
+        let keys = database == databasePath ? [:] : ["HEARTH_KEY_DIRECTORY": directory.appendingPathComponent("keys").path]
         logPath = directory.appendingPathComponent("server-\(UUID().uuidString.prefix(8)).log").path
         let serve = ["serve", "--port", "0", "--database", database, "--log-level", "info"] + arguments
         // With a limit, bash applies it (soft and hard) and then becomes the server.
@@ -54,7 +57,7 @@ final class ServerProcess {
             ("/bin/bash", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", Self.binary] + serve)
         } ?? (Self.binary, serve)
         process = try ChildProcess(
-            executable, commandLine, environment: ChildProcess.inheritedEnvironment(overriding: environment),
+            executable, commandLine, environment: ChildProcess.inheritedEnvironment(overriding: keys.merging(environment) { $1 }),
             standardOutput: .pipe, standardError: .file(logPath))
         let line = try? process.standardOutput!.readLine()
         guard let line, line.hasPrefix("listening on http://"), let portText = line.split(separator: ":").last,
@@ -69,8 +72,9 @@ final class ServerProcess {
 
     /// The database a server in `directory` runs on: `sqlitePath` on SQLite; on PostgreSQL the
     /// one whose URL the directory records, or a new one recorded there (so a server restarted
-    /// in the same directory finds the same data).
-    private static func database(in directory: URL, sqlitePath: String) throws -> String {
+    /// in the same directory finds the same data). A test preparing a database before the
+    /// server starts in `directory` asks here where it is.
+    static func database(in directory: URL, sqlitePath: String) throws -> String {
         guard case .postgreSQL = TestDatabaseStore.current else { return sqlitePath }
         let record = directory.appendingPathComponent("postgres-url")
         if let url = try? String(contentsOf: record, encoding: .utf8) { return url }

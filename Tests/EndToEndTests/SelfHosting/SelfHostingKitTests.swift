@@ -1,4 +1,5 @@
 import Foundation
+import HearthStore
 import Testing
 
 /// The self-hosting kit (FR-67): the environment variables of `hearth serve`, and the files a
@@ -78,8 +79,10 @@ import Testing
         // The health check asks /readyz of the server the same environment configures.
         let server = try ServerProcess()
         defer { server.remove() }
-        // The key directory's default is `keys` beside the database: in the volume too.
-        #expect(FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("keys/link.key").path))
+        // The key directory's default is `keys` beside the database file: in the volume too.
+        if TestDatabaseStore.isSQLite {
+            #expect(FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("keys/link.key").path))
+        }
         let healthy = try HearthCommand.run(["healthcheck"], environment: ["HEARTH_HOST": "0.0.0.0", "HEARTH_PORT": String(server.port)])
         #expect(healthy.status == 0, "\(healthy.standardOutput)\(healthy.standardError)")
         #expect(healthy.standardOutput.contains("http://127.0.0.1:\(server.port)/readyz: 200 ready"), "\(healthy.standardOutput)")
