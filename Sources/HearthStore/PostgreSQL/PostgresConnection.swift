@@ -72,11 +72,6 @@ final class PostgresConnection {
         return connection
     }
 
-    /// Whether the connection has reached the server (a lazily made one may not have yet).
-    var isConnected: Bool {
-        handle != nil
-    }
-
     /// Drops the cached statements and closes the connection (if it ever opened).
     func close() {
         statementCache.removeAll()
