@@ -15,11 +15,11 @@ import Synchronization
 ///   concurrent transaction (SQLSTATE 40001) or deadlocks (40P01) is rolled back and run
 ///   again, up to ``Configuration/maxWriteAttempts`` times with a jittered, doubling backoff;
 ///   work it registered with ``Database/afterCommit(_:)`` is discarded with the failed attempt.
+///   So **a write closure must be re-runnable**: it may only touch the database and compute
+///   its result, with effects outside the database left to `afterCommit` (which services do).
 ///   Concurrent writes run on several connections, so their `afterCommit` work runs in any
 ///   order, not in commit order as behind SQLite's single writer: what must follow commit order
 ///   reads it from the database (the change log's `ChangeLogRelay`).
-///   So **a write closure must be re-runnable**: it may only touch the database and compute
-///   its result, with effects outside the database left to `afterCommit` (which services do).
 /// - Reads run in `REPEATABLE READ, READ ONLY` transactions: one snapshot for the closure.
 /// - A statement is prepared once per connection. When another session alters a table so
 ///   that a cached statement's result type changes (PostgreSQL's "cached plan must not change
