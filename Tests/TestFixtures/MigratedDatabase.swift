@@ -48,11 +48,20 @@ public enum MigratedDatabase {
     }
 
     /// Calls `body` with a migrated database of this run's store and a change log publishing
-    /// to a fresh bus.
+    /// as the server's does on that store (`InstanceCoordination`): on SQLite, to a fresh bus
+    /// straight from each commit; on PostgreSQL, through a ``ChangeLogRelay`` feeding the fresh
+    /// bus from the log, relaying until `body` returns. Concurrent PostgreSQL transactions run
+    /// their commit callbacks in any order, so publishing from them would not be in commit order.
     public static func withChangeLog<T>(_ body: (ChangeLog, InProcessEventBus) async throws -> T) async throws -> T {
         try await withDatabase { database in
             let bus = InProcessEventBus()
-            return try await body(ChangeLog(pool: database, bus: bus), bus)
+            guard database is PostgresStore else {
+                return try await body(ChangeLog(pool: database, bus: bus), bus)
+            }
+            let relay = ChangeLogRelay(pool: database, local: bus, after: 0)
+            let relaying = Task { await relay.run(clock: SystemClock(), retryDelay: .milliseconds(10)) }
+            defer { relaying.cancel() }
+            return try await body(ChangeLog(pool: database, bus: relay), bus)
         }
     }
 

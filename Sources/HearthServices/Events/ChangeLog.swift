@@ -15,6 +15,11 @@ import HearthStore
 /// }
 /// ```
 ///
+/// On SQLite the single writer runs commit callbacks in commit order, so the bus may be the
+/// ``InProcessEventBus`` itself. On PostgreSQL it must be a ``ChangeLogRelay``, even for one
+/// instance: transactions on several connections run their commit callbacks in any order, and
+/// a ``ChangeFeed`` handed 8 before 7 skips 7.
+///
 /// Clients that were offline, or whose subscription overflowed, catch up by cursor with
 /// ``changes(after:topics:limit:)``: the sequence of the last event they processed. Changes
 /// are kept for the retention horizon (`--retain-change-log`); a cursor older than that gets

@@ -449,8 +449,19 @@ public final class Database {
 
     // MARK: Statements
 
-    /// Runs one statement on the PostgreSQL connection, preparing it on first use.
+    /// Runs one statement on the PostgreSQL connection, preparing it on first use, and once
+    /// more (prepared anew) when its cached plan went stale outside a transaction
+    /// (``PostgresConnection/forgetsStalePlan(after:sql:)``).
     private func run(_ postgres: PostgresConnection, _ sql: String, _ arguments: StatementArguments) throws -> PostgresResult {
+        do {
+            return try runPrepared(postgres, sql, arguments)
+        } catch let error as StoreError where postgres.forgetsStalePlan(after: error, sql: sql) {
+            return try runPrepared(postgres, sql, arguments)
+        }
+    }
+
+    /// Runs one statement on the PostgreSQL connection, preparing it if it is not cached.
+    private func runPrepared(_ postgres: PostgresConnection, _ sql: String, _ arguments: StatementArguments) throws -> PostgresResult {
         let (statement, isNew) = try postgres.statement(for: sql)
         if isNew {
             preparedStatements.add(1, ordering: .relaxed)

@@ -70,6 +70,14 @@ struct StatementCache<Prepared: CachedStatement> {
         return evicted
     }
 
+    /// Drops the statement for `sql` and returns it, `nil` when none is cached (a PostgreSQL
+    /// statement whose plan went stale must be deallocated and prepared anew).
+    mutating func remove(_ sql: String) -> Prepared? {
+        let removed = entries.removeValue(forKey: SQLTextKey(sql))?.statement
+        statistics.count = entries.count
+        return removed
+    }
+
     /// Drops every statement (they finalize when released); used before closing.
     mutating func removeAll() {
         entries.removeAll()

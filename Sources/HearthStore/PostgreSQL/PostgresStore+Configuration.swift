@@ -9,8 +9,9 @@ extension PostgresStore {
         /// The password, read from a file by the caller (`--database-password-file`); overrides
         /// one in the URL. Never logged: ``description`` and errors show the URL redacted.
         public var password: String?
-        /// Connections the pool opens, so at most this many transactions of this process run at
-        /// once. Default 10, at least 1.
+        /// Connections the pool opens at most, so at most this many transactions of this process
+        /// run at once. One opens with the store, the others when concurrent transactions first
+        /// need them. Default 10, at least 1.
         public var maxConnections: Int
         /// How long a caller waits for a free connection before failing with `.busy`. Default 5 seconds.
         public var acquireTimeout: Duration

@@ -17,7 +17,15 @@ import Synchronization
 ///   work it registered with ``Database/afterCommit(_:)`` is discarded with the failed attempt.
 ///   So **a write closure must be re-runnable**: it may only touch the database and compute
 ///   its result, with effects outside the database left to `afterCommit` (which services do).
+///   Concurrent writes run on several connections, so their `afterCommit` work runs in any
+///   order, not in commit order as behind SQLite's single writer: what must follow commit order
+///   reads it from the database (the change log's `ChangeLogRelay`).
 /// - Reads run in `REPEATABLE READ, READ ONLY` transactions: one snapshot for the closure.
+/// - A statement is prepared once per connection. When another session alters a table so
+///   that a cached statement's result type changes (PostgreSQL's "cached plan must not change
+///   result type"), the connection prepares it again: at once outside a transaction, and by
+///   running the read or write again inside one, which that error aborted.
+/// - Connections open when first needed, up to ``Configuration/maxConnections``.
 /// - ``readIfIdle(_:)`` always answers `nil`: every statement is a network round trip, which
 ///   an event loop must never wait for.
 /// - A connection the server dropped is reconnected before its next transaction.
@@ -30,7 +38,10 @@ public final class PostgresStore: DatabaseWriter {
     private let group: ConnectionGroup<SerializedDatabase>
     private let queueKey = DispatchSpecificKey<Bool>()
 
-    /// Opens ``Configuration/maxConnections`` connections to the server.
+    /// A pool of up to ``Configuration/maxConnections`` connections to the server, of which it
+    /// opens one now (so a wrong URL or password fails here) and the others when concurrent
+    /// transactions first need them: an idle instance holds one session of the server's
+    /// `max_connections`, a busy one at most its limit. Connections stay open once opened.
     ///
     /// - Throws: ``StoreError`` `.cantOpen` when the server cannot be reached or refuses the
     ///   credentials; the message holds the URL redacted, never the password.
@@ -38,16 +49,16 @@ public final class PostgresStore: DatabaseWriter {
         precondition(configuration.maxConnections >= 1, "a PostgreSQL pool needs at least one connection")
         precondition(configuration.maxWriteAttempts >= 1, "a write needs at least one attempt")
         self.configuration = configuration
-        var connections: [Database] = []
+        let connections = (0..<configuration.maxConnections).map { _ in
+            PostgresConnection(
+                lazilyConnectingTo: configuration.url, password: configuration.password,
+                statementCacheCapacity: configuration.statementCacheCapacity)
+        }
         do {
-            for _ in 0..<configuration.maxConnections {
-                let connection = try PostgresConnection(
-                    url: configuration.url, password: configuration.password,
-                    statementCacheCapacity: configuration.statementCacheCapacity)
-                connections.append(Database(postgres: connection))
-            }
+            // The pool lends its idle connections last in, first out: the last one is lent
+            // first, and again whenever it is the only one in use.
+            try connections.last?.reconnectIfBroken()
         } catch let error as StoreError {
-            connections.forEach { $0.close() }
             throw StoreError(
                 extendedCode: error.extendedCode, message: "\(error.message) (database \(configuration.redactedURL))",
                 category: error.category, sqlState: error.sqlState)
@@ -55,7 +66,7 @@ public final class PostgresStore: DatabaseWriter {
         let key = queueKey
         group = ConnectionGroup(
             connections: connections.enumerated().map { index, connection in
-                SerializedDatabase(database: connection, label: "HearthStore.postgres.\(index)", key: key)
+                SerializedDatabase(database: Database(postgres: connection), label: "HearthStore.postgres.\(index)", key: key)
             },
             name: "PostgreSQL",
             acquireTimeout: configuration.acquireTimeout
@@ -70,22 +81,36 @@ public final class PostgresStore: DatabaseWriter {
     /// Runs `body` in a `REPEATABLE READ, READ ONLY` transaction, blocking the calling thread.
     /// - Throws: What `body` throws, or ``StoreError`` (`.busy` past the acquire timeout).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
-        } catch let error as StoreError where Self.isLostConnection(error) {
-            // The server dropped an idle connection (a restart, a failover); libpq notices on use.
-            return try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        var attempt = 1
+        while true {
+            do {
+                return try withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+            } catch let error as StoreError where isRerunnableRead(error, after: attempt) {
+                attempt += 1
+            }
         }
     }
 
     /// Runs `body` in a `REPEATABLE READ, READ ONLY` transaction, suspending the caller.
     /// - Throws: What `body` throws, ``StoreError``, or `CancellationError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
-        } catch let error as StoreError where Self.isLostConnection(error) {
-            return try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { database in try database.transaction(beginning: Self.beginRead) { try body(database) } }
+            } catch let error as StoreError where isRerunnableRead(error, after: attempt) {
+                attempt += 1
+            }
         }
+    }
+
+    /// Whether a read that failed with `error` on attempt `attempt` runs again: once on a
+    /// connection the server dropped (a restart, a failover; libpq notices on use), and on a
+    /// statement whose cached plan went stale (its connection prepares it anew) while
+    /// ``Configuration/maxWriteAttempts`` allow.
+    private func isRerunnableRead(_ error: StoreError, after attempt: Int) -> Bool {
+        attempt == 1 && Self.isLostConnection(error)
+            || error.isStaleCachedPlan && attempt < configuration.maxWriteAttempts
     }
 
     /// Always `nil`: no PostgreSQL read is free of a network round trip.
@@ -127,12 +152,13 @@ public final class PostgresStore: DatabaseWriter {
     }
 
     /// Whether a write that failed with `error` on attempt `attempt` runs again: on a
-    /// serialization failure or deadlock while attempts remain, and once on a connection the
+    /// serialization failure, a deadlock or a statement whose cached plan went stale (its
+    /// connection prepares it anew) while attempts remain, and once on a connection the
     /// server dropped before the `COMMIT` was sent (nothing was written; a lost `COMMIT` may
     /// have committed, so it is never retried).
     private func isRetryable(_ error: StoreError, after attempt: Int) -> Bool {
         guard attempt < configuration.maxWriteAttempts else { return false }
-        return error.category == .serializationFailure
+        return error.category == .serializationFailure || error.isStaleCachedPlan
             || attempt == 1 && Self.isLostConnection(error) && error.sql != Database.commitSQL
     }
 

@@ -15,4 +15,11 @@ extension StoreError {
         }
         self.init(extendedCode: code, message: message, sql: sql, category: category, sqlState: state)
     }
+
+    /// Whether PostgreSQL refused to run a prepared statement because its result type changed
+    /// since it was prepared ("cached plan must not change result type", SQLSTATE 0A000): a
+    /// table it reads was altered, by a migration of another instance for example.
+    var isStaleCachedPlan: Bool {
+        sqlState == "0A000" && message.hasPrefix("cached plan must not change result type")
+    }
 }

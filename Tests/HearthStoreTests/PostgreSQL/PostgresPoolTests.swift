@@ -36,6 +36,63 @@ import Testing
         }
     }
 
+    @Test func aFreshStoreHoldsOneConnectionAndOpensMoreUnderConcurrentReadsUpToTheLimitOnly() async throws {
+        try await TemporaryPostgresDatabase.withStore(configure: {
+            $0.maxConnections = 3
+            $0.acquireTimeout = .seconds(2)
+        }) { store in
+            // Another instance's view: the server's sessions on this database, but its own.
+            let observer = try PostgresStore(configuration: .init(url: store.configuration.url, maxConnections: 1))
+            defer { observer.close() }
+            func sessions() throws -> Int? {
+                try observer.read { db in
+                    try db.scalar(Int.self, """
+                        SELECT count(*) FROM pg_stat_activity
+                        WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+                        """)
+                }
+            }
+            #expect(try sessions() == 1)
+            for _ in 0..<5 {
+                _ = try await store.read { db in try db.scalar(Int.self, "SELECT 1") }
+            }
+            #expect(try sessions() == 1)
+
+            let held = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let holders = (0..<3).map { _ in
+                Background.run {
+                    try store.read { _ in
+                        held.signal()
+                        release.wait()
+                    }
+                }
+            }
+            for _ in holders { held.wait() }
+            #expect(try sessions() == 3)
+            // A fourth reader waits the acquire timeout, then fails clearly; nothing more opens.
+            let started = ContinuousClock.now
+            let error = #expect(throws: StoreError.self) {
+                try store.read { db in try db.scalar(Int.self, "SELECT 1") }
+            }
+            #expect(started.duration(to: .now) >= .seconds(2))
+            #expect(error?.category == .busy)
+            #expect(error?.message == "no PostgreSQL connection became free within 2.0 seconds (the pool's acquire timeout)")
+            #expect(try sessions() == 3)
+            for _ in holders { release.signal() }
+            for holder in holders { try holder.join() }
+
+            // More concurrent readers than connections share the three.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { _ = try await store.read { db in try db.scalar(Int.self, "SELECT 1") } }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try sessions() == 3)
+        }
+    }
+
     @Test func aWrongPasswordFailsWithTheURLRedacted() throws {
         try TemporaryPostgresDatabase.withURL { url in
             // The test cluster trusts loopback, so make the failure a missing database instead
