@@ -30,7 +30,10 @@ struct DataLoaderTests {
         var all: [String] { queries.withLock { $0 } }
     }
 
-    private static func seed(_ pool: DatabasePool) throws {
+    /// A database of this run's store without tables: `seed` makes its own.
+    private static let emptyDatabase = TemporaryDatabase.Preparation(identity: "empty") { _ in }
+
+    private static func seed(_ pool: any DatabaseWriter) throws {
         try pool.write { db in
             try db.execute("CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
             try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, owner_id INTEGER NOT NULL REFERENCES owner(id))")
@@ -40,7 +43,7 @@ struct DataLoaderTests {
     }
 
     /// The schema's resolvers; `batched` chooses between the loader and one query per item.
-    private static func service(_ pool: DatabasePool, log: QueryLog, batched: Bool) throws -> GraphQLService {
+    private static func service(_ pool: any DatabaseWriter, log: QueryLog, batched: Bool) throws -> GraphQLService {
         var resolvers = Resolvers(schema: try buildSchema(sdl: sdl))
         resolvers.resolve("Query", "items") { _, _, _, _ in
             try pool.read { db in
@@ -66,7 +69,7 @@ struct DataLoaderTests {
         ["id": try row["id"] as Int, "name": try row["name"] as String]
     }
 
-    private static func ownerLoader(_ pool: DatabasePool, log: QueryLog) -> DataLoader<Int, [String: any Sendable]> {
+    private static func ownerLoader(_ pool: any DatabaseWriter, log: QueryLog) -> DataLoader<Int, [String: any Sendable]> {
         DataLoader { keys in
             try await pool.read { db in
                 let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
@@ -80,7 +83,7 @@ struct DataLoaderTests {
     }
 
     private static func run(batched: Bool) async throws -> (result: ExecutionResult, queries: [String]) {
-        try await TemporaryDatabase.withPool { pool in
+        try await TemporaryDatabase.withWriter(Self.emptyDatabase) { pool in
             try Self.seed(pool)
             let log = QueryLog()
             let service = try Self.service(pool, log: log, batched: batched)

@@ -20,7 +20,7 @@ import Testing
     /// member's account is read); returns the statements it took and the members' usernames.
     private func home(_ fixture: HouseholdsAPIFixture, as viewer: Viewer) async throws -> (statements: Int, usernames: [String]) {
         let pool = fixture.harness.pool
-        try await pool.write { db in try db.execute("CREATE TABLE IF NOT EXISTS cache_breaker (x)") }
+        try await pool.write { db in try db.execute("CREATE TABLE IF NOT EXISTS cache_breaker (x INTEGER)") }
         let before = try StoreStatistics.statements(of: pool)
         let result = try await fixture.execute(Self.home, as: viewer)
         let statements = try StoreStatistics.statements(of: pool) - before
