@@ -10,26 +10,13 @@ import Testing
             $0.maxConnections = 2
             $0.acquireTimeout = .milliseconds(200)
         }) { store in
-            let held = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holders = (0..<2).map { _ in
-                Background.run {
-                    try store.read { _ in
-                        held.signal()
-                        release.wait()
-                    }
-                }
-            }
-            held.wait()
-            held.wait()
+            let holders = HeldReads(2, on: store)
             #expect(store.statistics.inUse == 2)
             let error = #expect(throws: StoreError.self) {
                 try store.read { db in try db.scalar(Int.self, "SELECT 1") }
             }
             #expect(error?.category == .busy)
-            release.signal()
-            release.signal()
-            for holder in holders { try holder.join() }
+            try holders.release()
             // At the limit minus one, a read finds a connection.
             #expect(try store.read { db in try db.scalar(Int.self, "SELECT 1") } == 1)
             #expect(store.statistics.capacity == 2)
@@ -58,17 +45,7 @@ import Testing
             }
             #expect(try sessions() == 1)
 
-            let held = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let holders = (0..<3).map { _ in
-                Background.run {
-                    try store.read { _ in
-                        held.signal()
-                        release.wait()
-                    }
-                }
-            }
-            for _ in holders { held.wait() }
+            let holders = HeldReads(3, on: store)
             #expect(try sessions() == 3)
             // A fourth reader waits the acquire timeout, then fails clearly; nothing more opens.
             let started = ContinuousClock.now
@@ -79,8 +56,7 @@ import Testing
             #expect(error?.category == .busy)
             #expect(error?.message == "no PostgreSQL connection became free within 2.0 seconds (the pool's acquire timeout)")
             #expect(try sessions() == 3)
-            for _ in holders { release.signal() }
-            for holder in holders { try holder.join() }
+            try holders.release()
 
             // More concurrent readers than connections share the three.
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -105,6 +81,33 @@ import Testing
             #expect(error.map { "\($0)" }?.contains("s3cret-pass") == false)
             #expect(error.map { "\($0)" }?.contains("***") == true)
         }
+    }
+}
+
+/// Reads that each hold a connection of a store until released: how a test fills its pool.
+private struct HeldReads {
+    private let reads: [Background<Void>]
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Starts `count` reads on `store` and returns once every one holds its connection.
+    init(_ count: Int, on store: PostgresStore) {
+        let held = DispatchSemaphore(value: 0)
+        let released = released
+        reads = (0..<count).map { _ in
+            Background.run {
+                try store.read { _ in
+                    held.signal()
+                    released.wait()
+                }
+            }
+        }
+        for _ in reads { held.wait() }
+    }
+
+    /// Lets every read finish and waits for it.
+    func release() throws {
+        for _ in reads { released.signal() }
+        for read in reads { try read.join() }
     }
 }
 
