@@ -93,7 +93,9 @@ class PostgreSQL:
         maintenance = subprocess.run([script, "start", CLUSTER], capture_output=True, text=True, check=True).stdout.strip()
         psql(maintenance, "ALTER SYSTEM SET fsync = on", "ALTER SYSTEM SET synchronous_commit = on",
              "ALTER SYSTEM SET full_page_writes = on", "SELECT pg_reload_conf()", "CREATE DATABASE hearth_scale")
-        self.url = maintenance.rsplit("/", 1)[0] + "/hearth_scale"
+        # Plain TCP on loopback, as in the earlier runs: the test cluster also serves TLS (libpq's
+        # default `prefer` would take it), which adds encryption to every round trip.
+        self.url = maintenance.rsplit("/", 1)[0] + "/hearth_scale?sslmode=disable"
         subprocess.run([benchlib.HEARTH, "migrate", "--database", self.url], capture_output=True, check=True)
         with open(os.path.join(CLUSTER, "data", "postmaster.pid")) as file:
             self.pid = int(file.readline())
