@@ -19,6 +19,10 @@ public struct ResponseStream: AsyncSequence, Sendable {
     /// Each element is one response.
     public typealias Element = ExecutionResult
 
+    /// The name of the subscription's root field, whose source stream this maps.
+    public let fieldName: String
+    /// The root field's coerced arguments, as its source stream resolver received them.
+    public let arguments: Arguments
     let source: AsyncThrowingStream<any Sendable, any Error>
     let request: RequestContext
     let context: any Sendable
@@ -84,7 +88,8 @@ extension Executor {
                 ?? coerceArgumentValues(definition: field.definition, node: field.fieldNodes[0], variables: request.variableValues)
             let info = ResolveInfo(request: request, plan: field, parentType: plan.objectType, responsePath: path)
             let source = try await resolver(rootValue, arguments, context, info)
-            return .stream(ResponseStream(source: source, request: request, context: context))
+            return .stream(ResponseStream(
+                fieldName: field.definition.name, arguments: arguments, source: source, request: request, context: context))
         } catch {
             return failure(error)
         }

@@ -347,6 +347,11 @@ public struct MaskedResponseStream: AsyncSequence, Sendable {
     let masking: ErrorMasking
     let requestID: String
 
+    /// The name of the subscription's root field.
+    public var fieldName: String { base.fieldName }
+    /// The root field's coerced arguments.
+    public var arguments: Arguments { base.arguments }
+
     /// Iterates over the masked responses.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: ResponseStream.AsyncIterator

@@ -23,12 +23,18 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     private let filter: DeliveryFilter?
     private let authorize: Authorizer
     private let sharingScope: SharingScope
-    private let fanout = SubscriptionFanout()
+    private let fanout: SubscriptionFanout
 
     /// Which connections may share a subscription's execution: operations share only when their contexts map
     /// to the same scope (for example the signed-in user's id), because a subscription's subscribe-time checks
     /// run for the first operation of a shared group only.
     public typealias SharingScope = @Sendable (_ context: any Sendable) -> String
+
+    /// Whether a subscription of root field `fieldName` with `arguments` is live: its stream starts with what
+    /// happens after it subscribes, so an operation asking for the same thing later may join its running
+    /// execution. `false` for a stream that first replays history (the events after a resume cursor, a
+    /// resync): an operation joining after its first response would miss that history, so it gets its own.
+    public typealias LiveSubscription = @Sendable (_ fieldName: String, _ arguments: Arguments) -> Bool
 
     /// Decides on a connection's `connection_init`: given the context `makeContext` made from the upgrade
     /// request and the init message's payload (JSON bytes, `nil` when absent), accepts the connection with the
@@ -50,12 +56,16 @@ public struct GraphQLWebSocketEndpoint: Sendable {
     ///   - authorize: Decides on `connection_init`; by default every connection is accepted with the
     ///     upgrade request's context.
     ///   - sharingScope: Partitions shared subscriptions; by default everyone shares.
+    ///   - isLive: Which subscriptions operations may join after their first response; by default none (they
+    ///     share only with operations that subscribe before it).
     public init(
         service: GraphQLService, configuration: RealtimeConfiguration, metrics: RealtimeMetrics,
         makeContext: @escaping @Sendable (HTTPRequest) -> any Sendable = { _ in () }, filter: DeliveryFilter? = nil,
         authorize: @escaping Authorizer = { context, _ in .accept(context: context) },
-        sharingScope: @escaping SharingScope = { _ in "" }
+        sharingScope: @escaping SharingScope = { _ in "" },
+        isLive: @escaping LiveSubscription = { _, _ in false }
     ) {
+        fanout = SubscriptionFanout(isLive: isLive)
         self.service = service
         self.configuration = configuration
         self.metrics = metrics

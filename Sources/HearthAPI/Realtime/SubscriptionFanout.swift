@@ -24,8 +24,13 @@ import Synchronization
 /// - Falling behind: the bus buffers and its overflow policy apply to the group's one subscription (every
 ///   member missed the same events, and `missedEvents` says so to all); a connection that cannot keep up with
 ///   the writes is handled by the WebSocket send-queue policy (`WebSocketConfiguration.slowConsumerPolicy`).
-/// - A member that joins a running group receives the events the group delivers from then on; one committed
-///   an instant before it joined may be among them.
+/// - Joining late: a member that joins a running group receives the events the group delivers from then on
+///   (one committed an instant before it joined may be among them). That is only right for a live stream, one
+///   that starts with what happens after it subscribes. A stream that first replays history (the events after
+///   a resume cursor, a full resync) owes each subscriber everything after its own starting point, so once its
+///   group has delivered a response, a new operation asking for the same thing starts a group of its own; the
+///   endpoint's ``GraphQLWebSocketEndpoint/LiveSubscription`` tells the two kinds apart. Members that join
+///   before the first delivery receive every response.
 /// - Leaving (client `complete`, socket closed) takes effect at once: the session drops anything still on its
 ///   way for that operation. The last member to leave cancels the group's task, which ends its bus subscription.
 final class SubscriptionFanout: Sendable {
@@ -65,16 +70,19 @@ final class SubscriptionFanout: Sendable {
     }
 
     private let groups = Mutex<[Key: SubscriptionGroup]>([:])
+    private let isLive: GraphQLWebSocketEndpoint.LiveSubscription
 
-    /// An empty registry.
-    init() {}
+    /// An empty registry; `isLive` says which subscriptions late members may join.
+    init(isLive: @escaping GraphQLWebSocketEndpoint.LiveSubscription) {
+        self.isLive = isLive
+    }
 
     /// How many groups are running: for tests that check groups end with their last member.
     var groupCount: Int { groups.withLock { $0.count } }
 
     /// Makes `member` a member of the running group for `request` in sharing scope `scope`, or, when there is
-    /// none, runs `operate` and starts a group with the stream it returns. A query or mutation, or any request
-    /// error, comes back as a single outcome.
+    /// none (or it replays history and has delivered already), runs `operate` and starts a group with the
+    /// stream it returns. A query or mutation, or any request error, comes back as a single outcome.
     func join(
         _ request: GraphQLRequest, scope: String, as member: Member, operate: () async -> GraphQLOperation
     ) async -> Joined {
@@ -87,10 +95,12 @@ final class SubscriptionFanout: Sendable {
             return .single(outcome)
         case .stream(let stream):
             // Another member may have started the same group while this one was being admitted; its stream
-            // is then used and this one is dropped, which ends its bus subscription.
+            // is then used (unless it replays and has delivered) and this one is dropped, which ends its bus
+            // subscription. A group that replaced another under the key leaves it running for its members.
+            let acceptsLateMembers = isLive(stream.fieldName, stream.arguments)
             let (group, isNew) = groups.withLock { groups in
                 if let running = groups[key], running.add(member) { return (running, false) }
-                let group = SubscriptionGroup(key: key, first: member, fanout: self)
+                let group = SubscriptionGroup(key: key, first: member, fanout: self, acceptsLateMembers: acceptsLateMembers)
                 groups[key] = group
                 return (group, true)
             }
@@ -152,6 +162,8 @@ final class SubscriptionGroup: Sendable {
         var count = 0
         /// The stream ended or the last member left: no one may join any more.
         var isClosed = false
+        /// A response has been handed to the members: only a live stream's group may take new ones.
+        var hasDelivered = false
         var task: Task<Void, Never>?
 
         mutating func insert(_ member: SubscriptionFanout.Member) {
@@ -162,20 +174,23 @@ final class SubscriptionGroup: Sendable {
 
     let key: SubscriptionFanout.Key
     private let fanout: SubscriptionFanout
+    /// Whether members may join after the first delivery: the stream is live (see ``SubscriptionFanout``).
+    private let acceptsLateMembers: Bool
     private let state: Mutex<State>
 
-    init(key: SubscriptionFanout.Key, first: SubscriptionFanout.Member, fanout: SubscriptionFanout) {
+    init(key: SubscriptionFanout.Key, first: SubscriptionFanout.Member, fanout: SubscriptionFanout, acceptsLateMembers: Bool) {
         self.key = key
         self.fanout = fanout
+        self.acceptsLateMembers = acceptsLateMembers
         var initial = State()
         initial.insert(first)
         state = Mutex(initial)
     }
 
-    /// Adds `member` unless the group has closed.
+    /// Adds `member` unless the group has closed, or replays history and has delivered already.
     func add(_ member: SubscriptionFanout.Member) -> Bool {
         state.withLock { state in
-            guard !state.isClosed else { return false }
+            guard !state.isClosed, acceptsLateMembers || !state.hasDelivered else { return false }
             state.insert(member)
             return true
         }
@@ -225,6 +240,8 @@ final class SubscriptionGroup: Sendable {
             if ending {
                 guard !state.isClosed else { return [] }
                 state.isClosed = true
+            } else {
+                state.hasDelivered = true
             }
             return state.loops.map { ($0.key, $0.value.list) }
         }

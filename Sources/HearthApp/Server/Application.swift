@@ -221,7 +221,7 @@ final class Application: Sendable {
         GraphQLWebSocketEndpoint(
             service: graphQL, configuration: settings.realtime, metrics: realtime,
             makeContext: webSocketAuthentication.upgradeContext, authorize: webSocketAuthentication.authorize,
-            sharingScope: webSocketAuthentication.sharingScope
+            sharingScope: webSocketAuthentication.sharingScope, isLive: HearthSchema.isLiveSubscription
         ).register(in: &router)
         OperationsRoutes(
             pool: pool, migrator: migrator, metrics: metrics, metricsAccess: settings.metricsAccess,

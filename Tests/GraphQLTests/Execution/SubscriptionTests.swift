@@ -54,6 +54,17 @@ struct SubscriptionTests {
         #expect(try await Self.responses(result) == [#"{"data":{"counter":5}}"#, #"{"data":{"counter":6}}"#, #"{"data":{"counter":7}}"#])
     }
 
+    @Test func theStreamNamesItsRootFieldAndItsCoercedArguments() async throws {
+        let result = await (try Self.executor()).subscribe(
+            document: try Parser.parse("subscription ($n: Int!) { renamed: counter(from: $n) }"), variables: ["n": 5])
+        guard case .stream(let stream) = result else {
+            Issue.record("expected a stream")
+            return
+        }
+        #expect(stream.fieldName == "counter")
+        #expect(stream.arguments.int("from") == 5)
+    }
+
     @Test func executesTheSelectionSetWithTheEventAsRootValue() async throws {
         let terminated = Signal()
         let executor = try Self.executor(terminated: terminated, events: [["text": "hi"] as [String: any Sendable]])
