@@ -34,9 +34,14 @@ import Testing
         #expect(try database(url).postgres?.maxWriteAttempts == 32)
         #expect(try database(url + ["--database-write-attempts", "1"]).postgres?.maxWriteAttempts == 1)
         #expect(try database(url + ["--database-write-attempts", "1000"]).postgres?.maxWriteAttempts == 1000)
+        #expect(try database(url).postgres?.idleTimeout == .seconds(300))
+        #expect(try database(url + ["--database-idle-timeout", "24h"]).postgres?.idleTimeout == .seconds(86_400))
+        #expect(try database(url + ["--database-idle-timeout", "1ms"]).postgres?.idleTimeout == .milliseconds(1))
+        #expect(try database(url + ["--database-idle-timeout", "0"]).postgres.map { $0.idleTimeout == nil } == true)
         for arguments in [
             ["--database-max-connections", "0"], ["--database-max-connections", "1001"], ["--database-acquire-timeout", "601s"],
-            ["--database-write-attempts", "0"], ["--database-write-attempts", "1001"],
+            ["--database-write-attempts", "0"], ["--database-write-attempts", "1001"], ["--database-idle-timeout", "86401s"],
+            ["--database-idle-timeout", "soon"],
         ] {
             #expect(throws: UsageError.self) { try database(url + arguments) }
         }

@@ -30,6 +30,8 @@ struct DatabaseSettings: Sendable {
                help: "PostgreSQL: connections in this process's pool (1 to 1000)."),
         .value("--database-acquire-timeout", "DURATION", environment: "HEARTH_DATABASE_ACQUIRE_TIMEOUT", default: "5s",
                help: "PostgreSQL: how long a request waits for a free pool connection before failing."),
+        .value("--database-idle-timeout", "DURATION", environment: "HEARTH_DATABASE_IDLE_TIMEOUT", default: "5m",
+               help: "PostgreSQL: how long a pool connection may sit unused before it is closed (reopened when needed; the last one used stays open); 0 keeps them open."),
         .value("--database-write-attempts", "N", environment: "HEARTH_DATABASE_WRITE_ATTEMPTS", default: "32",
                help: "PostgreSQL: runs of a write transaction that fails to serialize before its error reaches the client (1 to 1000)."),
         .value("--db-readers", "N", environment: "HEARTH_DB_READERS", default: "4",
@@ -67,6 +69,9 @@ struct DatabaseSettings: Sendable {
         postgres.maxWriteAttempts = try options.integer("--database-write-attempts", in: 1...1000) ?? postgres.maxWriteAttempts
         postgres.acquireTimeout = try options.duration("--database-acquire-timeout", in: .milliseconds(1) ... .seconds(600))
             ?? postgres.acquireTimeout
+        if let idleTimeout = try options.duration("--database-idle-timeout", in: .zero ... .seconds(86_400)) {
+            postgres.idleTimeout = idleTimeout == .zero ? nil : idleTimeout
+        }
         if let file = options.string("--database-password-file") {
             postgres.password = try Self.password(fromFile: file)
         }

@@ -8,6 +8,10 @@ import Synchronization
 /// so nobody starves. Cancelling an async waiter removes it from the queue, and so does the
 /// acquire timeout when the group has one (a network store's pool; SQLite's waits for its
 /// busy timeout instead).
+///
+/// Idle connections are lent last in, first out, and the group remembers since when each is
+/// idle, so a network store can close the ones a past peak left unused
+/// (``acquireIdle(atLeast:)``, ``releaseClosed(_:)``).
 final class ConnectionGroup<Connection: Sendable>: Sendable {
     /// Where a blocked thread receives its connection, or the error that ends its wait.
     private final class Handoff: Sendable {
@@ -48,8 +52,16 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
         case failed(any Error)
     }
 
+    /// An idle connection and since when; `since` is nil for one its store closed, which sits
+    /// below every open one (lent only when no open one is idle) and is never closed again.
+    private struct Idle {
+        let connection: Connection
+        let since: ContinuousClock.Instant?
+    }
+
     private struct State {
-        var idle: [Connection]
+        /// Lent from the end: the most recently returned first.
+        var idle: [Idle]
         var waiters: [Waiter] = []
         var inUse = 0
         var isClosed = false
@@ -80,7 +92,7 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     init(connections: [Connection], name: String, acquireTimeout: Duration? = nil) {
         self.connections = connections
         self.acquireTimeout = acquireTimeout
-        self.state = Mutex(State(idle: connections))
+        self.state = Mutex(State(idle: connections.map { Idle(connection: $0, since: .now) }))
         self.capacity = connections.count
         self.name = name
     }
@@ -121,9 +133,9 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                 return .failed(closedError)
             }
             state.acquisitions += 1
-            if let connection = state.idle.popLast() {
+            if let idle = state.idle.popLast() {
                 state.inUse += 1
-                return .ready(connection)
+                return .ready(idle.connection)
             }
             let handoff = Handoff()
             state.nextWaiterID += 1
@@ -158,10 +170,10 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
     func acquireIfIdle() throws -> Connection? {
         try state.withLock { state throws(StoreError) -> Connection? in
             if state.isClosed { throw closedError }
-            guard let connection = state.idle.popLast() else { return nil }
+            guard let idle = state.idle.popLast() else { return nil }
             state.acquisitions += 1
             state.inUse += 1
-            return connection
+            return idle.connection
         }
     }
 
@@ -186,9 +198,9 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
                         return .failure(CancellationError())
                     }
                     state.acquisitions += 1
-                    if let connection = state.idle.popLast() {
+                    if let idle = state.idle.popLast() {
                         state.inUse += 1
-                        return .success(connection)
+                        return .success(idle.connection)
                     }
                     state.waiters.append(Waiter(kind: .suspended(id: id, continuation), since: .now))
                     state.waits += 1
@@ -212,14 +224,45 @@ final class ConnectionGroup<Connection: Sendable>: Sendable {
         }
     }
 
-    /// Gives a connection back: to the oldest waiter if any, otherwise to the idle set.
+    /// Gives a connection back: to the oldest waiter if any, otherwise to the idle set, where it
+    /// is lent next.
     func release(_ connection: Connection) {
         let waiter = state.withLock { state -> Waiter? in
             if !state.waiters.isEmpty {
                 return state.removeWaiter(at: 0)
             }
             state.inUse -= 1
-            state.idle.append(connection)
+            state.idle.append(Idle(connection: connection, since: .now))
+            return nil
+        }
+        waiter?.deliver(.success(connection))
+    }
+
+    /// Lends the open connection that has been idle longest, when it has been idle for at least
+    /// `duration` and is not the one lent next (a pool keeps one warm connection); `nil`
+    /// otherwise, or once the group is closed. Not counted as an acquisition: the store closes
+    /// the connection and hands it back with ``releaseClosed(_:)``.
+    func acquireIdle(atLeast duration: Duration) -> Connection? {
+        state.withLock { state -> Connection? in
+            guard !state.isClosed else { return nil }
+            let now = ContinuousClock.now
+            // Closed connections sit at the bottom, open ones above them from the oldest up.
+            guard let index = state.idle.dropLast().firstIndex(where: { $0.since != nil }),
+                  let since = state.idle[index].since, since.duration(to: now) >= duration else { return nil }
+            state.inUse += 1
+            return state.idle.remove(at: index).connection
+        }
+    }
+
+    /// Gives back a connection its store has just closed: to the oldest waiter if any (the
+    /// connection reopens for it), otherwise below every open idle connection, lent last.
+    func releaseClosed(_ connection: Connection) {
+        let waiter = state.withLock { state -> Waiter? in
+            if !state.waiters.isEmpty {
+                return state.removeWaiter(at: 0)
+            }
+            state.inUse -= 1
+            state.idle.insert(Idle(connection: connection, since: nil), at: 0)
             return nil
         }
         waiter?.deliver(.success(connection))

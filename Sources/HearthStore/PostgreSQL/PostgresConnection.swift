@@ -72,9 +72,11 @@ final class PostgresConnection {
         return connection
     }
 
-    /// Drops the cached statements and closes the connection (if it ever opened).
+    /// Drops the cached statements and closes the connection (if it ever opened); its next
+    /// statement (or ``reconnectIfBroken()``) opens a new one.
     func close() {
         statementCache.removeAll()
+        pendingDeallocations = []
         if let handle {
             PQfinish(handle)
         }

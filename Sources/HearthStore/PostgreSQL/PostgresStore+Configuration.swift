@@ -15,6 +15,11 @@ extension PostgresStore {
         public var maxConnections: Int
         /// How long a caller waits for a free connection before failing with `.busy`. Default 5 seconds.
         public var acquireTimeout: Duration
+        /// How long an open connection may sit unused before the pool closes it, giving its
+        /// server session back; it reopens when concurrent transactions next need it. The
+        /// connection lent next always stays open. `nil` keeps every connection open once opened.
+        /// Default 5 minutes.
+        public var idleTimeout: Duration?
         /// Prepared statements kept per connection (least recently used deallocated). Default 64.
         public var statementCacheCapacity: Int
         /// Attempts of a write transaction that keeps failing to serialize (or deadlocks) before
@@ -32,6 +37,7 @@ extension PostgresStore {
             password: String? = nil,
             maxConnections: Int = 10,
             acquireTimeout: Duration = .seconds(5),
+            idleTimeout: Duration? = .seconds(300),
             statementCacheCapacity: Int = 64,
             maxWriteAttempts: Int = 32,
             retryBackoff: Duration = .milliseconds(2)
@@ -40,6 +46,7 @@ extension PostgresStore {
             self.password = password
             self.maxConnections = maxConnections
             self.acquireTimeout = acquireTimeout
+            self.idleTimeout = idleTimeout
             self.statementCacheCapacity = statementCacheCapacity
             self.maxWriteAttempts = maxWriteAttempts
             self.retryBackoff = retryBackoff

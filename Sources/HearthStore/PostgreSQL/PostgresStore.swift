@@ -25,7 +25,11 @@ import Synchronization
 ///   that a cached statement's result type changes (PostgreSQL's "cached plan must not change
 ///   result type"), the connection prepares it again: at once outside a transaction, and by
 ///   running the read or write again inside one, which that error aborted.
-/// - Connections open when first needed, up to ``Configuration/maxConnections``.
+/// - Connections open when first needed, up to ``Configuration/maxConnections``, and close
+///   again after ``Configuration/idleTimeout`` unused (a past peak's), all but the one lent
+///   next. The pool looks for them when it lends a connection, at most a few times per idle
+///   timeout, with no timer of its own: an instance with no requests still lends one at least
+///   every `--job-poll-interval` (the job scheduler's poll).
 /// - ``readIfIdle(_:)`` always answers `nil`: every statement is a network round trip, which
 ///   an event loop must never wait for.
 /// - A connection the server dropped is reconnected before its next transaction.
@@ -37,11 +41,14 @@ public final class PostgresStore: DatabaseWriter {
     private let commits = Atomic<UInt64>(0)
     private let group: ConnectionGroup<SerializedDatabase>
     private let queueKey = DispatchSpecificKey<Bool>()
+    /// When the pool next looks for connections idle past the timeout.
+    private let nextIdleCheck = Mutex(ContinuousClock.now)
 
     /// A pool of up to ``Configuration/maxConnections`` connections to the server, of which it
     /// opens one now (so a wrong URL or password fails here) and the others when concurrent
     /// transactions first need them: an idle instance holds one session of the server's
-    /// `max_connections`, a busy one at most its limit. Connections stay open once opened.
+    /// `max_connections`, a busy one at most its limit. Connections unused for
+    /// ``Configuration/idleTimeout`` close again.
     ///
     /// - Throws: ``StoreError`` `.cantOpen` when the server cannot be reached or refuses the
     ///   credentials; the message holds the URL redacted, never the password.
@@ -259,7 +266,10 @@ public final class PostgresStore: DatabaseWriter {
             "PostgresStore.read/write called from inside one of its own closures: use the Database you were given"
         )
         let connection = try group.acquire()
-        defer { group.release(connection) }
+        defer {
+            group.release(connection)
+            closeIdleConnectionsIfDue()
+        }
         return try connection.sync { database in
             try database.reconnectIfBroken()
             return try body(database)
@@ -268,7 +278,10 @@ public final class PostgresStore: DatabaseWriter {
 
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let connection = try await group.acquire()
-        defer { group.release(connection) }
+        defer {
+            group.release(connection)
+            closeIdleConnectionsIfDue()
+        }
         return try await connection.run { database in
             try database.reconnectIfBroken()
             return try body(database)
@@ -276,7 +289,36 @@ public final class PostgresStore: DatabaseWriter {
     }
 }
 
+extension PostgresStore {
+    /// Closes, off the caller's thread, the connections idle past ``Configuration/idleTimeout``
+    /// (see ``ConnectionGroup/acquireIdle(atLeast:)``), when a check is due: once a quarter of
+    /// the idle timeout has passed since the last (a minute, for timeouts over four minutes).
+    private func closeIdleConnectionsIfDue() {
+        guard let idleTimeout = configuration.idleTimeout else { return }
+        let now = ContinuousClock.now
+        let isDue = nextIdleCheck.withLock { next -> Bool in
+            guard now >= next else { return false }
+            next = now.advanced(by: min(idleTimeout / 4, .seconds(60)))
+            return true
+        }
+        guard isDue else { return }
+        DispatchQueue.global().async { [group] in
+            while let slot = group.acquireIdle(atLeast: idleTimeout) {
+                slot.sync { $0.disconnect() }
+                group.releaseClosed(slot)
+            }
+        }
+    }
+}
+
 extension Database {
+    /// Closes a PostgreSQL connection until its next statement reopens it; nothing for SQLite.
+    func disconnect() {
+        if case .postgres(let postgres) = connection {
+            postgres.close()
+        }
+    }
+
     /// Reconnects a PostgreSQL connection the server dropped; nothing for SQLite.
     func reconnectIfBroken() throws {
         if case .postgres(let postgres) = connection {

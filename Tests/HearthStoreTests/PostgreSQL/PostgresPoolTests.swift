@@ -28,17 +28,9 @@ import Testing
             $0.maxConnections = 3
             $0.acquireTimeout = .seconds(2)
         }) { store in
-            // Another instance's view: the server's sessions on this database, but its own.
-            let observer = try PostgresStore(configuration: .init(url: store.configuration.url, maxConnections: 1))
+            let observer = try SessionObserver(of: store)
             defer { observer.close() }
-            func sessions() throws -> Int? {
-                try observer.read { db in
-                    try db.scalar(Int.self, """
-                        SELECT count(*) FROM pg_stat_activity
-                        WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-                        """)
-                }
-            }
+            func sessions() throws -> Int? { try observer.sessions() }
             #expect(try sessions() == 1)
             for _ in 0..<5 {
                 _ = try await store.read { db in try db.scalar(Int.self, "SELECT 1") }
@@ -69,6 +61,34 @@ import Testing
         }
     }
 
+    @Test func connectionsIdlePastTheTimeoutCloseAllButTheOneLentNextAndReopenWhenNeeded() async throws {
+        try await TemporaryPostgresDatabase.withStore(configure: {
+            $0.maxConnections = 3
+            $0.idleTimeout = .milliseconds(300)
+        }) { store in
+            let observer = try SessionObserver(of: store)
+            defer { observer.close() }
+            func sessions() throws -> Int? { try observer.sessions() }
+            let peak = HeldReads(3, on: store)
+            #expect(try sessions() == 3)
+            try peak.release()
+            // Reads go on (on the connection lent next) while the other two sit idle past the
+            // timeout; the pool looks for idle ones as it lends, and closes them.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+            while try sessions() != 1 {
+                guard ContinuousClock.now < deadline else { break }
+                _ = try await store.read { db in try db.scalar(Int.self, "SELECT 1") }
+                try await Task.sleep(for: .milliseconds(50))  // paces the reads; the session count ends the loop
+            }
+            #expect(try sessions() == 1)
+            #expect(store.statistics.inUse == 0)
+            // A new peak reopens them.
+            let again = HeldReads(3, on: store)
+            #expect(try sessions() == 3)
+            try again.release()
+        }
+    }
+
     @Test func aWrongPasswordFailsWithTheURLRedacted() throws {
         try TemporaryPostgresDatabase.withURL { url in
             // The test cluster trusts loopback, so make the failure a missing database instead
@@ -82,6 +102,27 @@ import Testing
             #expect(error.map { "\($0)" }?.contains("***") == true)
         }
     }
+}
+
+/// Another instance's view of a store's database: the server's sessions on it, but its own.
+private struct SessionObserver {
+    private let observer: PostgresStore
+
+    init(of store: PostgresStore) throws {
+        observer = try PostgresStore(configuration: .init(url: store.configuration.url, maxConnections: 1))
+    }
+
+    /// The client sessions on the database, the observer's own left out.
+    func sessions() throws -> Int? {
+        try observer.read { db in
+            try db.scalar(Int.self, """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+                """)
+        }
+    }
+
+    func close() { observer.close() }
 }
 
 /// Reads that each hold a connection of a store until released: how a test fills its pool.
