@@ -75,7 +75,8 @@ public struct GraphQLWebSocketEndpoint: Sendable {
         self.sharingScope = sharingScope
     }
 
-    /// How many shared subscriptions are running (each with one source stream, whatever its member count).
+    /// How many shared subscriptions are running (each with one source stream, whatever its member count),
+    /// not counting a replaying one that a newer one for the same request replaced (``LiveSubscription``).
     public var sharedSubscriptionCount: Int { fanout.groupCount }
 
     /// Makes `path` a graphql-transport-ws endpoint.

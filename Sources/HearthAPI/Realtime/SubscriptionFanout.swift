@@ -77,7 +77,8 @@ final class SubscriptionFanout: Sendable {
         self.isLive = isLive
     }
 
-    /// How many groups are running: for tests that check groups end with their last member.
+    /// How many groups new members may find (a replaying group replaced by a newer one for the same request runs
+    /// on uncounted): for tests that check groups end with their last member.
     var groupCount: Int { groups.withLock { $0.count } }
 
     /// Makes `member` a member of the running group for `request` in sharing scope `scope`, or, when there is
