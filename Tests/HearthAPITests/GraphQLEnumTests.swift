@@ -1,5 +1,6 @@
 @testable import HearthAPI
 import HearthDomain
+import HearthServices
 import Testing
 
 struct GraphQLEnumTests {
@@ -24,5 +25,11 @@ struct GraphQLEnumTests {
         for kind in MemberKind.allCases { #expect(kind.graphQLName == GraphQLEnum.name(of: kind)) }
         for role in MemberRole.allCases { #expect(role.graphQLName == GraphQLEnum.name(of: role)) }
         for status in MemberStatus.allCases { #expect(status.graphQLName == GraphQLEnum.name(of: status)) }
+    }
+
+    @Test func aChecklistsStepsAndStatesAndAnEarningsSplitHaveTheirGeneralNames() {
+        for step in OnboardingStep.allCases { #expect(step.graphQLName == GraphQLEnum.name(of: step)) }
+        for state in OnboardingStepState.allCases { #expect(state.graphQLName == GraphQLEnum.name(of: state)) }
+        for split in EarningsSplit.allCases { #expect(split.graphQLName == GraphQLEnum.name(of: split)) }
     }
 }

@@ -65,7 +65,7 @@ final class EconomySettingsValue: Sendable, FieldResolvable {
         switch name {
         case "currencyPerToken": settings.currencyPerToken
         case "currencyCode": settings.currencyCode
-        case "earningsSplit": GraphQLEnum.name(of: settings.earningsSplit)
+        case "earningsSplit": settings.earningsSplit.graphQLName
         case "minimumCurrencyPerToken": settings.allowedCurrencyPerToken.lowerBound
         case "maximumCurrencyPerToken": settings.allowedCurrencyPerToken.upperBound
         default: nil

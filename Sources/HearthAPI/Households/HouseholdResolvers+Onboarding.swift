@@ -20,8 +20,10 @@ extension HouseholdResolvers {
                 try input.requiredBool("isConsented"), viewer: viewer, clientMutationID: input.clientMutationID)
             return ["user": UserValue(record: user, isViewer: true)]
         }
-        resolvers.resolveAsync("Household", "onboarding") { source, _, _, _ in
-            OnboardingChecklistValue(checklist: try await households.onboarding((source as! HouseholdValue).access))
+        resolvers.resolveField("Household", "onboarding") { source, _, _, _ in
+            let household = source as! HouseholdValue
+            if let checklist = household.knownOnboarding { return .value(OnboardingChecklistValue(checklist: checklist)) }
+            return .async { OnboardingChecklistValue(checklist: try await households.onboarding(household.access)) }
         }
         let stepMutations: [(String, @Sendable (OnboardingStep, String, Viewer, String?) async throws -> OnboardingChecklist)] = [
             ("completeOnboardingStep", households.completeOnboardingStep),
@@ -69,7 +71,7 @@ struct OnboardingChecklistValue: Sendable, FieldResolvable {
     func fieldValue(named name: String) -> Any? {
         switch name {
         case "steps": checklist.steps.map(OnboardingStepStatusValue.init(status:))
-        case "nextStep": checklist.nextStep.map { GraphQLEnum.name(of: $0) }
+        case "nextStep": checklist.nextStep?.graphQLName
         case "isComplete": checklist.isComplete
         case "completedAt": checklist.completedAt
         case "firstChoreCompletedAt": checklist.firstChoreCompletedAt
@@ -85,10 +87,10 @@ struct OnboardingStepStatusValue: Sendable, FieldResolvable {
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "step": GraphQLEnum.name(of: status.step)
+        case "step": status.step.graphQLName
         case "index": status.step.index
         case "isRequired": status.step.isRequired
-        case "state": GraphQLEnum.name(of: status.state)
+        case "state": status.state.graphQLName
         case "completedAt": status.completedAt
         case "skippedAt": status.skippedAt
         case "visitCount": status.visitCount

@@ -31,9 +31,15 @@ enum HouseholdResolvers {
             guard let (record, access) = try await households.activeHousehold(viewer: viewer) else { return nil }
             return HouseholdValue(record: record, access: access, isActive: true)
         }
-        resolvers.resolveAsync("Query", "household") { _, arguments, context, _ in
+        resolvers.resolveAsync("Query", "household") { _, arguments, context, info in
             let viewer = try RequestContext.of(context).viewer()
-            let (record, access) = try await households.household(id: arguments.string("id") ?? "", viewer: viewer)
+            let id = arguments.string("id") ?? ""
+            // The setup checklist: read with the household, in the same read transaction.
+            if !info.selectedArguments(of: "onboarding").isEmpty {
+                let (household, onboarding) = try await households.householdWithOnboarding(id: id, viewer: viewer)
+                return HouseholdValue(record: household.record, access: household.access, onboarding: onboarding)
+            }
+            let (record, access) = try await households.household(id: id, viewer: viewer)
             return HouseholdValue(record: record, access: access)
         }
         resolvers.resolveField("Household", "isActive") { source, _, _, _ in

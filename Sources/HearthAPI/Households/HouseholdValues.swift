@@ -12,12 +12,18 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
     let knownIsActive: Bool?
     /// The page of its members the query selects, when it was read with the household.
     let knownMembers: MemberPage?
+    /// Its setup checklist, when the query selects it and it was read with the household.
+    let knownOnboarding: OnboardingChecklist?
 
-    init(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil, members: MemberPage? = nil) {
+    init(
+        record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil, members: MemberPage? = nil,
+        onboarding: OnboardingChecklist? = nil
+    ) {
         self.record = record
         self.access = access
         knownIsActive = isActive
         knownMembers = members
+        knownOnboarding = onboarding
     }
 
     var graphQLTypeName: String { "Household" }

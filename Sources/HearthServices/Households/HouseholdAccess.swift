@@ -15,23 +15,37 @@ import HearthStore
 /// so ids of other households reveal nothing. A member lacking the role gets `FORBIDDEN`:
 /// they know the household exists.
 public struct HouseholdAccess: Sendable, Hashable {
-    /// The caller's account.
-    public let userID: String
-    /// The caller's member record in the household, as read by the check (so a request that
-    /// shows it, `Household.viewerMember`, needs no other read).
-    public let member: MemberRecord
+    /// What the check read, in one object every copy shares: a request copies its access into
+    /// every value it makes (each member of a page holds one), and copying a member record
+    /// retains each of its fields.
+    private let grant: Grant
 
     private init(userID: String, member: MemberRecord) {
-        self.userID = userID
-        self.member = member
+        grant = Grant(userID: userID, member: member)
     }
 
+    /// The caller's account.
+    public var userID: String { grant.userID }
+    /// The caller's member record in the household, as read by the check (so a request that
+    /// shows it, `Household.viewerMember`, needs no other read).
+    public var member: MemberRecord { grant.member }
     /// The household.
-    public var householdID: String { member.householdID }
+    public var householdID: String { grant.member.householdID }
     /// The caller's member id in the household.
-    public var memberID: String { member.id }
+    public var memberID: String { grant.member.id }
     /// The caller's role there.
-    public var role: MemberRole { member.role }
+    public var role: MemberRole { grant.member.role }
+
+    /// The account and member record of an access, never changed once read.
+    private final class Grant: Sendable {
+        let userID: String
+        let member: MemberRecord
+
+        init(userID: String, member: MemberRecord) {
+            self.userID = userID
+            self.member = member
+        }
+    }
 
     /// Two accesses are equal when they grant the same: the same user as the same member of
     /// the same household with the same role (the rest of the member record, such as the

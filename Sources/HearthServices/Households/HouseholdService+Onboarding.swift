@@ -22,6 +22,18 @@ extension HouseholdService {
         try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(HouseholdScope(access, database)) }
     }
 
+    /// The household `id` with its setup checklist, read together (the checklist screen: one
+    /// read transaction instead of two).
+    /// - Throws: `NOT_FOUND` when the viewer is not an active member of it, as ``household(id:viewer:)``.
+    public func householdWithOnboarding(id: String, viewer: Viewer) async throws
+        -> (household: AccessibleHousehold, onboarding: OnboardingChecklist) {
+        guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
+        return try await pool.readPreferringCallingThread { database in
+            let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
+            return ((household, access), try OnboardingProgress.checklist(HouseholdScope(access, database)))
+        }
+    }
+
     /// Marks `step` of `householdID`'s checklist done. Admins only.
     ///
     /// `household` is done from creation (completing it again changes nothing); `admin` (the

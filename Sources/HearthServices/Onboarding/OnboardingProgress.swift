@@ -17,11 +17,19 @@ public enum OnboardingStep: String, Sendable, CaseIterable, Codable {
     /// Whether the wizard is incomplete without this step.
     public var isRequired: Bool { self == .household || self == .admin }
     /// The step's position in the wizard, from 0.
-    public var index: Int { Self.allCases.firstIndex(of: self)! }
+    public var index: Int {
+        switch self {
+        case .household: 0
+        case .admin: 1
+        case .members: 2
+        case .economy: 3
+        case .chore: 4
+        }
+    }
 }
 
 /// Where a checklist step stands (`onboarding_steps.state`).
-public enum OnboardingStepState: String, Sendable, Codable {
+public enum OnboardingStepState: String, Sendable, CaseIterable, Codable {
     /// Not done yet (also: never visited).
     case pending
     /// Done; a done step stays done.
@@ -85,23 +93,33 @@ public struct OnboardingChecklist: Sendable, Hashable {
 /// through the household's scope, inside the caller's transaction, without authorization or
 /// analytics: callers in ``HouseholdService`` do those.
 enum OnboardingProgress {
-    /// The checklist of the household of `scope`.
+    /// The checklist of the household of `scope`, in one statement.
     static func checklist(_ scope: HouseholdScope) throws -> OnboardingChecklist {
         var steps = OnboardingStep.allCases.map(OnboardingStepStatus.init(pending:))
-        try scope.forEachRow(
-            "SELECT step, state, completed_at, skipped_at, visit_count, last_visited_at FROM onboarding_steps WHERE household_id = {household}"
-        ) { row in
-            guard let step = OnboardingStep(rawValue: try row["step"]) else { return }
-            steps[step.index].state = OnboardingStepState(rawValue: try row["state"]) ?? .pending
-            steps[step.index].completedAt = try row["completed_at"]
-            steps[step.index].skippedAt = try row["skipped_at"]
-            steps[step.index].visitCount = try row["visit_count"]
-            steps[step.index].lastVisitedAt = try row["last_visited_at"]
+        var completedAt: Date?
+        var firstChoreCompletedAt: Date?
+        try scope.forEachRow(checklistSQL) { row in
+            completedAt = try row[6]
+            firstChoreCompletedAt = try row[7]
+            guard let name: String = try row[0], let step = OnboardingStep(rawValue: name) else { return }
+            steps[step.index].state = OnboardingStepState(rawValue: try row[1]) ?? .pending
+            steps[step.index].completedAt = try row[2]
+            steps[step.index].skippedAt = try row[3]
+            steps[step.index].visitCount = try row[4]
+            steps[step.index].lastVisitedAt = try row[5]
         }
-        let completedAt: Date? = try scope.scalar(Date.self, "SELECT completed_at FROM onboarding_completions WHERE household_id = {household}")
-        let firstChore: Date? = try scope.scalar(Date.self, "SELECT completed_at FROM household_first_completions WHERE household_id = {household}")
-        return OnboardingChecklist(steps: steps, completedAt: completedAt, firstChoreCompletedAt: firstChore)
+        return OnboardingChecklist(steps: steps, completedAt: completedAt, firstChoreCompletedAt: firstChoreCompletedAt)
     }
+
+    /// The household's row joined with its steps (one row with null steps when it has none), each
+    /// row carrying the wizard's completion and the first chore's: read by position in ``checklist(_:)``.
+    private static let checklistSQL = """
+        SELECT s.step, s.state, s.completed_at, s.skipped_at, s.visit_count, s.last_visited_at,
+            (SELECT completed_at FROM onboarding_completions WHERE household_id = {household}),
+            (SELECT completed_at FROM household_first_completions WHERE household_id = {household})
+        FROM households h LEFT JOIN onboarding_steps s ON s.household_id = h.id
+        WHERE h.id = {household}
+        """
 
     /// Marks `step` done; returns whether it was not done before (done again changes nothing).
     /// Only ``HouseholdService/markOnboardingStepDone(_:_:at:)`` calls it, which records the

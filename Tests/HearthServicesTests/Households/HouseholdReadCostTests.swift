@@ -61,12 +61,31 @@ struct HouseholdReadCostTests {
         }
     }
 
+    @Test func theChecklistComesWithItsHouseholdInOneTransactionOfTwoStatements() async throws {
+        try await HouseholdsHarness.with { h in
+            let ana = try await h.confirmedViewer("ana")
+            let (flat, _, access) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
+            let alone = try await statements(on: h.pool) { () async throws in
+                #expect(try await h.service.onboarding(access).nextStep == .admin)
+            }
+            var read: (household: HouseholdService.AccessibleHousehold, onboarding: OnboardingChecklist)?
+            let together = try await statements(on: h.pool) { () async throws in
+                read = try await h.service.householdWithOnboarding(id: flat.id, viewer: ana)
+            }
+            #expect(alone == 1, "the steps, the completion and the first chore in one statement")
+            #expect(together == 2, "the check with the household's record, then the checklist")
+            #expect(read?.household.record.id == flat.id && read?.household.access == access)
+            #expect(read?.onboarding == (try await h.service.onboarding(access)))
+        }
+    }
+
     @Test func aStrangerGetsNoHouseholdFromTheCombinedReads() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.confirmedViewer("ana")
             let bruno = try await h.confirmedViewer("bruno")
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             await #expect(throws: ServiceError.householdNotFound) { try await h.service.household(id: flat.id, viewer: bruno) }
+            await #expect(throws: ServiceError.householdNotFound) { try await h.service.householdWithOnboarding(id: flat.id, viewer: bruno) }
             #expect(try await h.service.activeHousehold(viewer: bruno) == nil)
             #expect(try await h.service.households(viewer: bruno).isEmpty)
         }

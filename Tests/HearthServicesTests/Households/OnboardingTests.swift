@@ -123,6 +123,10 @@ struct TermsTests {
 }
 
 struct OnboardingChecklistTests {
+    @Test func eachStepsIndexIsItsPlaceInTheWizard() {
+        #expect(OnboardingStep.allCases.map(\.index) == Array(OnboardingStep.allCases.indices))
+    }
+
     @Test func aNewHouseholdResumesAtTheAdminProfileStep() async throws {
         try await HouseholdsHarness.with { h in
             let ana = try await h.adult("ana")
