@@ -74,7 +74,7 @@ struct AccountsAPITests {
 
 /// The WebSocket side of sessions: a connection must close when its session ended before the
 /// watch registered, or when the session directory no longer holds the session. A watch that
-/// misses the end never closes: ``firstClose(of:)``'s hang guard turns that into a failure.
+/// misses the end never closes: each test's time limit turns that into a failure.
 @Suite struct WebSocketSessionWatchTests {
     /// Authorizes a connection for `issued`'s access token and returns its watch.
     private static func watch(_ authentication: WebSocketAuthentication, _ issued: IssuedSession) async throws -> ConnectionWatch {
@@ -85,23 +85,18 @@ struct AccountsAPITests {
         return watch
     }
 
-    /// Starts `watch` and returns the first close it asks for, or code 0 when it asks for none
-    /// within a minute (a hang guard, not a measurement: the suite's own time limit would also
-    /// count the wait for a test database, which is long in a full PostgreSQL pass).
+    /// Starts `watch` and returns the first close it asks for. A watch that never asks for one
+    /// hangs here until the test's time limit (`.timeLimit`, per test: it also counts the wait
+    /// for a test database, which is long in a full PostgreSQL pass) fails it.
     private static func firstClose(of watch: ConnectionWatch) async -> (code: UInt16, reason: String) {
         let (closes, continuation) = AsyncStream<(UInt16, String)>.makeStream()
         let stop = watch.start { code, reason in continuation.yield((code.rawValue, reason)) }
         defer { stop() }
-        let hangGuard = Task {
-            try await Task.sleep(for: .seconds(60))
-            continuation.yield((0, "no close within a minute"))
-        }
-        defer { hangGuard.cancel() }
         var iterator = closes.makeAsyncIterator()
         return await iterator.next() ?? (0, "")
     }
 
-    @Test func aSessionRevokedBetweenAuthenticationAndTheWatchClosesTheConnection() async throws {
+    @Test(.timeLimit(.minutes(5))) func aSessionRevokedBetweenAuthenticationAndTheWatchClosesTheConnection() async throws {
         try await AccountsHarness.with { harness in
             let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: harness.service), logger: .disabled)
             let (_, issued) = try await harness.register()
@@ -114,7 +109,7 @@ struct AccountsAPITests {
         }
     }
 
-    @Test func aSessionEvictedFromTheDirectoryIsCheckedInTheDatabase() async throws {
+    @Test(.timeLimit(.minutes(5))) func aSessionEvictedFromTheDirectoryIsCheckedInTheDatabase() async throws {
         try await AccountsHarness.with(configure: { $0.sessionCacheCapacity = 1 }) { harness in
             let authentication = WebSocketAuthentication(authenticator: Authenticator(accounts: harness.service), logger: .disabled)
             let (_, ana) = try await harness.register("ana")

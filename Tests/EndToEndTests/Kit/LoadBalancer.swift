@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HearthHTTP
+import Synchronization
 import TestProcess
 
 /// nginx (Debian's `nginx-light`) in front of several `hearth serve` processes on loopback, as an
@@ -34,17 +35,18 @@ final class LoadBalancer {
             try Self.configuration(directory: directory.path, port: port, upstreamPorts: upstreamPorts)
                 .write(to: configuration, atomically: true, encoding: .utf8)
             let process = try ChildProcess(
-                Self.executable, ["-e", directory.appendingPathComponent("error.log").path, "-p", directory.path, "-c", configuration.path],
-                standardOutput: .nullDevice, standardError: .file(directory.appendingPathComponent("stderr.log").path))
-            if Self.waitUntilListening(port: port, process: process) {
+                Self.executable, ["-e", "stderr", "-p", directory.path, "-c", configuration.path],
+                standardOutput: .nullDevice, standardError: .pipe)
+            let (isListening, startLog) = Self.waitUntilListening(process)
+            if isListening {
                 started = (process, port)
             } else {
                 process.send(SIGKILL)
                 process.waitForExit()
-                lastLog = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+                lastLog = startLog
             }
         }
-        guard let (process, port) = started else { throw Failure(description: "nginx did not start; error log:\n\(lastLog)") }
+        guard let (process, port) = started else { throw Failure(description: "nginx did not start; its log:\n\(lastLog)") }
         self.process = process
         self.port = port
     }
@@ -70,6 +72,7 @@ final class LoadBalancer {
             worker_processes 1;
             pid \(directory)/nginx.pid;
             error_log \(directory)/error.log info;
+            error_log stderr notice;
             events { worker_connections 1024; }
             http {
                 access_log \(directory)/access.log;
@@ -118,18 +121,31 @@ final class LoadBalancer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Polls until something accepts connections on `port` (true) or `process` has exited (false),
-    /// within a minute. The pause between polls only paces the loop.
-    private static func waitUntilListening(port: Int, process: ChildProcess) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let client = try? HTTPTestClient(connectingTo: SocketAddress(host: "127.0.0.1", port: port)) {
-                client.close()
-                return true
+    /// Whether nginx came to listen: it logs "start worker processes" to standard error once its
+    /// listening sockets are open, and exits when it cannot open them (the port taken meanwhile).
+    /// A thread of its own reads standard error to its end, so nginx never blocks on a full pipe.
+    /// Returns what it logged until then.
+    private static func waitUntilListening(_ process: ChildProcess) -> (Bool, String) {
+        guard let standardError = process.standardError else { return (false, "") }
+        let outcome = Mutex<Bool?>(nil)
+        let log = Mutex<[String]>([])
+        let decided = DispatchSemaphore(value: 0)
+        @Sendable func decide(_ listening: Bool) {
+            let isFirst = outcome.withLock { outcome in
+                defer { outcome = outcome ?? listening }
+                return outcome == nil
             }
-            guard process.isRunning else { return false }
-            usleep(20_000)
+            if isFirst { decided.signal() }
         }
-        return false
+        Thread.detachNewThread {
+            while let line = try? standardError.readLine() {
+                if outcome.withLock({ $0 == nil }) { log.withLock { $0.append(line) } }
+                if line.contains("start worker processes") { decide(true) }
+            }
+            decide(false)
+        }
+        // A hang guard: nginx either starts or exits within moments.
+        let isListening = decided.wait(timeout: .now() + 60) == .success && outcome.withLock { $0 } == true
+        return (isListening, log.withLock { $0.joined(separator: "\n") })
     }
 }
