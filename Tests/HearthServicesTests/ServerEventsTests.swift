@@ -1,5 +1,6 @@
 import TestFixtures
 import HearthServices
+import HearthStore
 import Support
 import Testing
 
@@ -25,7 +26,14 @@ import Testing
 
             #expect(received.map(\.kind) == [.serverStarted, .serverHeartbeat, .serverHeartbeat])
             let statuses = try received.map { try $0.payload.decode(ServerStatus.self) }
-            #expect(statuses.map(\.heartbeat) == [0, 1, 2])
+            let beats = statuses.map(\.heartbeat)
+            if TestDatabaseStore.isSQLite {
+                #expect(beats == [0, 1, 2])
+            } else {
+                // Delivered by reading the log (ChangeLogRelay): a heartbeat its successor deleted
+                // before the relay read it is skipped, as only the latest matters.
+                #expect(beats.first == 0 && beats == beats.sorted() && Set(beats).count == 3, "\(beats)")
+            }
             #expect(Set(statuses.map(\.startedAt)).count == 1)
             // The start stays in the log; of the heartbeats, only the latest.
             let logged = try await changeLog.changes(after: 0, topics: [.server], limit: 100)

@@ -93,7 +93,9 @@ public struct ChangeLog: Sendable {
     /// Deletes the changes of `kind` on `topic` recorded before `sequence`, inside the
     /// caller's write transaction: for changes that supersede their predecessors, such as
     /// heartbeats, whose history no client needs to catch up on. Returns how many were
-    /// deleted. Their subscribers already received them; a later catch-up skips them.
+    /// deleted. The subscribers of the process that recorded them received them at commit; an
+    /// instance that relays from the log (``ChangeLogRelay``, PostgreSQL) skips one deleted before
+    /// it read it, as a later catch-up does: only the latest matters.
     @discardableResult
     public static func deleteChanges(topic: Topic, kind: EventKind, before sequence: Int64, in database: Database) throws -> Int {
         try database.execute(
