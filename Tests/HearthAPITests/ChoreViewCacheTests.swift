@@ -210,6 +210,33 @@ struct ChoreViewCacheTests {
         }
     }
 
+    /// A kept list asked for alone is a response made of one kept value: the transport keeps the
+    /// response's compressed encoding with it (`ReusableEncodings`), so the same value must come
+    /// back while the list is unchanged, and a new one once it changed.
+    @Test func aKeptListAskedForAloneIsTheSameFramedValueUntilItChanges() async throws {
+        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
+        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
+            let h = fixture.harness
+            let ana = try await fixture.person("ana")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
+            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
+            let built = try await fixture.execute(Self.householdChores, variables, as: ana)
+            #expect(built.framedValue == nil, "a list built afresh is completed by the executor, not kept text")
+            let kept = try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue)
+            #expect(kept.framing.prefix == Array(#"{"householdChores":"#.utf8) && kept.framing.suffix == Array("}".utf8))
+            #expect(try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue).value === kept.value)
+            let withAnotherField = try await fixture.execute(
+                Self.householdChores.replacingOccurrences(of: "householdChores(", with: "me { id } householdChores("), variables, as: ana)
+            #expect(withAnotherField.framedValue == nil)
+            _ = try await h.chores.updateChore(id: chore.record.id, .init(title: "Recycling"), viewer: ana)
+            _ = try await fixture.execute(Self.householdChores, variables, as: ana)
+            let rebuilt = try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue)
+            #expect(rebuilt.value !== kept.value)
+            #expect(String(decoding: rebuilt.value.bytes, as: UTF8.self).contains("Recycling"))
+        }
+    }
+
     @Test func aListLosesAViewerWhoLeftTheHouseholdAtOnce() async throws {
         try await HouseholdsAPIFixture.with(instances: true, choreViews: ChoreViewCache(limits: ChoreViewCacheLimits())) { fixture in
             let ana = try await fixture.person("ana")

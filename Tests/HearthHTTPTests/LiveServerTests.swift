@@ -228,6 +228,32 @@ extension LiveTests {
         #expect(try client.readResponse().headers["Content-Encoding"] == nil)
     }
 
+    @Test func aBodyWithReusableEncodingsIsCompressedOnceAndItsEncodingSentAgain() throws {
+        // The handler promises the same body whenever it attaches the same encodings; this one
+        // breaks the promise on purpose, so the test sees which bytes were compressed.
+        let encodings = ReusableEncodings()
+        let bodies = Mutex([String(repeating: "first body ", count: 200), String(repeating: "second body ", count: 200)])
+        let live = try LiveServer(routes: { router in
+            router.get("/kept") { _, responder in
+                let text = bodies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+                responder.send(HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array(text.utf8), reusableEncodings: encodings))
+            }
+        })
+        let client = try live.client()
+        try client.send("GET /kept HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n")
+        let first = try client.readResponse()
+        #expect(first.headers["Content-Encoding"] == "gzip")
+        #expect(try Gunzip.decompress(first.body) == Array(String(repeating: "first body ", count: 200).utf8))
+        try client.send("GET /kept HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n")
+        let second = try client.readResponse()
+        #expect(second.headers["Content-Encoding"] == "gzip")
+        #expect(second.body == first.body)
+        try client.send("GET /kept HTTP/1.1\r\nHost: x\r\n\r\n")
+        let plain = try client.readResponse()
+        #expect(plain.headers["Content-Encoding"] == nil)
+        #expect(plain.text == String(repeating: "second body ", count: 200))
+    }
+
     @Test func reportsEveryRequestToTheObserverWithItsRoutePattern() throws {
         let observer = RecordingObserver()
         do {

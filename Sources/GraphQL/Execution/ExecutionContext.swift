@@ -60,8 +60,14 @@ final class ExecutionContext {
         var capture: (keep: @Sendable (SerializedValue) -> Void, errorCount: Int)?
         /// The value's whole text when the work returned a ``SerializedValue``: spliced from
         /// there when the response is assembled, not copied into `output` (`content` is empty).
-        var serialized: JSONText?
+        var serialized: SerializedValue?
     }
+
+    /// Whether some hole holds a ``SerializedValue`` (then the data may be one, framed).
+    private var holdsSerializedValue = false
+    /// The data as constant text around one ``SerializedValue``, when that is all it is; set
+    /// when the data is assembled.
+    private(set) var framedValue: FramedValue?
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
         self.request = request
@@ -124,7 +130,7 @@ final class ExecutionContext {
             guard let serialized = holes[firstHole].serialized else { return content }
             output.beginDetachedValue()
             let copy = output.byteCount
-            output.rawValue(serialized.bytes)
+            output.rawValue(serialized.text.bytes)
             return copy..<output.byteCount
         }
         return start..<end
@@ -192,7 +198,25 @@ final class ExecutionContext {
     private func assembledData(_ data: Range<Int>?) -> JSONText {
         guard let data else { return JSONText(copying: "null".utf8) }
         if holes.isEmpty { return output.takeText(data) }
+        if holdsSerializedValue { framedValue = framing(of: data) }
         return assembledText(data)
+    }
+
+    /// The value `range` as the text before one ``SerializedValue``, the value and the text after
+    /// it, when that is all it is (no other hole's text or nulled value in it).
+    private func framing(of range: Range<Int>) -> FramedValue? {
+        guard nulledValues.isEmpty else { return nil }
+        return output.withText { text in
+            var parts: [UnsafeBufferPointer<UInt8>] = []
+            splice(range, of: text) { part in
+                if parts.count < 4 { parts.append(part) }
+            }
+            guard parts.count == 3, let middle = parts[1].baseAddress,
+                let hole = holes.first(where: { $0.serialized?.text.bytes.baseAddress == middle }),
+                let value = hole.serialized
+            else { return nil }
+            return FramedValue(value: value, framing: FramedValue.Framing(prefix: Array(parts[0]), suffix: Array(parts[2])))
+        }
     }
 
     /// The text of the value `range` (complete: its holes filled) with its holes' values
@@ -244,7 +268,7 @@ final class ExecutionContext {
                 hole += 1
                 guard holePosition >= cursor, let content else { continue }
                 emit(UnsafeBufferPointer(rebasing: text[cursor..<holePosition]))
-                if let serialized { emit(serialized.bytes) } else { splice(content, of: text, emit) }
+                if let serialized { emit(serialized.text.bytes) } else { splice(content, of: text, emit) }
                 cursor = holePosition
             }
         }
@@ -409,7 +433,8 @@ final class ExecutionContext {
         if let value {
             let valueType = type(of: value)
             if valueType == SerializedValue.self {
-                holes[fillingHole].serialized = (value as! SerializedValue).text
+                holes[fillingHole].serialized = (value as! SerializedValue)
+                holdsSerializedValue = true
                 return true
             }
             if valueType == CapturedValue.self {

@@ -19,6 +19,15 @@ public struct ExecutionResult: Sendable {
     public var errors: [GraphQLError]
     /// Entries of the response's `extensions` member, if any.
     public var extensions: OrderedMap<String, JSON>?
+    /// The data as constant text around one kept value, if that is what it is.
+    private let framedData: FramedValue?
+
+    /// The response as constant text around one ``SerializedValue``: the data is that and
+    /// nothing else (no errors, no extensions), so the serialized response is always the same
+    /// text for the same framing and value. `nil` otherwise.
+    public var framedValue: FramedValue? {
+        errors.isEmpty && extensions == nil ? framedData : nil
+    }
 
     /// Creates a result from data and errors.
     /// - Parameter data: The data; `nil` when execution did not start (request errors).
@@ -26,13 +35,15 @@ public struct ExecutionResult: Sendable {
         storage = data.map(Data.json) ?? .absent
         self.errors = errors
         self.extensions = extensions
+        framedData = nil
     }
 
-    /// A result whose data is compact JSON text.
-    init(dataText: JSONText, errors: [GraphQLError]) {
+    /// A result whose data is compact JSON text, `framedValue` when it is one kept value framed.
+    init(dataText: JSONText, errors: [GraphQLError], framedValue: FramedValue? = nil) {
         storage = .text(dataText)
         self.errors = errors
         extensions = nil
+        framedData = framedValue
     }
 
     /// A result carrying request errors only: no `data` member.
@@ -40,6 +51,7 @@ public struct ExecutionResult: Sendable {
         storage = .absent
         errors = requestErrors
         extensions = nil
+        framedData = nil
     }
 
     /// The data: `nil` when execution did not start, `.null` when the root is null.

@@ -1,13 +1,33 @@
+import Synchronization
+
 /// A field's value as JSON text completed by an earlier execution of the same selection: a
 /// resolver's async work (`Resolution.async`) returns it to have the text written as the field's value,
 /// without completing anything below the field. The application keeps it from a
 /// ``CapturedValue`` and is responsible for returning it only where completing the value afresh
 /// would write the same text: the same ``SelectionIdentity`` and unchanged data.
+///
+/// What the application derives from a response made of this value alone (its compressed
+/// encoding, say) can live with the value: ``derived(for:_:)``.
 public final class SerializedValue: Sendable {
     let text: JSONText
+    /// The one thing derived from a response framing this value, and for which framing.
+    private let derivation = Mutex<(framing: FramedValue.Framing, value: any Sendable)?>(nil)
 
     init(_ text: JSONText) {
         self.text = text
+    }
+
+    /// What `make` derives from a response that is `framing` around this value, made once
+    /// and returned again for the same framing as long as the value lives (another framing
+    /// replaces it: one is kept). `make` runs outside any lock; two first calls at once may
+    /// both run it, and the later result is kept.
+    public func derived<Derived: Sendable>(for framing: FramedValue.Framing, _ make: () -> Derived) -> Derived {
+        if let kept = derivation.withLock({ $0 }), kept.framing == framing, let value = kept.value as? Derived {
+            return value
+        }
+        let value = make()
+        derivation.withLock { $0 = (framing, value) }
+        return value
     }
 
     /// The length of the text in bytes, for bounding what a cache holds.
@@ -66,4 +86,22 @@ extension ResolveInfo {
     public var selectionIdentity: SelectionIdentity {
         SelectionIdentity(executor: request.executor, operation: request.prepared, path: responsePath.elements, variables: request.variableValues)
     }
+}
+
+/// A response's data that is one ``SerializedValue`` with constant text around it (a kept list
+/// asked for alone: `{"myChores":` + the value + `}`), so that whatever the transport derives
+/// from the whole response can be kept with the value (``SerializedValue/derived(for:_:)``).
+public struct FramedValue: Sendable {
+    /// The text around the value.
+    public struct Framing: Sendable, Hashable {
+        /// The data's text before the value.
+        public let prefix: [UInt8]
+        /// The data's text after the value.
+        public let suffix: [UInt8]
+    }
+
+    /// The value.
+    public let value: SerializedValue
+    /// The text around it.
+    public let framing: Framing
 }

@@ -126,7 +126,11 @@ public final class GraphQLHTTPHandler: Sendable {
         ExecutionResult(data: nil, errors: [GraphQLError(message: message, extensions: ["code": .string(code)])])
     }
 
+    /// The response carrying `result`; when that is one kept value framed (a kept list asked for
+    /// alone), its compressed encoding is kept with the value and made once.
     private static func response(status: HTTPStatus, mediaType: ResponseMediaType, result: ExecutionResult) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": mediaType.contentType], body: result.serialized())
+        HTTPResponse(
+            status: status, headers: ["Content-Type": mediaType.contentType], body: result.serialized(),
+            reusableEncodings: result.framedValue.map { framed in framed.value.derived(for: framed.framing) { ReusableEncodings() } })
     }
 }

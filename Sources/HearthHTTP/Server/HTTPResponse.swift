@@ -10,12 +10,16 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes (not sent for HEAD requests and for 1xx, 204 and 304 responses).
     public var body: [UInt8]
+    /// Where the body's compressed encoding is kept between responses with the same body (a kept
+    /// answer), so it is compressed once; `nil`: compressed for this response, if at all.
+    public var reusableEncodings: ReusableEncodings?
 
     /// A response from its parts.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], reusableEncodings: ReusableEncodings? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.reusableEncodings = reusableEncodings
     }
 
     /// A `text/plain; charset=utf-8` response.

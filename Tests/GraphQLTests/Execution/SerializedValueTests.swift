@@ -92,4 +92,42 @@ struct SerializedValueTests {
         #expect(await Self.run(executor, operation, ["n": false]) == withoutName)
         #expect(store.built.withLock { $0 } == 5)
     }
+
+    @Test func aResponseThatIsOneSerializedValueFramedNamesTheValueAndTheTextAroundIt() async throws {
+        let kept = SerializedValue(JSONText(copying: Array("[1,2]".utf8)))
+        let executor = try makeExecutor("type Query { a: Int, b: [Int], c: Int, d: [Int], e: Int! }") { r in
+            r.resolveAsync("Query", "b") { _, _, _, _ in kept }
+            r.resolveAsync("Query", "d") { _, _, _, _ in SerializedValue(JSONText(copying: Array("[3]".utf8))) }
+            r.resolve("Query", "a") { _, _, _, _ in 0 }
+            r.resolveAsync("Query", "c") { _, _, _, _ in 4 }
+            r.resolveAsync("Query", "e") { _, _, _, _ in throw CodedError(code: "X", message: "no") }
+        }
+        func framed(_ query: String) async throws -> FramedValue? {
+            await executor.execute(try executor.prepare(Parser.parse(query))).framedValue
+        }
+        let alone = try #require(try await framed("{ list: b }"))
+        #expect(alone.value === kept)
+        #expect(alone.framing.prefix == Array(#"{"list":"#.utf8) && alone.framing.suffix == Array("}".utf8))
+        let withPlainField = try #require(try await framed("{ a b }"))
+        #expect(withPlainField.framing.prefix == Array(#"{"a":0,"b":"#.utf8))
+        // Another field written by async work, a second kept value, or an error: not one value framed.
+        #expect(try await framed("{ b c }") == nil)
+        #expect(try await framed("{ b d }") == nil)
+        #expect(try await framed("{ a }") == nil)
+        let failed = await executor.execute(try executor.prepare(Parser.parse("{ b x: c e }")))
+        #expect(failed.framedValue == nil && !failed.errors.isEmpty)
+    }
+
+    @Test func whatIsDerivedFromAFramedValueIsMadeOncePerFraming() {
+        let value = SerializedValue(JSONText(copying: Array("[1]".utf8)))
+        let framing = FramedValue.Framing(prefix: Array(#"{"a":"#.utf8), suffix: Array("}".utf8))
+        let other = FramedValue.Framing(prefix: Array(#"{"b":"#.utf8), suffix: Array("}".utf8))
+        let made = Mutex(0)
+        func derive(_ framing: FramedValue.Framing) -> Int { value.derived(for: framing) { made.withLock { $0 += 1; return $0 } } }
+        #expect(derive(framing) == 1)
+        #expect(derive(framing) == 1)
+        #expect(derive(other) == 2)
+        #expect(derive(framing) == 3)
+        #expect(made.withLock { $0 } == 3)
+    }
 }

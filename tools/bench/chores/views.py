@@ -34,10 +34,15 @@ the real time (planning the rest up to the horizon) and measured.
   (display name, avatar URL, status), whether you may edit it, and its next due time
   (`occurrences(after: now, first: 1)`).
 
-The baseline is `{ __typename }` with the same access tokens. The loads alternate, BENCH_ROUNDS
-times each (medians; with the server's CPU time per request), and the SQL statements per request
-of each kind are read from `/metrics` first, as tools/bench/households does: the access check and
-the batching of assignees and tags are in those counts.
+The baseline is `{ __typename }` with the same access tokens. Every request says
+`Accept-Encoding: gzip`, as a phone's HTTP client does (CHORE_VIEWS_ENCODING= sends none): the
+lists come back compressed (the kept ones compressed once, when kept), `{ __typename }` below the
+server's minimum size as it is. wrk does not read compressed bodies, so the run fails if the
+server's own count of operations answered with errors (`hearth_graphql_operations_total`) moved
+during the load. The loads alternate, BENCH_ROUNDS times each (medians; with the server's CPU time
+per request), and the SQL statements per request of each kind are read from `/metrics` first, as
+tools/bench/households does: the access check and the batching of assignees and tags are in those
+counts.
 
 **Three servers' worth of figures.** The server keeps the lists it answered (`--chore-view-cache`)
 until something they show changes, so the benchmark measures the views three ways, on the same
@@ -110,6 +115,9 @@ HOUSEHOLD_CHORES = """query HouseholdChores($id: ID!, $now: DateTime!) { househo
 # The write of the "one in WRITE_EVERY" loads: a new title for one chore ("{n}" is wrk's counter).
 TOUCH = """mutation Touch($input: UpdateChoreInput!) { updateChore(input: $input) { chore { id } } }"""
 WRITE_EVERY = int(os.environ.get("CHORE_VIEWS_WRITE_EVERY", "10"))
+# What the load's requests send as Accept-Encoding: a phone's HTTP client asks for gzip (iOS's
+# URLSession and Android's OkHttp do by default); CHORE_VIEWS_ENCODING= (empty) sends none.
+ENCODING = os.environ.get("CHORE_VIEWS_ENCODING", "gzip")
 
 COMPLETE = """mutation($input: CompleteChoreInput!) { completeChore(input: $input) {
   outcome completion { id status } } }"""
@@ -533,10 +541,16 @@ def measure(hearth, client, directory, tokens, views, loads, setting):
              for index, (name, entries) in enumerate(loads.items())}
     files[TYPENAME] = signedin.write_requests(os.path.join(directory, "typename.requests"), [(token, body(TYPENAME)) for token in tokens])
     url = hearth.url("/graphql")
-    benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=[files["myChores"]])
-    medians, rates = ALTERNATION.measure(hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, [path]) for name, path in files.items()})
+    arguments = lambda path: [path, ENCODING] if ENCODING else [path]  # noqa: E731
+    benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=arguments(files["myChores"]))
+    failed = signedin.failed_operations(hearth)
+    medians, rates = ALTERNATION.measure(hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, arguments(path)) for name, path in files.items()})
+    failed = signedin.failed_operations(hearth) - failed
+    if failed:
+        raise RuntimeError(f"the server answered {failed:.0f} operations of the load with errors")
     print(f"# {setting}: wrk -t2 -c{ALTERNATION.connections} -d{ALTERNATION.seconds}s --latency, keep-alive, loopback, "
-          f"{ALTERNATION.rounds} alternating rounds (medians); 4 signed-in adults of one 8-member household, 200 chores")
+          f"Accept-Encoding: {ENCODING or '(none)'}, {ALTERNATION.rounds} alternating rounds (medians); "
+          "4 signed-in adults of one 8-member household, 200 chores")
     for name in loads:
         benchlib.report(f"{name} vs signed-in {TYPENAME} (req/s)", medians[name][0], medians[TYPENAME][0], "req/s",
                         goal=GOAL if name in views else None)

@@ -154,6 +154,16 @@ def per_kind(client, mix, measure, repeat=10):
     return figures
 
 
+def failed_operations(hearth):
+    """The GraphQL operations the server has answered with field errors or rejected so far
+    (`hearth_graphql_operations_total`): how a load whose responses wrk does not read (compressed
+    ones) is checked."""
+    with urllib.request.urlopen(hearth.url("/metrics"), timeout=30) as response:
+        text = response.read().decode()
+    return sum(float(value) for value in re.findall(
+        r'^hearth_graphql_operations_total\{[^}]*outcome="(?:field_errors|rejected)"[^}]*\} (\S+)$', text, re.MULTILINE))
+
+
 def statements_per_request(hearth, client, mix):
     """Prints the SQL statements the server executed and compiled per request of each kind."""
     repeat = len(mix)
