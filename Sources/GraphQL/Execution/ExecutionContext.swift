@@ -65,9 +65,6 @@ final class ExecutionContext {
 
     /// Whether some hole holds a ``SerializedValue`` (then the data may be one, framed).
     private var holdsSerializedValue = false
-    /// The data as constant text around one ``SerializedValue``, when that is all it is; set
-    /// when the data is assembled.
-    private(set) var framedValue: FramedValue?
 
     init(request: RequestContext, context: any Sendable, rootFieldsTakeRootValue: Bool = false) {
         self.request = request
@@ -81,7 +78,7 @@ final class ExecutionContext {
     /// Executes the operation's root selection set and returns the data as JSON text
     /// (`null` when a failure reached the root); serially for mutations (each root field
     /// completed, async work included, before the next starts).
-    func executeRoot(rootValue: Any, serially: Bool) async -> JSONText {
+    func executeRoot(rootValue: Any, serially: Bool) async -> ExecutionResult.Data {
         let plan = request.prepared.rootPlan(request)
         let data: Range<Int>?
         if serially {
@@ -195,11 +192,13 @@ final class ExecutionContext {
     }
 
     /// The data's text with the holes' values spliced in and the nulled values replaced.
-    private func assembledData(_ data: Range<Int>?) -> JSONText {
-        guard let data else { return JSONText(copying: "null".utf8) }
-        if holes.isEmpty { return output.takeText(data) }
-        if holdsSerializedValue { framedValue = framing(of: data) }
-        return assembledText(data)
+    /// When the data is one ``SerializedValue`` framed by constant text, it is not assembled:
+    /// the response is written from the parts.
+    private func assembledData(_ data: Range<Int>?) -> ExecutionResult.Data {
+        guard let data else { return .text(JSONText(copying: "null".utf8)) }
+        if holes.isEmpty { return .text(output.takeText(data)) }
+        if holdsSerializedValue, let framed = framing(of: data) { return .framed(framed) }
+        return .text(assembledText(data))
     }
 
     /// The value `range` as the text before one ``SerializedValue``, the value and the text after

@@ -7,11 +7,15 @@
 /// `extensions` (only when set). The spec recommends `errors` first so that readers see
 /// them.
 public struct ExecutionResult: Sendable {
-    private enum Data: Sendable {
+    /// The data as execution produced it.
+    enum Data: Sendable {
         case absent
         case json(JSON)
         /// Compact JSON text, as the executor writes it.
         case text(JSONText)
+        /// Constant text around one kept value: never assembled into one text, the response
+        /// is written from its parts.
+        case framed(FramedValue)
     }
 
     private var storage: Data
@@ -19,14 +23,12 @@ public struct ExecutionResult: Sendable {
     public var errors: [GraphQLError]
     /// Entries of the response's `extensions` member, if any.
     public var extensions: OrderedMap<String, JSON>?
-    /// The data as constant text around one kept value, if that is what it is.
-    private let framedData: FramedValue?
-
     /// The response as constant text around one ``SerializedValue``: the data is that and
     /// nothing else (no errors, no extensions), so the serialized response is always the same
     /// text for the same framing and value. `nil` otherwise.
     public var framedValue: FramedValue? {
-        errors.isEmpty && extensions == nil ? framedData : nil
+        guard case .framed(let framed) = storage, errors.isEmpty, extensions == nil else { return nil }
+        return framed
     }
 
     /// Creates a result from data and errors.
@@ -35,15 +37,13 @@ public struct ExecutionResult: Sendable {
         storage = data.map(Data.json) ?? .absent
         self.errors = errors
         self.extensions = extensions
-        framedData = nil
     }
 
-    /// A result whose data is compact JSON text, `framedValue` when it is one kept value framed.
-    init(dataText: JSONText, errors: [GraphQLError], framedValue: FramedValue? = nil) {
-        storage = .text(dataText)
+    /// A result whose data is what execution produced (compact text, or a kept value framed).
+    init(executed data: Data, errors: [GraphQLError]) {
+        storage = data
         self.errors = errors
         extensions = nil
-        framedData = framedValue
     }
 
     /// A result carrying request errors only: no `data` member.
@@ -51,7 +51,6 @@ public struct ExecutionResult: Sendable {
         storage = .absent
         errors = requestErrors
         extensions = nil
-        framedData = nil
     }
 
     /// The data: `nil` when execution did not start, `.null` when the root is null.
@@ -62,12 +61,17 @@ public struct ExecutionResult: Sendable {
         switch storage {
         case .absent: return nil
         case .json(let json): return json
-        case .text(let text):
-            do {
-                return try JSON(parsing: text.array, maxDepth: .max)
-            } catch {
-                preconditionFailure("The executor wrote invalid JSON: \(error)")
-            }
+        case .text(let text): return Self.parsed(text.array)
+        case .framed(let framed): return Self.parsed(framed.text)
+        }
+    }
+
+    /// The executor's text, parsed.
+    private static func parsed(_ text: [UInt8]) -> JSON {
+        do {
+            return try JSON(parsing: text, maxDepth: .max)
+        } catch {
+            preconditionFailure("The executor wrote invalid JSON: \(error)")
         }
     }
 
@@ -117,6 +121,9 @@ public struct ExecutionResult: Sendable {
             } else {
                 writer.rawValue(text.bytes)
             }
+        case .framed(let framed):
+            writer.key("data")
+            if writer.pretty, let data { writer.value(data) } else { writer.rawValue(framed.text) }
         }
         if let extensions {
             writer.key("extensions")
@@ -129,6 +136,7 @@ public struct ExecutionResult: Sendable {
     /// The response as JSON text (UTF-8). Compact data text is copied once, straight into the
     /// response.
     public func serialized(pretty: Bool = false) -> [UInt8] {
+        if !pretty, let framed = framedValue { return framed.response }
         var writer = JSONWriter(pretty: pretty, capacity: 1024)
         if !pretty, case .text(let text) = storage {
             if let dataOffset = write(to: &writer, leavingDataTextOut: true) {

@@ -81,7 +81,7 @@ public final class Executor: Sendable {
         }
         let execution = ExecutionContext(request: request, context: context)
         let data = await execution.executeRoot(rootValue: rootValue, serially: operation.operation.operation == .mutation)
-        return ExecutionResult(dataText: data, errors: execution.errors, framedValue: execution.framedValue)
+        return ExecutionResult(executed: data, errors: execution.errors)
     }
 
     /// Chooses the operation of `document` and executes it; request errors such as an

@@ -104,4 +104,22 @@ public struct FramedValue: Sendable {
     public let value: SerializedValue
     /// The text around it.
     public let framing: Framing
+
+    /// The data's text: the framing around the value (a copy).
+    var text: [UInt8] { framing.prefix + Array(value.text.bytes) + framing.suffix }
+
+    /// The whole response, `{"data":` the data `}`, written once into an array of its size.
+    var response: [UInt8] {
+        let body = value.text.bytes
+        var response: [UInt8] = []
+        response.reserveCapacity(Self.responseHead.count + framing.prefix.count + body.count + framing.suffix.count + 1)
+        response += Self.responseHead
+        response += framing.prefix
+        response.append(contentsOf: body)
+        response += framing.suffix
+        response.append(UInt8(ascii: "}"))
+        return response
+    }
+
+    private static let responseHead = Array(#"{"data":"#.utf8)
 }

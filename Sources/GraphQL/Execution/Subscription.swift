@@ -39,7 +39,7 @@ public struct ResponseStream: AsyncSequence, Sendable {
             guard let event = try await source.next() else { return nil }
             let execution = ExecutionContext(request: request, context: context, rootFieldsTakeRootValue: true)
             let data = await execution.executeRoot(rootValue: event, serially: false)
-            return ExecutionResult(dataText: data, errors: execution.errors, framedValue: execution.framedValue)
+            return ExecutionResult(executed: data, errors: execution.errors)
         }
     }
 
