@@ -211,7 +211,7 @@ struct ChoreViewCacheTests {
     }
 
     /// A kept list asked for alone is a response made of one kept value: the transport keeps the
-    /// response's compressed encoding with it (`ReusableEncodings`), so the same value must come
+    /// response's body and compressed encoding with it (`ReusableBody`), so the same value must come
     /// back while the list is unchanged, and a new one once it changed.
     @Test func aKeptListAskedForAloneIsTheSameFramedValueUntilItChanges() async throws {
         let cache = ChoreViewCache(limits: ChoreViewCacheLimits())

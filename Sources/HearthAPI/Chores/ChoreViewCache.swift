@@ -52,6 +52,14 @@ public final class ChoreViewCache: Sendable {
     /// the stamp and the LRU's bookkeeping, roughly.
     static let entryOverhead = 512
 
+    /// What a kept list of `textBytes` counts against the byte limit: its text; as much again
+    /// for the response made of it when it is asked for alone, kept with it (the HTTP
+    /// transport's `ReusableBody`); a quarter of that for the response's gzip encoding (JSON
+    /// lists compress to well under that); and ``entryOverhead``.
+    static func cost(ofText textBytes: Int) -> Int {
+        2 * textBytes + textBytes / 4 + entryOverhead
+    }
+
     private let entries: LRUCache<Key, Entry>
 
     /// An empty cache within `limits`.
@@ -76,7 +84,7 @@ public final class ChoreViewCache: Sendable {
         let (value, changesAt) = try await build()
         let entries = entries
         return CapturedValue(value) { text in
-            entries.insert(Entry(stamp: stamp, validUntil: changesAt, text: text), for: key, cost: text.byteCount + Self.entryOverhead)
+            entries.insert(Entry(stamp: stamp, validUntil: changesAt, text: text), for: key, cost: Self.cost(ofText: text.byteCount))
         }
     }
 }

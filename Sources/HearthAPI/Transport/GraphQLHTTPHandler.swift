@@ -127,10 +127,10 @@ public final class GraphQLHTTPHandler: Sendable {
     }
 
     /// The response carrying `result`; when that is one kept value framed (a kept list asked for
-    /// alone), its compressed encoding is kept with the value and made once.
+    /// alone), its body and compressed encoding are kept with the value and made once.
     private static func response(status: HTTPStatus, mediaType: ResponseMediaType, result: ExecutionResult) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": mediaType.contentType], body: result.serialized(),
-            reusableEncodings: result.framedValue.map { framed in framed.value.derived(for: framed.framing) { ReusableEncodings() } })
+        let headers: HTTPHeaders = ["Content-Type": mediaType.contentType]
+        guard let framed = result.framedValue else { return HTTPResponse(status: status, headers: headers, body: result.serialized()) }
+        return HTTPResponse(status: status, headers: headers, reusableBody: framed.value.derived(for: framed.framing) { ReusableBody(result.serialized()) })
     }
 }

@@ -10,16 +10,25 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes (not sent for HEAD requests and for 1xx, 204 and 304 responses).
     public var body: [UInt8]
-    /// Where the body's compressed encoding is kept between responses with the same body (a kept
-    /// answer), so it is compressed once; `nil`: compressed for this response, if at all.
-    public var reusableEncodings: ReusableEncodings?
+    /// The kept body this response's body was made from, whose compressed encoding is made once
+    /// and reused; `nil`: compressed for this response, if at all.
+    let reusableBody: ReusableBody?
 
     /// A response from its parts.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], reusableEncodings: ReusableEncodings? = nil) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.reusableEncodings = reusableEncodings
+        reusableBody = nil
+    }
+
+    /// A response whose body is `reusableBody`'s bytes (shared, not copied), compressed once
+    /// for every response made with it.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), reusableBody: ReusableBody) {
+        self.status = status
+        self.headers = headers
+        body = reusableBody.bytes
+        self.reusableBody = reusableBody
     }
 
     /// A `text/plain; charset=utf-8` response.

@@ -87,8 +87,8 @@ final class ServerContext: Sendable {
     /// gzip-compresses an eligible response body in place and marks it `Vary: Accept-Encoding`.
     /// Eligible: compression enabled, a body of at least the minimum size, a status that carries content, no
     /// `Content-Encoding` already, and not a format that is compressed itself (`image/*` other than SVG, audio,
-    /// video), where gzip would spend the loop's time for nothing. A body with ``ReusableEncodings`` is compressed
-    /// once and its encoding reused. `Vary` is added whenever the response is eligible, compressed or not, so
+    /// video), where gzip would spend the loop's time for nothing. A ``ReusableBody`` is compressed once and its
+    /// encoding reused. `Vary` is added whenever the response is eligible, compressed or not, so
     /// caches keep the variants apart.
     func compress(_ response: inout HTTPResponse, clientAcceptsGzip: Bool) {
         let compression = configuration.compression
@@ -98,8 +98,8 @@ final class ServerContext: Sendable {
         else { return }
         response.headers.add(name: "Vary", value: "Accept-Encoding")
         guard clientAcceptsGzip else { return }
-        let compressed = if let encodings = response.reusableEncodings {
-            encodings.gzip(response.body, level: compression.level)
+        let compressed = if let reusable = response.reusableBody, reusable.isBody(response.body) {
+            reusable.gzip(level: compression.level)
         } else {
             Gzip.compress(response.body, level: compression.level)
         }
