@@ -81,8 +81,13 @@ extension ChoreInstanceService {
     public func myChoresStamp(filter: MyChoresFilter = MyChoresFilter(), viewer: Viewer) async throws -> ChoreViewStamp {
         if let householdID = filter.householdID, !GlobalID.mayName(.household, householdID) { throw ServiceError.householdNotFound }
         let now = clock.now
-        return try await pool.readPreferringCallingThread { [self] database in
-            try ChoreViewStamp.read(try accesses(filter, viewer: viewer, in: database), at: now, in: database)
+        return try await pool.readPreferringCallingThread { database in
+            if let householdID = filter.householdID {
+                guard filter.isPersonal != true else { return try ChoreViewStamp.read([], at: now, in: database) }
+                return try ChoreViewStamp.household(householdID, viewer: viewer, at: now, in: database)
+            }
+            guard filter.isPersonal != true else { return try ChoreViewStamp.read([ChoreAccess(personal: Owner(viewer))], at: now, in: database) }
+            return try ChoreViewStamp.memberships(of: viewer, personal: filter.isPersonal != false, at: now, in: database)
         }
     }
 
