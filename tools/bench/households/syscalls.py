@@ -4,12 +4,14 @@ instructions.py (user space only) leaves out and run.py's CPU times include.
 The set-up of run.py makes the same household; then `{ __typename }`, the home screen alone and
 the mix each run under wrk for BENCH_SECONDS (default 3): first alone, measuring the server's
 user and system CPU time and its threads' context switches per request (from /proc), then
-with `strace -c -f` attached to the server, whose counted calls are divided by the requests wrk
-completed. strace slows the server down a lot: its counts are the figure, not its rates.
+while `perf stat` counts the server's system calls by name (its `syscalls:sys_enter_*`
+tracepoints: root, or kernel.perf_event_paranoid at -1), divided by the requests wrk completed.
+(`strace -c` counts them too, but it slows every call down so much that locks the event loops
+rarely contend for under load contend all the time: futex calls come out ten times too many.)
 
 Run after `make release`: `.venv/bin/python tools/bench/households/syscalls.py` (HEARTH_BIN picks
 another binary; extra server flags after the script's name, e.g. `--db-readers 8`). Needs
-strace (`make bench` installs it)."""
+perf (Debian's linux-perf, installed by `make bench`)."""
 import os
 import re
 import shutil
@@ -17,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 sys.path.insert(0, os.path.dirname(__file__))
@@ -27,16 +30,18 @@ import signedin  # noqa: E402
 SECONDS = int(os.environ.get("BENCH_SECONDS", "3"))
 CONNECTIONS = 16
 SHOWN = 12  # the calls listed per kind, most frequent first
+# perf takes a moment to attach its hundreds of tracepoints; requests sent before would go
+# uncounted. The idle server's calls meanwhile (its log flusher's) are a handful.
+ATTACH_SECONDS = 1
 
 
-def counted_calls(summary):
-    """{system call: calls} from the table `strace -c` writes."""
+def counted_calls(csv):
+    """{system call: calls} from `perf stat -x,` output (count, unit, event, ...), the calls made."""
     calls = {}
-    for line in summary.splitlines():
-        fields = line.split()
-        # time, seconds, usecs/call, calls, [errors,] syscall
-        if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
-            calls[fields[-1]] = int(fields[3])
+    for line in csv.splitlines():
+        fields = line.split(",")
+        if len(fields) > 2 and fields[0].isdigit() and int(fields[0]) > 0:
+            calls[fields[2].removeprefix("syscalls:sys_enter_")] = int(fields[0])
     return calls
 
 
@@ -65,15 +70,18 @@ def cpu_per_request(pid, url, requests_file):
 
 
 def calls_per_request(pid, url, requests_file, directory):
-    """Runs wrk with `requests_file` under `strace -c`; returns ({call: calls per request}, requests)."""
-    summary = os.path.join(directory, "strace.txt")
-    strace = subprocess.Popen(["strace", "-c", "-f", "-o", summary, "-p", str(pid)], stderr=subprocess.DEVNULL)
+    """Runs wrk with `requests_file` while `perf stat` counts the server's system calls by name;
+    returns ({call: calls per request}, requests)."""
+    output = os.path.join(directory, "perf-stat.csv")
+    perf = subprocess.Popen(["perf", "stat", "-x,", "-o", output, "-e", "syscalls:sys_enter_*", "-p", str(pid)],
+                            stderr=subprocess.DEVNULL)
+    time.sleep(ATTACH_SECONDS)
     try:
         _, _, requests = benchlib._wrk(url, CONNECTIONS, 2, SECONDS, signedin.MIX_SCRIPT, [requests_file])
     finally:
-        strace.send_signal(signal.SIGINT)
-        strace.wait()
-    with open(summary) as file:
+        perf.send_signal(signal.SIGINT)
+        perf.wait()
+    with open(output) as file:
         calls = counted_calls(file.read())
     return {name: count / requests for name, count in calls.items()}, requests
 
@@ -93,7 +101,7 @@ def main():
         for name, path in kinds:
             user, system, switches = cpu_per_request(hearth.process.pid, url, path)
             print(f"{name}: user {user:.1f} µs, system {system:.1f} µs, {switches:.2f} context switches", flush=True)
-        print(f"# strace -c -f, wrk -c{CONNECTIONS} -d{SECONDS}s per kind, system calls per request")
+        print(f"# perf stat, wrk -c{CONNECTIONS} -d{SECONDS}s per kind, system calls per request")
         for name, path in kinds:
             calls, requests = calls_per_request(hearth.process.pid, url, path, directory)
             listed = sorted(calls.items(), key=lambda item: -item[1])[:SHOWN]
