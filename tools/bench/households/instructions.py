@@ -36,8 +36,11 @@ def main():
     binary = os.path.join(directory, "hearth")
     subprocess.run(["objcopy", "--strip-debug", benchlib.HEARTH, binary], check=True)
     output = os.path.join(directory, "callgrind.out")
+    # Kept dumps spell out every function's name: compressed, a name appears only in the first
+    # dump that has it, and callgrind_annotate on a later one cannot name the function.
+    names = ("--compress-strings=no",) if KEEP_DUMPS else ()
     hearth = benchlib.Hearth(*run.SERVER_FLAGS, binary=binary, wrapper=(
-        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no"))
+        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no", *names))
     try:
         client = signedin.Client(hearth)
         (_, _), mix = run.request_files(directory, *run.household_of_eight(client))
