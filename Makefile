@@ -19,7 +19,7 @@ TEST_PACKAGES := postgresql openssl python3-venv tmux chromium chromium-driver u
 # sqlite3: the command-line shell tools/bench/geo/index_choice.py migrates its database with (the geo
 # benchmarks' R*Tree comes with Debian's libsqlite3, through Python's sqlite3 module).
 # postgresql: the throwaway cluster tools/bench/scale runs its instances on.
-BENCH_PACKAGES := wrk nginx-light postgresql nodejs node-graphql node-ws valgrind binutils faketime sqlite3
+BENCH_PACKAGES := wrk nginx-light postgresql nodejs node-graphql node-ws valgrind binutils faketime sqlite3 linux-perf
 # Autobahn's accelerators (wsaccel, ujson) and Twisted are built from source: a C compiler.
 CONFORMANCE_PACKAGES := build-essential
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Dispatch
 import Foundation
 import Glibc
@@ -22,6 +23,16 @@ import Testing
         try TemporaryDatabase.withPool(configuration: .init(synchronous: .normal)) { pool throws in
             #expect(try pool.write { db in try db.scalar(Int.self, "PRAGMA synchronous") } == 1)
         }
+    }
+
+    /// SQLite's memory statistics are off (their global mutex was contended by the event loops'
+    /// readers): it counts no allocation of the connections' work.
+    @Test func sqliteKeepsNoMemoryStatistics() throws {
+        try TemporaryDatabase.withPool { pool throws in
+            try pool.write { db in try db.execute("CREATE TABLE notes (body TEXT)") }
+            #expect(try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM notes") } == 0)
+        }
+        #expect(sqlite3_memory_used() == 0)
     }
 
     @Test func theParentDirectoryIsCreated() throws {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// `value as? any FieldResolvable`, with the runtime's cast done once per Swift type rather
 /// than once per object.
 ///
@@ -17,9 +15,9 @@ import Synchronization
 /// class instance conforms only as a subclass is cast afresh every time. Failed casts are not
 /// remembered either, for the same reason (`AnyHashable` of a conforming value).
 enum ResolvableCast {
-    /// Witness tables found so far, by the type metadata of the values they were found for.
-    /// (Addresses as integers: metadata and witness tables live as long as the process.)
-    private static let witnessTables = Mutex<[UInt: UInt]>([:])
+    /// Witness tables found so far, by the type metadata of the values they were found for:
+    /// room for four times the types of the schema's objects.
+    private static let witnessTables = WitnessTableCache(slotCount: 512)
 
     private static let word = MemoryLayout<Int>.size
 
@@ -32,14 +30,14 @@ enum ResolvableCast {
         guard layoutHolds else { return value as? any FieldResolvable }
         // (`value as Any` below keeps the container closed: a plain `value` would be opened.)
         let metadata = withUnsafeBytes(of: value as Any) { $0.load(fromByteOffset: 3 * word, as: UInt.self) }
-        if let table = witnessTables.withLock({ $0[metadata] }) {
+        if let table = witnessTables.table(for: metadata) {
             return existential(copying: value, witnessTable: table)
         }
         guard let resolvable = value as? any FieldResolvable else { return nil }
         let (castMetadata, table) = withUnsafeBytes(of: resolvable as any FieldResolvable) {
             ($0.load(fromByteOffset: 3 * word, as: UInt.self), $0.load(fromByteOffset: 4 * word, as: UInt.self))
         }
-        if castMetadata == metadata { witnessTables.withLock { $0[metadata] = table } }
+        if castMetadata == metadata { witnessTables.insert(table, for: metadata) }
         return resolvable
     }
 

@@ -22,7 +22,7 @@ final class MemberConnectionValue: Sendable, FieldResolvable {
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "edges": page.edges.map { MemberEdgeValue(edge: $0, access: access, users: users) }
+        case "edges": page.edges.indices.map { MemberEdgeValue(page: page, index: $0, access: access, users: users) }
         case "pageInfo": MemberPageInfoValue(page: page)
         case "totalCount": page.totalCount
         default: nil
@@ -31,21 +31,27 @@ final class MemberConnectionValue: Sendable, FieldResolvable {
 }
 
 /// A `MemberEdge` of `schema.graphql`: a member and its cursor.
+///
+/// It reads its edge from the page in place rather than holding a copy: copying an edge retained
+/// every field of the member's record, and `node` copies the record into its `MemberValue` anyway.
 final class MemberEdgeValue: Sendable, FieldResolvable {
-    let edge: MemberEdge
+    /// The page the edge is in, and where.
+    let page: MemberPage
+    let index: Int
     let access: HouseholdAccess
     let users: DataLoader<String, UserRecord?>
 
-    init(edge: MemberEdge, access: HouseholdAccess, users: DataLoader<String, UserRecord?>) {
-        self.edge = edge
+    init(page: MemberPage, index: Int, access: HouseholdAccess, users: DataLoader<String, UserRecord?>) {
+        self.page = page
+        self.index = index
         self.access = access
         self.users = users
     }
 
     func fieldValue(named name: String) -> Any? {
         switch name {
-        case "node": MemberValue(record: edge.member, access: access, users: users)
-        case "cursor": edge.cursor
+        case "node": MemberValue(record: page.edges[index].member, access: access, users: users)
+        case "cursor": page.edges[index].cursor
         default: nil
         }
     }

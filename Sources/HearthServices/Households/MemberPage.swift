@@ -115,16 +115,22 @@ extension MemberPage {
         // The count comes with the page, as a subquery SQL evaluates once; only an empty page
         // needs a statement of its own for it.
         var totalCount: Int?
-        var rows: [MemberEdge] = []
+        // Room for the page and the one row past it that tells whether more follow: growing the
+        // array copied the members read so far, each copy retaining every field of their records.
+        var edges: [MemberEdge] = []
+        edges.reserveCapacity(size + 1)
         try scope.forEachRow(
             statement(includeDeparted: query.includeDeparted, after: query.after != nil, before: query.before != nil, backward: backward),
             StatementArguments((query.after?.arguments ?? []) + (query.before?.arguments ?? []) + [size + 1])
         ) { row in
             let member = try row.decode(MemberRecord.self)
-            rows.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row[joinedAtColumn])))
+            edges.append(MemberEdge(member: member, position: MemberCursor(member, joinedAt: try row[joinedAtColumn])))
             totalCount = try row[totalCountColumn]
         }
-        var edges = Array(rows.prefix(size))
+        // The statement reads at most one row more than the page (`LIMIT size + 1`); it is dropped
+        // in place rather than the page copied.
+        let hasMore = edges.count > size
+        if hasMore { edges.removeLast() }
         if backward { edges.reverse() }
         func exists(_ comparison: String, _ cursor: MemberCursor?) throws -> Bool {
             guard let cursor else { return false }
@@ -135,8 +141,8 @@ extension MemberPage {
         }
         return MemberPage(
             edges: edges,
-            hasNextPage: backward ? try exists(">=", query.before) : rows.count > size,
-            hasPreviousPage: backward ? rows.count > size : try exists("<=", query.after),
+            hasNextPage: backward ? try exists(">=", query.before) : hasMore,
+            hasPreviousPage: backward ? hasMore : try exists("<=", query.after),
             totalCount: try totalCount ?? scope.scalar(Int.self, "SELECT count(*) FROM members WHERE household_id = {household}\(listed)") ?? 0)
     }
 }

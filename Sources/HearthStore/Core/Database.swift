@@ -44,6 +44,7 @@ public final class Database {
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
+        _ = Self.configureSQLite
         var connection: OpaquePointer?
         // NOMUTEX: SQLite's own locking is redundant, the pool serializes access per connection.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -66,6 +67,14 @@ public final class Database {
             throw error
         }
     }
+
+    /// SQLite's process-wide settings, applied once before the first connection opens: memory
+    /// statistics off. Hearth reads none of them (`sqlite3_memory_used`, soft heap limits), and
+    /// keeping them made every allocation of every connection take one global mutex, which the
+    /// event loops' readers contended for (`futex` calls, about one per home screen under load).
+    private static let configureSQLite: Void = {
+        _ = hearth_sqlite3_disable_memory_statistics()
+    }()
 
     /// Wraps a PostgreSQL connection (``PostgresStore`` opens them).
     init(postgres: PostgresConnection) {

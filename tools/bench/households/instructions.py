@@ -8,7 +8,9 @@ the figure to compare two builds by when the load average is high. It leaves out
 kernel does for a request (network, fsync, locks), which run.py's CPU times include.
 
 Run after `make release`: `.venv/bin/python tools/bench/households/instructions.py` (HEARTH_BIN
-picks another binary, BENCH_REPEAT the requests per kind, default 40). Needs valgrind and
+picks another binary, BENCH_REPEAT the requests per kind, default 40; BENCH_KEEP_DUMPS=1 keeps
+the temporary directory and prints which callgrind dump holds each kind's requests, for
+`callgrind_annotate --inclusive=yes`). Needs valgrind and
 objcopy (Debian's valgrind and binutils, installed by `make bench`): valgrind 3.19 cannot read
 the DWARF 5 of Swift's debug information, so it runs a copy without it."""
 import glob
@@ -26,6 +28,7 @@ import run  # noqa: E402
 import signedin  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "40"))
+KEEP_DUMPS = os.environ.get("BENCH_KEEP_DUMPS") == "1"
 
 
 def main():
@@ -33,17 +36,21 @@ def main():
     binary = os.path.join(directory, "hearth")
     subprocess.run(["objcopy", "--strip-debug", benchlib.HEARTH, binary], check=True)
     output = os.path.join(directory, "callgrind.out")
+    # Kept dumps spell out every function's name: compressed, a name appears only in the first
+    # dump that has it, and callgrind_annotate on a later one cannot name the function.
+    names = ("--compress-strings=no",) if KEEP_DUMPS else ()
     hearth = benchlib.Hearth(*run.SERVER_FLAGS, binary=binary, wrapper=(
-        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no"))
+        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no", *names))
     try:
         client = signedin.Client(hearth)
         (_, _), mix = run.request_files(directory, *run.household_of_eight(client))
-        dumps, total = [], [0]
+        dumps, measured, total = [], [], [0]
 
         def instructions():
             """The instructions counted so far: callgrind dumps its counters (and zeroes them)."""
             subprocess.run(["callgrind_control", "--dump", str(hearth.process.pid)], check=True, capture_output=True)
             dumps.extend(sorted(set(glob.glob(output + "*")) - set(dumps), key=os.path.getmtime))
+            measured.append(dumps[-1])
             with open(dumps[-1], errors="replace") as dump:
                 total[0] += int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
             return list(total)
@@ -52,9 +59,14 @@ def main():
         print(f"# callgrind, {REPEAT} requests of each kind one at a time, server instructions per request")
         print("instructions per request: " + ", ".join(f"{name} {count / 1000:,.0f}k" for name, count in figures.items()))
         print(f"the mix / {signedin.TYPENAME}: {figures['the mix'] / figures[signedin.TYPENAME]:.2f}", flush=True)
+        if KEEP_DUMPS:
+            # Each kind is measured between two dumps: the second holds its requests alone.
+            for index, name in enumerate(figures):
+                print(f"callgrind dump of {name}: {measured[2 * index + 1]}")
     finally:
         hearth.stop()
-        shutil.rmtree(directory, ignore_errors=True)
+        if not KEEP_DUMPS:
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
