@@ -4,7 +4,7 @@ import HearthStore
 
 /// What a chore list (`householdChores`, `personalChores`, `myChores`) depends on besides time,
 /// read together with its access check: the scopes the list reads (each household as the member
-/// the viewer is there, role and kind included, and the viewer's personal chores) and, for each,
+/// the viewer is there and their role, and the viewer's personal chores) and, for each,
 /// the newest change-log sequence on its topic.
 ///
 /// **The contract that makes it exact**: every write that can change what a chore list shows
