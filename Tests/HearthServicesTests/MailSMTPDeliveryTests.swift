@@ -75,18 +75,26 @@ struct MailSMTPDeliveryTests {
     /// The server, its CA file, and a transport configured for it.
     private final class Server {
         let peer: PythonPeer
+        /// Where its files are (removed by ``stop()``).
+        private let directory: String
         let port: Int
         let authorityFile: String
         let security: SMTPClientConfiguration.Security
 
         init(security: SMTPClientConfiguration.Security = .startTLSRequired) throws {
             self.security = security
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-\(UUID().uuidString)").path
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             peer = try PythonPeer(
                 script: MailSMTPDeliveryTests.script, arguments: [directory, security == .implicitTLS ? "implicit" : "starttls"])
             port = try peer.readJSON()["port"] as? Int ?? 0
             authorityFile = directory + "/ca.pem"
+        }
+
+        /// Stops the peer and removes its files.
+        func stop() {
+            peer.stop()
+            try? FileManager.default.removeItem(atPath: directory)
         }
 
         func transport(password: String = "s3cret päss") throws -> SMTPMailTransport {
@@ -98,7 +106,7 @@ struct MailSMTPDeliveryTests {
 
     @Test func deliversThroughStartTLSWithAuthenticationAndEverythingArrives() async throws {
         let server = try Server()
-        defer { server.peer.stop() }
+        defer { server.stop() }
         try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             let outbox = delivery.outbox
@@ -132,7 +140,7 @@ struct MailSMTPDeliveryTests {
 
     @Test func deliversOverImplicitTLS() async throws {
         let server = try Server(security: .implicitTLS)
-        defer { server.peer.stop() }
+        defer { server.stop() }
         try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["ada@example.org"], subject: "Implicit", text: "hi\n"))
@@ -146,7 +154,7 @@ struct MailSMTPDeliveryTests {
 
     @Test func aTransientRefusalIsRetriedAndThenDelivered() async throws {
         let server = try Server()
-        defer { server.peer.stop() }
+        defer { server.stop() }
         try await MigratedDatabase.withDatabase { pool in
             let clock = ManualClock()
             let delivery = MailDelivery(pool: pool, transport: try server.transport(), clock: clock)
@@ -164,7 +172,7 @@ struct MailSMTPDeliveryTests {
 
     @Test func aPermanentRefusalMarksTheMessageFailed() async throws {
         let server = try Server()
-        defer { server.peer.stop() }
+        defer { server.stop() }
         try await MigratedDatabase.withDatabase { pool in
             let delivery = MailDelivery(pool: pool, transport: try server.transport())
             let id = try delivery.outbox.enqueueNow(OutgoingMail(recipients: ["refused@example.org"], subject: "x", text: "x\n"))
@@ -176,7 +184,7 @@ struct MailSMTPDeliveryTests {
 
     @Test func wrongCredentialsArePermanentAndAnUntrustedCertificateIsTransient() async throws {
         let server = try Server()
-        defer { server.peer.stop() }
+        defer { server.stop() }
         try await MigratedDatabase.withDatabase { pool in
             let outbox = MailOutbox(pool: pool)
             let message = try #require(try outbox.message(id: outbox.enqueueNow(OutgoingMail(recipients: ["a@example.org"], subject: "x", text: "x\n"))))

@@ -17,8 +17,11 @@ final class LoopbackHTTPServer {
     /// A PEM file with another CA, which signed nothing the server presents.
     let unrelatedAuthorityFile: String
 
+    /// Where its files are (removed by ``stop()``).
+    private let directory: String
+
     init(tls: Bool) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("net-tests-\(UUID().uuidString)").path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("net-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         peer = try PythonPeer(script: Self.script, arguments: [tls ? "tls" : "plain", directory])
         let ready = try peer.readJSON()
@@ -31,7 +34,10 @@ final class LoopbackHTTPServer {
         try HTTPURL("\(secure ? "https" : "http")://\(host):\(port)\(path)")
     }
 
-    func stop() { peer.stop() }
+    func stop() {
+        peer.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 
     private static let script = #"""
     import json, ssl, sys

@@ -37,8 +37,11 @@ final class LoopbackFCMService {
     /// The service account key file (`--fcm-service-account`).
     let serviceAccountFile: String
 
+    /// Where its files are (removed by ``stop()``).
+    private let directory: String
+
     init() throws {
-        let directory = try LoopbackTLSPeer.directory("fcm")
+        directory = try LoopbackTLSPeer.directory("fcm")
         peer = try PythonPeer(script: LoopbackTLSPeer.python + Self.script, arguments: [directory, Self.projectID])
         port = try peer.readJSON()["port"] as? Int ?? 0
         authorityFile = directory + "/ca.pem"
@@ -65,7 +68,10 @@ final class LoopbackFCMService {
             message: line["message"] as? [String: Any] ?? [:])
     }
 
-    func stop() { peer.stop() }
+    func stop() {
+        peer.stop()
+        LoopbackTLSPeer.remove(directory)
+    }
 
     private static let script = #"""
     import base64, json, sys, threading, urllib.parse

@@ -87,7 +87,10 @@ final class LoopbackGoogleCalendar {
         return (parameters["code"] ?? "", parameters["state"] ?? "", location)
     }
 
-    func stop() { peer.stop() }
+    func stop() {
+        peer.stop()
+        LoopbackTLSPeer.remove(directory)
+    }
 
     private static let script = #"""
     import base64, hashlib, json, sys, threading, urllib.parse

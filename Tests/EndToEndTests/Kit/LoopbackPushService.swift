@@ -42,8 +42,11 @@ final class LoopbackPushService {
     let p256dh: String
     let auth: String
 
+    /// Where its files are (removed by ``stop()``).
+    private let directory: String
+
     init() throws {
-        let directory = try LoopbackTLSPeer.directory("push-service")
+        directory = try LoopbackTLSPeer.directory("push-service")
         peer = try PythonPeer(script: LoopbackTLSPeer.python + Self.script, arguments: [directory])
         let ready = try peer.readJSON()
         port = ready["port"] as? Int ?? 0
@@ -69,7 +72,10 @@ final class LoopbackPushService {
             error: line["error"] as? String)
     }
 
-    func stop() { peer.stop() }
+    func stop() {
+        peer.stop()
+        LoopbackTLSPeer.remove(directory)
+    }
 
     private static let script = #"""
     import base64, json, os, sys, threading

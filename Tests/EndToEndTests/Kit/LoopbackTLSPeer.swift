@@ -12,6 +12,11 @@ enum LoopbackTLSPeer {
         return directory
     }
 
+    /// Removes a directory made by ``directory(_:)`` with its files, once its peer has stopped.
+    static func remove(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     /// Python defining `serve_tls(handler, directory, ready)`: listens, writes the authority,
     /// calls `ready(server)` (which prints the ready line), then serves until stopped.
     static let python = #"""

@@ -22,6 +22,7 @@ import Testing
         let authorities = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).pem").path
         let pem = try String(contentsOfFile: service.authorityFile, encoding: .utf8) + String(contentsOfFile: fcm.authorityFile, encoding: .utf8)
         try pem.write(toFile: authorities, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: authorities) }
         let server = try ServerProcess(
             ServerProcess.householdArguments + [
                 "--test-endpoints", "--job-lease", "1s", "--access-token-ttl", "1d", "--outbound-ca-file", authorities,
