@@ -202,6 +202,8 @@ struct JSONParser {
         var value: [UInt8] = []
         var escaped = false
         while position < bytes.count {
+            position = plainASCIIEnd(from: position)
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             switch byte {
             case 0x22:
@@ -221,8 +223,6 @@ struct JSONParser {
                 chunkStart = position
             case 0x00...0x1F:
                 throw invalidString("Unescaped control character in string", at: position)
-            case 0x20...0x7F:
-                position += 1
             default:
                 guard let (_, length) = UTF8Decoding.decodeScalar(bytes, at: position) else {
                     throw JSONParseError(code: .invalidUTF8, message: "Invalid UTF-8", offset: position)
@@ -231,6 +231,21 @@ struct JSONParser {
             }
         }
         throw unexpected()
+    }
+
+    /// The end of the run of string bytes from `start` that need no look (printable ASCII other
+    /// than `"` and `\\`): the bulk of most strings, a query text above all, skipped in one tight
+    /// loop over the bytes.
+    private func plainASCIIEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                guard byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C else { break }
+                index += 1
+            }
+            return index
+        }
     }
 
     mutating func parseEscape(into value: inout [UInt8]) throws(JSONParseError) {

@@ -21,32 +21,38 @@ public enum WallClock {
         /// Milliseconds since the Unix epoch.
         public var millisecondsSinceEpoch: Int64 { seconds * 1000 + Int64(nanoseconds / 1_000_000) }
 
-        /// `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+        /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, written into the string's own bytes (every DateTime a
+        /// response shows is formatted here); a year outside 0...9999 as many digits as it has.
         public var iso8601: String {
             var time = time_t(seconds)
             var parts = tm()
             gmtime_r(&time, &parts)
-            var text = ""
-            text.reserveCapacity(24)
-            func append(_ value: Int32, width: Int) {
-                let digits = String(value)
-                text += String(repeating: "0", count: max(0, width - digits.count)) + digits
+            let year = Int(parts.tm_year) + 1900
+            let longYear = (0...9999).contains(year) ? nil : String(year)
+            let yearWidth = longYear?.utf8.count ?? 4
+            return String(unsafeUninitializedCapacity: yearWidth + 20) { text in
+                func put(_ value: Int, width: Int, at offset: Int, then separator: Unicode.Scalar) {
+                    var rest = value
+                    for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                        text[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                        rest /= 10
+                    }
+                    text[offset + width] = UInt8(ascii: separator)
+                }
+                if let longYear {
+                    for (index, byte) in longYear.utf8.enumerated() { text[index] = byte }
+                    text[yearWidth] = UInt8(ascii: "-")
+                } else {
+                    put(year, width: 4, at: 0, then: "-")
+                }
+                put(Int(parts.tm_mon) + 1, width: 2, at: yearWidth + 1, then: "-")
+                put(Int(parts.tm_mday), width: 2, at: yearWidth + 4, then: "T")
+                put(Int(parts.tm_hour), width: 2, at: yearWidth + 7, then: ":")
+                put(Int(parts.tm_min), width: 2, at: yearWidth + 10, then: ":")
+                put(Int(parts.tm_sec), width: 2, at: yearWidth + 13, then: ".")
+                put(Int(nanoseconds / 1_000_000), width: 3, at: yearWidth + 16, then: "Z")
+                return yearWidth + 20
             }
-            append(parts.tm_year + 1900, width: 4)
-            text += "-"
-            append(parts.tm_mon + 1, width: 2)
-            text += "-"
-            append(parts.tm_mday, width: 2)
-            text += "T"
-            append(parts.tm_hour, width: 2)
-            text += ":"
-            append(parts.tm_min, width: 2)
-            text += ":"
-            append(parts.tm_sec, width: 2)
-            text += "."
-            append(nanoseconds / 1_000_000, width: 3)
-            text += "Z"
-            return text
         }
 
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
