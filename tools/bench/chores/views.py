@@ -529,6 +529,11 @@ def counts(database):
                 for table in ("chore_instances", "chore_completions", "token_ledger")}
 
 
+def wrk_arguments(path):
+    """The wrk script's arguments for the request file `path`: with ENCODING to send, if any."""
+    return [path, ENCODING] if ENCODING else [path]
+
+
 def measure(hearth, client, directory, tokens, views, loads, setting):
     """Sends every request of `views` once (none may fail), prints the statements per request of
     each, then measures `loads` (label: requests) and `{ __typename }` in alternation and prints
@@ -541,10 +546,9 @@ def measure(hearth, client, directory, tokens, views, loads, setting):
              for index, (name, entries) in enumerate(loads.items())}
     files[TYPENAME] = signedin.write_requests(os.path.join(directory, "typename.requests"), [(token, body(TYPENAME)) for token in tokens])
     url = hearth.url("/graphql")
-    arguments = lambda path: [path, ENCODING] if ENCODING else [path]  # noqa: E731
-    benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=arguments(files["myChores"]))
+    benchlib.wrk(url, connections=ALTERNATION.connections, seconds=1, script=signedin.MIX_SCRIPT, script_args=wrk_arguments(files["myChores"]))
     failed = signedin.failed_operations(hearth)
-    medians, rates = ALTERNATION.measure(hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, arguments(path)) for name, path in files.items()})
+    medians, rates = ALTERNATION.measure(hearth.process.pid, {name: (url, signedin.MIX_SCRIPT, wrk_arguments(path)) for name, path in files.items()})
     failed = signedin.failed_operations(hearth) - failed
     if failed:
         raise RuntimeError(f"the server answered {failed:.0f} operations of the load with errors")
