@@ -68,7 +68,7 @@ let package = Package(
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "CSystem", "CZlib", "Support", "TestPython"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "CSQLite"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "CSQLite", "TestPython"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestPython"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "TestPython"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestPython"]),

@@ -6,6 +6,7 @@ import HearthServices
 import HearthStore
 import Support
 import TestFixtures
+import TestPython
 import Testing
 
 /// `ChoreViewCache`: a kept chore list is written back only while nothing it shows changed. The
@@ -266,6 +267,74 @@ struct ChoreViewCacheTests {
             #expect(try await count() == 0)
             h.clock.advance(seconds: 1 * 86_400)
             #expect(try await count() == 1)
+        }
+    }
+
+    /// While nothing commits, a kept list costs one statement, the store's change mark: no stamp,
+    /// no access check read. A commit anywhere (here another household's) sends the next read to
+    /// the stamp, which finds the list unchanged and keeps it; a commit to the list's household
+    /// rebuilds it.
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "SQLite's change mark (PostgreSQL gives none)"))
+    func aKeptListCostsOneStatementWhileNothingCommits() async throws {
+        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
+        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
+            let h = fixture.harness
+            let ana = try await fixture.person("ana")
+            let ben = try await fixture.person("ben")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            _ = try await fixture.household("Elsewhere", by: ben)
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
+            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
+            func read() async throws -> (title: JSON?, statements: Int) {
+                let before = try StoreStatistics.statements(of: h.pool)
+                let result = try await fixture.execute(Self.householdChores, variables, as: ana)
+                return (result.data?["householdChores"]?["edges"]?[0]?["node"]?["title"], try StoreStatistics.statements(of: h.pool) - before)
+            }
+            // Built, then each reader's first look at the store's data version.
+            for _ in 0..<6 { #expect(try await read().title == .string("Bins")) }
+            for _ in 0..<5 {
+                let kept = try await read()
+                #expect(kept.title == .string("Bins") && kept.statements == 1, "the change mark alone")
+            }
+            _ = try await h.chores.createChore(.init(householdID: nil, .init(title: "Passport", schedule: .once(h.clock.now))), viewer: ben)
+            let hits = cache.statistics.hits
+            let afterOtherCommit = try await read()
+            #expect(afterOtherCommit.title == .string("Bins") && afterOtherCommit.statements > 1, "the stamp was read")
+            #expect(cache.statistics.hits == hits + 1, "and found the kept list current")
+            _ = try await h.chores.updateChore(id: chore.record.id, .init(title: "Recycling"), viewer: ana)
+            #expect(try await read().title == .string("Recycling"))
+        }
+    }
+
+    /// Another process writing the database (`hearth admin`, a second server during a rolling
+    /// restart; here Python's `sqlite3`) moves the change mark too: its change, recorded on the
+    /// household's topic as every write must, is in the next read.
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "a second process on SQLite's file"))
+    func aChangeCommittedByAnotherProcessIsVisibleOnTheNextRead() async throws {
+        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
+        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
+            let h = fixture.harness
+            let ana = try await fixture.person("ana")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
+            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
+            func title() async throws -> JSON? {
+                try await fixture.execute(Self.householdChores, variables, as: ana).data?["householdChores"]?["edges"]?[0]?["node"]?["title"]
+            }
+            for _ in 0..<6 { #expect(try await title() == .string("Bins")) }
+            let hits = cache.statistics.hits
+            #expect(try await title() == .string("Bins"))
+            #expect(cache.statistics.hits == hits + 1)
+            _ = try TestPython.runScript(
+                """
+                import sqlite3, sys
+                c = sqlite3.connect(sys.argv[1])
+                c.execute("UPDATE chores SET title = 'Recycling' WHERE id = ?", (sys.argv[2],))
+                c.execute("INSERT INTO change_log (topic, kind, payload, committed_at, objects) "
+                          "SELECT ?, 'chore.updated', '{}', committed_at, '[]' FROM change_log ORDER BY sequence DESC LIMIT 1", (sys.argv[3],))
+                c.commit()
+                """, [try StoreStatistics.sqlitePool(h.pool).path, chore.record.id, Topic.household(flat).key])
+            #expect(try await title() == .string("Recycling"))
         }
     }
 

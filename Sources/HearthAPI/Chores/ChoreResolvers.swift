@@ -27,8 +27,9 @@ enum ChoreResolvers {
                         chores: chores)
                 }
                 guard let viewCache else { return try await read() }
-                let stamp = try await chores.viewStamp(householdID: householdID, viewer: viewer)
-                return try await viewCache.resolve(info, viewer: viewer, stamp: stamp) { (try await read(), nil) }
+                return try await viewCache.resolve(
+                    info, viewer: viewer, mark: try await chores.viewMark(),
+                    stamp: { try await chores.viewStamp(householdID: householdID, viewer: viewer) }, build: { (try await read(), nil) })
             }
         }
         resolvers.resolveAsync("HouseholdEvent", "chore") { source, _, _, _ in

@@ -18,17 +18,20 @@ public struct ChoreViewCacheLimits: Sendable, Hashable {
 
 /// The chore lists (`myChores`, `householdChores`, `personalChores`) as the JSON text the
 /// executor completed for them, kept between requests and written back as long as nothing they
-/// depend on changed: a repeated read of an unchanged list costs its access check and one
-/// change-log lookup per scope (``ChoreViewStamp``), not the list's reads and execution.
+/// depend on changed: a repeated read of an unchanged list costs one look at the store's commits
+/// (``ChoreViewMark``) while nothing committed, else its access check and one change-log lookup
+/// per scope (``ChoreViewStamp``), never the list's reads and execution.
 ///
 /// - **Key**: the field's ``SelectionIdentity`` (operation, place, variables: everything of the
 ///   request that shapes the text) and the viewer's account (everything the resolvers below read
 ///   of the request context: they see the viewer's households as that member).
-/// - **Valid while**: the stamp read with the access check equals the one read before the list
+/// - **Valid while**: the clock is before the time the list changes by itself
+///   (``InstancePage/changesAt``), and either nothing committed to the store since the mark kept
+///   with the list, or the stamp read with the access check equals the one read before the list
 ///   was built (no change recorded on any of its scopes' topics since, no membership or role
-///   change), and the clock is before the time the list changes by itself
-///   (``InstancePage/changesAt``). The stamp is read before the list, so a write committing
-///   while it is built makes the next read rebuild it.
+///   change). The mark is taken before the stamp and the stamp before the list, so a write
+///   committing while it is built makes the next read rebuild it; a list found current by its
+///   stamp keeps the newer mark.
 /// - **Kept**: only a list completed without errors (``CapturedValue``), in an LRU bounded by
 ///   entries and bytes (``ChoreViewCacheLimits``).
 ///
@@ -44,8 +47,15 @@ public final class ChoreViewCache: Sendable {
     /// A kept list.
     public struct Entry: Sendable {
         let stamp: ChoreViewStamp
+        /// The mark taken before `stamp` was read, or before a later stamp found the list current.
+        let mark: ChoreViewMark
         let validUntil: Date?
         let text: SerializedValue
+
+        /// Whether the clock's `time` is before the list changes by itself.
+        func isCurrent(at time: Date) -> Bool {
+            validUntil.map { time < $0 } ?? true
+        }
     }
 
     /// Bytes counted per entry beyond its text: the key (operation reference, path, variables),
@@ -70,21 +80,34 @@ public final class ChoreViewCache: Sendable {
     /// Hits, misses, evictions and what is held (entries, bytes counted), for `/metrics` and tests.
     public var statistics: LRUCache<Key, Entry>.Statistics { entries.statistics }
 
-    /// The list `info` resolves for `viewer`: its kept text when `stamp` (read now, with the access
-    /// check) matches, otherwise what `build` returns, captured for the next request.
+    /// The list `info` resolves for `viewer`: its kept text while nothing committed since its
+    /// mark, or when `stamp` (read now, with the access check) matches; otherwise what `build`
+    /// returns, captured for the next request.
     /// - Parameters:
+    ///   - mark: taken now, before `stamp` is called.
+    ///   - stamp: reads the list's stamp with the access check, called only when `mark` does not
+    ///     settle it.
     ///   - build: the list's value and when it changes by time alone.
     func resolve(
-        _ info: ResolveInfo, viewer: Viewer, stamp: ChoreViewStamp, build: () async throws -> (value: Any?, changesAt: Date?)
+        _ info: ResolveInfo, viewer: Viewer, mark: ChoreViewMark, stamp: () async throws -> ChoreViewStamp,
+        build: () async throws -> (value: Any?, changesAt: Date?)
     ) async throws -> Any? {
         let key = Key(selection: info.selectionIdentity, userID: viewer.userID)
-        if let entry = entries.value(for: key), entry.stamp == stamp, entry.validUntil.map({ stamp.readAt < $0 }) ?? true {
-            return entry.text
+        let kept = entries.value(for: key)
+        if let kept, mark.isUnchanged(since: kept.mark), kept.isCurrent(at: mark.readAt) {
+            return kept.text
+        }
+        let stamp = try await stamp()
+        if let kept, kept.stamp == stamp, kept.isCurrent(at: stamp.readAt) {
+            entries.insert(
+                Entry(stamp: stamp, mark: mark, validUntil: kept.validUntil, text: kept.text), for: key,
+                cost: Self.cost(ofText: kept.text.byteCount))
+            return kept.text
         }
         let (value, changesAt) = try await build()
         let entries = entries
         return CapturedValue(value) { text in
-            entries.insert(Entry(stamp: stamp, validUntil: changesAt, text: text), for: key, cost: Self.cost(ofText: text.byteCount))
+            entries.insert(Entry(stamp: stamp, mark: mark, validUntil: changesAt, text: text), for: key, cost: Self.cost(ofText: text.byteCount))
         }
     }
 }

@@ -41,6 +41,14 @@ public protocol DatabaseReader: AnyObject, Sendable {
     ///
     /// - Throws: What `body` throws, ``StoreError``, or `CancellationError`.
     func readPreferringCallingThread<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// A mark that differs from every mark taken before a commit once that commit is visible,
+    /// whichever connection or process made it (``ChangeMark``); `nil` when the store cannot
+    /// tell so cheaply, and the caller must read. A read that starts after this call returns
+    /// sees at least everything the mark accounts for. Like ``readPreferringCallingThread(_:)``,
+    /// it runs on the calling thread when a connection is idle.
+    /// - Throws: ``StoreError``, or `CancellationError`.
+    func changeMark() async throws -> ChangeMark?
 }
 
 extension DatabaseReader {

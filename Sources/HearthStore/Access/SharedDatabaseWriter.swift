@@ -62,4 +62,8 @@ public final class SharedDatabaseWriter: DatabaseWriter {
     public func readPreferringCallingThread<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await base.readPreferringCallingThread(body)
     }
+
+    public func changeMark() async throws -> ChangeMark? {
+        try await base.changeMark()
+    }
 }

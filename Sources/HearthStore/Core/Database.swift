@@ -41,6 +41,9 @@ public final class Database {
     /// Statements compiled on this connection (misses of its statement cache), read like
     /// ``executedStatements``.
     let preparedStatements = Atomic<Int>(0)
+    /// SQLite's `PRAGMA data_version` when this connection last reported it to its pool
+    /// (``DatabasePool/changeMark()``); `nil` before the first time.
+    var reportedDataVersion: Int64?
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {

@@ -36,6 +36,9 @@ public final class DatabasePool: DatabaseWriter {
     public let configuration: Configuration
 
     private let commits = Atomic<UInt64>(0)
+    /// Commits the readers noticed (``changeMark()``): moved when a reader finds its data version
+    /// changed since it last looked.
+    private let noticedCommits = Atomic<UInt64>(0)
     private let writer: ConnectionGroup<SerializedDatabase>
     private let readers: ConnectionGroup<SerializedDatabase>
     private let queueKey = DispatchSpecificKey<Bool>()
@@ -150,6 +153,41 @@ public final class DatabasePool: DatabaseWriter {
         guard let connection = try readers.acquireIfIdle() else { return nil }
         defer { readers.release(connection) }
         return try connection.sync { database in try Self.readTransaction(database, body) }
+    }
+
+    /// A mark of the commits to the database file (``ChangeMark``), by this pool's writer or any
+    /// other connection, in this process or another: one `PRAGMA data_version` on a reader, in
+    /// no transaction, on the calling thread when a reader is idle.
+    ///
+    /// A reader's data version moves when it finds that another connection committed since its
+    /// previous read. The pool counts each reader's moves (``noticedCommits``), and a mark is
+    /// that count once the reader it ran on reported: a commit made after a mark moves the data
+    /// version of every reader, and the first look of any of them after it moves the count, so
+    /// every later mark differs. A reader that has not looked since still finds it later; one
+    /// commit may thus move the count once per reader, which only costs the caller a read.
+    /// Readers never write, so each commit is another connection's to all of them.
+    /// - Throws: ``StoreError``, or `CancellationError`.
+    public func changeMark() async throws -> ChangeMark? {
+        precondition(
+            DispatchQueue.getSpecific(key: queueKey) == nil,
+            "DatabasePool.changeMark called from inside one of its own closures: use the Database you were given"
+        )
+        if let connection = try readers.acquireIfIdle() {
+            defer { readers.release(connection) }
+            return try connection.sync { [self] database in try mark(reportedBy: database) }
+        }
+        return try await withConnection(from: readers) { [self] database in try mark(reportedBy: database) }
+    }
+
+    /// Reports `database`'s data version (moving ``noticedCommits`` if it changed) and returns
+    /// the mark after it.
+    private func mark(reportedBy database: Database) throws -> ChangeMark {
+        let version = try database.scalar(Int64.self, "PRAGMA data_version")
+        if version != database.reportedDataVersion {
+            database.reportedDataVersion = version
+            noticedCommits.add(1, ordering: .sequentiallyConsistent)
+        }
+        return ChangeMark(noticedCommits.load(ordering: .sequentiallyConsistent))
     }
 
     // MARK: Writing

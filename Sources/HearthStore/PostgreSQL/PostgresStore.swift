@@ -125,6 +125,13 @@ public final class PostgresStore: DatabaseWriter {
         nil
     }
 
+    /// Always `nil`: the commits of other processes on the database reach this one as
+    /// notifications, a moment after they are visible (``advanceCommitCount()``), and a mark must
+    /// move before any read can see a commit. Callers read.
+    public func changeMark() async throws -> ChangeMark? {
+        nil
+    }
+
     // MARK: Writing
 
     /// Runs `body` in a `SERIALIZABLE` transaction, retried on serialization failures (see the

@@ -18,8 +18,9 @@ enum InstanceResolvers {
                 return (connection(page.edges.map(\.cursor), ChoreInstanceValue.values(page.edges.map(\.node), services: services), page), page.changesAt)
             }
             guard let viewCache else { return try await read().value }
-            let stamp = try await instances.myChoresStamp(filter: filter, viewer: viewer)
-            return try await viewCache.resolve(info, viewer: viewer, stamp: stamp, build: read)
+            return try await viewCache.resolve(
+                info, viewer: viewer, mark: try await services.chores.viewMark(),
+                stamp: { try await instances.myChoresStamp(filter: filter, viewer: viewer) }, build: read)
         }
         resolvers.resolveField("Chore", "occurrences") { source, arguments, _, _ in
             let chore = source as! ChoreValue
