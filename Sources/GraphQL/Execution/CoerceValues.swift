@@ -58,11 +58,12 @@ func coerceVariableValues(
     schema: Schema, definitions: [VariableDefinition], inputs: [String: JSON], maxErrors: Int = 50
 ) -> Result<[String: JSON], ExecutionErrors> {
     var coerced: [String: JSON] = [:]
+    coerced.reserveCapacity(definitions.count)
     var errors: [GraphQLError] = []
     for definition in definitions {
         guard errors.count < maxErrors else { break }
         let name = definition.variable.name.value
-        let location = [definition.location.sourceLocation]
+        var location: [SourceLocation] { [definition.location.sourceLocation] }
         guard let type = schemaType(of: definition.type, in: schema), type.isInputType else {
             errors.append(GraphQLError(
                 message: "Variable \"$\(name)\" expected value of type \"\(definition.type)\" which cannot be used as an input type.",

@@ -462,25 +462,14 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         byte < 0x20 || byte == 0x22 || byte == 0x5C
     }
 
-    /// Whether any byte of `utf8` must be escaped, tested eight bytes at a time: a chunk has
-    /// a byte below 0x20 when `(x - 0x20…20) & ~x & 0x80…80` is not zero (a borrow into a
-    /// byte's top bit that the byte did not have; exact for whether any byte does), and a
-    /// byte equal to `"` or `\` when the chunk XOR that byte repeated has a zero byte.
+    /// Whether any byte of `utf8` must be escaped, tested eight bytes at a time (``JSONChunk``).
     @inline(__always)
     private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
         let count = utf8.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while index + 8 <= count {
-            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quotes = chunk ^ (ones &* 0x22)
-            let backslashes = chunk ^ (ones &* 0x5C)
-            let control = (chunk &- ones &* 0x20) & ~chunk
-            let quote = (quotes &- ones) & ~quotes
-            let backslash = (backslashes &- ones) & ~backslashes
-            if (control | quote | backslash) & highBits != 0 { return true }
+            if JSONChunk.escapes(in: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) != 0 { return true }
             index += 8
         }
         while index < count {

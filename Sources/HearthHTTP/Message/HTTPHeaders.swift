@@ -31,6 +31,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Appends a field line, keeping any existing lines of the same name.
     public mutating func add(name: String, value: String) {
+        // A response's few lines are added one by one: grow once, not at each.
+        if fields.count == fields.capacity { fields.reserveCapacity(Swift.max(8, 2 * fields.count)) }
         fields.append((name: name, value: value))
     }
 

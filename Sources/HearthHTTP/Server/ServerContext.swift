@@ -110,9 +110,12 @@ final class ServerContext: Sendable {
 
     /// Whether a body of this media type is already compressed.
     static func isCompressedFormat(_ contentType: String?) -> Bool {
-        guard let type = contentType?.lowercased() else { return false }
-        if type.hasPrefix("image/") { return !type.hasPrefix("image/svg") }
-        return type.hasPrefix("audio/") || type.hasPrefix("video/")
+        guard let type = contentType?.utf8 else { return false }
+        func starts(with prefix: String) -> Bool {
+            type.count >= prefix.utf8.count && zip(type, prefix.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
+        }
+        if starts(with: "image/") { return !starts(with: "image/svg") }
+        return starts(with: "audio/") || starts(with: "video/")
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {

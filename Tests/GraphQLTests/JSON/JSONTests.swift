@@ -105,6 +105,30 @@ struct JSONParsingTests {
         #expect(object["k50"] == 1 && object["missing"] == nil)
     }
 
+    @Test func findsWhatStopsAPlainRunAtEveryPositionOfAnEightByteChunk() throws {
+        // The parser skips plain ASCII eight bytes at a time: an escape, a raw non-ASCII
+        // character and a raw control character (an error) at each position of two chunks and a
+        // tail, and the plain bytes next to those it stops at, which must pass at any position.
+        let stops: [(text: String, value: String)] = [(#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), (#"\u00e9"#, "é"), ("é", "é"), ("😀", "😀")]
+        for length in [7, 8, 9, 16, 19] {
+            for position in 0..<length {
+                let before = String(repeating: "a", count: position), after = String(repeating: "b", count: length - position - 1)
+                for (text, value) in stops {
+                    #expect(try parse("\"" + before + text + after + "\"").get() == .string(before + value + after))
+                }
+                for plain in [" ", "!", "#", "[", "]", "~", "\u{7F}"] {
+                    #expect(try parse("\"" + before + plain + after + "\"").get() == .string(before + plain + after))
+                }
+                let control = Array(("\"" + before).utf8) + [0x1F] + Array((after + "\"").utf8)
+                guard case .failure(let error) = parse(control) else {
+                    Issue.record("an unescaped control character at \(position) of \(length) was accepted")
+                    continue
+                }
+                #expect(error.offset == position + 1)
+            }
+        }
+    }
+
     @Test func parsesLargeInputsInLinearTime() throws {
         let bigString = "\"" + String(repeating: "é", count: 500_000) + "\""
         #expect(try JSON(parsing: bigString) == .string(String(repeating: "é", count: 500_000)))
