@@ -7,6 +7,19 @@ struct DateTimeScalarTests {
     @Test func inputWithAnyOffsetIsNormalisedToUTC() throws {
         #expect(try DateTimeScalar().parseValue("2026-03-01T09:30:00.5+01:00") == "2026-03-01T08:30:00.500Z")
         #expect(try DateTimeScalar().parseValue("2024-02-29t23:59:59z") == "2024-02-29T23:59:59.000Z")
+        #expect(try DateTimeScalar().parseValue("2024-02-29T23:59:59.000z") == "2024-02-29T23:59:59.000Z")
+        #expect(try DateTimeScalar().parseValue("2024-02-29T23:59:59.0000Z") == "2024-02-29T23:59:59.000Z")
+        #expect(try DateTimeScalar().parseValue("2024-02-29T23:59:59+00:00") == "2024-02-29T23:59:59.000Z")
+    }
+
+    /// A value already in that form (24 bytes) comes back as it is, and every other check still
+    /// holds for it.
+    @Test func normalisedInputIsKeptAndStillChecked() throws {
+        #expect(try DateTimeScalar().parseValue("2026-03-01T08:30:00.125Z") == "2026-03-01T08:30:00.125Z")
+        #expect(try DateTimeScalar().parseValue("0001-01-01T00:00:00.000Z") == "0001-01-01T00:00:00.000Z")
+        for invalid in ["2026-02-29T08:30:00.125Z", "2026-03-01T24:30:00.125Z", "2026-03-01T08:30:60.125Z", "2026-03-01T08:30:00.12xZ"] {
+            #expect(throws: GraphQLError.self) { try DateTimeScalar().parseValue(.string(invalid)) }
+        }
     }
 
     @Test func instantsSerializeAsUTCWithMilliseconds() throws {

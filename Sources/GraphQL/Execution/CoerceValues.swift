@@ -53,18 +53,19 @@ func coerceArgumentValues(
 
 /// Spec CoerceVariableValues (6.1.2): the request's variable values coerced against the
 /// operation's variable definitions, defaults applied, every problem reported (up to
-/// `maxErrors`).
+/// `maxErrors`). `types` are the definitions' schema types in the same order
+/// (``PreparedOperation/variableTypes``).
 func coerceVariableValues(
-    schema: Schema, definitions: [VariableDefinition], inputs: [String: JSON], maxErrors: Int = 50
+    definitions: [VariableDefinition], types: [SchemaType?], inputs: [String: JSON], maxErrors: Int = 50
 ) -> Result<[String: JSON], ExecutionErrors> {
     var coerced: [String: JSON] = [:]
     coerced.reserveCapacity(definitions.count)
     var errors: [GraphQLError] = []
-    for definition in definitions {
+    for (definition, type) in zip(definitions, types) {
         guard errors.count < maxErrors else { break }
         let name = definition.variable.name.value
         var location: [SourceLocation] { [definition.location.sourceLocation] }
-        guard let type = schemaType(of: definition.type, in: schema), type.isInputType else {
+        guard let type, type.isInputType else {
             errors.append(GraphQLError(
                 message: "Variable \"$\(name)\" expected value of type \"\(definition.type)\" which cannot be used as an input type.",
                 locations: [definition.type.location.sourceLocation]))
@@ -97,15 +98,6 @@ func coerceVariableValues(
         if let value { coerced[name] = value }
     }
     return errors.isEmpty ? .success(coerced) : .failure(ExecutionErrors(errors: errors))
-}
-
-/// The schema type a variable definition's type reference names; `nil` for unknown names.
-func schemaType(of reference: TypeReference, in schema: Schema) -> SchemaType? {
-    switch reference {
-    case .named(let name): schema.type(named: name.value).map(SchemaType.named)
-    case .list(let inner, _): schemaType(of: inner, in: schema).map(SchemaType.list)
-    case .nonNull(let inner, _): schemaType(of: inner, in: schema).map(SchemaType.nonNull)
-    }
 }
 
 /// Request errors that stop execution before it starts (spec 7.1.2 "request errors").

@@ -101,7 +101,7 @@ public final class Executor: Sendable {
 
     func makeRequest(_ operation: PreparedOperation, variables: [String: JSON]) -> Result<RequestContext, ExecutionErrors> {
         coerceVariableValues(
-            schema: schema, definitions: operation.operation.variableDefinitions, inputs: variables,
+            definitions: operation.operation.variableDefinitions, types: operation.variableTypes, inputs: variables,
             maxErrors: options.maxVariableErrors
         ).map { RequestContext(executor: self, prepared: operation, variableValues: $0) }
     }

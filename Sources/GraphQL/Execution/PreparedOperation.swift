@@ -15,6 +15,9 @@ public final class PreparedOperation: Sendable {
     public let rootType: ObjectType
     /// Whether `@skip`/`@include` take variables, so plans are built per request.
     let plansDependOnVariables: Bool
+    /// The schema type of each of the operation's variable definitions, in their order (`nil`
+    /// for a name the schema does not know): looked up once, not at every request's coercion.
+    let variableTypes: [SchemaType?]
     private let sharedRootPlan = Mutex<SelectionPlan?>(nil)
 
     init(document: Document, operationName: String?, schema: Schema) throws(GraphQLError) {
@@ -53,6 +56,7 @@ public final class PreparedOperation: Sendable {
         self.fragments = fragments
         self.rootType = rootType
         self.plansDependOnVariables = collectionDependsOnVariables(operation, fragments: fragments)
+        variableTypes = operation.variableDefinitions.map { schema.schemaType(of: $0.type) }
     }
 
     /// The plan of the root selection set for `request`.

@@ -68,7 +68,10 @@ public struct SelectionIdentity: Hashable, Sendable {
     let executor: Executor
     let operation: PreparedOperation
     let path: [GraphQLError.PathElement]
-    let variables: [String: JSON]
+    /// The coerced variable values in the order of the operation's definitions (`nil`: not
+    /// given, no default): equal operations define the same variables, so this compares and
+    /// hashes as the values by name do, without a lookup or hasher per name.
+    let variables: [JSON?]
 
     public static func == (lhs: SelectionIdentity, rhs: SelectionIdentity) -> Bool {
         lhs.executor === rhs.executor && lhs.operation === rhs.operation && lhs.path == rhs.path && lhs.variables == rhs.variables
@@ -84,7 +87,9 @@ public struct SelectionIdentity: Hashable, Sendable {
 extension ResolveInfo {
     /// The identity of this field's selection in this request (see ``SelectionIdentity``).
     public var selectionIdentity: SelectionIdentity {
-        SelectionIdentity(executor: request.executor, operation: request.prepared, path: responsePath.elements, variables: request.variableValues)
+        SelectionIdentity(
+            executor: request.executor, operation: request.prepared, path: responsePath.elements,
+            variables: request.prepared.operation.variableDefinitions.map { request.variableValues[$0.variable.name.value] })
     }
 }
 

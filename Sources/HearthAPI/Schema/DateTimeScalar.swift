@@ -31,7 +31,18 @@ public struct DateTimeScalar: ScalarCoercing {
         guard let instant = Self.parse(text) else {
             throw Self.error("DateTime cannot represent \"\(text)\": expected RFC 3339 form, e.g. \"2026-03-01T08:30:00Z\".")
         }
-        return .string(instant.iso8601)
+        return Self.isNormalised(text) ? value : .string(instant.iso8601)
+    }
+
+    /// Whether `text`, which parsed, is already in the form values are normalised to
+    /// (`YYYY-MM-DDTHH:MM:SS.mmmZ`, what clients echo back): then it is passed on as it came,
+    /// without writing it anew.
+    private static func isNormalised(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 24 else { return false }
+        let start = utf8.startIndex
+        return utf8[utf8.index(start, offsetBy: 10)] == UInt8(ascii: "T") && utf8[utf8.index(start, offsetBy: 19)] == UInt8(ascii: ".")
+            && utf8[utf8.index(start, offsetBy: 23)] == UInt8(ascii: "Z")
     }
 
     private static func error(_ message: String) -> GraphQLError {
