@@ -121,12 +121,14 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var object = OrderedMap<String, JSON>()
         skipWhitespace()
         if position < bytes.count && bytes[position] == 0x7D {
             position += 1
-            return .object(object)
+            return .object(OrderedMap())
         }
+        // Room for the few members most objects have (a request's `query` and `variables`, a
+        // variables object), so they are not copied as they grow one by one.
+        var object = OrderedMap<String, JSON>(minimumCapacity: 4)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == 0x22 else { throw unexpected() }
