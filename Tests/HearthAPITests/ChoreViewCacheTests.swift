@@ -211,28 +211,62 @@ struct ChoreViewCacheTests {
         }
     }
 
+    /// Ana's household "Flat" with one chore, "Bins", due now, read through a kept-list cache.
+    struct Flat {
+        let fixture: HouseholdsAPIFixture
+        let cache: ChoreViewCache
+        let ana: Viewer
+        let id: String
+        let choreID: String
+        /// The variables of `householdChores` for the flat, now.
+        let variables: [String: JSON]
+
+        /// Calls `body` with a fresh flat.
+        static func with(_ body: (Flat) async throws -> Void) async throws {
+            let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
+            try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
+                let h = fixture.harness
+                let ana = try await fixture.person("ana")
+                let (flat, _) = try await fixture.household("Flat", by: ana)
+                let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
+                try await body(Flat(
+                    fixture: fixture, cache: cache, ana: ana, id: flat, choreID: chore.record.id,
+                    variables: ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]))
+            }
+        }
+
+        /// `householdChores` of the flat as Ana reads it (`query`: another selection of it).
+        func householdChores(_ query: String = ChoreViewCacheTests.householdChores) async throws -> ExecutionResult {
+            try await fixture.execute(query, variables, as: ana)
+        }
+
+        /// The title of the list's first chore.
+        func firstTitle() async throws -> JSON? {
+            try await householdChores().data?["householdChores"]?["edges"]?[0]?["node"]?["title"]
+        }
+
+        /// Renames the chore, as Ana.
+        func rename(to title: String) async throws {
+            _ = try await fixture.harness.chores.updateChore(id: choreID, .init(title: title), viewer: ana)
+        }
+    }
+
     /// A kept list asked for alone is a response made of one kept value: the transport keeps the
     /// response's body and compressed encoding with it (`ReusableBody`), so the same value must come
     /// back while the list is unchanged, and a new one once it changed.
     @Test func aKeptListAskedForAloneIsTheSameFramedValueUntilItChanges() async throws {
-        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
-        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
-            let h = fixture.harness
-            let ana = try await fixture.person("ana")
-            let (flat, _) = try await fixture.household("Flat", by: ana)
-            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
-            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
-            let built = try await fixture.execute(Self.householdChores, variables, as: ana)
+        try await Flat.with { flat in
+            let built = try await flat.householdChores()
             #expect(built.framedValue == nil, "a list built afresh is completed by the executor, not kept text")
-            let kept = try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue)
+            let kept = try #require(try await flat.householdChores().framedValue)
             #expect(kept.framing.prefix == Array(#"{"householdChores":"#.utf8) && kept.framing.suffix == Array("}".utf8))
-            #expect(try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue).value === kept.value)
-            let withAnotherField = try await fixture.execute(
-                Self.householdChores.replacingOccurrences(of: "householdChores(", with: "me { id } householdChores("), variables, as: ana)
+            #expect(try #require(try await flat.householdChores().framedValue).value === kept.value)
+            let withAnotherField = try await flat.householdChores(
+                Self.householdChores.replacingOccurrences(of: "householdChores(", with: "me { id } householdChores("))
             #expect(withAnotherField.framedValue == nil)
-            _ = try await h.chores.updateChore(id: chore.record.id, .init(title: "Recycling"), viewer: ana)
-            _ = try await fixture.execute(Self.householdChores, variables, as: ana)
-            let rebuilt = try #require(try await fixture.execute(Self.householdChores, variables, as: ana).framedValue)
+            try await flat.rename(to: "Recycling")
+            _ = try await flat.householdChores()
+            let rebuilt = try #require(try await flat.householdChores().framedValue)
             #expect(rebuilt.value !== kept.value)
             #expect(String(decoding: rebuilt.value.bytes, as: UTF8.self).contains("Recycling"))
         }
@@ -276,19 +310,14 @@ struct ChoreViewCacheTests {
     /// rebuilds it.
     @Test(.enabled(if: TestDatabaseStore.isSQLite, "SQLite's change mark (PostgreSQL gives none)"))
     func aKeptListCostsOneStatementWhileNothingCommits() async throws {
-        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
-        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
-            let h = fixture.harness
-            let ana = try await fixture.person("ana")
-            let ben = try await fixture.person("ben")
-            let (flat, _) = try await fixture.household("Flat", by: ana)
-            _ = try await fixture.household("Elsewhere", by: ben)
-            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
-            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
+        try await Flat.with { flat in
+            let h = flat.fixture.harness
+            let ben = try await flat.fixture.person("ben")
+            _ = try await flat.fixture.household("Elsewhere", by: ben)
             func read() async throws -> (title: JSON?, statements: Int) {
                 let before = try StoreStatistics.statements(of: h.pool)
-                let result = try await fixture.execute(Self.householdChores, variables, as: ana)
-                return (result.data?["householdChores"]?["edges"]?[0]?["node"]?["title"], try StoreStatistics.statements(of: h.pool) - before)
+                let title = try await flat.firstTitle()
+                return (title, try StoreStatistics.statements(of: h.pool) - before)
             }
             // Built, then each reader's first look at the store's data version.
             for _ in 0..<6 { #expect(try await read().title == .string("Bins")) }
@@ -297,11 +326,11 @@ struct ChoreViewCacheTests {
                 #expect(kept.title == .string("Bins") && kept.statements == 1, "the change mark alone")
             }
             _ = try await h.chores.createChore(.init(householdID: nil, .init(title: "Passport", schedule: .once(h.clock.now))), viewer: ben)
-            let hits = cache.statistics.hits
+            let hits = flat.cache.statistics.hits
             let afterOtherCommit = try await read()
             #expect(afterOtherCommit.title == .string("Bins") && afterOtherCommit.statements > 1, "the stamp was read")
-            #expect(cache.statistics.hits == hits + 1, "and found the kept list current")
-            _ = try await h.chores.updateChore(id: chore.record.id, .init(title: "Recycling"), viewer: ana)
+            #expect(flat.cache.statistics.hits == hits + 1, "and found the kept list current")
+            try await flat.rename(to: "Recycling")
             #expect(try await read().title == .string("Recycling"))
         }
     }
@@ -311,20 +340,11 @@ struct ChoreViewCacheTests {
     /// household's topic as every write must, is in the next read.
     @Test(.enabled(if: TestDatabaseStore.isSQLite, "a second process on SQLite's file"))
     func aChangeCommittedByAnotherProcessIsVisibleOnTheNextRead() async throws {
-        let cache = ChoreViewCache(limits: ChoreViewCacheLimits())
-        try await HouseholdsAPIFixture.with(instances: true, choreViews: cache) { fixture in
-            let h = fixture.harness
-            let ana = try await fixture.person("ana")
-            let (flat, _) = try await fixture.household("Flat", by: ana)
-            let chore = try await h.chores.createChore(.init(householdID: flat, .init(title: "Bins", schedule: .once(h.clock.now))), viewer: ana)
-            let variables: [String: JSON] = ["id": .string(flat), "now": .string(WallClock.Instant(h.clock.now).iso8601)]
-            func title() async throws -> JSON? {
-                try await fixture.execute(Self.householdChores, variables, as: ana).data?["householdChores"]?["edges"]?[0]?["node"]?["title"]
-            }
-            for _ in 0..<6 { #expect(try await title() == .string("Bins")) }
-            let hits = cache.statistics.hits
-            #expect(try await title() == .string("Bins"))
-            #expect(cache.statistics.hits == hits + 1)
+        try await Flat.with { flat in
+            for _ in 0..<6 { #expect(try await flat.firstTitle() == .string("Bins")) }
+            let hits = flat.cache.statistics.hits
+            #expect(try await flat.firstTitle() == .string("Bins"))
+            #expect(flat.cache.statistics.hits == hits + 1)
             _ = try TestPython.runScript(
                 """
                 import sqlite3, sys
@@ -333,8 +353,8 @@ struct ChoreViewCacheTests {
                 c.execute("INSERT INTO change_log (topic, kind, payload, committed_at, objects) "
                           "SELECT ?, 'chore.updated', '{}', committed_at, '[]' FROM change_log ORDER BY sequence DESC LIMIT 1", (sys.argv[3],))
                 c.commit()
-                """, [try StoreStatistics.sqlitePool(h.pool).path, chore.record.id, Topic.household(flat).key])
-            #expect(try await title() == .string("Recycling"))
+                """, [try StoreStatistics.sqlitePool(flat.fixture.harness.pool).path, flat.choreID, Topic.household(flat.id).key])
+            #expect(try await flat.firstTitle() == .string("Recycling"))
         }
     }
 
