@@ -146,13 +146,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - Throws: what `body` throws, or ``StoreError``.
     public func readIfIdle<T>(_ body: (Database) throws -> T) throws -> T? {
-        precondition(
-            DispatchQueue.getSpecific(key: queueKey) == nil,
-            "DatabasePool.readIfIdle called from inside one of its own closures: use the Database you were given"
-        )
-        guard let connection = try readers.acquireIfIdle() else { return nil }
-        defer { readers.release(connection) }
-        return try connection.sync { database in try Self.readTransaction(database, body) }
+        try withIdleReader { database in try Self.readTransaction(database, body) }
     }
 
     /// A mark of the commits to the database file (``ChangeMark``), by this pool's writer or any
@@ -168,14 +162,7 @@ public final class DatabasePool: DatabaseWriter {
     /// Readers never write, so each commit is another connection's to all of them.
     /// - Throws: ``StoreError``, or `CancellationError`.
     public func changeMark() async throws -> ChangeMark? {
-        precondition(
-            DispatchQueue.getSpecific(key: queueKey) == nil,
-            "DatabasePool.changeMark called from inside one of its own closures: use the Database you were given"
-        )
-        if let connection = try readers.acquireIfIdle() {
-            defer { readers.release(connection) }
-            return try connection.sync { [self] database in try mark(reportedBy: database) }
-        }
+        if let mark = try withIdleReader({ database in try mark(reportedBy: database) }) { return mark }
         return try await withConnection(from: readers) { [self] database in try mark(reportedBy: database) }
     }
 
@@ -313,6 +300,18 @@ public final class DatabasePool: DatabaseWriter {
             try database.execute("SELECT rootpage FROM sqlite_master LIMIT 1")
             return try body(database)
         }
+    }
+
+    /// Runs `body` (no transaction around it) on a reader on the calling thread if one is idle;
+    /// `nil` at once, without running `body`, when every reader is lent.
+    private func withIdleReader<T>(_ body: (Database) throws -> T) throws -> T? {
+        precondition(
+            DispatchQueue.getSpecific(key: queueKey) == nil,
+            "DatabasePool.readIfIdle/changeMark called from inside one of its own closures: use the Database you were given"
+        )
+        guard let connection = try readers.acquireIfIdle() else { return nil }
+        defer { readers.release(connection) }
+        return try connection.sync(body)
     }
 
     private func withConnection<T>(
