@@ -72,12 +72,24 @@ public final class GraphQLService: Sendable {
         }
     }
 
-    /// What identifies a cached document: its text and the operation chosen from it.
+    /// What identifies a cached document: its text and the operation chosen from it. Texts are
+    /// equal when their bytes are (not by Unicode canonical equivalence, which would cost a
+    /// normalisation) and hashed with ``KeyedHash``: a document runs to hundreds or thousands of
+    /// bytes, is sent by the client, and is looked up on every request.
     public struct DocumentKey: Hashable, Sendable {
         /// The document text.
         public var text: String
         /// The requested operation name.
         public var operationName: String?
+
+        public static func == (lhs: DocumentKey, rhs: DocumentKey) -> Bool {
+            lhs.operationName == rhs.operationName && lhs.text.hasSameUTF8(as: rhs.text)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(KeyedHash.hash(text))
+            hasher.combine(operationName)
+        }
     }
 
     /// Creates the pipeline.
