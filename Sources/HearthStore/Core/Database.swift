@@ -44,6 +44,8 @@ public final class Database {
     /// SQLite's `PRAGMA data_version` when this connection last reported it to its pool
     /// (``DatabasePool/changeMark()``); `nil` before the first time.
     var reportedDataVersion: Int64?
+    /// The statement of ``dataVersion()``, compiled at its first use.
+    private var dataVersionStatement: Statement?
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -118,6 +120,7 @@ public final class Database {
     /// Finalizes cached statements and closes the connection.
     func close() {
         statementCache.removeAll()
+        dataVersionStatement = nil
         switch connection {
         case .sqlite(let handle): sqlite3_close_v2(handle)
         case .postgres(let postgres): postgres.close()
@@ -234,6 +237,26 @@ public final class Database {
             if value.isNull { return nil }
             return try value.converted(to: T.self, column: String(cString: sqlite3_column_name(statement.handle, 0)))
         }
+    }
+
+    /// SQLite's `PRAGMA data_version` (``DatabasePool/changeMark()``) through a statement kept
+    /// for it alone: it runs before every kept chore list is answered, and looking it up in the
+    /// statement cache cost about as much as SQLite's work for it. Counted like every statement.
+    func dataVersion() throws -> Int64 {
+        let statement: Statement
+        if let kept = dataVersionStatement {
+            statement = kept
+        } else {
+            statement = try prepare("PRAGMA data_version")
+            preparedStatements.add(1, ordering: .relaxed)
+            dataVersionStatement = statement
+        }
+        executedStatements.add(1, ordering: .relaxed)
+        defer { statement.reset() }
+        guard try statement.step() else {
+            throw StoreError(extendedCode: .error, message: "PRAGMA data_version returned no row")
+        }
+        return sqlite3_column_int64(statement.handle, 0)
     }
 
     /// Every result row decoded as `T` (see ``Row/decode(_:)``).

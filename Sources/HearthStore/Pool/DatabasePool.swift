@@ -146,7 +146,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - Throws: what `body` throws, or ``StoreError``.
     public func readIfIdle<T>(_ body: (Database) throws -> T) throws -> T? {
-        try withIdleReader { database in try Self.readTransaction(database, body) }
+        try withIdleReader { connection in try connection.sync { database in try Self.readTransaction(database, body) } }
     }
 
     /// A mark of the commits to the database file (``ChangeMark``), by this pool's writer or any
@@ -162,14 +162,18 @@ public final class DatabasePool: DatabaseWriter {
     /// Readers never write, so each commit is another connection's to all of them.
     /// - Throws: ``StoreError``, or `CancellationError`.
     public func changeMark() async throws -> ChangeMark? {
-        if let mark = try withIdleReader({ database in try mark(reportedBy: database) }) { return mark }
+        // On the calling thread, not the reader's queue: the hop cost more than the statement,
+        // and nothing but `mark(reportedBy:)` runs there (no caller's closure could reenter the pool).
+        if let mark = try withIdleReader({ connection in try connection.onCallingThread { database in try mark(reportedBy: database) } }) {
+            return mark
+        }
         return try await withConnection(from: readers) { [self] database in try mark(reportedBy: database) }
     }
 
     /// Reports `database`'s data version (moving ``noticedCommits`` if it changed) and returns
     /// the mark after it.
     private func mark(reportedBy database: Database) throws -> ChangeMark {
-        let version = try database.scalar(Int64.self, "PRAGMA data_version")
+        let version = try database.dataVersion()
         if version != database.reportedDataVersion {
             database.reportedDataVersion = version
             noticedCommits.add(1, ordering: .sequentiallyConsistent)
@@ -302,16 +306,16 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// Runs `body` (no transaction around it) on a reader on the calling thread if one is idle;
-    /// `nil` at once, without running `body`, when every reader is lent.
-    private func withIdleReader<T>(_ body: (Database) throws -> T) throws -> T? {
+    /// Runs `body` with an idle reader lent to it, on the calling thread; `nil` at once, without
+    /// running `body`, when every reader is lent.
+    private func withIdleReader<T>(_ body: (SerializedDatabase) throws -> T) throws -> T? {
         precondition(
             DispatchQueue.getSpecific(key: queueKey) == nil,
             "DatabasePool.readIfIdle/changeMark called from inside one of its own closures: use the Database you were given"
         )
         guard let connection = try readers.acquireIfIdle() else { return nil }
         defer { readers.release(connection) }
-        return try connection.sync(body)
+        return try body(connection)
     }
 
     private func withConnection<T>(

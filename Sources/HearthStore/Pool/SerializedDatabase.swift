@@ -1,13 +1,15 @@
 import Dispatch
 
-/// A connection and the serial queue that is the only place it is ever used
-/// (GRDB's `SerializedDatabase`).
+/// A connection and the serial queue it is used on (GRDB's `SerializedDatabase`).
 ///
-/// `@unchecked Sendable` is sound because `database`, the only mutable state, is
-/// touched exclusively inside closures run on `queue` (its statement counters aside,
-/// atomics read from anywhere), and a serial queue runs one closure at a time with a
-/// happens-before edge between consecutive closures. The pool additionally lends a
-/// connection to one caller at a time.
+/// `@unchecked Sendable` is sound because the pool lends a connection to one caller at a
+/// time, and `database`, the only mutable state (its statement counters aside, atomics read
+/// from anywhere), is touched only by that caller: inside closures run on `queue` (a serial
+/// queue runs one at a time, with a happens-before edge between consecutive closures), or on
+/// the caller's own thread through ``onCallingThread(_:)`` while it holds the connection
+/// (lending and returning go through the group's lock, which orders each borrower's use after
+/// the previous one's, and a borrower has waited for its queued closures before it returns
+/// the connection).
 final class SerializedDatabase: @unchecked Sendable {
     private let database: Database
     private let queue: DispatchQueue
@@ -35,6 +37,13 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs `body` on the connection's queue and waits for it.
     func sync<T>(_ body: (Database) throws -> T) rethrows -> T {
         try queue.sync { try body(database) }
+    }
+
+    /// Runs `body` on the calling thread, for a caller the pool lent the connection to: a short
+    /// read on an idle reader (``DatabasePool/readIfIdle(_:)``, ``DatabasePool/changeMark()``)
+    /// costs less than the hop onto the queue and back.
+    func onCallingThread<T>(_ body: (Database) throws -> T) rethrows -> T {
+        try body(database)
     }
 
     /// Runs `body` on the connection's queue and resumes the caller with its result,

@@ -41,9 +41,9 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DatabaseValue {
-    /// Converts to `T` or throws a `.mismatch` error naming the column.
-    func converted<T: DatabaseValueConvertible>(to type: T.Type, column: String) throws -> T {
-        guard let converted = T.fromDatabaseValue(self) else { throw mismatch(column: column, as: T.self) }
+    /// Converts to `T` or throws a `.mismatch` error naming the column (named only then).
+    func converted<T: DatabaseValueConvertible>(to type: T.Type, column: @autoclosure () -> String) throws -> T {
+        guard let converted = T.fromDatabaseValue(self) else { throw mismatch(column: column(), as: T.self) }
         return converted
     }
 
