@@ -219,7 +219,13 @@ struct JSONParser {
                 position += 1
                 return result
             case 0x5C:
-                escaped = true
+                if !escaped {
+                    // Room for the rest of the input (the most the string can take) up to 8 KiB:
+                    // a query text with a line break every few dozen bytes grew the buffer
+                    // several times. Longer strings grow from there.
+                    value.reserveCapacity(min(bytes.count - chunkStart, 8192))
+                    escaped = true
+                }
                 value.append(contentsOf: bytes[chunkStart..<position])
                 try parseEscape(into: &value)
                 chunkStart = position

@@ -105,6 +105,21 @@ struct JSONParsingTests {
         #expect(object["k50"] == 1 && object["missing"] == nil)
     }
 
+    @Test func readsEscapedStringsLongerThanTheFirstBufferWholeAndInOrder() throws {
+        // The parser reserves up to 8 KiB for an escaped string, then grows: strings on both
+        // sides of that, among other members, each with escapes throughout.
+        for length in [10, 8_180, 8_192, 8_200, 40_000] {
+            let line = "  field(arg: \"é\")\n"
+            var text = "", escaped = ""
+            while text.utf8.count < length {
+                text += line
+                escaped += #"  field(arg: \"\u00e9\")\n"#
+            }
+            let document = #"{"before":"a\tb","query":""# + escaped + #"","after":[1,"\u0041"]}"#
+            #expect(try parse(document).get() == ["before": "a\tb", "query": .string(text), "after": [1, "A"]])
+        }
+    }
+
     @Test func findsWhatStopsAPlainRunAtEveryPositionOfAnEightByteChunk() throws {
         // The parser skips plain ASCII eight bytes at a time: an escape, a raw non-ASCII
         // character and a raw control character (an error) at each position of two chunks and a
