@@ -110,12 +110,20 @@ final class ServerContext: Sendable {
 
     /// Whether a body of this media type is already compressed.
     static func isCompressedFormat(_ contentType: String?) -> Bool {
-        guard let type = contentType?.utf8 else { return false }
-        func starts(with prefix: String) -> Bool {
-            type.count >= prefix.utf8.count && zip(type, prefix.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
+        guard var type = contentType else { return false }
+        return type.withUTF8 { type in
+            func starts(with prefix: StaticString) -> Bool {
+                type.count >= prefix.utf8CodeUnitCount
+                    && (0..<prefix.utf8CodeUnitCount).allSatisfy { ASCII.lowercased(type[$0]) == prefix.utf8Start[$0] }
+            }
+            // Most responses are JSON or HTML: their first letter settles it.
+            switch type.first.map(ASCII.lowercased) {
+            case UInt8(ascii: "i"): return starts(with: "image/") && !starts(with: "image/svg")
+            case UInt8(ascii: "a"): return starts(with: "audio/")
+            case UInt8(ascii: "v"): return starts(with: "video/")
+            default: return false
+            }
         }
-        if starts(with: "image/") { return !starts(with: "image/svg") }
-        return starts(with: "audio/") || starts(with: "video/")
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {
