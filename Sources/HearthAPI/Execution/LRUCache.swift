@@ -61,6 +61,11 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         var key: Key
         var value: Value
         var cost: Int
+    }
+
+    /// A slot's neighbours in recency order, kept apart from its node so that reordering
+    /// touches two integers, never the key and value (copying those retains and releases them).
+    private struct Link {
         var newer: Int
         var older: Int
     }
@@ -71,6 +76,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         let maxCost: Int
         /// Slots; `nil` once freed, so that an evicted entry's memory is released at once.
         var nodes: [Node?] = []
+        /// The recency links, by slot (``Link``).
+        var links: [Link] = []
         var freeSlots: [Int] = []
         var index: [Key: Int] = [:]
         /// The most and least recently used slots.
@@ -103,7 +110,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
                 remove(oldest)
                 evictions += 1
             }
-            let node = Node(key: key, value: value, cost: cost, newer: Storage.none, older: Storage.none)
+            let node = Node(key: key, value: value, cost: cost)
             let slot: Int
             if let free = freeSlots.popLast() {
                 slot = free
@@ -111,6 +118,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
             } else {
                 slot = nodes.count
                 nodes.append(node)
+                links.append(Link(newer: Storage.none, older: Storage.none))
             }
             index[key] = slot
             totalCost += cost
@@ -118,8 +126,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         }
 
         private mutating func remove(_ slot: Int) {
-            unlink(slot)
             guard let node = nodes[slot] else { return }
+            unlink(slot)
             index[node.key] = nil
             totalCost -= node.cost
             nodes[slot] = nil
@@ -132,18 +140,17 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
             pushFront(slot)
         }
 
+        /// Takes the held `slot` out of the recency order.
         private mutating func unlink(_ slot: Int) {
-            guard let (newer, older) = nodes[slot].map({ ($0.newer, $0.older) }) else { return }
-            if newer != Storage.none { nodes[newer]?.older = older } else { newest = older }
-            if older != Storage.none { nodes[older]?.newer = newer } else { oldest = newer }
-            nodes[slot]?.newer = Storage.none
-            nodes[slot]?.older = Storage.none
+            let link = links[slot]
+            if link.newer != Storage.none { links[link.newer].older = link.older } else { newest = link.older }
+            if link.older != Storage.none { links[link.older].newer = link.newer } else { oldest = link.newer }
+            links[slot] = Link(newer: Storage.none, older: Storage.none)
         }
 
         private mutating func pushFront(_ slot: Int) {
-            nodes[slot]?.older = newest
-            nodes[slot]?.newer = Storage.none
-            if newest != Storage.none { nodes[newest]?.newer = slot }
+            links[slot] = Link(newer: Storage.none, older: newest)
+            if newest != Storage.none { links[newest].newer = slot }
             newest = slot
             if oldest == Storage.none { oldest = slot }
         }
