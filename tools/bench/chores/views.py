@@ -508,6 +508,17 @@ def seed(database):
         FakeClock.stop(hearth)
 
 
+def view_requests(client):
+    """Signs the four adults in; returns their access tokens, the household's id and the two
+    views' requests, {view: [(access token, JSON body)]}, the adults in turn."""
+    tokens = [client.login(name) for name in ADULTS]
+    household = client.run("{ households { id } }", token=tokens[0])["households"][0]["id"]
+    return tokens, household, {
+        "myChores": [(token, body(MY_CHORES)) for token in tokens],
+        "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
+    }
+
+
 def wait_for_jobs(hearth):
     """Waits until the scheduler has run every job that is due (the planning after the restart)."""
     deadline = time.monotonic() + 300
@@ -581,12 +592,7 @@ def main():
             wait_for_jobs(hearth)
             print("# rows: " + ", ".join(f"{table} {count}" for table, count in counts(database).items()), flush=True)
             client = signedin.Client(hearth)
-            tokens = [client.login(name) for name in ADULTS]
-            household = client.run("{ households { id } }", token=tokens[0])["households"][0]["id"]
-            views = {
-                "myChores": [(token, body(MY_CHORES)) for token in tokens],
-                "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
-            }
+            tokens, household, views = view_requests(client)
             chore = client.run("query($id: ID!) { householdChores(householdId: $id, first: 1) { edges { node { id } } } }",
                                {"id": household}, tokens[0])["householdChores"]["edges"][0]["node"]["id"]
             touch = (tokens[0], body(TOUCH, {"input": {"choreId": chore, "title": "Tidy up {n}"}}))
@@ -600,11 +606,7 @@ def main():
         try:
             wait_for_jobs(hearth)
             client = signedin.Client(hearth)
-            tokens = [client.login(name) for name in ADULTS]
-            views = {
-                "myChores": [(token, body(MY_CHORES)) for token in tokens],
-                "householdChores": [(token, body(HOUSEHOLD_CHORES, {"id": household, "now": iso(NOW)})) for token in tokens],
-            }
+            tokens, household, views = view_requests(client)
             measure(hearth, client, directory, tokens, views, views, "every list read afresh (--chore-view-cache 0)")
         finally:
             hearth.stop()
