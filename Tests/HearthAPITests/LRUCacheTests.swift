@@ -1,5 +1,6 @@
 import HearthAPI
 import Testing
+import TestFixtures
 
 /// `LRUCache` against a plain model (a list in recency order): after every one of thousands of
 /// random lookups and insertions, each key holds what the model says, evictions take the least
@@ -34,7 +35,7 @@ import Testing
     func behavesLikeAListInRecencyOrder(capacity: Int, maxCost: Int) {
         let cache = LRUCache<Int, Int>(capacity: capacity, maxCost: maxCost)
         var model = Model(capacity: capacity, maxCost: maxCost)
-        var random = SplitMix(seed: UInt64(capacity * 1_000 + min(maxCost, 999)))
+        var random = SeededRandom(seed: SeededRandom.seed(fallback: UInt64(capacity * 1_000 + min(maxCost, 999))))
         for step in 0..<5_000 {
             let key = Int(random.next() % 24)
             if random.next() % 3 == 0 {
@@ -49,18 +50,5 @@ import Testing
             #expect(statistics.cost == model.entries.reduce(0) { $0 + $1.cost } && statistics.cost <= maxCost)
         }
         #expect(cache.statistics.hits == model.hits && cache.statistics.misses == model.misses)
-    }
-
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -13,12 +13,9 @@ run that kept its seed: `CHORE_VIEWS_SEED=DIR .venv/bin/python tools/bench/chore
 callgrind dump of each kind, for `callgrind_annotate --inclusive=yes`). Needs valgrind and
 objcopy (installed by `make bench`); valgrind 3.19 cannot read the DWARF 5 of Swift's debug
 information, so it runs a copy without it."""
-import glob
 import http.client
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -39,20 +36,15 @@ def main():
     directory = tempfile.mkdtemp(prefix="hearth-chore-instructions-")
     database = os.path.join(directory, "seed", "views.sqlite")
     shutil.copytree(views.SEED, os.path.dirname(database))
-    binary = os.path.join(directory, "hearth")
-    subprocess.run(["objcopy", "--strip-debug", benchlib.HEARTH, binary], check=True)
-    output = os.path.join(directory, "callgrind.out")
-    names = ("--compress-strings=no",) if KEEP_DUMPS else ()
     flags = views.SERVER_FLAGS + (() if CACHE else ("--chore-view-cache", "0"))
-    hearth = benchlib.Hearth(*flags, database=database, binary=binary, wrapper=(
-        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no", *names))
+    callgrind = benchlib.Callgrind(directory, *flags, database=database, keep_dumps=KEEP_DUMPS)
+    hearth = callgrind.hearth
     try:
         views.wait_for_jobs(hearth)
         tokens, _, requests = views.view_requests(signedin.Client(hearth))
         kinds = {signedin.TYPENAME: [(token, signedin.body(signedin.TYPENAME)) for token in tokens], **requests}
         host, port = hearth.url("/").split("//")[1].split("/")[0].rsplit(":", 1)
         connection = http.client.HTTPConnection(host, int(port), timeout=600)
-        dumps = []
 
         def send(token, entry):
             headers = {"Content-Type": "application/json", "Authorization": "Bearer " + token}
@@ -64,13 +56,6 @@ def main():
             if response.status != 200:
                 raise RuntimeError(f"status {response.status}")
 
-        def dump():
-            """The instructions since the last dump: callgrind dumps its counters and zeroes them."""
-            subprocess.run(["callgrind_control", "--dump", str(hearth.process.pid)], check=True, capture_output=True)
-            dumps.extend(sorted(set(glob.glob(output + "*")) - set(dumps), key=os.path.getmtime))
-            with open(dumps[-1], errors="replace") as text:
-                return int(re.search(r"^(?:totals|summary): (\d+)", text.read(), re.MULTILINE).group(1))
-
         figures, statements = {}, {}
         for name, entries in kinds.items():
             # Twice per adult unmeasured: the first request builds the list, the second makes
@@ -80,13 +65,13 @@ def main():
             # The statement counters are read outside the measured requests: before the dump
             # that zeroes the counts, and after the one that reads them.
             before = signedin.statement_counters(hearth)[0]
-            dump()
+            callgrind.dump()
             for sent in range(REPEAT):
                 send(*entries[sent % len(entries)])
-            figures[name] = dump() / REPEAT
+            figures[name] = callgrind.dump() / REPEAT
             statements[name] = (signedin.statement_counters(hearth)[0] - before) / REPEAT
             if KEEP_DUMPS:
-                print(f"callgrind dump of {name}: {dumps[-1]}")
+                print(f"callgrind dump of {name}: {callgrind.dumps[-1]}")
         failed = signedin.failed_operations(hearth)
         if failed:
             raise RuntimeError(f"the server answered {failed:.0f} operations with errors")

@@ -13,11 +13,8 @@ the temporary directory and prints which callgrind dump holds each kind's reques
 `callgrind_annotate --inclusive=yes`). Needs valgrind and
 objcopy (Debian's valgrind and binutils, installed by `make bench`): valgrind 3.19 cannot read
 the DWARF 5 of Swift's debug information, so it runs a copy without it."""
-import glob
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -33,26 +30,17 @@ KEEP_DUMPS = os.environ.get("BENCH_KEEP_DUMPS") == "1"
 
 def main():
     directory = tempfile.mkdtemp(prefix="hearth-households-instructions-")
-    binary = os.path.join(directory, "hearth")
-    subprocess.run(["objcopy", "--strip-debug", benchlib.HEARTH, binary], check=True)
-    output = os.path.join(directory, "callgrind.out")
-    # Kept dumps spell out every function's name: compressed, a name appears only in the first
-    # dump that has it, and callgrind_annotate on a later one cannot name the function.
-    names = ("--compress-strings=no",) if KEEP_DUMPS else ()
-    hearth = benchlib.Hearth(*run.SERVER_FLAGS, binary=binary, wrapper=(
-        "valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--dump-instr=no", *names))
+    callgrind = benchlib.Callgrind(directory, *run.SERVER_FLAGS, keep_dumps=KEEP_DUMPS)
+    hearth = callgrind.hearth
     try:
         client = signedin.Client(hearth)
         (_, _), mix = run.request_files(directory, *run.household_of_eight(client))
-        dumps, measured, total = [], [], [0]
+        measured, total = [], [0]
 
         def instructions():
-            """The instructions counted so far: callgrind dumps its counters (and zeroes them)."""
-            subprocess.run(["callgrind_control", "--dump", str(hearth.process.pid)], check=True, capture_output=True)
-            dumps.extend(sorted(set(glob.glob(output + "*")) - set(dumps), key=os.path.getmtime))
-            measured.append(dumps[-1])
-            with open(dumps[-1], errors="replace") as dump:
-                total[0] += int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
+            """The instructions counted so far."""
+            total[0] += callgrind.dump()
+            measured.append(callgrind.dumps[-1])
             return list(total)
 
         figures = {name: count for name, (count,) in signedin.per_kind(client, mix, instructions, repeat=REPEAT)}

@@ -2,6 +2,7 @@
 
 Every benchmark measures Hearth and a peer in the same run and prints one line per side
 plus a ratio line (docs/benchmarks.md has the method and the goals)."""
+import glob
 import json
 import os
 import re
@@ -69,6 +70,32 @@ class Hearth:
                 self.process.kill()
         self.log.close()
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class Callgrind:
+    """`hearth serve` under valgrind's callgrind, for the instructions the server executes per
+    request (every thread; the kernel's work not included): `tools/bench/*/instructions.py`.
+    It runs a copy of the binary without debug information (valgrind 3.19 cannot read the DWARF 5
+    of Swift's); with `keep_dumps`, every dump spells out each function's name (compressed, a
+    name appears only in the first dump that has it, and `callgrind_annotate` on a later one
+    cannot name the function)."""
+
+    def __init__(self, directory, *flags, database=None, keep_dumps=False):
+        binary = os.path.join(directory, "hearth")
+        subprocess.run(["objcopy", "--strip-debug", HEARTH, binary], check=True)
+        self.output = os.path.join(directory, "callgrind.out")
+        names = ("--compress-strings=no",) if keep_dumps else ()
+        self.hearth = Hearth(*flags, binary=binary, database=database, wrapper=(
+            "valgrind", "--tool=callgrind", f"--callgrind-out-file={self.output}", "--dump-instr=no", *names))
+        self.dumps = []
+
+    def dump(self):
+        """The instructions since the previous dump: callgrind writes its counters to a new
+        file (the last of `dumps`) and zeroes them."""
+        subprocess.run(["callgrind_control", "--dump", str(self.hearth.process.pid)], check=True, capture_output=True)
+        self.dumps.extend(sorted(set(glob.glob(self.output + "*")) - set(self.dumps), key=os.path.getmtime))
+        with open(self.dumps[-1], errors="replace") as dump:
+            return int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
 
 
 class Nginx:
