@@ -83,9 +83,7 @@ def main():
         baseline = figures[signedin.TYPENAME]
         print(", ".join(f"{name} / {signedin.TYPENAME}: {figures[name] / baseline:.2f}" for name in requests), flush=True)
     finally:
-        hearth.stop()
-        if not KEEP_DUMPS:
-            shutil.rmtree(directory, ignore_errors=True)
+        callgrind.stop()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ the temporary directory and prints which callgrind dump holds each kind's reques
 objcopy (Debian's valgrind and binutils, installed by `make bench`): valgrind 3.19 cannot read
 the DWARF 5 of Swift's debug information, so it runs a copy without it."""
 import os
-import shutil
 import sys
 import tempfile
 
@@ -52,9 +51,7 @@ def main():
             for index, name in enumerate(figures):
                 print(f"callgrind dump of {name}: {measured[2 * index + 1]}")
     finally:
-        hearth.stop()
-        if not KEEP_DUMPS:
-            shutil.rmtree(directory, ignore_errors=True)
+        callgrind.stop()
 
 
 if __name__ == "__main__":

@@ -81,6 +81,7 @@ class Callgrind:
     cannot name the function)."""
 
     def __init__(self, directory, *flags, database=None, keep_dumps=False):
+        self.directory, self.keep_dumps = directory, keep_dumps
         binary = os.path.join(directory, "hearth")
         subprocess.run(["objcopy", "--strip-debug", HEARTH, binary], check=True)
         self.output = os.path.join(directory, "callgrind.out")
@@ -96,6 +97,12 @@ class Callgrind:
         self.dumps.extend(sorted(set(glob.glob(self.output + "*")) - set(self.dumps), key=os.path.getmtime))
         with open(self.dumps[-1], errors="replace") as dump:
             return int(re.search(r"^(?:totals|summary): (\d+)", dump.read(), re.MULTILINE).group(1))
+
+    def stop(self):
+        """Stops the server and removes `directory`, unless the dumps are kept."""
+        self.hearth.stop()
+        if not self.keep_dumps:
+            shutil.rmtree(self.directory, ignore_errors=True)
 
 
 class Nginx:
