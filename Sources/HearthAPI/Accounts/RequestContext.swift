@@ -14,17 +14,21 @@ public enum Authentication: Sendable {
 }
 
 /// The value every resolver receives as `context`: the caller's authentication and address.
-public struct RequestContext: Sendable {
+///
+/// A class, not a struct: resolvers find it with a cast from `any Sendable` (``of(_:)``), several
+/// per request, and casting to a class costs a type check and one retain, where casting to a
+/// struct of this size copied it out of its box field by field.
+public final class RequestContext: Sendable {
     /// The caller's credentials, checked.
-    public var authentication: Authentication
+    public let authentication: Authentication
     /// The caller's IP address (without port), for rate limits: `HTTPRequest.clientAddress`, which
     /// a trusted reverse proxy's forwarding header decides.
-    public var clientAddress: String
+    public let clientAddress: String
     /// The files of a multipart request by part name, what `Upload` values refer to.
-    public var uploads: [String: UploadedFile]
+    public let uploads: [String: UploadedFile]
     /// The HTTP request's id, which masked errors name; `syncBatch` names each entry's errors after
     /// it (`<id>-<index>`).
-    public var requestID: String
+    public let requestID: String
 
     /// Creates a context.
     public init(authentication: Authentication, clientAddress: String, uploads: [String: UploadedFile] = [:], requestID: String = "") {
