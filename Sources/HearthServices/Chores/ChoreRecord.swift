@@ -83,6 +83,13 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
         }
     }
 
+    /// Hashes the id alone (records equal by `==` have equal ids): lists key their loaders by
+    /// record (``ChoreDetails/assignees(of:_:)`` reads by mode), and hashing every text of a
+    /// chore for each lookup cost more than the rest of the lookup.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
     /// The chore `id` of `scope`, unless deleted.
     /// - Throws: `NOT_FOUND` otherwise.
     static func find(id: String, _ scope: ChoreScope) throws -> ChoreRecord {
