@@ -267,31 +267,31 @@ struct RecurrenceExpander {
     }
 }
 
-/// The days of one block, in a buffer allocated once per walk: a YEARLY block holds at most
-/// 366 candidates.
+/// The days of one block, in a buffer that grows as the walk needs it and is kept from block to
+/// block (a YEARLY block holds at most 366 candidates, most blocks a handful).
 private struct DayBuffer {
-    private var days = [Int](repeating: 0, count: 366)
-    private(set) var count = 0
+    private var days: [Int] = []
+
+    var count: Int { days.count }
 
     subscript(index: Int) -> Int { days[index] }
 
     mutating func append(_ day: Int) {
-        days[count] = day
-        count += 1
+        days.append(day)
     }
 
     mutating func removeAll() {
-        count = 0
+        days.removeAll(keepingCapacity: true)
     }
 
     /// Sorts the days and drops repeats (BYSETPOS=1,-1 on a one-day block picks it twice).
     mutating func sortRemovingRepeats() {
-        days[0..<count].sort()
+        days.sort()
         var unique = 0
-        for index in 0..<count where index == 0 || days[index] != days[index - 1] {
+        for index in days.indices where index == 0 || days[index] != days[index - 1] {
             days[unique] = days[index]
             unique += 1
         }
-        count = unique
+        days.removeLast(days.count - unique)
     }
 }

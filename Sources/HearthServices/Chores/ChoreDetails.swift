@@ -5,6 +5,11 @@ import HearthStore
 /// of chores: what lists show beside each chore without a query per chore (FR-55), and what an
 /// edit starts from. Each function reads inside the caller's transaction.
 enum ChoreDetails {
+    /// The columns of `members m` and `tags t` the reads below decode, written once (lists read
+    /// these on every fresh build).
+    private static let memberColumns = MemberRecord.columns(of: "m")
+    private static let tagColumns = TagRecord.columns.qualified(by: "t")
+
     /// The assignees of `chores`, by chore id, in order: the stored ones, and for `allMembers`
     /// chores every active member (admins first, then by joining). Personal chores have none.
     static func assignees(of chores: [ChoreRecord], _ scope: ChoreScope) throws -> [String: [ChoreAssignee]] {
@@ -14,7 +19,7 @@ enum ChoreDetails {
         if !stored.isEmpty {
             try household.forEachRow(
                 """
-                SELECT a.chore_id, \(MemberRecord.columns(of: "m")), u.avatar_id
+                SELECT a.chore_id, \(memberColumns), u.avatar_id
                 FROM chore_assignees a JOIN members m ON m.id = a.member_id LEFT JOIN users u ON u.id = m.user_id
                 WHERE a.household_id = {household} AND a.chore_id IN (\(ChoreReferences.placeholders(stored.count)))
                 ORDER BY a.chore_id, a.position
@@ -26,7 +31,7 @@ enum ChoreDetails {
         if !everyone.isEmpty {
             let members = try household.query(
                 """
-                SELECT \(MemberRecord.columns(of: "m")), u.avatar_id FROM members m LEFT JOIN users u ON u.id = m.user_id
+                SELECT \(memberColumns), u.avatar_id FROM members m LEFT JOIN users u ON u.id = m.user_id
                 WHERE m.household_id = {household} AND m.status = 'active' ORDER BY (m.role <> 'admin'), m.joined_at, m.id
                 """
             ).map(ChoreAssignee.init)
@@ -41,7 +46,7 @@ enum ChoreDetails {
         var found: [String: [ChoreStepRecord]] = [:]
         try scope.query(
             """
-            SELECT s.id AS step_id, s.chore_id, s.position, s.title, s.assignee_id, \(MemberRecord.columns(of: "m")), u.avatar_id
+            SELECT s.id AS step_id, s.chore_id, s.position, s.title, s.assignee_id, \(memberColumns), u.avatar_id
             FROM chore_steps s LEFT JOIN members m ON m.id = s.assignee_id LEFT JOIN users u ON u.id = m.user_id
             WHERE s.{scope} AND s.chore_id IN (\(ChoreReferences.placeholders(choreIDs.count)))
             ORDER BY s.chore_id, s.position
@@ -63,7 +68,7 @@ enum ChoreDetails {
         var found: [String: [TagRecord]] = [:]
         try scope.query(
             """
-            SELECT ct.chore_id, \(TagRecord.columns.qualified(by: "t")) FROM chore_tags ct JOIN tags t ON t.id = ct.tag_id
+            SELECT ct.chore_id, \(tagColumns) FROM chore_tags ct JOIN tags t ON t.id = ct.tag_id
             WHERE ct.{scope} AND ct.chore_id IN (\(ChoreReferences.placeholders(choreIDs.count))) ORDER BY t.name_key, t.id
             """,
             ChoreReferences.arguments(choreIDs)

@@ -5,36 +5,41 @@ import HearthStore
 /// A chore definition as stored in `chores` (migration 0012), without its related rows
 /// (assignees, steps, tags, rules), which lists read for many chores at once (``ChoreDetails``).
 public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
+    /// What was read, in one object every copy shares: a list copies each record into its page,
+    /// its loaders' keys and its values, and a copy of the fields themselves would retain each
+    /// of their texts.
+    private let fields: Fields
+
     /// The chore's id (`chr_…`).
-    public var id: String
+    public var id: String { fields.id }
     /// The household, for a household chore.
-    public var householdID: String?
+    public var householdID: String? { fields.householdID }
     /// The owner, for a personal chore (FR-31).
-    public var ownerID: String?
+    public var ownerID: String? { fields.ownerID }
     /// 1–80 characters.
-    public var title: String
+    public var title: String { fields.title }
     /// Up to 2000 characters, several lines.
-    public var description: String?
+    public var description: String? { fields.description }
     /// Who it is for.
-    public var assignmentMode: AssignmentMode
+    public var assignmentMode: AssignmentMode { fields.assignmentMode }
     /// When it is due.
-    public var schedule: ChoreSchedule
+    public var schedule: ChoreSchedule { fields.schedule }
     /// What completing it earns (FR-ONBOARD-5).
-    public var tokens: Int
+    public var tokens: Int { fields.tokens }
     /// Whether a completion waits for an admin's approval.
-    public var requiresApproval: Bool
+    public var requiresApproval: Bool { fields.requiresApproval }
     /// The preset it was created from, if any.
-    public var presetID: String?
+    public var presetID: String? { fields.presetID }
     /// The account that created it, while that account exists.
-    public var createdBy: String?
+    public var createdBy: String? { fields.createdBy }
     /// When it was created.
-    public var createdAt: Date
+    public var createdAt: Date { fields.createdAt }
     /// When its definition last changed.
-    public var updatedAt: Date
+    public var updatedAt: Date { fields.updatedAt }
     /// When the one-off chore was archived (FR-37: done, or past its due day); `nil` while active.
-    public var archivedAt: Date?
+    public var archivedAt: Date? { fields.archivedAt }
     /// When reminders fire before each due time (FR-49), ascending; empty for none.
-    public var reminders: [ReminderOffset]
+    public var reminders: [ReminderOffset] { fields.reminders }
 
     /// Whether it is a personal chore.
     public var isPersonal: Bool { householdID == nil }
@@ -49,29 +54,12 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
 
     /// Reads the chore from a row of ``columns``, by position (lists read many: no keyed decoding).
     public init(row: RecordRow) throws {
-        id = try row[0]
-        householdID = try row[1]
-        ownerID = try row[2]
-        title = try row[3]
-        description = try row[4]
-        assignmentMode = try row[5]
-        // The table's CHECK keeps the schedule's columns consistent with its kind.
-        switch try row[6] as ChoreSchedule.Kind {
-        case .once:
-            schedule = .once(dueAt: try row[7])
-        case .recurrence:
-            schedule = .recurrence(try row[8])
-        case .afterCompletion:
-            schedule = .afterCompletion(every: try row[9], unit: try row[10], firstDueAt: try row[7])
-        }
-        tokens = try row[11]
-        requiresApproval = try row[12]
-        presetID = try row[13]
-        createdBy = try row[14]
-        createdAt = try row[15]
-        updatedAt = try row[16]
-        archivedAt = try row[17]
-        reminders = ReminderOffset.offsets(stored: try row[18])
+        fields = try Fields(row: row)
+    }
+
+    /// Records are equal when every field is (the same read, or two reads of an unchanged chore).
+    public static func == (left: ChoreRecord, right: ChoreRecord) -> Bool {
+        left.fields === right.fields || left.fields.hasTheValues(of: right.fields)
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.
@@ -81,6 +69,68 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
         case .recurrence(let text): [schedule.kind.rawValue, nil, text, nil, nil]
         case .afterCompletion(let every, let unit, let firstDueAt): [schedule.kind.rawValue, firstDueAt, nil, every, unit.rawValue]
         }
+    }
+
+    /// The fields of a record, never changed once read.
+    private final class Fields: Sendable {
+        let id: String
+        let householdID: String?
+        let ownerID: String?
+        let title: String
+        let description: String?
+        let assignmentMode: AssignmentMode
+        let schedule: ChoreSchedule
+        let tokens: Int
+        let requiresApproval: Bool
+        let presetID: String?
+        let createdBy: String?
+        let createdAt: Date
+        let updatedAt: Date
+        let archivedAt: Date?
+        let reminders: [ReminderOffset]
+
+        /// Reads the fields from a row of ``ChoreRecord/columns``, by position.
+        init(row: RecordRow) throws {
+            id = try row[0]
+            householdID = try row[1]
+            ownerID = try row[2]
+            title = try row[3]
+            description = try row[4]
+            assignmentMode = try row[5]
+            // The table's CHECK keeps the schedule's columns consistent with its kind.
+            switch try row[6] as ChoreSchedule.Kind {
+            case .once:
+                schedule = .once(dueAt: try row[7])
+            case .recurrence:
+                schedule = .recurrence(try row[8])
+            case .afterCompletion:
+                schedule = .afterCompletion(every: try row[9], unit: try row[10], firstDueAt: try row[7])
+            }
+            tokens = try row[11]
+            requiresApproval = try row[12]
+            presetID = try row[13]
+            createdBy = try row[14]
+            createdAt = try row[15]
+            updatedAt = try row[16]
+            archivedAt = try row[17]
+            reminders = ReminderOffset.offsets(stored: try row[18])
+        }
+
+        /// Whether every field equals `other`'s.
+        func hasTheValues(of other: Fields) -> Bool {
+            id == other.id && householdID == other.householdID && ownerID == other.ownerID && title == other.title
+                && description == other.description && assignmentMode == other.assignmentMode && schedule == other.schedule
+                && tokens == other.tokens && requiresApproval == other.requiresApproval && presetID == other.presetID
+                && createdBy == other.createdBy && createdAt == other.createdAt && updatedAt == other.updatedAt
+                && archivedAt == other.archivedAt && reminders == other.reminders
+        }
+    }
+
+    /// Hashes the id alone (records equal by `==` have equal ids): lists key their loaders by
+    /// record (``ChoreDetails/assignees(of:_:)`` reads by mode), and hashing every text of a
+    /// chore for each lookup cost more than the rest of the lookup.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 
     /// The chore `id` of `scope`, unless deleted.

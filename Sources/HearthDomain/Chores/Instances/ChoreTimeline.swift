@@ -25,7 +25,7 @@ public struct ChoreTimeline: Sendable {
         self.timeZone = timeZone
         if case .recurrence(let text) = schedule {
             // Stored text passed the limits when it was saved; lower limits since must not break it.
-            rule = try RecurrenceRule.parse(text, defaultTimeZone: timeZone, limits: .unlimited)
+            rule = try ParsedRecurrences.rule(text, defaultTimeZone: timeZone)
         } else {
             rule = nil
         }

@@ -118,12 +118,16 @@ struct MyChoresQuery {
     /// viewer's (``isTheirs(_:)``).
     var everyone = false
 
+    /// The columns of `chore_instances i` and `chores c` the reads below decode, written once.
+    private static let instanceColumns = ChoreInstanceRecord.columns.qualified(by: "i")
+    private static let choreColumns = ChoreRecord.columns.qualified(by: "c")
+
     private var statuses: [ChoreInstanceStatus] { filter.statuses.isEmpty ? [.pending] : filter.statuses }
 
     /// The stored instances of the scope that are the viewer's, in order, at most ``limit``.
     func stored(_ database: Database) throws -> [MyChore] {
         var sql = """
-            SELECT \(ChoreInstanceRecord.columns.qualified(by: "i")) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
+            SELECT \(Self.instanceColumns) FROM chore_instances i JOIN chores c ON c.id = i.chore_id
             WHERE i.{scope} AND c.deleted_at IS NULL AND \(ChoreInstanceRecord.statusCondition(statuses, alias: "i")) AND i.due_at <= ?
             """
         var arguments: [(any DatabaseValueConvertible)?] = ChoreInstanceRecord.statusArguments(statuses) + [through]
@@ -165,7 +169,7 @@ struct MyChoresQuery {
         let chores = try scope.decode(
             ChoreRecord.self,
             """
-            SELECT \(ChoreRecord.columns.qualified(by: "c")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
+            SELECT \(Self.choreColumns) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
             WHERE p.{scope} AND c.deleted_at IS NULL AND p.next_unplanned_at IS NOT NULL AND p.next_unplanned_at <= ? ORDER BY c.id
             """,
             [through])
@@ -208,7 +212,7 @@ struct MyChoresQuery {
         let unplanned = try scope.decode(
             ChoreRecord.self,
             """
-            SELECT \(ChoreRecord.columns.qualified(by: "c")) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
+            SELECT \(Self.choreColumns) FROM chore_plans p JOIN chores c ON c.id = p.chore_id
             WHERE p.{scope} AND c.deleted_at IS NULL AND p.next_unplanned_at IS NOT NULL AND p.next_unplanned_at <= ?
             """,
             [through])
