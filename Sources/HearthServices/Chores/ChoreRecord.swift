@@ -8,7 +8,9 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
     /// What was read, in one object every copy shares: a list copies each record into its page,
     /// its loaders' keys and its values, and a copy of the fields themselves would retain each
     /// of their texts.
-    private let fields: Fields
+    private let shared: Shared
+    /// The fields, read through the shared object.
+    private var fields: Fields { shared.fields }
 
     /// The chore's id (`chr_…`).
     public var id: String { fields.id }
@@ -54,12 +56,12 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
 
     /// Reads the chore from a row of ``columns``, by position (lists read many: no keyed decoding).
     public init(row: RecordRow) throws {
-        fields = try Fields(row: row)
+        shared = Shared(fields: try Fields(row: row))
     }
 
     /// Records are equal when every field is (the same read, or two reads of an unchanged chore).
     public static func == (left: ChoreRecord, right: ChoreRecord) -> Bool {
-        left.fields === right.fields || left.fields.hasTheValues(of: right.fields)
+        left.shared === right.shared || left.fields == right.fields
     }
 
     /// The values of the schedule's columns `(schedule_kind, due_at, recurrence, interval_count, interval_unit)`.
@@ -71,8 +73,17 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
         }
     }
 
+    /// The object every copy of a record shares.
+    private final class Shared: Sendable {
+        let fields: Fields
+
+        init(fields: Fields) {
+            self.fields = fields
+        }
+    }
+
     /// The fields of a record, never changed once read.
-    private final class Fields: Sendable {
+    private struct Fields: Sendable, Equatable {
         let id: String
         let householdID: String?
         let ownerID: String?
@@ -114,15 +125,6 @@ public struct ChoreRecord: Sendable, Hashable, FetchableRecord {
             updatedAt = try row[16]
             archivedAt = try row[17]
             reminders = ReminderOffset.offsets(stored: try row[18])
-        }
-
-        /// Whether every field equals `other`'s.
-        func hasTheValues(of other: Fields) -> Bool {
-            id == other.id && householdID == other.householdID && ownerID == other.ownerID && title == other.title
-                && description == other.description && assignmentMode == other.assignmentMode && schedule == other.schedule
-                && tokens == other.tokens && requiresApproval == other.requiresApproval && presetID == other.presetID
-                && createdBy == other.createdBy && createdAt == other.createdAt && updatedAt == other.updatedAt
-                && archivedAt == other.archivedAt && reminders == other.reminders
         }
     }
 
