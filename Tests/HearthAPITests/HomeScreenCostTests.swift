@@ -5,7 +5,8 @@ import Testing
 
 /// What the home screen (the active household, its members and their accounts) costs in SQL
 /// statements through the API, counted by the pool: the same for two members as for six, so a
-/// resolver that reads per member (N + 1) fails here. Counts, not timings.
+/// resolver that reads per member (N + 1) fails here. Counts, not timings. With the household
+/// cache off, so that every request reads (what a kept read costs: `HouseholdKeptReadsTests`).
 @Suite struct HomeScreenCostTests {
     static let home = """
         {
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func theHomeScreenReadsTheSameStatementsForTwoMembersAsForSix() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             _ = try await fixture.join(flat, try await fixture.person("bruno"), as: "Bruno")
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func theHomeScreenReadsTheHouseholdAndItsMembersPageInOneReadTransaction() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             _ = try await fixture.join(flat, try await fixture.person("bruno"), as: "Bruno")
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func membersArgumentsThatDoNotCheckAreStillTheMembersFieldsError() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             _ = try await fixture.household("Flat", by: ana)
             let result = try await fixture.execute("{ activeHousehold { name members(first: 101) { totalCount } } }", as: ana)

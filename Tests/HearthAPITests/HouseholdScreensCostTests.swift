@@ -5,7 +5,8 @@ import Testing
 
 /// What the setup checklist and the economy settings (`household(id:)` with its `onboarding` or
 /// its `economy`) cost through the API beside the household alone, counted by the pool: read
-/// transactions (reader connections lent) and SQL statements. Counts, not timings.
+/// transactions (reader connections lent) and SQL statements. Counts, not timings. With the
+/// household cache off, so that every request reads (what a kept read costs: `HouseholdKeptReadsTests`).
 @Suite struct HouseholdScreensCostTests {
     static let checklist = "query($id: ID!) { household(id: $id) { onboarding { isComplete nextStep steps { step state isRequired } } } }"
     static let economy = "query($id: ID!) { household(id: $id) { economy { currencyPerToken currencyCode earningsSplit } } }"
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func theChecklistIsReadWithTheHouseholdInOneTransactionAndOneStatementMore() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             _ = try await cost(fixture, Self.alone, flat, as: ana)
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func theChecklistSelectedTwiceOrThroughAFragmentIsTheSame() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             _ = try await cost(fixture, Self.checklist, flat, as: ana)  // fills the caches the creation emptied
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func theEconomySettingsCostNothingBesideTheHousehold() async throws {
-        try await HouseholdsAPIFixture.with { fixture in
+        try await HouseholdsAPIFixture.with(configure: { $0.keptReadEntries = 0 }) { fixture in
             let ana = try await fixture.person("ana")
             let (flat, _) = try await fixture.household("Flat", by: ana)
             _ = try await cost(fixture, Self.alone, flat, as: ana)

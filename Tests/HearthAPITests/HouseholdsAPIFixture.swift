@@ -34,18 +34,18 @@ struct HouseholdsAPIFixture {
     /// The bus the household service publishes on.
     var bus: InProcessEventBus { harness.bus }
 
-    /// Calls `body` with a fresh fixture; `logger` receives what the GraphQL service logs; `readerCount`
+    /// Calls `body` with a fresh fixture; `configure` adjusts the households' configuration; `logger` receives what the GraphQL service logs; `readerCount`
     /// is the pool's (1 to count the statements reads run); `instances` adds the chore instances'
     /// resolvers (a chore's `occurrences`, `myChores`).
     /// `choreViews` keeps the chore lists between requests (and adds ``fresh``); `tokens` adds the token
     /// economy's resolvers (approving completions); `habits` the habits' and their adherence's; `sync`
     /// offline sync's reading side (`changes`, `syncDeltas`).
     static func with(
-        logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
+        configure: (inout HouseholdsConfiguration) -> Void = { _ in }, logger: Logger = .disabled, readerCount: Int = 4, instances withInstances: Bool = false, tokens withTokens: Bool = false,
         vacations withVacations: Bool = false, habits withHabits: Bool = false, choreViews: ChoreViewCache? = nil, sync withSync: Bool = false,
         _ body: (HouseholdsAPIFixture) async throws -> Void
     ) async throws {
-        try await HouseholdsHarness.with(readerCount: readerCount) { harness in
+        try await HouseholdsHarness.with(configure: configure, readerCount: readerCount) { harness in
             let instances = withInstances ? ChoreInstanceService(
                 configuration: InstancesConfiguration(), chores: harness.chores, jobs: JobQueue(pool: harness.pool, clock: harness.clock)) : nil
             let tokens = withTokens ? instances.map { TokenService(configuration: TokensConfiguration(), instances: $0) } : nil

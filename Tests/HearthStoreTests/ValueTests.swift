@@ -195,6 +195,29 @@ import Testing
 }
 
 @Suite struct DateRoundTripTests {
+    /// The form dates are written in is read by fixed positions, anything else by the general
+    /// parser: both read the same instant (the same text ending `+00:00` instead of `Z` takes the
+    /// general one), and text of the written form out of range is refused by both.
+    @Test func theWrittenFormAndTheGeneralParserReadTheSameInstants() throws {
+        var random = SystemRandomNumberGenerator()
+        try TemporaryDatabase.withPool { pool throws in
+            try pool.read { db throws in
+                for _ in 0..<500 {
+                    let date = Date(timeIntervalSince1970: Double(Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &random)) / 1000)
+                    let text = try #require(try db.scalar(String.self, "SELECT ?", [date]))
+                    let general = String(text.dropLast()) + "+00:00"
+                    #expect(try db.scalar(Date.self, "SELECT ?", [text]) == date, "\(text)")
+                    #expect(try db.scalar(Date.self, "SELECT ?", [general]) == date, "\(general)")
+                }
+                for bad in ["2023-02-30T00:00:00.000Z", "2023-13-01T00:00:00.000Z", "2023-00-01T00:00:00.000Z", "2023-11-14T24:00:00.000Z",
+                            "2023-11-14T23:60:00.000Z", "2023-11-14T23:59:60.000Z", "2023-11-1xT00:00:00.000Z", "2023-11-14T00:00:00.00/Z"] {
+                    let error = #expect(throws: StoreError.self, "\(bad)") { try db.scalar(Date.self, "SELECT ?", [bad]) }
+                    #expect(error?.code == .mismatch)
+                }
+            }
+        }
+    }
+
     @Test(arguments: [0.001, 0.123, 0.999, 59.5, 86_399.999, 1_234_567_890.987, 4_102_444_799.999, -0.001, -86_400.25])
     func millisecondDatesRoundTripExactly(seconds: Double) throws {
         let date = Date(timeIntervalSince1970: seconds)

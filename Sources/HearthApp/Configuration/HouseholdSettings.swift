@@ -1,8 +1,8 @@
 import HearthDomain
 import HearthServices
 
-/// The options of households, membership and onboarding: limits, the invitation lifetime and
-/// the current terms of service.
+/// The options of households, membership and onboarding: limits, the invitation lifetime, the
+/// current terms of service and the cache of household reads.
 enum HouseholdSettings {
     /// The options that set ``HouseholdsConfiguration``.
     static let options: [OptionSpec] = [
@@ -22,6 +22,8 @@ enum HouseholdSettings {
                help: "The smallest value an admin may give one token, in the household's currency."),
         .value("--max-currency-per-token", "DECIMAL", environment: "HEARTH_MAX_CURRENCY_PER_TOKEN", default: "100.00",
                help: "The largest value an admin may give one token, in the household's currency."),
+        .value("--household-cache-entries", "N", environment: "HEARTH_HOUSEHOLD_CACHE_ENTRIES", default: "10000",
+               help: "The most viewers' memberships, and the most pages of members, kept between requests while nothing commits to the database (SQLite only); 0 reads them every time."),
     ]
 
     /// The configuration the options give.
@@ -41,6 +43,8 @@ enum HouseholdSettings {
             configuration.termsVersion = version
         }
         configuration.termsURL = options.string("--terms-url")
+        configuration.keptReadEntries =
+            try options.integer("--household-cache-entries", in: 0...10_000_000) ?? configuration.keptReadEntries
         configuration.currencyPerTokenRange = try currencyPerTokenRange(options, default: configuration.currencyPerTokenRange)
         return configuration
     }

@@ -17,7 +17,13 @@ import Support
 extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
-        try await pool.readPreferringCallingThread { database in try Self.activeHousehold(of: viewer, in: database) }
+        if let mark = try await keptReadMark() { return try await keptActiveHousehold(of: viewer, at: mark) }
+        return try await pool.readPreferringCallingThread { database in try Self.activeHousehold(of: viewer, in: database) }
+    }
+
+    /// The viewer's active household among their memberships kept under `mark`.
+    private func keptActiveHousehold(of viewer: Viewer, at mark: ChangeMark) async throws -> AccessibleHousehold? {
+        try await memberships(of: viewer, at: mark).first.flatMap { $0.isActive ? ($0.household, $0.access) : nil }
     }
 
     private static func activeHousehold(of viewer: Viewer, in database: Database) throws -> AccessibleHousehold? {
@@ -29,7 +35,11 @@ extension HouseholdService {
     /// to none.
     public func activeHousehold(viewer: Viewer, members query: MemberPageQuery) async throws
         -> (household: AccessibleHousehold, members: MemberPage)? {
-        try await pool.readPreferringCallingThread { database in
+        if let mark = try await keptReadMark() {
+            guard let household = try await keptActiveHousehold(of: viewer, at: mark) else { return nil }
+            return (household, try await memberPage(query, household.access, at: mark))
+        }
+        return try await pool.readPreferringCallingThread { database in
             guard let household = try Self.activeHousehold(of: viewer, in: database) else { return nil }
             return (household, try MemberPage.read(query, HouseholdScope(household.access, database)))
         }

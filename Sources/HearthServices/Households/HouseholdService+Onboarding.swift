@@ -28,6 +28,10 @@ extension HouseholdService {
     public func householdWithOnboarding(id: String, viewer: Viewer) async throws
         -> (household: AccessibleHousehold, onboarding: OnboardingChecklist) {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
+        if let mark = try await keptReadMark() {
+            let household = try await keptMembership(of: viewer, in: id, at: mark)
+            return (household, try await onboarding(household.access))
+        }
         return try await pool.readPreferringCallingThread { database in
             let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
             return ((household, access), try OnboardingProgress.checklist(HouseholdScope(access, database)))

@@ -33,6 +33,8 @@ public final class HouseholdService: Sendable {
     let logger: Logger
     /// The clock every time the service stamps or compares comes from.
     let clock: any ServiceClock
+    /// The memberships and member pages kept while nothing commits (`+KeptReads`).
+    let keptReads: HouseholdKeptReads
 
     /// Creates the service.
     /// - Parameter clock: The clock; tests pass one they move.
@@ -47,6 +49,7 @@ public final class HouseholdService: Sendable {
         self.analytics = analytics
         self.logger = logger
         self.clock = clock
+        keptReads = HouseholdKeptReads(entries: configuration.keptReadEntries)
     }
 
 
@@ -236,9 +239,7 @@ public final class HouseholdService: Sendable {
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives and whether it is their active one: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
-        try await pool.readPreferringCallingThread { database in
-            try HouseholdAccess.memberships(of: viewer, in: database).map { ($0.household, $0.access, $0.isActive) }
-        }
+        try await memberships(of: viewer, at: keptReadMark()).map { ($0.household, $0.access, $0.isActive) }
     }
 
     /// The household `id` when `viewer` is a member, with their access; reading it does not
@@ -246,10 +247,23 @@ public final class HouseholdService: Sendable {
     /// - Throws: `NOT_FOUND` otherwise (an id that is not a household's without a read).
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
+        if let mark = try await keptReadMark() {
+            return try await keptMembership(of: viewer, in: id, at: mark)
+        }
         return try await pool.readPreferringCallingThread { database in
             let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
             return (household, access)
         }
+    }
+
+    /// The viewer's membership of household `id` among their memberships kept under `mark`
+    /// (as ``HouseholdAccess/checkReadingHousehold(viewer:householdID:requiring:in:)`` reads it).
+    /// - Throws: `NOT_FOUND` when they are not an active member of it.
+    func keptMembership(of viewer: Viewer, in id: String, at mark: ChangeMark) async throws -> AccessibleHousehold {
+        guard let membership = try await memberships(of: viewer, at: mark).first(where: { $0.household.id == id }) else {
+            throw ServiceError.householdNotFound
+        }
+        return (membership.household, membership.access)
     }
 
     /// The household `access` grants, as it is now.

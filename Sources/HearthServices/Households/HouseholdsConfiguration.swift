@@ -18,6 +18,9 @@ public struct HouseholdsConfiguration: Sendable {
     public var termsURL: String?
     /// The values an admin may give `currencyPerToken` (FR-ONBOARD-5).
     public var currencyPerTokenRange = TokenEconomy.defaultCurrencyPerTokenRange
+    /// The most entries of each cache of household reads kept while nothing commits (viewers'
+    /// memberships, member pages; ``MarkScopedCache``); 0 reads every time.
+    public var keptReadEntries = 10_000
 
     /// The defaults.
     public init() {}

@@ -36,7 +36,7 @@ public struct MemberEdge: Sendable {
 
 /// Where a member is in the order of ``MemberPage``, as an opaque cursor: the base64url text of
 /// the sort key (admin first, joining time as stored, id).
-struct MemberCursor: Equatable, Sendable {
+struct MemberCursor: Hashable, Sendable {
     /// 0 for admins, 1 for members: the SQL expression ``rankSQL``.
     var rank: Int
     /// `joined_at` as stored (ISO 8601 text, which sorts chronologically).

@@ -3,7 +3,7 @@ import HearthDomain
 /// Which page of a household's members to read (the arguments of `Household.members`), checked:
 /// after the cursor `after` and before `before`, the first `first` or the last `last` members
 /// (``MemberPage/maximumSize`` when neither is given), departed ones only when `includeDeparted`.
-public struct MemberPageQuery: Sendable {
+public struct MemberPageQuery: Sendable, Hashable {
     let first: Int?
     let last: Int?
     let after: MemberCursor?

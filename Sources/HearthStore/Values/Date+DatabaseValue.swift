@@ -87,6 +87,9 @@ enum ISO8601Timestamp {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if let (seconds, milliseconds) = writtenForm(bytes) {
+            return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
+        }
         var scanner = Scanner(bytes: bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
@@ -132,6 +135,36 @@ enum ISO8601Timestamp {
         let seconds = Int64(CivilCalendar.dayNumber(year: Int(year), month: Int(month), day: Int(day))) * 86_400
             + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds * fractionScale + fraction) / Double(fractionScale))
+    }
+
+    /// The seconds since 1970 and the milliseconds of text in the form `format` writes,
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, read by fixed positions: nearly every timestamp read is one
+    /// (a row's dates), and this reads it in about a fifth of the general parser's instructions.
+    /// `nil` for text of any other form, or a date or time out of range, which the general
+    /// parser then reads or refuses.
+    private static func writtenForm(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int64)? {
+        guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+              bytes[23] == UInt8(ascii: "Z")
+        else { return nil }
+        var valid = true
+        /// The decimal number of the `length` digits at `offset`; clears `valid` on a non-digit.
+        func number(_ offset: Int, _ length: Int) -> Int64 {
+            var value: Int64 = 0
+            for position in offset..<offset + length {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                valid = valid && digit < 10
+                value = value &* 10 &+ Int64(digit)
+            }
+            return value
+        }
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2), millisecond = number(20, 3)
+        guard valid, (1...12).contains(month), day >= 1, day <= Int64(CivilCalendar.daysInMonth(year: Int(year), month: Int(month))),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = Int64(CivilCalendar.dayNumber(year: Int(year), month: Int(month), day: Int(day)))
+        return (days * 86_400 + hour * 3600 + minute * 60 + second, millisecond)
     }
 
     /// A cursor over ASCII bytes.

@@ -17,10 +17,11 @@ public enum KeyedHash {
         return (generator.next() | 1, generator.next() | 1, generator.next() | 1)
     }()
 
-    /// The hash of `bytes`.
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    /// The hash of `bytes`; a different `seed` gives an unrelated hash (to chain the hashes of
+    /// several pieces of one key, each seeded with the previous one's).
+    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let (first, second, third) = secrets
-        var state = first ^ UInt64(truncatingIfNeeded: bytes.count) &* second
+        var state = (first ^ seed) ^ UInt64(truncatingIfNeeded: bytes.count) &* second
         var offset = 0
         while offset + 16 <= bytes.count {
             state = fold(

@@ -8,10 +8,17 @@ import TestFixtures
 /// What the household reads of every screen cost in SQL statements (the home screen, the
 /// household switcher, a household by id), counted by the pool: each is one transaction with
 /// one statement in it, however many households or members there are, so a change that reads
-/// per household or per member again (N + 1) fails here. Counts, not timings.
+/// per household or per member again (N + 1) fails here. Counts, not timings. With the
+/// household cache off, so that every call reads (what a kept read costs: the API's
+/// `HouseholdKeptReadsTests`).
 struct HouseholdReadCostTests {
+    /// Nothing kept between calls.
+    private static func reading(_ configuration: inout HouseholdsConfiguration) {
+        configuration.keptReadEntries = 0
+    }
+
     @Test func theHouseholdListReadsEveryMembershipWithItsHouseholdInOneStatement() async throws {
-        try await HouseholdsHarness.with { h in
+        try await HouseholdsHarness.with(configure: Self.reading) { h in
             let ana = try await h.confirmedViewer("ana")
             _ = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let one = try await statements(on: h.pool) { () async throws in #expect(try await h.service.households(viewer: ana).count == 1) }
@@ -28,7 +35,7 @@ struct HouseholdReadCostTests {
     }
 
     @Test func theMembersPageReadsItsMembersAndTheirCountInOneStatement() async throws {
-        try await HouseholdsHarness.with { h in
+        try await HouseholdsHarness.with(configure: Self.reading) { h in
             let ana = try await h.confirmedViewer("ana")
             let (household, _, access) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let alone = try await statements(on: h.pool) { () async throws in #expect(try await h.service.members(access).totalCount == 1) }
@@ -45,7 +52,7 @@ struct HouseholdReadCostTests {
     }
 
     @Test func theActiveHouseholdAndAHouseholdByIdComeWithTheirAccessCheckInOneStatement() async throws {
-        try await HouseholdsHarness.with { h in
+        try await HouseholdsHarness.with(configure: Self.reading) { h in
             let ana = try await h.confirmedViewer("ana")
             let (flat, _, _) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let (cabin, _, _) = try await h.service.createHousehold(.init(name: "Cabin"), viewer: ana)
@@ -62,7 +69,7 @@ struct HouseholdReadCostTests {
     }
 
     @Test func theChecklistComesWithItsHouseholdInOneTransactionOfTwoStatements() async throws {
-        try await HouseholdsHarness.with { h in
+        try await HouseholdsHarness.with(configure: Self.reading) { h in
             let ana = try await h.confirmedViewer("ana")
             let (flat, _, access) = try await h.service.createHousehold(.init(name: "Flat"), viewer: ana)
             let alone = try await statements(on: h.pool) { () async throws in

@@ -1,0 +1,61 @@
+import HearthStore
+
+/// The reads behind every household screen, kept between requests while nothing commits
+/// (``MarkScopedCache``): a viewer's memberships (the access each gives, the household's record,
+/// which one is active) by account, and pages of members by household and arguments.
+///
+/// Every screen starts with an access check, and the home screen, the household switcher and a
+/// household's own screens ask for the same few rows again and again, while writes are rare. So
+/// each request takes the store's mark once, and while it equals the mark a kept value was read
+/// under, nothing at all has committed since (from this process or another) and the value is
+/// what a read would return now: the access checks stay as strict as reading (a member removed
+/// or demoted loses the access with the commit that does it), without the read.
+///
+/// A member page is the household's data alone (whether the viewer may see ages or is the
+/// member is decided where the page is shown, from the access), so one kept page serves every
+/// member of the household. On a store without marks (PostgreSQL) and with
+/// `keptReadEntries` at 0, every call reads, in one read transaction, as before.
+struct HouseholdKeptReads: Sendable {
+    /// One of a viewer's active memberships.
+    typealias Membership = (access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)
+
+    /// Which page of which household's members.
+    struct PageKey: Hashable, Sendable {
+        let householdID: String
+        let query: MemberPageQuery
+    }
+
+    /// A viewer's memberships, by account id.
+    let memberships: MarkScopedCache<String, [Membership]>
+    /// Member pages.
+    let memberPages: MarkScopedCache<PageKey, MemberPage>
+
+    /// Caches of `entries` each (0: nothing kept).
+    init(entries: Int) {
+        memberships = MarkScopedCache(capacity: entries)
+        memberPages = MarkScopedCache(capacity: entries)
+    }
+}
+
+extension HouseholdService {
+    /// The store's mark to look up kept reads under, `nil` (read) when nothing is kept.
+    func keptReadMark() async throws -> ChangeMark? {
+        configuration.keptReadEntries > 0 ? try await pool.changeMark() : nil
+    }
+
+    /// The viewer's active memberships, the active one first, then by name
+    /// (``HouseholdAccess/memberships(of:activeHouseholdOnly:in:)``): kept under `mark`, or read.
+    func memberships(of viewer: Viewer, at mark: ChangeMark?) async throws -> [HouseholdKeptReads.Membership] {
+        try await keptReads.memberships.value(for: viewer.userID, at: mark) {
+            try await pool.readPreferringCallingThread { database in try HouseholdAccess.memberships(of: viewer, in: database) }
+        }
+    }
+
+    /// The page `query` asks for of the members of the household `access` grants: kept under
+    /// `mark`, or read.
+    func memberPage(_ query: MemberPageQuery, _ access: HouseholdAccess, at mark: ChangeMark?) async throws -> MemberPage {
+        try await keptReads.memberPages.value(for: .init(householdID: access.householdID, query: query), at: mark) {
+            try await pool.readPreferringCallingThread { database in try MemberPage.read(query, HouseholdScope(access, database)) }
+        }
+    }
+}
