@@ -1,8 +1,9 @@
 @testable import HearthApp
 import Testing
 
-/// The `--household-cache-entries` option: how many viewers' memberships and member pages are
-/// kept while nothing commits.
+/// The `--household-cache-entries` and `--household-cache-bytes` options: how many viewers'
+/// memberships, member pages and members lists' text are kept while nothing commits, and how
+/// many bytes of that text.
 @Suite struct HouseholdCacheSettingsTests {
     private func entries(_ arguments: [String], environment: [String: String] = [:]) throws -> Int {
         try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: environment))
@@ -21,5 +22,17 @@ import Testing
         #expect(throws: UsageError.self) { try entries(["--household-cache-entries", "10000001"]) }
         #expect(throws: UsageError.self) { try entries(["--household-cache-entries", "-1"]) }
         #expect(throws: UsageError.self) { try entries(["--household-cache-entries", "many"]) }
+    }
+
+    private func bytes(_ arguments: [String]) throws -> Int {
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: [:])).households.keptMemberListBytes
+    }
+
+    @Test func theMembersListsTextIsBoundedByBytesFromZeroToOneTebibyte() throws {
+        #expect(try bytes([]) == 32 << 20)
+        #expect(try bytes(["--household-cache-bytes", "0"]) == 0)
+        #expect(try bytes(["--household-cache-bytes", "1024GiB"]) == 1 << 40)
+        #expect(throws: UsageError.self) { try bytes(["--household-cache-bytes", "1099511627777"]) }
+        #expect(throws: UsageError.self) { try bytes(["--household-cache-bytes", "-1"]) }
     }
 }

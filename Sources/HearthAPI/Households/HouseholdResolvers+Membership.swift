@@ -8,14 +8,20 @@ extension HouseholdResolvers {
     static func installMembership(into resolvers: inout Resolvers, households: HouseholdService) {
         installHouseholdChanges(into: &resolvers, households: households)
         installMemberChanges(into: &resolvers, households: households)
-        resolvers.resolveAsync("Household", "members") { source, arguments, _, _ in
+        let memberLists = MemberListCache(
+            entries: households.configuration.keptReadEntries, bytes: households.configuration.keptMemberListBytes)
+        // Async, also when the page is known: the executor takes kept text (and captures text to
+        // keep) from what async work returns.
+        resolvers.resolveAsync("Household", "members") { source, arguments, _, info in
             let household = source as! HouseholdValue
-            let page = if let known = household.knownMembers {
-                known
-            } else {
-                try await households.members(household.access, memberPageQuery(arguments))
+            guard let known = household.knownMembers else {
+                let page = try await households.members(household.access, memberPageQuery(arguments))
+                return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
             }
-            return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
+            // Read with the household (the home screen): its text is kept while nothing commits.
+            return memberLists.resolve(info, access: household.access, mark: household.readMark) {
+                MemberConnectionValue(page: known, access: household.access, accounts: households.accounts)
+            }
         }
         resolvers.resolveField("Member", "user") { source, _, _, _ in
             let member = source as! MemberValue

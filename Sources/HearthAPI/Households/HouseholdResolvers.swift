@@ -25,8 +25,8 @@ enum HouseholdResolvers {
             // the same read transaction. (Arguments that do not check leave the error to the field.)
             let pages = info.selectedArguments(of: "members")
             if pages.count == 1, let query = try? memberPageQuery(pages[0]) {
-                guard let (household, members) = try await households.activeHousehold(viewer: viewer, members: query) else { return nil }
-                return HouseholdValue(record: household.record, access: household.access, isActive: true, members: members)
+                guard let (household, members, mark) = try await households.activeHousehold(viewer: viewer, members: query) else { return nil }
+                return HouseholdValue(record: household.record, access: household.access, isActive: true, members: members, readMark: mark)
             }
             guard let (record, access) = try await households.activeHousehold(viewer: viewer) else { return nil }
             return HouseholdValue(record: record, access: access, isActive: true)

@@ -14,16 +14,19 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
     let knownMembers: MemberPage?
     /// Its setup checklist, when the query selects it and it was read with the household.
     let knownOnboarding: OnboardingChecklist?
+    /// The mark the household and ``knownMembers`` were served under, when reads are kept.
+    let readMark: HouseholdReadMark?
 
     init(
         record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil, members: MemberPage? = nil,
-        onboarding: OnboardingChecklist? = nil
+        onboarding: OnboardingChecklist? = nil, readMark: HouseholdReadMark? = nil
     ) {
         self.record = record
         self.access = access
         knownIsActive = isActive
         knownMembers = members
         knownOnboarding = onboarding
+        self.readMark = readMark
     }
 
     var graphQLTypeName: String { "Household" }

@@ -37,6 +37,13 @@ struct HouseholdKeptReads: Sendable {
     }
 }
 
+/// The store's mark a household read was served under (``HouseholdKeptReads``): what is made
+/// from the read (the text of a members list) stays exact for a later request while that
+/// request's mark is equal, since nothing has committed in between.
+public struct HouseholdReadMark: Sendable, Hashable {
+    let change: ChangeMark
+}
+
 extension HouseholdService {
     /// The store's mark to look up kept reads under, `nil` (read) when nothing is kept.
     func keptReadMark() async throws -> ChangeMark? {

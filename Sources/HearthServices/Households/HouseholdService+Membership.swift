@@ -32,16 +32,16 @@ extension HouseholdService {
 
     /// The viewer's active household with the page `members` asks for of its members, read
     /// together (the home screen: one read transaction instead of two); `nil` when they belong
-    /// to none.
+    /// to none. With the mark both were kept or read under, when reads are kept.
     public func activeHousehold(viewer: Viewer, members query: MemberPageQuery) async throws
-        -> (household: AccessibleHousehold, members: MemberPage)? {
+        -> (household: AccessibleHousehold, members: MemberPage, mark: HouseholdReadMark?)? {
         if let mark = try await keptReadMark() {
             guard let household = try await keptActiveHousehold(of: viewer, at: mark) else { return nil }
-            return (household, try await memberPage(query, household.access, at: mark))
+            return (household, try await memberPage(query, household.access, at: mark), HouseholdReadMark(change: mark))
         }
         return try await pool.readPreferringCallingThread { database in
             guard let household = try Self.activeHousehold(of: viewer, in: database) else { return nil }
-            return (household, try MemberPage.read(query, HouseholdScope(household.access, database)))
+            return (household, try MemberPage.read(query, HouseholdScope(household.access, database)), nil)
         }
     }
 

@@ -162,8 +162,9 @@ extension HouseholdService {
         try await members(access, MemberPageQuery(first: first, after: after, last: last, before: before, includeDeparted: includeDeparted))
     }
 
-    /// The page `query` asks for of the members of the household `access` grants.
+    /// The page `query` asks for of the members of the household `access` grants (kept while
+    /// nothing commits, ``HouseholdKeptReads``).
     public func members(_ access: HouseholdAccess, _ query: MemberPageQuery) async throws -> MemberPage {
-        try await pool.readPreferringCallingThread { database in try MemberPage.read(query, HouseholdScope(access, database)) }
+        try await memberPage(query, access, at: keptReadMark())
     }
 }
