@@ -15,7 +15,7 @@
 /// kept = (mark, value)
 /// ```
 public struct ChangeMark: Sendable, Hashable {
-    let value: UInt64
+    @usableFromInline let value: UInt64
 
     init(_ value: UInt64) {
         self.value = value

@@ -22,15 +22,21 @@ import Synchronization
 /// empties it, one read under an earlier mark is not kept. When ``capacity`` entries are held,
 /// the next new key starts the cache afresh (whatever a commit ends, a commit ends all of it, so
 /// there is no order of use worth keeping); a capacity of 0 keeps nothing.
+///
+/// The lookups are `@inlinable`, as ``CommitScopedCache``'s are, so that callers in other modules
+/// get code specialized for their key and value types.
 public final class MarkScopedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline
     struct State {
-        var mark: ChangeMark?
-        var values: [Key: Value] = [:]
+        @usableFromInline var mark: ChangeMark?
+        @usableFromInline var values: [Key: Value] = [:]
+
+        @usableFromInline init() {}
     }
 
     /// The most entries held at once.
     public let capacity: Int
-    private let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
 
     /// An empty cache holding at most `capacity` entries (0: none).
     public init(capacity: Int) {
@@ -38,7 +44,8 @@ public final class MarkScopedCache<Key: Hashable & Sendable, Value: Sendable>: S
     }
 
     /// Whether the cache keeps anything under `mark`: a mark, and room for an entry.
-    private func keeps(at mark: ChangeMark?) -> ChangeMark? {
+    @inlinable
+    func keeps(at mark: ChangeMark?) -> ChangeMark? {
         capacity > 0 ? mark : nil
     }
 
@@ -46,6 +53,7 @@ public final class MarkScopedCache<Key: Hashable & Sendable, Value: Sendable>: S
     /// lookup under the same mark).
     /// - Parameter mark: taken before `read` could run; `nil` reads.
     /// - Throws: What `read` throws.
+    @inlinable
     public func value(for key: Key, at mark: ChangeMark?, read: () async throws -> Value) async rethrows -> Value {
         guard let mark = keeps(at: mark) else { return try await read() }
         if let kept = state.withLock({ $0.mark == mark ? $0.values[key] : nil }) { return kept }
@@ -55,7 +63,8 @@ public final class MarkScopedCache<Key: Hashable & Sendable, Value: Sendable>: S
     }
 
     /// Keeps `value`, read after `mark` was taken, unless the cache already holds a later mark.
-    private func keep(_ value: Value, for key: Key, readAfter mark: ChangeMark) {
+    @inlinable
+    func keep(_ value: Value, for key: Key, readAfter mark: ChangeMark) {
         state.withLock { state in
             if let held = state.mark, held != mark {
                 guard held.value < mark.value else { return }
