@@ -75,24 +75,16 @@ struct MarkScopedCacheTests {
         }
     }
 
-    @Test func withoutAMarkEveryLookupReads() async throws {
+    /// Without a mark (a store that gives none), or with a capacity of 0, every lookup reads.
+    @Test(arguments: [(10, false), (0, true)])
+    func withoutAMarkOrRoomEveryLookupReads(capacity: Int, withMark: Bool) async throws {
         try await withNotes { pool in
-            let cache = MarkScopedCache<Int, String>(capacity: 10)
+            let cache = MarkScopedCache<Int, String>(capacity: capacity)
             var reads = 0
             for _ in 0..<3 {
-                let body = try await note(1, cache, pool, reads: &reads, mark: .some(nil))
+                let body = try await note(1, cache, pool, reads: &reads, mark: withMark ? nil : .some(nil))
                 #expect(body == "first")
             }
-            #expect(reads == 3)
-            #expect(cache.count == 0)
-        }
-    }
-
-    @Test func aCapacityOfZeroKeepsNothing() async throws {
-        try await withNotes { pool in
-            let cache = MarkScopedCache<Int, String>(capacity: 0)
-            var reads = 0
-            for _ in 0..<3 { _ = try await note(1, cache, pool, reads: &reads) }
             #expect(reads == 3)
             #expect(cache.count == 0)
         }
