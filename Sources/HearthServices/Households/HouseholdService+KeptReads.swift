@@ -2,7 +2,8 @@ import HearthStore
 
 /// The reads behind every household screen, kept between requests while nothing commits
 /// (``MarkScopedCache``): a viewer's memberships (the access each gives, the household's record,
-/// which one is active) by account, and pages of members by household and arguments.
+/// which one is active) by account, pages of members by household and arguments, and setup
+/// checklists by household.
 ///
 /// Every screen starts with an access check, and the home screen, the household switcher and a
 /// household's own screens ask for the same few rows again and again, while writes are rare. So
@@ -11,10 +12,10 @@ import HearthStore
 /// what a read would return now: the access checks stay as strict as reading (a member removed
 /// or demoted loses the access with the commit that does it), without the read.
 ///
-/// A member page is the household's data alone (whether the viewer may see ages or is the
-/// member is decided where the page is shown, from the access), so one kept page serves every
-/// member of the household. On a store without marks (PostgreSQL) and with
-/// `keptReadEntries` at 0, every call reads, in one read transaction, as before.
+/// A member page and a checklist are the household's data alone (whether the viewer may see
+/// ages or is the member is decided where the page is shown, from the access), so one kept page
+/// or checklist serves every member of the household. On a store without marks (PostgreSQL) and
+/// with `keptReadEntries` at 0, every call reads, in one read transaction, as before.
 struct HouseholdKeptReads: Sendable {
     /// One of a viewer's active memberships.
     typealias Membership = (access: HouseholdAccess, household: HouseholdRecord, isActive: Bool)
@@ -29,11 +30,14 @@ struct HouseholdKeptReads: Sendable {
     let memberships: MarkScopedCache<String, [Membership]>
     /// Member pages.
     let memberPages: MarkScopedCache<PageKey, MemberPage>
+    /// Setup checklists, by household id.
+    let checklists: MarkScopedCache<String, OnboardingChecklist>
 
     /// Caches of `entries` each (0: nothing kept).
     init(entries: Int) {
         memberships = MarkScopedCache(capacity: entries)
         memberPages = MarkScopedCache(capacity: entries)
+        checklists = MarkScopedCache(capacity: entries)
     }
 }
 
@@ -55,6 +59,13 @@ extension HouseholdService {
     func memberships(of viewer: Viewer, at mark: ChangeMark?) async throws -> [HouseholdKeptReads.Membership] {
         try await keptReads.memberships.value(for: viewer.userID, at: mark) {
             try await pool.readPreferringCallingThread { database in try HouseholdAccess.memberships(of: viewer, in: database) }
+        }
+    }
+
+    /// The setup checklist of the household `access` grants: kept under `mark`, or read.
+    func checklist(_ access: HouseholdAccess, at mark: ChangeMark?) async throws -> OnboardingChecklist {
+        try await keptReads.checklists.value(for: access.householdID, at: mark) {
+            try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(HouseholdScope(access, database)) }
         }
     }
 

@@ -19,7 +19,7 @@ extension HouseholdService {
 
     /// The setup checklist of the household `access` grants.
     public func onboarding(_ access: HouseholdAccess) async throws -> OnboardingChecklist {
-        try await pool.readPreferringCallingThread { database in try OnboardingProgress.checklist(HouseholdScope(access, database)) }
+        try await checklist(access, at: keptReadMark())
     }
 
     /// The household `id` with its setup checklist, read together (the checklist screen: one
@@ -30,7 +30,7 @@ extension HouseholdService {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
         if let mark = try await keptReadMark() {
             let household = try await keptMembership(of: viewer, in: id, at: mark)
-            return (household, try await onboarding(household.access))
+            return (household, try await checklist(household.access, at: mark))
         }
         return try await pool.readPreferringCallingThread { database in
             let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)
