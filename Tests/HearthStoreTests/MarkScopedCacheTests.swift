@@ -106,6 +106,22 @@ struct MarkScopedCacheTests {
         }
     }
 
+    @Test func holdsAtMostItsMaximumCostAndStartsAfreshPastIt() async throws {
+        try await withNotes { pool in
+            let cache = MarkScopedCache<Int, String>(capacity: 10, maxCost: 10)
+            let mark = try await pool.changeMark()
+            for (key, cost) in [(1, 4), (2, 6)] { _ = await cache.value(for: key, at: mark, cost: { _ in cost }) { "\(key)" } }
+            #expect(cache.count == 2 && cache.heldCost == 10, "exactly at the bound")
+            _ = await cache.value(for: 2, at: mark, cost: { _ in 6 }) { "again" }
+            #expect(cache.count == 2 && cache.heldCost == 10, "a kept key is served, not counted twice")
+            _ = await cache.value(for: 3, at: mark, cost: { _ in 1 }) { "3" }
+            #expect(cache.count == 1 && cache.heldCost == 1, "one past the bound started the cache afresh")
+            _ = await cache.value(for: 4, at: mark, cost: { _ in 11 }) { "too large" }
+            #expect(cache.count == 1 && cache.heldCost == 1, "a value costing more than the bound alone is not kept")
+            #expect(await cache.value(for: 3, at: mark) { "read" } == "3")
+        }
+    }
+
     @Test func aFailedReadKeepsNothing() async throws {
         try await withNotes { pool in
             let cache = MarkScopedCache<Int, String>(capacity: 10)

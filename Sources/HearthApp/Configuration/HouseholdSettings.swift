@@ -25,7 +25,7 @@ enum HouseholdSettings {
         .value("--household-cache-entries", "N", environment: "HEARTH_HOUSEHOLD_CACHE_ENTRIES", default: "10000",
                help: "The most viewers' memberships, pages of members and members lists' text kept between requests while nothing commits to the database (SQLite only); 0 reads them every time."),
         .value("--household-cache-bytes", "BYTES", environment: "HEARTH_HOUSEHOLD_CACHE_BYTES", default: "32MiB",
-               help: "The most bytes of members lists' JSON text kept with them; 0 keeps none."),
+               help: "The most bytes of pages of members kept (about 640 per member), and apart of members lists' JSON text; 0 keeps neither."),
     ]
 
     /// The configuration the options give.

@@ -33,10 +33,14 @@ struct HouseholdKeptReads: Sendable {
     /// Setup checklists, by household id.
     let checklists: MarkScopedCache<String, OnboardingChecklist>
 
-    /// Caches of `entries` each (0: nothing kept).
-    init(entries: Int) {
+    /// Bytes counted per kept member (its record, cursor and edge), roughly.
+    static let bytesPerMember = 640
+
+    /// Caches of `entries` each (0: nothing kept), the member pages also within `pageBytes`
+    /// (a page may hold a hundred members, and a client may ask for many pages).
+    init(entries: Int, pageBytes: Int) {
         memberships = MarkScopedCache(capacity: entries)
-        memberPages = MarkScopedCache(capacity: entries)
+        memberPages = MarkScopedCache(capacity: entries, maxCost: pageBytes)
         checklists = MarkScopedCache(capacity: entries)
     }
 }
@@ -72,7 +76,10 @@ extension HouseholdService {
     /// The page `query` asks for of the members of the household `access` grants: kept under
     /// `mark`, or read.
     func memberPage(_ query: MemberPageQuery, _ access: HouseholdAccess, at mark: ChangeMark?) async throws -> MemberPage {
-        try await keptReads.memberPages.value(for: .init(householdID: access.householdID, query: query), at: mark) {
+        let key = HouseholdKeptReads.PageKey(householdID: access.householdID, query: query)
+        return try await keptReads.memberPages.value(
+            for: key, at: mark, cost: { 256 + $0.edges.count * HouseholdKeptReads.bytesPerMember }
+        ) {
             try await pool.readPreferringCallingThread { database in try MemberPage.read(query, HouseholdScope(access, database)) }
         }
     }

@@ -49,7 +49,7 @@ public final class HouseholdService: Sendable {
         self.analytics = analytics
         self.logger = logger
         self.clock = clock
-        keptReads = HouseholdKeptReads(entries: configuration.keptReadEntries)
+        keptReads = HouseholdKeptReads(entries: configuration.keptReadEntries, pageBytes: configuration.keptMemberListBytes)
     }
 
 

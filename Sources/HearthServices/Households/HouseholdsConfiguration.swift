@@ -21,8 +21,8 @@ public struct HouseholdsConfiguration: Sendable {
     /// The most entries of each cache of household reads kept while nothing commits (viewers'
     /// memberships, member pages, members lists' text; ``MarkScopedCache``); 0 reads every time.
     public var keptReadEntries = 10_000
-    /// The most bytes of members lists' JSON text kept with them (the home screen's list, written
-    /// back while nothing commits); 0 keeps none.
+    /// The most bytes kept of pages of members, and, apart, of members lists' JSON text (the
+    /// home screen's list, written back while nothing commits); 0 keeps neither.
     public var keptMemberListBytes = 32 << 20
 
     /// The defaults.
