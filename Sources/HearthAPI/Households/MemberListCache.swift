@@ -45,9 +45,6 @@ final class MemberListCache: Sendable {
         self.entries = LRUCache(capacity: bytes > 0 ? entries : 0, maxCost: bytes)
     }
 
-    /// Hits, misses, evictions and what is held, for tests.
-    var statistics: LRUCache<Key, Entry>.Statistics { entries.statistics }
-
     /// The members list `info` resolves for the viewer of `access`: its kept text while `mark`
     /// is the one it was made under; otherwise `build()`'s value, captured for the next request
     /// when the selection is plain.

@@ -33,7 +33,7 @@ public final class HouseholdService: Sendable {
     let logger: Logger
     /// The clock every time the service stamps or compares comes from.
     let clock: any ServiceClock
-    /// The memberships and member pages kept while nothing commits (`+KeptReads`).
+    /// The memberships, member pages and checklists kept while nothing commits (`+KeptReads`).
     let keptReads: HouseholdKeptReads
 
     /// Creates the service.

@@ -4,8 +4,9 @@ import Support
 /// it: statement texts run to a thousand bytes and every statement is looked up (in a
 /// connection's statement cache, in a scope's rewritten statements), so hashing the whole text
 /// cost more than some statements take to run. The ends are hashed with ``KeyedHash`` (about one
-/// instruction a byte, where `Hasher` takes about nine), and `Hasher` mixes only that word. Equality still compares the whole text, byte for
-/// byte, so texts alike at both ends only share a bucket.
+/// instruction a byte, where `Hasher` takes about nine), and `Hasher` mixes only that word.
+/// Equality still compares the whole text, byte for byte, so texts alike at both ends only share
+/// a bucket.
 public struct SQLTextKey: Hashable, Sendable {
     /// The text.
     public let sql: String
