@@ -25,7 +25,7 @@ import Testing
     }
 
     private func bytes(_ arguments: [String]) throws -> Int {
-        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: [:])).households.keptMemberListBytes
+        try ServeSettings(OptionParser(specs: ServeSettings.options).parse(arguments, environment: [:])).households.keptTextBytes
     }
 
     @Test func theMembersListsTextIsBoundedByBytesFromZeroToOneTebibyte() throws {

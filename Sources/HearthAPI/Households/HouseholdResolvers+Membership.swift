@@ -5,11 +5,9 @@ import HearthServices
 extension HouseholdResolvers {
     /// Editing and deleting households, the active household, roles, departures, the members
     /// list and a member's account.
-    static func installMembership(into resolvers: inout Resolvers, households: HouseholdService) {
+    static func installMembership(into resolvers: inout Resolvers, households: HouseholdService, texts: HouseholdTextCache) {
         installHouseholdChanges(into: &resolvers, households: households)
         installMemberChanges(into: &resolvers, households: households)
-        let memberLists = MemberListCache(
-            entries: households.configuration.keptReadEntries, bytes: households.configuration.keptMemberListBytes)
         // Async, also when the page is known: the executor takes kept text (and captures text to
         // keep) from what async work returns.
         resolvers.resolveAsync("Household", "members") { source, arguments, _, info in
@@ -18,8 +16,9 @@ extension HouseholdResolvers {
                 let page = try await households.members(household.access, memberPageQuery(arguments))
                 return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
             }
-            // Read with the household (the home screen): its text is kept while nothing commits.
-            return memberLists.resolve(info, access: household.access, mark: household.readMark) {
+            // Read with the household (the home screen): its text is kept while nothing commits,
+            // unless the household's own text is.
+            return try await texts.resolve(info, userID: household.access.userID, mark: household.readMark, by: HouseholdTextCache.members) { _ in
                 MemberConnectionValue(page: known, access: household.access, accounts: households.accounts)
             }
         }

@@ -7,40 +7,58 @@ import HearthServices
 /// the economy, the checklist and terms in the extensions of the other files.
 enum HouseholdResolvers {
     static func install(into resolvers: inout Resolvers, households: HouseholdService) {
-        installMembership(into: &resolvers, households: households)
+        let texts = HouseholdTextCache(
+            entries: households.configuration.keptReadEntries, bytes: households.configuration.keptTextBytes)
+        installMembership(into: &resolvers, households: households, texts: texts)
         installInvitations(into: &resolvers, households: households)
         installChildrenAndEconomy(into: &resolvers, households: households)
         installOnboarding(into: &resolvers, households: households)
         installRealtime(into: &resolvers, households: households)
-        resolvers.resolveAsync("Query", "households") { _, _, context, _ in
+        // The household screens: one mark per request, taken before the reads it serves
+        // (`HouseholdTextCache`); kept text is written back while it is the same.
+        resolvers.resolveAsync("Query", "households") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
-            // The list says which one is active: no read per `isActive`.
-            return try await households.households(viewer: viewer).map {
-                HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
+            let mark = try await households.readMark()
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { _ in
+                // The list says which one is active: no read per `isActive`.
+                try await households.households(viewer: viewer, at: mark).map {
+                    HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
+                }
             }
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
-            // The home screen: one page of the members selected is read with the household, in
-            // the same read transaction. (Arguments that do not check leave the error to the field.)
-            let pages = info.selectedArguments(of: "members")
-            if pages.count == 1, let query = try? memberPageQuery(pages[0]) {
-                guard let (household, members, mark) = try await households.activeHousehold(viewer: viewer, members: query) else { return nil }
-                return HouseholdValue(record: household.record, access: household.access, isActive: true, members: members, readMark: mark)
+            let mark = try await households.readMark()
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { isKept in
+                // The home screen: one page of the members selected is read with the household, in
+                // the same read transaction. (Arguments that do not check leave the error to the field.)
+                let pages = info.selectedArguments(of: "members")
+                if pages.count == 1, let query = try? memberPageQuery(pages[0]) {
+                    guard let (household, members) = try await households.activeHousehold(viewer: viewer, members: query, at: mark) else {
+                        return nil
+                    }
+                    return HouseholdValue(
+                        record: household.record, access: household.access, isActive: true, members: members, readMark: isKept ? nil : mark)
+                }
+                guard let (record, access) = try await households.activeHousehold(viewer: viewer, at: mark) else { return nil }
+                return HouseholdValue(record: record, access: access, isActive: true)
             }
-            guard let (record, access) = try await households.activeHousehold(viewer: viewer) else { return nil }
-            return HouseholdValue(record: record, access: access, isActive: true)
         }
         resolvers.resolveAsync("Query", "household") { _, arguments, context, info in
             let viewer = try RequestContext.of(context).viewer()
             let id = arguments.string("id") ?? ""
-            // The setup checklist: read with the household, in the same read transaction.
-            if !info.selectedArguments(of: "onboarding").isEmpty {
-                let (household, onboarding) = try await households.householdWithOnboarding(id: id, viewer: viewer)
-                return HouseholdValue(record: household.record, access: household.access, onboarding: onboarding)
+            // Not a household's id: no mark, no read.
+            guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
+            let mark = try await households.readMark()
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { _ in
+                // The setup checklist: read with the household, in the same read transaction.
+                if !info.selectedArguments(of: "onboarding").isEmpty {
+                    let (household, onboarding) = try await households.householdWithOnboarding(id: id, viewer: viewer, at: mark)
+                    return HouseholdValue(record: household.record, access: household.access, onboarding: onboarding)
+                }
+                let (record, access) = try await households.household(id: id, viewer: viewer, at: mark)
+                return HouseholdValue(record: record, access: access)
             }
-            let (record, access) = try await households.household(id: id, viewer: viewer)
-            return HouseholdValue(record: record, access: access)
         }
         resolvers.resolveField("Household", "isActive") { source, _, _, _ in
             let household = source as! HouseholdValue

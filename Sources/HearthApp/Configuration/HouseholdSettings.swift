@@ -23,9 +23,9 @@ enum HouseholdSettings {
         .value("--max-currency-per-token", "DECIMAL", environment: "HEARTH_MAX_CURRENCY_PER_TOKEN", default: "100.00",
                help: "The largest value an admin may give one token, in the household's currency."),
         .value("--household-cache-entries", "N", environment: "HEARTH_HOUSEHOLD_CACHE_ENTRIES", default: "10000",
-               help: "The most viewers' memberships, pages of members and members lists' text kept between requests while nothing commits to the database (SQLite only); 0 reads them every time."),
+               help: "The most viewers' memberships, pages of members and household screens' text kept between requests while nothing commits to the database (SQLite only); 0 reads them every time."),
         .value("--household-cache-bytes", "BYTES", environment: "HEARTH_HOUSEHOLD_CACHE_BYTES", default: "32MiB",
-               help: "The most bytes of pages of members kept (about 640 per member), and apart of members lists' JSON text; 0 keeps neither."),
+               help: "The most bytes of pages of members kept (about 640 per member), and apart of household screens' JSON text; 0 keeps neither."),
     ]
 
     /// The configuration the options give.
@@ -47,8 +47,8 @@ enum HouseholdSettings {
         configuration.termsURL = options.string("--terms-url")
         configuration.keptReadEntries =
             try options.integer("--household-cache-entries", in: 0...10_000_000) ?? configuration.keptReadEntries
-        configuration.keptMemberListBytes =
-            try options.byteCount("--household-cache-bytes", in: 0...(1 << 40)) ?? configuration.keptMemberListBytes
+        configuration.keptTextBytes =
+            try options.byteCount("--household-cache-bytes", in: 0...(1 << 40)) ?? configuration.keptTextBytes
         configuration.currencyPerTokenRange = try currencyPerTokenRange(options, default: configuration.currencyPerTokenRange)
         return configuration
     }

@@ -45,14 +45,21 @@ struct HouseholdKeptReads: Sendable {
     }
 }
 
-/// The store's mark a household read was served under (``HouseholdKeptReads``): what is made
-/// from the read (the text of a members list) stays exact for a later request while that
-/// request's mark is equal, since nothing has committed in between.
+/// The store's mark household reads are served under (``HouseholdKeptReads``), taken before
+/// them: what is made from the reads (a screen's text) stays exact for a later request while
+/// that request's mark is equal, since nothing has committed in between.
 public struct HouseholdReadMark: Sendable, Hashable {
     let change: ChangeMark
 }
 
 extension HouseholdService {
+    /// The mark to serve household reads under, taken now, before them: pass it to the reads
+    /// of one request (`at:`); `nil` when reads are not kept (PostgreSQL, or the cache off),
+    /// and then each reads.
+    public func readMark() async throws -> HouseholdReadMark? {
+        try await keptReadMark().map(HouseholdReadMark.init(change:))
+    }
+
     /// The store's mark to look up kept reads under, `nil` (read) when nothing is kept.
     func keptReadMark() async throws -> ChangeMark? {
         configuration.keptReadEntries > 0 ? try await pool.changeMark() : nil

@@ -17,7 +17,13 @@ import Support
 extension HouseholdService {
     /// The viewer's active household; `nil` when they belong to none.
     public func activeHousehold(viewer: Viewer) async throws -> AccessibleHousehold? {
-        if let mark = try await keptReadMark() { return try await keptActiveHousehold(of: viewer, at: mark) }
+        try await activeHousehold(viewer: viewer, at: readMark())
+    }
+
+    /// The viewer's active household, kept under `mark` (``readMark()``) or, without one, read;
+    /// `nil` when they belong to none.
+    public func activeHousehold(viewer: Viewer, at mark: HouseholdReadMark?) async throws -> AccessibleHousehold? {
+        if let mark { return try await keptActiveHousehold(of: viewer, at: mark.change) }
         return try await pool.readPreferringCallingThread { database in try Self.activeHousehold(of: viewer, in: database) }
     }
 
@@ -30,18 +36,18 @@ extension HouseholdService {
         try HouseholdAccess.memberships(of: viewer, activeHouseholdOnly: true, in: database).first.map { ($0.household, $0.access) }
     }
 
-    /// The viewer's active household with the page `members` asks for of its members, read
-    /// together (the home screen: one read transaction instead of two); `nil` when they belong
-    /// to none. With the mark both were kept or read under, when reads are kept.
-    public func activeHousehold(viewer: Viewer, members query: MemberPageQuery) async throws
-        -> (household: AccessibleHousehold, members: MemberPage, mark: HouseholdReadMark?)? {
-        if let mark = try await keptReadMark() {
-            guard let household = try await keptActiveHousehold(of: viewer, at: mark) else { return nil }
-            return (household, try await memberPage(query, household.access, at: mark), HouseholdReadMark(change: mark))
+    /// The viewer's active household with the page `members` asks for of its members (the home
+    /// screen): kept under `mark` (``readMark()``) or, without one, read together in one read
+    /// transaction; `nil` when they belong to none.
+    public func activeHousehold(viewer: Viewer, members query: MemberPageQuery, at mark: HouseholdReadMark?) async throws
+        -> (household: AccessibleHousehold, members: MemberPage)? {
+        if let mark {
+            guard let household = try await keptActiveHousehold(of: viewer, at: mark.change) else { return nil }
+            return (household, try await memberPage(query, household.access, at: mark.change))
         }
         return try await pool.readPreferringCallingThread { database in
             guard let household = try Self.activeHousehold(of: viewer, in: database) else { return nil }
-            return (household, try MemberPage.read(query, HouseholdScope(household.access, database)), nil)
+            return (household, try MemberPage.read(query, HouseholdScope(household.access, database)))
         }
     }
 

@@ -27,10 +27,17 @@ extension HouseholdService {
     /// - Throws: `NOT_FOUND` when the viewer is not an active member of it, as ``household(id:viewer:)``.
     public func householdWithOnboarding(id: String, viewer: Viewer) async throws
         -> (household: AccessibleHousehold, onboarding: OnboardingChecklist) {
+        try await householdWithOnboarding(id: id, viewer: viewer, at: readMark())
+    }
+
+    /// The household `id` with its setup checklist, as ``householdWithOnboarding(id:viewer:)``:
+    /// kept under `mark` (``readMark()``) or, without one, read together.
+    public func householdWithOnboarding(id: String, viewer: Viewer, at mark: HouseholdReadMark?) async throws
+        -> (household: AccessibleHousehold, onboarding: OnboardingChecklist) {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
-        if let mark = try await keptReadMark() {
-            let household = try await keptMembership(of: viewer, in: id, at: mark)
-            return (household, try await checklist(household.access, at: mark))
+        if let mark {
+            let household = try await keptMembership(of: viewer, in: id, at: mark.change)
+            return (household, try await checklist(household.access, at: mark.change))
         }
         return try await pool.readPreferringCallingThread { database in
             let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)

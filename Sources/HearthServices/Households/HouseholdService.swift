@@ -49,7 +49,7 @@ public final class HouseholdService: Sendable {
         self.analytics = analytics
         self.logger = logger
         self.clock = clock
-        keptReads = HouseholdKeptReads(entries: configuration.keptReadEntries, pageBytes: configuration.keptMemberListBytes)
+        keptReads = HouseholdKeptReads(entries: configuration.keptReadEntries, pageBytes: configuration.keptTextBytes)
     }
 
 
@@ -239,16 +239,31 @@ public final class HouseholdService: Sendable {
     /// The households `viewer` is an active member of, each with the access their membership
     /// gives and whether it is their active one: the active one first, then by name.
     public func households(viewer: Viewer) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
-        try await memberships(of: viewer, at: keptReadMark()).map { ($0.household, $0.access, $0.isActive) }
+        try await households(viewer: viewer, at: readMark())
+    }
+
+    /// The households `viewer` is an active member of, as ``households(viewer:)``: kept under
+    /// `mark` (``readMark()``) or, without one, read.
+    public func households(
+        viewer: Viewer, at mark: HouseholdReadMark?
+    ) async throws -> [(record: HouseholdRecord, access: HouseholdAccess, isActive: Bool)] {
+        try await memberships(of: viewer, at: mark?.change).map { ($0.household, $0.access, $0.isActive) }
     }
 
     /// The household `id` when `viewer` is a member, with their access; reading it does not
     /// change their active household (FR-10).
     /// - Throws: `NOT_FOUND` otherwise (an id that is not a household's without a read).
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
+        try await household(id: id, viewer: viewer, at: readMark())
+    }
+
+    /// The household `id`, as ``household(id:viewer:)``: kept under `mark` (``readMark()``) or,
+    /// without one, read.
+    /// - Throws: `NOT_FOUND` when `viewer` is not an active member of it.
+    public func household(id: String, viewer: Viewer, at mark: HouseholdReadMark?) async throws -> AccessibleHousehold {
         guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
-        if let mark = try await keptReadMark() {
-            return try await keptMembership(of: viewer, in: id, at: mark)
+        if let mark {
+            return try await keptMembership(of: viewer, in: id, at: mark.change)
         }
         return try await pool.readPreferringCallingThread { database in
             let (access, household) = try HouseholdAccess.checkReadingHousehold(viewer: viewer, householdID: id, in: database)

@@ -19,11 +19,11 @@ public struct HouseholdsConfiguration: Sendable {
     /// The values an admin may give `currencyPerToken` (FR-ONBOARD-5).
     public var currencyPerTokenRange = TokenEconomy.defaultCurrencyPerTokenRange
     /// The most entries of each cache of household reads kept while nothing commits (viewers'
-    /// memberships, member pages, members lists' text; ``MarkScopedCache``); 0 reads every time.
+    /// memberships, member pages, household screens' text; ``MarkScopedCache``); 0 reads every time.
     public var keptReadEntries = 10_000
-    /// The most bytes kept of pages of members, and, apart, of members lists' JSON text (the
-    /// home screen's list, written back while nothing commits); 0 keeps neither.
-    public var keptMemberListBytes = 32 << 20
+    /// The most bytes kept of pages of members, and, apart, of household screens' JSON text
+    /// (written back while nothing commits); 0 keeps neither.
+    public var keptTextBytes = 32 << 20
 
     /// The defaults.
     public init() {}
