@@ -27,7 +27,8 @@ extension HouseholdService {
     /// - Throws: `NOT_FOUND` when the viewer is not an active member of it, as ``household(id:viewer:)``.
     public func householdWithOnboarding(id: String, viewer: Viewer) async throws
         -> (household: AccessibleHousehold, onboarding: OnboardingChecklist) {
-        try await householdWithOnboarding(id: id, viewer: viewer, at: readMark())
+        guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }  // no mark, no read
+        return try await householdWithOnboarding(id: id, viewer: viewer, at: readMark())
     }
 
     /// The household `id` with its setup checklist, as ``householdWithOnboarding(id:viewer:)``:

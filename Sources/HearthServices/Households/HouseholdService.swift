@@ -254,7 +254,8 @@ public final class HouseholdService: Sendable {
     /// change their active household (FR-10).
     /// - Throws: `NOT_FOUND` otherwise (an id that is not a household's without a read).
     public func household(id: String, viewer: Viewer) async throws -> AccessibleHousehold {
-        try await household(id: id, viewer: viewer, at: readMark())
+        guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }  // no mark, no read
+        return try await household(id: id, viewer: viewer, at: readMark())
     }
 
     /// The household `id`, as ``household(id:viewer:)``: kept under `mark` (``readMark()``) or,
