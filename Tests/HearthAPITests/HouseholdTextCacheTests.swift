@@ -8,11 +8,8 @@ import Testing
 /// screen is the text the first one completed, written back whole (a framed response); a commit,
 /// or a selection reaching beyond the fields such text may hold, completes it afresh.
 @Suite struct HouseholdTextCacheTests {
-    static let home = """
-        { activeHousehold { id name viewerMember { id role } members(first: 20) { totalCount edges { node { id displayName isViewer age } } } } }
-        """
-    static let switcher = "{ households { id name isActive } }"
-    static let economy = "query($id: ID!) { household(id: $id) { name economy { currencyPerToken earningsSplit } } }"
+    static let (home, switcher, economy) = (HouseholdKeptReadsTests.home, HouseholdKeptReadsTests.switcher, HouseholdKeptReadsTests.economy)
+    /// The checklist with the household's name, which a rename changes.
     static let checklist = "query($id: ID!) { household(id: $id) { name onboarding { isComplete nextStep steps { step state isRequired } } } }"
 
     /// Runs `query` as `viewer`, which must answer without errors.
