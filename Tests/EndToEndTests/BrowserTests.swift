@@ -34,7 +34,7 @@ import TestPython
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
-        from selenium.webdriver.support import expected_conditions as shown
+        from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.support.ui import WebDriverWait
 
         chromium, chromedriver, confirm_link, reset_link, password = sys.argv[1:6]
@@ -47,10 +47,15 @@ import TestPython
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         browser = webdriver.Chrome(service=Service(chromedriver), options=options)
 
+        # While the next page replaces the old one, the driver may answer for a heading of either
+        # document, or fail because the one it found has just left ("stale", or "does not belong
+        # to the document"): the wait asks again until the next page's heading is there.
         def heading_after(action, expected):
             action()
-            WebDriverWait(browser, 20).until(shown.text_to_be_present_in_element((By.TAG_NAME, "h1"), expected))
-            print(browser.find_element(By.TAG_NAME, "h1").text)
+            def next_heading(driver):
+                text = driver.find_element(By.TAG_NAME, "h1").text
+                return text if expected in text else False
+            print(WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,)).until(next_heading))
 
         try:
             browser.get(confirm_link)
