@@ -66,6 +66,72 @@ import Testing
         }
     }
 
+    /// After a commit that leaves what a screen read as it was (another household's rename, a
+    /// member's rename for the screens that do not list members), the screen reads again and is
+    /// still its kept text (`HouseholdTextCache`: the same inputs complete to the same text);
+    /// a screen whose reads the commit changed is completed afresh.
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "SQLite's change mark (PostgreSQL gives none: every request reads)"))
+    func aCommitThatLeavesAScreensReadsAsTheyWereLeavesItsTextAsItWas() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let shadow = try await fixture.harness.service.addMember(householdID: flat, .init(kind: .shadow, displayName: "Hugo", age: 15), viewer: ana)
+            let bruno = try await fixture.person("bruno")
+            let (other, _) = try await fixture.household("Other", by: bruno)
+            let id: [String: JSON] = ["id": .string(flat)]
+            let screens = [(Self.home, [:]), (Self.switcher, [:]), (Self.economy, id), (Self.checklist, id)]
+            var kept: [SerializedValue] = []
+            for (query, variables) in screens {
+                _ = try await cost(fixture, query, variables, as: ana)
+                kept.append(try #require(try await cost(fixture, query, variables, as: ana).result.framedValue?.value, "\(query): kept"))
+            }
+            for ((query, variables), text) in zip(screens, kept) {
+                _ = try await fixture.harness.service.updateHousehold(id: other, .init(name: "Other \(query.count)"), viewer: bruno)
+                let after = try await cost(fixture, query, variables, as: ana)
+                #expect(after.statements > 1, "\(query): read again after the commit")
+                #expect(after.result.framedValue?.value === text, "\(query): the same text, not completed again")
+            }
+            _ = try await fixture.harness.service.updateMember(id: shadow.member.id, displayName: "Hugo M.", viewer: ana)
+            for ((query, variables), text) in zip(screens, kept) {
+                let after = try await cost(fixture, query, variables, as: ana)
+                if query == Self.home {
+                    #expect(after.result.framedValue == nil, "the home screen lists the member: completed afresh")
+                    #expect(names(after.result).contains("Hugo M."))
+                } else {
+                    #expect(after.result.framedValue?.value === text, "\(query) does not list members: the same text")
+                }
+            }
+        }
+    }
+
+    /// A text one of whose fields read beyond what its root field read (a page of members, a
+    /// checklist, whether the household is active) is kept only until the next commit, whatever
+    /// the commit changed.
+    @Test(.enabled(if: TestDatabaseStore.isSQLite, "SQLite's change mark (PostgreSQL gives none: every request reads)"))
+    func aTextReadingBeyondItsRootFieldIsCompletedAfreshAfterAnyCommit() async throws {
+        try await HouseholdsAPIFixture.with { fixture in
+            let ana = try await fixture.person("ana")
+            let (flat, _) = try await fixture.household("Flat", by: ana)
+            let bruno = try await fixture.person("bruno")
+            let (other, _) = try await fixture.household("Other", by: bruno)
+            let id: [String: JSON] = ["id": .string(flat)]
+            let queries: [(String, [String: JSON])] = [
+                ("{ households { id members(first: 5) { totalCount } } }", [:]),
+                ("{ households { id onboarding { nextStep } } }", [:]),
+                ("query($id: ID!) { household(id: $id) { id isActive } }", id),
+            ]
+            for (query, variables) in queries {
+                _ = try await cost(fixture, query, variables, as: ana)
+                let again = try await cost(fixture, query, variables, as: ana)
+                #expect(again.result.framedValue != nil, "\(query): kept while nothing commits")
+                _ = try await fixture.harness.service.updateHousehold(id: other, .init(name: "Other \(query.count)"), viewer: bruno)
+                let after = try await cost(fixture, query, variables, as: ana)
+                #expect(after.result.framedValue == nil, "\(query): completed afresh")
+                #expect(after.result.data == again.result.data)
+            }
+        }
+    }
+
     @Test func aStepDoneShowsInTheNextChecklistOfEveryAdmin() async throws {
         try await HouseholdsAPIFixture.with { fixture in
             let ana = try await fixture.person("ana")

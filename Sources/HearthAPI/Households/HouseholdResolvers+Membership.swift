@@ -13,12 +13,13 @@ extension HouseholdResolvers {
         resolvers.resolveAsync("Household", "members") { source, arguments, _, info in
             let household = source as! HouseholdValue
             guard let known = household.knownMembers else {
+                household.noteReadBeyondInputs()
                 let page = try await households.members(household.access, memberPageQuery(arguments))
                 return MemberConnectionValue(page: page, access: household.access, accounts: households.accounts)
             }
             // Read with the household (the home screen): its text is kept while nothing commits,
             // unless the household's own text is.
-            return try await texts.resolve(info, userID: household.access.userID, mark: household.readMark, by: HouseholdTextCache.members) { _ in
+            return try await texts.resolve(info, userID: household.access.userID, mark: household.readMark, by: HouseholdTextCache.members) {
                 MemberConnectionValue(page: known, access: household.access, accounts: households.accounts)
             }
         }

@@ -23,6 +23,7 @@ extension HouseholdResolvers {
         resolvers.resolveField("Household", "onboarding") { source, _, _, _ in
             let household = source as! HouseholdValue
             if let checklist = household.knownOnboarding { return .value(OnboardingChecklistValue(checklist: checklist)) }
+            household.noteReadBeyondInputs()
             return .async { OnboardingChecklistValue(checklist: try await households.onboarding(household.access)) }
         }
         let stepMutations: [(String, @Sendable (OnboardingStep, String, Viewer, String?) async throws -> OnboardingChecklist)] = [

@@ -19,17 +19,17 @@ enum HouseholdResolvers {
         resolvers.resolveAsync("Query", "households") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
             let mark = try await households.readMark()
-            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { _ in
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household, read: { _ in
                 // The list says which one is active: no read per `isActive`.
                 try await households.households(viewer: viewer, at: mark).map {
                     HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
                 }
-            }
+            }, households: { $0 }, value: { $0 })
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
             let mark = try await households.readMark()
-            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { isKept in
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household, read: { isKept -> HouseholdValue? in
                 // The home screen: one page of the members selected is read with the household, in
                 // the same read transaction. (Arguments that do not check leave the error to the field.)
                 let pages = info.selectedArguments(of: "members")
@@ -42,7 +42,7 @@ enum HouseholdResolvers {
                 }
                 guard let (record, access) = try await households.activeHousehold(viewer: viewer, at: mark) else { return nil }
                 return HouseholdValue(record: record, access: access, isActive: true)
-            }
+            }, households: { $0.map { [$0] } ?? [] }, value: { $0 })
         }
         resolvers.resolveAsync("Query", "household") { _, arguments, context, info in
             let viewer = try RequestContext.of(context).viewer()
@@ -50,7 +50,7 @@ enum HouseholdResolvers {
             // Not a household's id: no mark, no read.
             guard GlobalID.mayName(.household, id) else { throw ServiceError.householdNotFound }
             let mark = try await households.readMark()
-            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household) { _ in
+            return try await texts.resolve(info, userID: viewer.userID, mark: mark, by: HouseholdTextCache.household, read: { _ in
                 // The setup checklist: read with the household, in the same read transaction.
                 if !info.selectedArguments(of: "onboarding").isEmpty {
                     let (household, onboarding) = try await households.householdWithOnboarding(id: id, viewer: viewer, at: mark)
@@ -58,11 +58,12 @@ enum HouseholdResolvers {
                 }
                 let (record, access) = try await households.household(id: id, viewer: viewer, at: mark)
                 return HouseholdValue(record: record, access: access)
-            }
+            }, households: { [$0] }, value: { $0 })
         }
         resolvers.resolveField("Household", "isActive") { source, _, _, _ in
             let household = source as! HouseholdValue
             if let isActive = household.knownIsActive { return .value(isActive) }
+            household.noteReadBeyondInputs()
             return .async { try await households.isActiveHousehold(household.access) }
         }
         resolvers.resolve("Household", "viewerMember") { source, _, _, _ in

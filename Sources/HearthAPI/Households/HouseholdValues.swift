@@ -2,9 +2,20 @@ import FoundationEssentials
 import GraphQL
 import HearthDomain
 import HearthServices
+import Synchronization
 
 /// A `Household` of `schema.graphql`, as seen by the viewer whose membership `access` proves.
 final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
+    /// What a root field read for the household: the inputs its kept text is made of
+    /// (``HouseholdTextCache``), compared with what the next read returns.
+    struct Inputs: Equatable, Sendable {
+        let record: HouseholdRecord
+        let access: HouseholdAccess
+        let isActive: Bool?
+        let members: MemberPage?
+        let onboarding: OnboardingChecklist?
+    }
+
     let record: HouseholdRecord
     let access: HouseholdAccess
 
@@ -16,6 +27,8 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
     let knownOnboarding: OnboardingChecklist?
     /// The mark the household and ``knownMembers`` were served under, when reads are kept.
     let readMark: HouseholdReadMark?
+    /// Whether a field of it read more than ``inputs`` (``noteReadBeyondInputs()``).
+    private let readBeyondInputs = Atomic<Bool>(false)
 
     init(
         record: HouseholdRecord, access: HouseholdAccess, isActive: Bool? = nil, members: MemberPage? = nil,
@@ -27,6 +40,20 @@ final class HouseholdValue: Sendable, FieldResolvable, TypeNameResolvable {
         knownMembers = members
         knownOnboarding = onboarding
         self.readMark = readMark
+    }
+
+    /// What the root field read for it; `nil` once a field read more (its value is not made of
+    /// these alone).
+    var inputs: Inputs? {
+        readBeyondInputs.load(ordering: .acquiring) ? nil : Inputs(
+            record: record, access: access, isActive: knownIsActive, members: knownMembers, onboarding: knownOnboarding)
+    }
+
+    /// Tells that a field read the store beyond what the root field read (a page of members, the
+    /// checklist or whether it is active, unknown to the root): its text is made of more than
+    /// ``inputs``.
+    func noteReadBeyondInputs() {
+        readBeyondInputs.store(true, ordering: .releasing)
     }
 
     var graphQLTypeName: String { "Household" }

@@ -33,9 +33,6 @@ struct HouseholdKeptReads: Sendable {
     /// Setup checklists, by household id.
     let checklists: MarkScopedCache<String, OnboardingChecklist>
 
-    /// Bytes counted per kept member (its record, cursor and edge), roughly.
-    static let bytesPerMember = 640
-
     /// Caches of `entries` each (0: nothing kept), the member pages also within `pageBytes`
     /// (a page may hold a hundred members, and a client may ask for many pages).
     init(entries: Int, pageBytes: Int) {
@@ -85,7 +82,7 @@ extension HouseholdService {
     func memberPage(_ query: MemberPageQuery, _ access: HouseholdAccess, at mark: ChangeMark?) async throws -> MemberPage {
         let key = HouseholdKeptReads.PageKey(householdID: access.householdID, query: query)
         return try await keptReads.memberPages.value(
-            for: key, at: mark, cost: { 256 + $0.edges.count * HouseholdKeptReads.bytesPerMember }
+            for: key, at: mark, cost: \.retainedBytes
         ) {
             try await pool.readPreferringCallingThread { database in try MemberPage.read(query, HouseholdScope(access, database)) }
         }

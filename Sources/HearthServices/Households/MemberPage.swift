@@ -4,7 +4,7 @@ import Support
 
 /// One page of a household's members (`Household.members`, a Relay cursor connection): admins
 /// first, then by when they joined, then by id, so the order is total and stable.
-public struct MemberPage: Sendable {
+public struct MemberPage: Sendable, Equatable {
     /// The most members one page holds, and the page size when neither `first` nor `last` is given.
     public static let maximumSize = 100
 
@@ -17,6 +17,10 @@ public struct MemberPage: Sendable {
     /// How many members the list has in all, invited ones included (departed ones when asked for).
     public var totalCount: Int
 
+    /// The bytes the page holds (its members' records, cursors and edges), roughly: what a
+    /// cache keeping it counts.
+    public var retainedBytes: Int { 256 + edges.count * 640 }
+
     /// The first member's cursor.
     public var startCursor: String? { edges.first?.cursor }
     /// The last member's cursor.
@@ -24,7 +28,7 @@ public struct MemberPage: Sendable {
 }
 
 /// A member of a ``MemberPage`` and where it is in the list.
-public struct MemberEdge: Sendable {
+public struct MemberEdge: Sendable, Equatable {
     /// The member.
     public var member: MemberRecord
     let position: MemberCursor
