@@ -25,7 +25,7 @@ enum HouseholdSettings {
         .value("--household-cache-entries", "N", environment: "HEARTH_HOUSEHOLD_CACHE_ENTRIES", default: "10000",
                help: "The most viewers' memberships, pages of members and household screens' text kept between requests while nothing commits to the database (SQLite only); 0 reads them every time."),
         .value("--household-cache-bytes", "BYTES", environment: "HEARTH_HOUSEHOLD_CACHE_BYTES", default: "32MiB",
-               help: "The most bytes of pages of members kept (about 640 per member), and apart of household screens' JSON text; 0 keeps neither."),
+               help: "The most bytes of pages of members kept (about 640 per member), and apart of household screens' JSON text with the pages it was made of; 0 keeps neither."),
     ]
 
     /// The configuration the options give.

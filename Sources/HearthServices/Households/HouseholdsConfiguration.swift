@@ -21,8 +21,9 @@ public struct HouseholdsConfiguration: Sendable {
     /// The most entries of each cache of household reads kept while nothing commits (viewers'
     /// memberships, member pages, household screens' text; ``MarkScopedCache``); 0 reads every time.
     public var keptReadEntries = 10_000
-    /// The most bytes kept of pages of members, and, apart, of household screens' JSON text
-    /// (written back while nothing commits); 0 keeps neither.
+    /// The most bytes kept of pages of members, and, apart, of household screens' JSON text with
+    /// the pages it was made of (written back while nothing commits, or while they read the
+    /// same); 0 keeps neither.
     public var keptTextBytes = 32 << 20
 
     /// The defaults.
