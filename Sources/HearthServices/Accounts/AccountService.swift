@@ -62,7 +62,7 @@ public final class AccountService: Sendable {
         self.clock = clock
         self.changeLog = changeLog
         sessions = SessionDirectory(capacity: configuration.sessionCacheCapacity)
-        userCache = CommitScopedCache(pool: pool)
+        userCache = CommitScopedCache(pool: pool, tables: ["users"])  // UserRecord reads `users` alone
         throttle = LoginThrottle(configuration: configuration, clock: clock)
         passwordPolicy = PasswordPolicy(commonPasswords: commonPasswords)
         hashing = WorkerPool(

@@ -29,6 +29,11 @@ public protocol DatabaseWriter: DatabaseReader {
     /// commits it learns of from the others.
     var commitCount: UInt64 { get }
 
+    /// A count of the commits that changed a row of `tables`, odd while one is in flight
+    /// (``TableCommitCounter``), for a cache of values read from those tables alone; `nil` when
+    /// the store cannot tell which tables a commit changed, and ``commitCount`` serves instead.
+    func commitCounter(touching tables: Set<String>) -> TableCommitCounter?
+
     /// Makes what the store's files still hold of rows deleted or overwritten so far unreadable
     /// there too, not only in the tables: for personal data that must leave the disk when it
     /// leaves the database (a departed child's name). SQLite overwrites freed space as it frees it
@@ -39,4 +44,10 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: ``StoreError`` (`.busy` when readers kept older snapshots past the busy timeout:
     ///   the copies then go at the next truncating checkpoint).
     func eraseDeletedContent() async throws
+}
+
+extension DatabaseWriter {
+    /// None: every commit may have changed any table (PostgreSQL, whose other processes' commits
+    /// this one learns of without their tables).
+    public func commitCounter(touching tables: Set<String>) -> TableCommitCounter? { nil }
 }

@@ -1,13 +1,17 @@
 import Synchronization
 
-/// Values read from the database, kept until the next write transaction commits.
+/// Values read from the database, kept until the next write transaction commits, or, given the
+/// tables the values are read from, the next that changes a row of them.
 ///
 /// Whatever the write changed, every entry goes: no write path has to remember to invalidate
 /// anything, so the cache can never serve a value older than the last commit. It pays off for
 /// data read on every request and written rarely (the signed-in user's account). Exactness
 /// rests on ``DatabaseWriter/commitCount``: the count is read before the database, and an entry
 /// is served only while the count is unchanged. While a commit is in flight (an odd count), a
-/// reader may already see what it wrote in another read, so nothing is served or kept.
+/// reader may already see what it wrote in another read, so nothing is served or kept. With
+/// `tables`, the count is the store's ``TableCommitCounter`` of those tables, which SQLite itself
+/// moves (its preupdate hook sees every row any SQL changes): a commit that wrote only other
+/// tables (a chore done) leaves the accounts kept. Name every table the reads touch.
 ///
 /// ```swift
 /// let users = CommitScopedCache<String, UserRecord?>(pool: pool)
@@ -28,14 +32,25 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
 
     /// The store whose commits end the entries.
     @usableFromInline let pool: any DatabaseWriter
+    /// The count of the commits to the tables the values are read from, when the store tells
+    /// them apart; otherwise every commit ends the entries.
+    @usableFromInline let tableCommits: TableCommitCounter?
     /// The most entries kept; when full, the cache starts afresh.
     public let capacity: Int
     @usableFromInline let state = Mutex(State())
 
-    /// Creates an empty cache over `pool`.
-    public init(pool: any DatabaseWriter, capacity: Int = 10_000) {
+    /// Creates an empty cache over `pool`; with `tables`, the tables every value is read from
+    /// alone, only commits that changed one of them end the entries, where the store can tell
+    /// (``DatabaseWriter/commitCounter(touching:)``).
+    public init(pool: any DatabaseWriter, capacity: Int = 10_000, tables: Set<String>? = nil) {
         self.pool = pool
         self.capacity = capacity
+        tableCommits = tables.flatMap(pool.commitCounter(touching:))
+    }
+
+    /// The count that ends the entries when it moves: of the commits to the tables, or of all.
+    @usableFromInline var commitCount: UInt64 {
+        tableCommits?.value ?? pool.commitCount
     }
 
     /// The value for `key`: cached, or read on the calling thread when a database reader is
@@ -44,7 +59,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     /// - Throws: What `read` throws, or `StoreError`.
     @inlinable
     public func valueWithoutWaiting(for key: Key, read: (Database) throws -> Value) throws -> Value? {
-        let count = pool.commitCount
+        let count = commitCount
         if let cached = cached(key, at: count) { return cached }
         guard let value = try pool.readIfIdle(read) else { return nil }
         store(value, for: key, readAt: count)
@@ -55,7 +70,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     /// - Throws: What `read` throws, `StoreError`, or `CancellationError`.
     @inlinable
     public func value(for key: Key, read: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
-        let count = pool.commitCount
+        let count = commitCount
         if let cached = cached(key, at: count) { return cached }
         let value = try await pool.read(read)
         store(value, for: key, readAt: count)
@@ -65,7 +80,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     /// The cached value for `key`, without reading the database; `nil` when none is cached.
     @inlinable
     public func cachedValue(for key: Key) -> Value? {
-        cached(key, at: pool.commitCount)
+        cached(key, at: commitCount)
     }
 
     /// The values for `keys`: cached ones, and the others read together by `read`, given the
@@ -76,7 +91,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     public func values(
         for keys: [Key], read: @escaping @Sendable ([Key], Database) throws -> [Key: Value]
     ) async throws -> [Key: Value] {
-        let count = pool.commitCount
+        let count = commitCount
         var values: [Key: Value] = [:]
         var missing: [Key] = []
         for key in Set(keys) {
@@ -114,7 +129,7 @@ public final class CommitScopedCache<Key: Hashable & Sendable, Value: Sendable>:
     @inlinable
     func store(_ value: Value, for key: Key, readAt count: UInt64) {
         state.withLock { state in
-            guard count & 1 == 0, state.commitCount == count, pool.commitCount == count else { return }
+            guard count & 1 == 0, state.commitCount == count, commitCount == count else { return }
             if state.values.count >= capacity { state.values.removeAll(keepingCapacity: true) }
             state.values[key] = value
         }

@@ -46,6 +46,9 @@ public final class Database {
     var reportedDataVersion: Int64?
     /// The statement of ``dataVersion()``, compiled at its first use.
     private var dataVersionStatement: Statement?
+    /// The tables this connection changed rows of, on a writer whose SQLite has a preupdate
+    /// hook (``TableCommitCounter``).
+    private(set) var changedTables: ChangedTables?
 
     /// Opens a connection and applies the per-connection settings of `configuration`.
     init(path: String, role: Role, configuration: DatabasePool.Configuration) throws {
@@ -111,6 +114,9 @@ public final class Database {
         // erased on request) leave no copy in the database file. (Debian's SQLite defaults to it;
         // other builds do not.)
         try execute("PRAGMA secure_delete = ON")
+        if role == .writer {
+            changedTables = ChangedTables.recording(handle)
+        }
         if role == .reader {
             // Readers must never write: a write there would bypass the writer's serialization.
             try execute("PRAGMA query_only = ON")

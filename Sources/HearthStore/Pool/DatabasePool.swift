@@ -36,6 +36,10 @@ public final class DatabasePool: DatabaseWriter {
     public let configuration: Configuration
 
     private let commits = Atomic<UInt64>(0)
+    /// The counters of ``commitCounter(touching:)``.
+    private let tableCounters = Mutex<[TableCommitCounter]>([])
+    /// Whether the writer tells which tables a write changed (SQLite's preupdate hook).
+    private let tellsChangedTables: Bool
     /// Commits the readers noticed (``changeMark()``): moved when a reader finds its data version
     /// changed since it last looked.
     private let noticedCommits = Atomic<UInt64>(0)
@@ -79,6 +83,7 @@ public final class DatabasePool: DatabaseWriter {
             writerConnection.close()
             throw error
         }
+        tellsChangedTables = writerConnection.changedTables != nil
         let key = queueKey
         writer = ConnectionGroup(
             connections: [SerializedDatabase(database: writerConnection, label: "HearthStore.writer", key: key)],
@@ -206,14 +211,33 @@ public final class DatabasePool: DatabaseWriter {
     /// with ``Database/transaction(_:_:)``. Any transaction left open is rolled back.
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try withConnection(from: writer) { database in
-            // It may commit at any point: in flight (odd) throughout.
-            commits.add(1, ordering: .releasing)
+            // It may commit at any point, and change anything: in flight (odd) throughout.
+            let counters = tableCounters.withLock { $0 }
+            advance(counters)
             defer {
                 database.rollbackIfNeeded()
-                commits.add(1, ordering: .releasing)
+                _ = database.changedTables?.take()
+                advance(counters)
             }
             return try body(database)
         }
+    }
+
+    /// A count of the commits that changed a row of `tables` (as their `CREATE TABLE` names
+    /// them), odd while one is in flight (``TableCommitCounter``); `nil` when the writer cannot
+    /// tell which tables a write changed (an SQLite without the preupdate hook): then every
+    /// commit may have changed them, as ``commitCount`` counts.
+    public func commitCounter(touching tables: Set<String>) -> TableCommitCounter? {
+        guard tellsChangedTables else { return nil }
+        let counter = TableCommitCounter(tables: tables)
+        tableCounters.withLock { $0.append(counter) }
+        return counter
+    }
+
+    /// Moves the commit count and `counters` by one (into a commit, or out of it).
+    private func advance(_ counters: [TableCommitCounter]) {
+        commits.add(1, ordering: .releasing)
+        for counter in counters { counter.advance() }
     }
 
     /// Runs `body` in an `IMMEDIATE` transaction on the writer's `database` and counts its commit
@@ -222,17 +246,27 @@ public final class DatabasePool: DatabaseWriter {
     /// once) finds the commit counted. A failed `COMMIT` makes the count even again.
     private func committing<T>(_ database: Database, _ body: () throws -> T) throws -> T {
         var inFlight = false
-        defer { if inFlight { commits.add(1, ordering: .releasing) } }
+        // The table counters of the tables the write changed move with the commit count.
+        var moving: [TableCommitCounter] = []
+        defer { if inFlight { advance(moving) } }
+        _ = database.changedTables?.take()  // what a rolled-back write left
         return try database.transaction(.immediate) {
             database.afterCommit { [self] in
                 inFlight = false
-                commits.add(1, ordering: .releasing)
+                advance(moving)
             }
             let result = try body()
-            commits.add(1, ordering: .releasing)
+            moving = counters(changedBy: database)
+            advance(moving)
             inFlight = true
             return result
         }
+    }
+
+    /// The table counters of the tables the write on `database` changed rows of.
+    private func counters(changedBy database: Database) -> [TableCommitCounter] {
+        guard let changed = database.changedTables?.take(), !changed.isEmpty else { return [] }
+        return tableCounters.withLock { counters in counters.filter { !$0.tables.isDisjoint(with: changed) } }
     }
 
     /// Twice the number of write transactions that finished, odd while one is committing: it
