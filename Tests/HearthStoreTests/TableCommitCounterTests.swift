@@ -53,6 +53,8 @@ struct TableCommitCounterTests {
         "DELETE FROM parents WHERE id = 7",
         "INSERT INTO notes (id, body) VALUES (1, 'upserted') ON CONFLICT (id) DO UPDATE SET body = excluded.body",
         "DELETE FROM notes",
+        "ALTER TABLE notes ADD COLUMN extra TEXT NOT NULL DEFAULT 'added'",
+        "CREATE TABLE unrelated_new (x)",
     ])
     func everyChangeToARowOfTheTableEndsTheCache(statement: String) async throws {
         try await withNotes { pool, cache in

@@ -263,9 +263,12 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// The table counters of the tables the write on `database` changed rows of.
+    /// The table counters of the tables the write on `database` changed rows of: all of them
+    /// when it changed the schema.
     private func counters(changedBy database: Database) -> [TableCommitCounter] {
-        guard let changed = database.changedTables?.take(), !changed.isEmpty else { return [] }
+        guard let recorded = database.changedTables else { return [] }
+        guard let changed = recorded.take() else { return tableCounters.withLock { $0 } }
+        guard !changed.isEmpty else { return [] }
         return tableCounters.withLock { counters in counters.filter { !$0.tables.isDisjoint(with: changed) } }
     }
 

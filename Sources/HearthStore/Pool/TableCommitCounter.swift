@@ -36,21 +36,44 @@ public final class TableCommitCounter: Sendable {
 }
 
 /// The tables a writer connection changed rows of since it was last asked: fed by SQLite's
-/// preupdate hook (``TableCommitCounter``), read by the pool before each `COMMIT`.
+/// preupdate hook (``TableCommitCounter``), read by the pool before each `COMMIT`. A change to
+/// the schema (`CREATE`, `ALTER`, `DROP`: a dropped table's rows go without the hook, a new
+/// column's default shows in every row) may change any table: SQLite's authorizer, which sees
+/// every statement compiled on the connection (and a cached statement is compiled again after
+/// any change to the schema), tells of one.
 final class ChangedTables {
-    private(set) var names: Set<String> = []
+    private var names: Set<String> = []
     /// The table the last change was to, so a run of changes to one table costs a comparison each.
     private var last = ""
+    /// Whether a statement that changes the schema was compiled.
+    private var schemaChanged = false
 
-    /// Registers the hook on the writer connection `handle`; `nil` when the library has no
+    /// The authorizer's action codes of statements that change the schema.
+    private static let schemaActions: Set<Int32> = [
+        SQLITE_CREATE_INDEX, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
+        SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_VIEW,
+        SQLITE_DROP_INDEX, SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_INDEX, SQLITE_DROP_TEMP_TABLE,
+        SQLITE_DROP_TEMP_TRIGGER, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_TRIGGER, SQLITE_DROP_VIEW,
+        SQLITE_ALTER_TABLE, SQLITE_CREATE_VTABLE, SQLITE_DROP_VTABLE,
+    ]
+
+    /// Registers the hooks on the writer connection `handle`; `nil` when the library has no
     /// preupdate hook. The connection must not outlive the returned object.
     static func recording(_ handle: OpaquePointer) -> ChangedTables? {
         let tables = ChangedTables()
+        let context = Unmanaged.passUnretained(tables).toOpaque()
         let registered = hearth_sqlite3_preupdate_hook(handle, { context, _, _, _, table, _, _ in
             guard let context, let table else { return }
             Unmanaged<ChangedTables>.fromOpaque(context).takeUnretainedValue().note(table)
-        }, Unmanaged.passUnretained(tables).toOpaque())
-        return registered == 1 ? tables : nil
+        }, context)
+        guard registered == 1 else { return nil }
+        sqlite3_set_authorizer(handle, { context, action, _, _, _, _ in
+            if let context, ChangedTables.schemaActions.contains(action) {
+                Unmanaged<ChangedTables>.fromOpaque(context).takeUnretainedValue().schemaChanged = true
+            }
+            return SQLITE_OK
+        }, context)
+        return tables
     }
 
     private func note(_ table: UnsafePointer<CChar>) {
@@ -59,12 +82,14 @@ final class ChangedTables {
         names.insert(last)
     }
 
-    /// The tables changed since the last call, forgotten.
-    func take() -> Set<String> {
+    /// The tables changed since the last call, forgotten; `nil` when the schema may have
+    /// changed (then any table may have).
+    func take() -> Set<String>? {
         defer {
             names.removeAll(keepingCapacity: true)
             last = ""
+            schemaChanged = false
         }
-        return names
+        return schemaChanged ? nil : names
     }
 }
