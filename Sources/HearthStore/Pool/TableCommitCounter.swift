@@ -13,8 +13,9 @@ import Synchronization
 /// may change anything. Which tables a write changed, SQLite says through its preupdate hook,
 /// called before every row an `INSERT`, `UPDATE` or `DELETE` changes, those of triggers, foreign
 /// keys' actions, `REPLACE` and a `DELETE` of a whole table included (SQLite's session extension
-/// rests on the same hook), so a write through any SQL of this process counts. Commits of other
-/// processes count as little as in ``DatabasePool/commitCount``.
+/// rests on the same hook), so a write through any SQL of this process counts; a write that
+/// changes the schema counts for every table (``ChangedTables``). Commits of other processes
+/// count as little as in ``DatabasePool/commitCount``.
 public final class TableCommitCounter: Sendable {
     /// The tables, as their `CREATE TABLE` names them.
     public let tables: Set<String>
