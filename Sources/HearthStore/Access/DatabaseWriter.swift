@@ -29,9 +29,10 @@ public protocol DatabaseWriter: DatabaseReader {
     /// commits it learns of from the others.
     var commitCount: UInt64 { get }
 
-    /// A count of the commits that changed a row of `tables`, odd while one is in flight
-    /// (``TableCommitCounter``), for a cache of values read from those tables alone; `nil` when
-    /// the store cannot tell which tables a commit changed, and ``commitCount`` serves instead.
+    /// A new count of the commits that changed a row of `tables`, odd while one is in flight
+    /// (``TableCommitCounter``), for a cache of values read from those tables alone (make one per
+    /// cache, outside the store's closures); `nil` when the store cannot tell which tables a
+    /// commit changed, and ``commitCount`` serves instead.
     func commitCounter(touching tables: Set<String>) -> TableCommitCounter?
 
     /// Makes what the store's files still hold of rows deleted or overwritten so far unreadable

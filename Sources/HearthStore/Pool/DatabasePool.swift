@@ -223,15 +223,20 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// A count of the commits that changed a row of `tables` (as their `CREATE TABLE` names
+    /// A new count of the commits that changed a row of `tables` (as their `CREATE TABLE` names
     /// them), odd while one is in flight (``TableCommitCounter``); `nil` when the writer cannot
-    /// tell which tables a write changed (an SQLite without the preupdate hook): then every
-    /// commit may have changed them, as ``commitCount`` counts.
+    /// tell which tables a write changed (an SQLite without the preupdate hook, or a closed
+    /// pool): then every commit may have changed them, as ``commitCount`` counts. Each call
+    /// makes a counter the writer moves for as long as the pool lives: make one per cache. It is
+    /// made between two writes, so it never misses the end of one, and, as ``write(_:)``, must
+    /// not be called from inside one of the pool's closures.
     public func commitCounter(touching tables: Set<String>) -> TableCommitCounter? {
         guard tellsChangedTables else { return nil }
-        let counter = TableCommitCounter(tables: tables)
-        tableCounters.withLock { $0.append(counter) }
-        return counter
+        return try? withConnection(from: writer) { _ in
+            let counter = TableCommitCounter(tables: tables)
+            tableCounters.withLock { $0.append(counter) }
+            return counter
+        }
     }
 
     /// Moves the commit count and `counters` by one (into a commit, or out of it).
