@@ -24,7 +24,7 @@ enum HouseholdResolvers {
                 try await households.households(viewer: viewer, at: mark).map {
                     HouseholdValue(record: $0.record, access: $0.access, isActive: $0.isActive)
                 }
-            }, households: { $0 }, value: { $0 })
+            }, households: { $0 })
         }
         resolvers.resolveAsync("Query", "activeHousehold") { _, _, context, info in
             let viewer = try RequestContext.of(context).viewer()
@@ -42,7 +42,7 @@ enum HouseholdResolvers {
                 }
                 guard let (record, access) = try await households.activeHousehold(viewer: viewer, at: mark) else { return nil }
                 return HouseholdValue(record: record, access: access, isActive: true)
-            }, households: { $0.map { [$0] } ?? [] }, value: { $0 })
+            }, households: { $0.map { [$0] } ?? [] })
         }
         resolvers.resolveAsync("Query", "household") { _, arguments, context, info in
             let viewer = try RequestContext.of(context).viewer()
@@ -58,7 +58,7 @@ enum HouseholdResolvers {
                 }
                 let (record, access) = try await households.household(id: id, viewer: viewer, at: mark)
                 return HouseholdValue(record: record, access: access)
-            }, households: { [$0] }, value: { $0 })
+            }, households: { [$0] })
         }
         resolvers.resolveField("Household", "isActive") { source, _, _, _ in
             let household = source as! HouseholdValue

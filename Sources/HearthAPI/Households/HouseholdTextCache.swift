@@ -77,19 +77,19 @@ final class HouseholdTextCache: Sendable {
         self.entries = LRUCache(capacity: bytes > 0 ? entries : 0, maxCost: bytes)
     }
 
-    /// The value of the root field `info` for `userID`, made of the `households` `read` returns:
-    /// its kept text while `mark` is the one it was made under, or while `read` returns the same
-    /// inputs; otherwise `value` of what `read` returned, captured for the next request when the
+    /// The value of the root field `info` for `userID`, made of the `households` in what `read`
+    /// returns: its kept text while `mark` is the one it was made under, or while `read` returns
+    /// the same inputs; otherwise what `read` returned, captured for the next request when the
     /// selection is one `allowlist` covers. `read` is told whether the text is kept (then
     /// nothing below it need be kept apart).
     func resolve<Read>(
         _ info: ResolveInfo, userID: String, mark: HouseholdReadMark?, by allowlist: FieldAllowlist,
-        read: (_ isKept: Bool) async throws -> Read, households: (Read) -> [HouseholdValue], value: (Read) -> Any?
+        read: (_ isKept: Bool) async throws -> Read, households: (Read) -> [HouseholdValue]
     ) async throws -> Any? {
         try await resolve(info, userID: userID, mark: mark, by: allowlist) { isKept in
             let fresh = try await read(isKept)
             let values = households(fresh)
-            return Made(value: value(fresh)) { Self.inputs(of: values) }
+            return Made(value: fresh) { Self.inputs(of: values) }
         }
     }
 
